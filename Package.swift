@@ -1,0 +1,42 @@
+// swift-tools-version:6.0
+// Tasker: a task manager you talk to. See README.md and the module map in DESIGN notes.
+import PackageDescription
+
+let package = Package(
+    name: "Tasker",
+    products: [
+        .executable(name: "tasker", targets: ["tasker"]),
+        .executable(name: "tasker-bench", targets: ["tasker-bench"]),
+    ],
+    targets: [
+        // C libraries from Debian: a module map and a shim header each, nothing else.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+
+        // The engine, bottom up. Arrows point down only.
+        .target(name: "TaskCore", dependencies: ["CSQLite"]),
+        .target(name: "TaskNL", dependencies: ["TaskCore"]),
+        .target(name: "TaskToolkit", dependencies: ["TaskCore", "TaskNL"]),
+        .target(name: "TaskMCP", dependencies: ["TaskCore", "TaskToolkit"]),
+        .target(name: "TaskLLM", dependencies: ["TaskCore", "TaskNL", "CCurl"]),
+        .target(name: "TaskREPL", dependencies: ["TaskCore", "TaskNL", "TaskToolkit", "TaskLLM", "CEdit"]),
+
+        // The doors: the command line (the only place that prints and exits) and the benchmarks.
+        .executableTarget(
+            name: "tasker",
+            dependencies: ["TaskCore", "TaskNL", "TaskToolkit", "TaskMCP", "TaskLLM", "TaskREPL"]),
+        .executableTarget(
+            name: "tasker-bench",
+            dependencies: ["TaskCore", "TaskNL", "TaskToolkit", "TaskMCP", "TaskREPL"]),
+
+        .testTarget(name: "TaskCoreTests", dependencies: ["TaskCore"]),
+        .testTarget(name: "TaskNLTests", dependencies: ["TaskNL", "TaskCore"]),
+        .testTarget(name: "TaskToolkitTests", dependencies: ["TaskToolkit", "TaskNL", "TaskCore"]),
+        .testTarget(name: "TaskMCPTests", dependencies: ["TaskMCP", "TaskToolkit", "TaskCore"]),
+        .testTarget(name: "TaskLLMTests", dependencies: ["TaskLLM", "TaskNL", "TaskCore"]),
+        .testTarget(name: "TaskREPLTests", dependencies: ["TaskREPL", "TaskToolkit", "TaskLLM", "TaskCore"]),
+        // Runs the built `tasker` binary: one-shot commands, MCP over stdio, the REPL in a pty.
+        .testTarget(name: "TaskerEndToEndTests", dependencies: ["TaskCore"]),
+    ]
+)

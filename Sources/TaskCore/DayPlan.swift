@@ -1,0 +1,67 @@
+import Foundation
+
+/// What the day planner is asked for.
+public struct PlanRequest: Sendable, Hashable {
+    public var budgetMinutes: Int
+    public var energy: Energy?
+    /// The day to plan; today when nil.
+    public var date: LocalDate?
+    /// When the first item starts; now rounded up to 5 minutes when nil.
+    public var start: Date?
+    /// Minutes counted for a task with no estimate.
+    public var defaultEstimateMinutes: Int
+
+    public init(budgetMinutes: Int, energy: Energy? = nil, date: LocalDate? = nil, start: Date? = nil, defaultEstimateMinutes: Int = 30) {
+        self.budgetMinutes = budgetMinutes
+        self.energy = energy
+        self.date = date
+        self.start = start
+        self.defaultEstimateMinutes = defaultEstimateMinutes
+    }
+}
+
+/// An ordered plan for a day within a minute budget.
+public struct DayPlan: Sendable, Hashable {
+    public struct Item: Sendable, Hashable {
+        public var task: TaskItem
+        public var start: Date
+        public var end: Date
+        public var minutes: Int
+        /// True when the task had no estimate and the default was counted.
+        public var estimated: Bool
+        /// Why it is in the plan where it is ("overdue", "due today", "high priority", "matches focused").
+        public var reason: String
+
+        public init(task: TaskItem, start: Date, end: Date, minutes: Int, estimated: Bool, reason: String) {
+            self.task = task
+            self.start = start
+            self.end = end
+            self.minutes = minutes
+            self.estimated = estimated
+            self.reason = reason
+        }
+    }
+
+    /// A candidate that did not fit, and why.
+    public struct Leftover: Sendable, Hashable {
+        public var task: TaskItem
+        public var reason: String
+
+        public init(task: TaskItem, reason: String) {
+            self.task = task
+            self.reason = reason
+        }
+    }
+
+    public var items: [Item]
+    public var totalMinutes: Int
+    public var budgetMinutes: Int
+    public var leftovers: [Leftover]
+
+    public init(items: [Item], totalMinutes: Int, budgetMinutes: Int, leftovers: [Leftover]) {
+        self.items = items
+        self.totalMinutes = totalMinutes
+        self.budgetMinutes = budgetMinutes
+        self.leftovers = leftovers
+    }
+}

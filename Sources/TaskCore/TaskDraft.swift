@@ -1,0 +1,41 @@
+import Foundation
+
+/// The fields of a task before it is stored: what the capture grammar, a model or a tool call produce.
+public struct TaskDraft: Sendable, Hashable {
+    public var title: String
+    public var notes: String?
+    public var due: Date?
+    public var priority: Priority
+    public var estimateMinutes: Int?
+    public var energy: Energy?
+    public var contexts: [String]
+    public var kind: TaskKind?
+    public var recurrence: RecurrenceRule?
+    public var deferUntil: LocalDate?
+    /// List name; nil means the default list ("Inbox").
+    public var list: String?
+    /// Project name; nil means none.
+    public var project: String?
+    public var parent: TaskID?
+
+    public init(
+        title: String, notes: String? = nil, due: Date? = nil, priority: Priority = .normal,
+        estimateMinutes: Int? = nil, energy: Energy? = nil, contexts: [String] = [], kind: TaskKind? = nil,
+        recurrence: RecurrenceRule? = nil, deferUntil: LocalDate? = nil, list: String? = nil,
+        project: String? = nil, parent: TaskID? = nil
+    ) {
+        self.title = title
+        self.notes = notes
+        self.due = due
+        self.priority = priority
+        self.estimateMinutes = estimateMinutes
+        self.energy = energy
+        self.contexts = contexts
+        self.kind = kind
+        self.recurrence = recurrence
+        self.deferUntil = deferUntil
+        self.list = list
+        self.project = project
+        self.parent = parent
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// A stored task. (Not named `Task`, which Swift concurrency already owns.)
+public struct TaskItem: Sendable, Hashable, Identifiable {
+    public var id: TaskID
+    public var title: String
+    public var notes: String?
+    public var due: Date?
+    public var priority: Priority
+    public var estimateMinutes: Int?
+    public var energy: Energy?
+    public var contexts: [String]
+    public var kind: TaskKind?
+    public var status: TaskStatus
+    /// Workflow stage name (for example "Next" or "Waiting"); nil when not staged.
+    public var stage: String?
+    /// List name ("Inbox" by default).
+    public var list: String
+    public var project: String?
+    public var parent: TaskID?
+    public var recurrence: RecurrenceRule?
+    public var deferUntil: LocalDate?
+    public var created: Date
+    public var updated: Date
+    public var completed: Date?
+
+    public init(
+        id: TaskID, title: String, notes: String? = nil, due: Date? = nil, priority: Priority = .normal,
+        estimateMinutes: Int? = nil, energy: Energy? = nil, contexts: [String] = [], kind: TaskKind? = nil,
+        status: TaskStatus = .open, stage: String? = nil, list: String = "Inbox", project: String? = nil,
+        parent: TaskID? = nil, recurrence: RecurrenceRule? = nil, deferUntil: LocalDate? = nil,
+        created: Date, updated: Date, completed: Date? = nil
+    ) {
+        self.id = id
+        self.title = title
+        self.notes = notes
+        self.due = due
+        self.priority = priority
+        self.estimateMinutes = estimateMinutes
+        self.energy = energy
+        self.contexts = contexts
+        self.kind = kind
+        self.status = status
+        self.stage = stage
+        self.list = list
+        self.project = project
+        self.parent = parent
+        self.recurrence = recurrence
+        self.deferUntil = deferUntil
+        self.created = created
+        self.updated = updated
+        self.completed = completed
+    }
+
+    /// Waiting on someone else: kind `waiting` or the "Waiting" stage.
+    public var isWaiting: Bool { kind == .waiting || stage?.lowercased() == "waiting" }
+}
+
+/// Changes to apply to a stored task; nil leaves a field alone, `.some(nil)` clears it.
+public struct TaskUpdate: Sendable, Hashable {
+    public var title: String?
+    public var notes: String??
+    public var due: Date??
+    public var priority: Priority?
+    public var estimateMinutes: Int??
+    public var energy: Energy??
+    public var contexts: [String]?
+    public var kind: TaskKind??
+    public var stage: String??
+    public var list: String?
+    public var project: String??
+    public var parent: TaskID??
+    public var recurrence: RecurrenceRule??
+    public var deferUntil: LocalDate??
+
+    public init() {}
+}

@@ -1,0 +1,49 @@
+/// Everything the store can fail with, each with a message a person can act on.
+public enum TaskStoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The database has no default list yet: `bootstrap()` was not run.
+    case notBootstrapped
+    case listNotFound(String)
+    case projectNotFound(String)
+    case spaceNotFound(String)
+    case pageNotFound(String)
+    case taskNotFound(TaskID)
+    case stageNotFound(String)
+    /// Making `child` a subtask of `parent` would make a task its own ancestor.
+    case cyclicParent(child: TaskID, parent: TaskID)
+    case duplicateName(kind: String, name: String)
+    case invalidValue(field: String, reason: String)
+    case importMalformed(String)
+    /// The file exists but is not a SQLite database (left untouched).
+    case notADatabase(path: String)
+    /// The database or its folder cannot be written.
+    case readOnly(path: String)
+    /// A schema newer than this build understands.
+    case schemaTooNew(found: Int, supported: Int)
+    /// SQLite failed: its result code, its message and the SQL (bound values are never included).
+    case persistence(code: Int32, message: String, sql: String?)
+
+    public var description: String {
+        switch self {
+        case .notBootstrapped:
+            return "the database is not set up yet; open it with TaskStore.bootstrap() (the tasker command does this for you)"
+        case .listNotFound(let name): return "no list named '\(name)'; check the name with list_tasks or create the list first"
+        case .projectNotFound(let name): return "no project named '\(name)'; create it with create_project or check list_projects"
+        case .spaceNotFound(let name): return "no space named '\(name)'; create it with create_space"
+        case .pageNotFound(let name): return "no page matching '\(name)'; check list_pages"
+        case .taskNotFound(let id): return "no task with id \(id); check list_tasks for the right id"
+        case .stageNotFound(let name): return "no workflow stage named '\(name)'"
+        case .cyclicParent(let child, let parent):
+            return "task \(parent) is already inside task \(child), so it cannot become its parent"
+        case .duplicateName(let kind, let name): return "a \(kind) named '\(name)' already exists; pick another name"
+        case .invalidValue(let field, let reason): return "invalid \(field): \(reason)"
+        case .importMalformed(let what): return "the import is malformed: \(what)"
+        case .notADatabase(let path): return "\(path) is not a Tasker database (not SQLite); it was left untouched — pass another file with --db"
+        case .readOnly(let path): return "\(path) cannot be written (read-only file or folder); fix its permissions or pass another file with --db"
+        case .schemaTooNew(let found, let supported):
+            return "the database uses schema version \(found) but this tasker understands up to \(supported); upgrade tasker"
+        case .persistence(let code, let message, let sql):
+            let where_ = sql.map { " while running: \($0.prefix(120))" } ?? ""
+            return "database error \(code): \(message)\(where_)"
+        }
+    }
+}

@@ -1,0 +1,2 @@
+// Benchmarks (release build): `swift run -c release tasker-bench`. Filled in by the issues.
+print("tasker-bench: no benchmarks yet")

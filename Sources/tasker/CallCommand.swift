@@ -1,0 +1,68 @@
+import Foundation
+import TaskCore
+import TaskToolkit
+
+/// `tasker call TOOL [JSON]` and `tasker call TOOL --batch`: the tool catalogue from the shell.
+enum CallCommand: Command {
+    static let name = "call"
+    static let summary = "run one tool with a JSON object of arguments; --batch for one object per stdin line"
+    static let help = """
+        Usage: tasker call TOOL [JSON]
+               tasker call TOOL --batch
+
+        Runs one tool of the catalogue (see `tasker tools`) and prints its JSON result.
+        The arguments are a JSON object given as the second word, or read from stdin when absent
+        (or when it is `-`). With --batch, stdin holds one JSON object per line and stdout gets one
+        result per line, all in one process (for scripts and bulk loading).
+
+        Exit status: 0 when the call ran, even if the result is {"ok": false, …} (no matching task);
+        2 for a malformed call (unknown tool, bad JSON, a missing or wrongly typed argument);
+        1 when the database cannot be used. In --batch mode a malformed line prints
+        {"ok": false, "error": …, "line": N} and the run goes on; the exit status is then 2.
+
+        Examples:
+          tasker call capture_task '{"text": "call mom tomorrow 5pm #family"}'
+          tasker call list_tasks '{"filter": "today"}'
+          tasker call complete_task '{"title": "call mom"}'
+          printf '%s\\n' '{"title":"A"}' '{"title":"B"}' | tasker call create_task --batch
+        """
+
+    static func run(_ arguments: [String], _ context: CommandContext) throws -> Int32 {
+        guard let tool = arguments.first else { throw UsageError("call needs a tool name; run `tasker tools` to list them") }
+        guard TaskToolkit.definitions.contains(where: { $0.name == tool }) else { throw ToolkitError.unknownTool(tool) }
+        let rest = Array(arguments.dropFirst())
+        if rest == ["--batch"] { return try runBatch(tool, context) }
+        guard rest.count <= 1 else { throw UsageError("call takes one JSON object; quote it: tasker call \(tool) '{…}'") }
+        let text = rest.first.flatMap { $0 == "-" ? nil : $0 } ?? context.readStandardInput()
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let arguments = trimmed.isEmpty ? JSONValue.object([:]) : try JSONValue.parse(trimmed)
+        let toolkit = try context.makeToolkit()
+        let result = try toolkit.call(tool, arguments)
+        context.output.out(context.output.useColor ? result.prettyEncoded() : result.encoded())
+        return 0
+    }
+
+    /// One call per stdin line in one process; a bad line is reported on its own line and skipped.
+    private static func runBatch(_ tool: String, _ context: CommandContext) throws -> Int32 {
+        let toolkit = try context.makeToolkit()
+        var status: Int32 = 0
+        var lineNumber = 0
+        while let line = readLine(strippingNewline: true) {
+            lineNumber += 1
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty { continue }
+            do {
+                let result = try toolkit.call(tool, try JSONValue.parse(trimmed))
+                context.output.out(result.encoded())
+            } catch let error as TaskStoreError {
+                throw error
+            } catch {
+                status = 2
+                let result: JSONValue = ["ok": false, "error": .string("\(error)"), "line": .int(lineNumber)]
+                context.output.out(result.encoded())
+                context.output.err("tasker: line \(lineNumber): \(error)")
+            }
+        }
+        return status
+    }
+}

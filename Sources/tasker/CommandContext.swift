@@ -1,0 +1,41 @@
+import Foundation
+import TaskCore
+import TaskNL
+import TaskToolkit
+
+/// What a command gets: the global options, the environment, the output, and factories for the engine.
+struct CommandContext {
+    let globals: GlobalOptions
+    let environment: [String: String]
+    let output: Output
+
+    var paths: XDGPaths { XDGPaths(environment: environment) }
+    var timeZone: TimeZone { globals.timeZone }
+
+    /// The clock: `--now` when given, otherwise the real time.
+    var clock: @Sendable () -> Date {
+        if let fixed = globals.fixedNow { return { fixed } }
+        return { Date() }
+    }
+
+    /// Opens the database (creating its folder on first use) and bootstraps it.
+    func openStore() throws -> TaskStore {
+        let path = globals.databasePath
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty && !FileManager.default.fileExists(atPath: folder) {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        let store = try TaskStore(path: path, clock: clock, timeZone: timeZone)
+        try store.bootstrap()
+        return store
+    }
+
+    func makeToolkit() throws -> TaskToolkit {
+        TaskToolkit(store: try openStore(), parser: TaskNLParser())
+    }
+
+    /// All of standard input as text.
+    func readStandardInput() -> String {
+        String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// Runs the built `tasker` binary (the one `swift build` put beside the test bundle).
+enum TaskerBinary {
+    /// `.build/<config>/tasker`, found from the test bundle's location.
+    static var url: URL {
+        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = dir.appendingPathComponent("tasker")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            dir = dir.deletingLastPathComponent()
+        }
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../.build/debug/tasker").standardized
+    }
+
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// Runs tasker with `arguments`, feeding `stdin`, with a clean environment plus `environment`.
+    static func run(_ arguments: [String], stdin: String = "", environment: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        var env = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "TZ": "Europe/London", "NO_COLOR": "1"]
+        env.merge(environment) { _, new in new }
+        process.environment = env
+        let inPipe = Pipe(), outPipe = Pipe(), errPipe = Pipe()
+        process.standardInput = inPipe
+        process.standardOutput = outPipe
+        process.standardError = errPipe
+        try process.run()
+        let writer = Thread {
+            inPipe.fileHandleForWriting.write(Data(stdin.utf8))
+            try? inPipe.fileHandleForWriting.close()
+        }
+        writer.start()
+        let errData = Box()
+        let errReader = Thread { errData.data = errPipe.fileHandleForReading.readDataToEndOfFile() }
+        errReader.start()
+        let out = outPipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        while errReader.isExecuting || !errReader.isFinished { usleep(1000) }
+        return Result(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: errData.data, as: UTF8.self))
+    }
+
+    private final class Box: @unchecked Sendable { var data = Data() }
+}
