@@ -1,2 +1,13 @@
-// Benchmarks (release build): `swift run -c release tasker-bench`. Filled in by the issues.
-print("tasker-bench: no benchmarks yet")
+// Benchmarks, release build: `swift run -c release tasker-bench [NAME…]` (all when no name is given).
+// Each benchmark prints its figures next to its target; see the README's Benchmarks section.
+import Foundation
+
+let benchmarks: [(name: String, run: () throws -> Void)] = [
+    // ("store", StoreBenchmark.run),   one line per benchmark file
+]
+
+let wanted = Set(CommandLine.arguments.dropFirst())
+for benchmark in benchmarks where wanted.isEmpty || wanted.contains(benchmark.name) {
+    print("== \(benchmark.name)")
+    do { try benchmark.run() } catch { print("\(benchmark.name) failed: \(error)") }
+}
