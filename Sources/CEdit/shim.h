@@ -7,4 +7,46 @@
 // Strict concurrency rejects the C globals stdin/stdout/stderr: hand them over from here.
 static inline EditLine *cedit_init(const char *prog) { return el_init(prog, stdin, stdout, stderr); }
 
+// el_set and history() are variadic, which Swift cannot call: one typed wrapper per operation used.
+
+/// The prompt callback (el_set EL_PROMPT).
+static inline int cedit_set_prompt(EditLine *el, char *(*fn)(EditLine *)) { return el_set(el, EL_PROMPT, fn); }
+/// "emacs" or "vi" key bindings (el_set EL_EDITOR).
+static inline int cedit_set_editor(EditLine *el, const char *mode) { return el_set(el, EL_EDITOR, mode); }
+/// Connects a history to the editor so the arrow keys walk it (el_set EL_HIST).
+static inline int cedit_set_history(EditLine *el, History *h) { return el_set(el, EL_HIST, history, h); }
+/// Registers a named editor function (el_set EL_ADDFN).
+static inline int cedit_add_function(EditLine *el, const char *name, const char *help,
+                                     unsigned char (*fn)(EditLine *, int)) {
+    return el_set(el, EL_ADDFN, name, help, fn);
+}
+/// Binds a key sequence ("^I") to an editor function by name (el_set EL_BIND).
+static inline int cedit_bind(EditLine *el, const char *key, const char *function) {
+    return el_set(el, EL_BIND, key, function, (const char *)NULL);
+}
+/// One tty mode change for edit mode, e.g. "-isig" so ^C arrives as a key (el_set EL_SETTY -d).
+static inline int cedit_setty_edit(EditLine *el, const char *mode) {
+    return el_set(el, EL_SETTY, "-d", mode, (const char *)NULL);
+}
+/// Lets libedit restore the terminal on signals (el_set EL_SIGNAL).
+static inline int cedit_set_signal(EditLine *el, int on) { return el_set(el, EL_SIGNAL, on); }
+/// The Swift object behind this editor (el_set/el_get EL_CLIENTDATA).
+static inline int cedit_set_clientdata(EditLine *el, void *data) { return el_set(el, EL_CLIENTDATA, data); }
+static inline void *cedit_get_clientdata(EditLine *el) {
+    void *data = NULL;
+    el_get(el, EL_CLIENTDATA, &data);
+    return data;
+}
+
+static inline int cedit_history_setsize(History *h, HistEvent *ev, int size) { return history(h, ev, H_SETSIZE, size); }
+static inline int cedit_history_setunique(History *h, HistEvent *ev, int on) { return history(h, ev, H_SETUNIQUE, on); }
+static inline int cedit_history_enter(History *h, HistEvent *ev, const char *line) { return history(h, ev, H_ENTER, line); }
+static inline int cedit_history_load(History *h, HistEvent *ev, const char *path) { return history(h, ev, H_LOAD, path); }
+static inline int cedit_history_save(History *h, HistEvent *ev, const char *path) { return history(h, ev, H_SAVE, path); }
+static inline int cedit_history_first(History *h, HistEvent *ev) { return history(h, ev, H_FIRST); }
+static inline int cedit_history_last(History *h, HistEvent *ev) { return history(h, ev, H_LAST); }
+static inline int cedit_history_next(History *h, HistEvent *ev) { return history(h, ev, H_NEXT); }
+static inline int cedit_history_prev(History *h, HistEvent *ev) { return history(h, ev, H_PREV); }
+static inline int cedit_history_clear(History *h, HistEvent *ev) { return history(h, ev, H_CLEAR); }
+
 #endif

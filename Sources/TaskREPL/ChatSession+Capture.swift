@@ -1,0 +1,84 @@
+import Foundation
+import TaskCore
+
+extension ChatSession {
+    /// A capture: shows the parse with its chips, then saves on Enter (`n` drops, `e` edits in place).
+    ///
+    /// With no terminal to ask (piped input) or `/confirm never`, it is saved at once: the text came
+    /// from the user, and /undo takes it back.
+    func capture(_ text: String) {
+        guard let preview = dryRun(text) else { return }
+        output.line("  " + preview)
+        guard reader.isInteractive && settings.confirm != .never else {
+            save(text)
+            return
+        }
+        guard let answer = ask(style("  Save? [Enter/n/e] ", .dim)) else {
+            notice("  Dropped.")
+            return
+        }
+        switch answer.lowercased() {
+        case "", "y", "yes":
+            save(text)
+        case "e", "edit":
+            guard let edited = ask(prompt, initial: text), !edited.isEmpty else {
+                notice("  Dropped.")
+                return
+            }
+            if edited.hasPrefix("/") { handle(edited) } else { capture(edited) }
+        default:
+            notice("  Dropped.")
+        }
+    }
+
+    /// A pasted block: one capture per line, shown together, confirmed once.
+    func captureBatch(_ lines: [String]) {
+        var previews: [(String, String)] = []
+        for line in lines {
+            guard let preview = dryRun(line) else { return }
+            previews.append((line, preview))
+        }
+        output.line(style("\(lines.count) tasks:", .bold))
+        for (i, item) in previews.enumerated() { output.line("  \(i + 1). " + item.1) }
+        if reader.isInteractive && settings.confirm != .never {
+            guard let answer = ask(style("  Save all \(lines.count)? [Enter/n] ", .dim)), ["", "y", "yes"].contains(answer.lowercased()) else {
+                notice("  Dropped all \(lines.count).")
+                return
+            }
+        }
+        for (line, _) in previews { save(line) }
+    }
+
+    /// The title and chips of `text` as the toolkit would save it; nil after reporting a failure.
+    func dryRun(_ text: String) -> String? {
+        let result: JSONValue
+        do {
+            result = try runner.call("capture_task", ["text": .string(text), "dry_run": true])
+        } catch {
+            fail("\(error)")
+            return nil
+        }
+        guard result["ok"]?.boolValue != false else {
+            fail(result["error"]?.stringValue ?? "could not read that as a task")
+            return nil
+        }
+        let task = result["task"] ?? result["draft"] ?? .null
+        let title = task["title"]?.stringValue ?? text
+        let chips = chipTexts(result, text: text)
+        return style(title, .bold) + (chips.isEmpty ? "" : "  " + renderer.chips(chips))
+    }
+
+    /// Chip texts from the toolkit's result (`understood`: strings or `{text}` objects), else from
+    /// the parser directly (the same grammar).
+    func chipTexts(_ result: JSONValue, text: String) -> [String] {
+        let understood = result["understood"]?.arrayValue ?? result["task"]?["understood"]?.arrayValue
+        if let understood {
+            return understood.compactMap { $0.stringValue ?? $0["text"]?.stringValue }
+        }
+        return parser.parse(text, now: clock(), timeZone: settings.timeZone).understood.map(\.text)
+    }
+
+    func save(_ text: String) {
+        runTool("capture_task", ["text": .string(text)])
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import TaskCore
+
+extension ChatSession {
+    /// The REPL's commands, in /help order. The table drives /help, Tab completion and validation.
+    public static let commands: [SlashCommand] = [
+        SlashCommand("help", "", "this list, with examples of what you can type") { s, _ in s.showHelp() },
+        SlashCommand("tools", "[name]", "the tool catalogue, or one tool's arguments") { s, arg in s.showTools(arg) },
+        SlashCommand("list", "[filter|#context|project]", "tasks: open, today, overdue, available, waiting, all",
+                     choices: TaskQuery.Filter.allCases.map(\.rawValue)) { s, arg in try s.listCommand(arg) },
+        SlashCommand("plan", "[minutes] [energy]", "plan the day within a budget (default 4 h)",
+                     choices: ["quick", "focused", "deep"]) { s, arg in try s.planCommand(arg) },
+        SlashCommand("done", "ID|TITLE", "complete a task") { s, arg in
+            guard !arg.isEmpty else { throw REPLError.usage("/done needs a task: /done 12 or /done call mom") }
+            s.runTool("complete_task", .object(TaskReference(arg).arguments))
+        },
+        SlashCommand("undo", "", "take back the last change of this session") { s, _ in s.undo() },
+        SlashCommand("key", "[set]", "whether a model key is set; /key set stores one (typed hidden)",
+                     choices: ["set", "status"]) { s, arg in try s.keyCommand(arg) },
+        SlashCommand("model", "[name]", "the model in use, or switch to another for this session") { s, arg in
+            if !arg.isEmpty { s.settings.model = arg; s.model?.modelName = arg }
+            s.output.line("model: \(s.settings.model ?? "(none)")" + (s.modelMode ? "" : s.style("  (rules only now)", .dim)))
+        },
+        SlashCommand("endpoint", "[preset|url]", "the server: openai, ollama, llamacpp, lmstudio, vllm, openrouter or a URL",
+                     choices: ["openai", "ollama", "llamacpp", "lmstudio", "vllm", "openrouter"]) { s, arg in
+            if !arg.isEmpty {
+                s.settings.endpoint = arg
+                s.model?.endpoint = arg
+            }
+            s.output.line("endpoint: \(s.settings.endpoint ?? "(none)")")
+        },
+        SlashCommand("offline", "", "toggle rules only (no model) for this session") { s, _ in
+            guard s.model != nil else {
+                s.output.line("Rules only: no model is configured. Set a key with /key set, or base_url in config.json.")
+                return
+            }
+            s.settings.offline.toggle()
+            s.output.line(s.settings.offline ? "Offline: rules only." : "Online: model \(s.settings.model ?? "") is back.")
+        },
+        SlashCommand("confirm", "writes|all|never", "which proposed calls ask before running",
+                     choices: ConfirmPolicy.allCases.map(\.rawValue)) { s, arg in
+            if !arg.isEmpty {
+                guard let policy = ConfirmPolicy(rawValue: arg.lowercased()) else {
+                    throw REPLError.usage("/confirm takes writes, all or never")
+                }
+                s.settings.confirm = policy
+            }
+            s.output.line("confirm: \(s.settings.confirm.rawValue)")
+        },
+        SlashCommand("history", "", "the lines you typed (saved across sessions)") { s, _ in
+            let lines = s.reader.history().suffix(20)
+            if lines.isEmpty { s.notice("No history yet.") }
+            for line in lines { s.output.line("  " + line) }
+        },
+        SlashCommand("clear", "", "clear the screen and forget the model conversation") { s, _ in
+            s.model?.reset()
+            if s.reader.isInteractive { s.output.write("\u{1B}[H\u{1B}[2J") }
+        },
+        SlashCommand("quit", "", "leave (Ctrl-D does too)") { s, _ in s.finished = true },
+    ]
+
+    /// Runs `/name args`; an unknown name gets one line listing the closest.
+    func runCommand(_ text: String) {
+        let body = text.dropFirst()
+        let name = body.prefix { !$0.isWhitespace }.lowercased()
+        let argument = body.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
+        let aliases = ["exit": "quit", "q": "quit", "?": "help", "h": "help", "ls": "list"]
+        let resolved = aliases[name] ?? name
+        guard let command = Self.commands.first(where: { $0.name == resolved }) else {
+            let close = SlashCommand.closest(to: name, in: Self.commands)
+            fail("unknown command /\(name)" + (close.isEmpty ? "; type /help for the list" : "; did you mean \(close.joined(separator: ", "))?"))
+            return
+        }
+        do {
+            try command.run(self, argument)
+        } catch {
+            fail("\(error)")
+        }
+    }
+
+    func showHelp() {
+        let width = Self.commands.map(\.usage.count).max() ?? 0
+        output.line(style("Type a task to capture it, or ask:", .bold))
+        for example in ["call mom tomorrow 5pm #family !high", "plan my day, 3 hours, focused", "what's due today",
+                        "done call mom", "move dentist to friday 3pm", "defer taxes to monday", "new project Kitchen",
+                        "note to Kitchen: buy tiles"] {
+            output.line("  " + style(example, .cyan))
+        }
+        output.line(style("Commands:", .bold))
+        for c in Self.commands {
+            output.line("  " + c.usage + String(repeating: " ", count: width - c.usage.count + 2) + style(c.summary, .dim))
+        }
+        output.line(style("Tab completes; ↑ recalls history; Ctrl-C cancels; Ctrl-D quits.", .dim))
+    }
+
+    func showTools(_ name: String) {
+        if !name.isEmpty {
+            guard let tool = runner.tools.first(where: { $0.name == name }) else {
+                fail("no tool '\(name)'; /tools lists them")
+                return
+            }
+            output.line(style(tool.name, .bold) + "  " + tool.description)
+            output.line(tool.inputSchema.prettyEncoded())
+            return
+        }
+        if runner.tools.isEmpty { notice("No tools available.") }
+        let width = runner.tools.map(\.name.count).max() ?? 0
+        for tool in runner.tools {
+            let mark = tool.readOnly ? style(" (reads only)", .dim) : ""
+            output.line("  " + tool.name + String(repeating: " ", count: width - tool.name.count + 2) + tool.title + mark)
+        }
+    }
+
+    func listCommand(_ argument: String) throws {
+        var args: [String: JSONValue] = ["filter": "open"]
+        let word = argument.lowercased()
+        if word.isEmpty {
+        } else if TaskQuery.Filter(rawValue: word) != nil {
+            args["filter"] = .string(word)
+        } else if word.hasPrefix("#") || word.hasPrefix("@") {
+            args["context"] = .string(String(word.dropFirst()))
+        } else {
+            args["project"] = .string(argument)
+        }
+        runTool("list_tasks", .object(args))
+    }
+
+    func planCommand(_ argument: String) throws {
+        var words = argument
+        if let first = argument.split(separator: " ").first, Int(first) != nil { words = argument.replacingOccurrences(of: String(first), with: "\(first) min") }
+        guard case .tool(let name, let args)? = IntentRouter.planIntent(words, defaultMinutes: 240) else {
+            throw REPLError.usage("/plan takes minutes and an energy: /plan 90 quick")
+        }
+        runTool(name, args)
+    }
+
+    func undo() {
+        guard let change = popUndo() else {
+            notice("Nothing to undo in this session.")
+            return
+        }
+        do {
+            try runner.revert(change)
+            output.line(style("↶ ", .green) + change.undoneDescription)
+        } catch {
+            fail("could not undo: \(error)")
+        }
+    }
+
+    func keyCommand(_ argument: String) throws {
+        switch argument.lowercased() {
+        case "", "status":
+            output.line("key: " + settings.keyStatus())
+        case "set":
+            guard reader.isInteractive else {
+                throw REPLError.usage("/key set needs a terminal; pipe the key to `tasker key set` instead")
+            }
+            guard let key = reader.readSecret(prompt: "Key (hidden): "), !key.isEmpty else {
+                notice("No key entered; nothing changed.")
+                return
+            }
+            try settings.setKey(key.trimmingCharacters(in: .whitespacesAndNewlines))
+            output.line(style("✓ Key saved.", .green) + " " + settings.keyStatus())
+        default:
+            throw REPLError.usage("/key takes no argument or `set` (never type the key on the command line)")
+        }
+    }
+}

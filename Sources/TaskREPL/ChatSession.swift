@@ -1,0 +1,131 @@
+import Foundation
+import TaskCore
+import TaskNL
+import TaskToolkit
+
+/// The chat REPL, headless: it reads lines from a `LineReader`, routes them (slash command, rule,
+/// capture, or the model), runs tools through a `ToolRunner` and writes to an `OutputSink`.
+///
+/// The app gives it libedit and the real toolkit; tests give it a scripted reader and a buffer.
+/// One instance is used from one thread.
+public final class ChatSession {
+    public let runner: ToolRunner
+    public let reader: LineReader
+    public let output: OutputSink
+    public let clock: @Sendable () -> Date
+    public let parser: TaskNLParser
+    public var settings: ChatSettings
+    public let router: IntentRouter
+    /// The model path; nil means rules only.
+    public var model: ModelConversation?
+    /// Changes this session made, newest last, for /undo.
+    public private(set) var undoStack: [UndoableChange] = []
+    /// Set by /quit; the loop stops after the current line.
+    public internal(set) var finished = false
+    /// Tools the user said "always" to in this session.
+    var alwaysAllowed: Set<String> = []
+
+    public init(
+        runner: ToolRunner, reader: LineReader, output: OutputSink, settings: ChatSettings,
+        clock: @escaping @Sendable () -> Date = { Date() }, parser: TaskNLParser = TaskNLParser(),
+        model: ModelConversation? = nil
+    ) {
+        self.runner = runner
+        self.reader = reader
+        self.output = output
+        self.settings = settings
+        self.clock = clock
+        self.parser = parser
+        self.model = model
+        let zone = settings.timeZone
+        self.router = IntentRouter(context: IntentContext(isDate: { phrase in
+            parser.parseDate(phrase, now: clock(), timeZone: zone) != nil
+        }))
+    }
+
+    /// A renderer for this moment.
+    var renderer: TaskRenderer { TaskRenderer(useColor: settings.useColor, timeZone: settings.timeZone, now: clock()) }
+
+    /// True when lines that are not rules go to the model.
+    public var modelMode: Bool { model != nil && !settings.offline }
+
+    var prompt: String { reader.isInteractive ? (modelMode ? "tasker✦ " : "tasker> ") : "" }
+
+    // MARK: The loop
+
+    /// Reads and dispatches until /quit, Ctrl-D or the end of input.
+    public func run() {
+        if reader.isInteractive { greet() }
+        while !finished {
+            switch reader.readLine(prompt: prompt) {
+            case .endOfInput:
+                if reader.isInteractive { output.line() }
+                return
+            case .interrupted:
+                continue
+            case .line(let first):
+                let lines = ([first] + reader.bufferedLines()).filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+                for line in lines where !Self.isSecret(line) { reader.addHistory(line) }
+                if lines.count > 1 && !lines.contains(where: { $0.hasPrefix("/") }) {
+                    captureBatch(lines)
+                } else {
+                    for line in lines where !finished { handle(line) }
+                }
+            }
+        }
+    }
+
+    func greet() {
+        let mode = modelMode ? "model \(settings.model ?? "on")" : "rules only"
+        output.line(style("Tasker — type a task, a question, or /help. Ctrl-D quits. (\(mode))", .dim))
+    }
+
+    /// Lines that must never reach the history file (they may carry a key).
+    static func isSecret(_ line: String) -> Bool {
+        line.trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("/key")
+    }
+
+    /// Handles one line: a slash command, a rule, a capture or a model turn.
+    public func handle(_ line: String) {
+        let text = line.trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty else { return }
+        if text.hasPrefix("/") {
+            runCommand(text)
+            return
+        }
+        let intent = router.route(text)
+        switch intent {
+        case .tool(let name, let arguments):
+            runTool(name, arguments)
+        case .note(let page, let markdown):
+            runNote(page: page, markdown: markdown)
+        case .capture(let captured):
+            if modelMode { modelTurn(captured) } else { capture(captured) }
+        }
+    }
+
+    // MARK: Helpers
+
+    func style(_ text: String, _ style: Style) -> String { style.apply(text, settings.useColor) }
+
+    /// One line about a failure, saying what to do.
+    func fail(_ message: String) { output.line(style("✗ " + message, .red)) }
+
+    func notice(_ message: String) { output.line(style(message, .dim)) }
+
+    func record(_ change: UndoableChange) { undoStack.append(change) }
+
+    func popUndo() -> UndoableChange? { undoStack.popLast() }
+
+    /// Asks one question; nil when the reader cannot ask (not a terminal), on Ctrl-C or at EOF.
+    func ask(_ question: String, initial: String = "") -> String? {
+        guard reader.isInteractive else { return nil }
+        switch reader.readLine(prompt: question, initial: initial) {
+        case .line(let answer): return answer.trimmingCharacters(in: .whitespaces)
+        case .interrupted: return nil
+        case .endOfInput:
+            output.line()
+            return nil
+        }
+    }
+}

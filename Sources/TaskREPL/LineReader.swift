@@ -1,0 +1,29 @@
+/// What one read from the user gave.
+public enum LineInput: Sendable, Equatable {
+    /// A line, without its newline.
+    case line(String)
+    /// Ctrl-C: the line being typed was dropped.
+    case interrupted
+    /// Ctrl-D on an empty line, or the end of piped input.
+    case endOfInput
+}
+
+/// Where the REPL's lines come from: libedit on a terminal, plain lines from a pipe, a script in tests.
+public protocol LineReader: AnyObject {
+    /// True when a person is at a terminal to answer questions (confirmations, hidden input).
+    var isInteractive: Bool { get }
+    /// Reads one line after showing `prompt`, with `initial` already typed (for editing in place).
+    func readLine(prompt: String, initial: String) -> LineInput
+    /// Reads a line without echoing it and without adding it to history (for a key); nil on EOF or Ctrl-C.
+    func readSecret(prompt: String) -> String?
+    /// Lines already waiting on input right after a read (a pasted block); empty when none.
+    func bufferedLines() -> [String]
+    /// Remembers a line in the (persistent) history.
+    func addHistory(_ line: String)
+    /// The history, oldest first.
+    func history() -> [String]
+}
+
+extension LineReader {
+    public func readLine(prompt: String) -> LineInput { readLine(prompt: prompt, initial: "") }
+}

@@ -1,0 +1,30 @@
+import Foundation
+
+/// Where the REPL writes what it shows. The terminal in the app, a buffer in tests.
+public protocol OutputSink: AnyObject {
+    /// Writes `text` as is (callers add their own newlines), unbuffered.
+    func write(_ text: String)
+}
+
+extension OutputSink {
+    /// Writes `text` and a newline.
+    public func line(_ text: String = "") { write(text + "\n") }
+}
+
+/// Standard output, written with write(2) so nothing waits in a buffer.
+public final class StandardOutputSink: OutputSink {
+    public init() {}
+
+    public func write(_ text: String) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { buffer in
+                Foundation.write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+            }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return }
+            offset += n
+        }
+    }
+}

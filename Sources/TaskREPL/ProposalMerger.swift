@@ -1,0 +1,35 @@
+import Foundation
+import TaskCore
+import TaskNL
+
+/// Merges a model's proposed create_task arguments with the rules' parse: a field the rules
+/// understood is never overridden; the model fills gaps and may clean up the title.
+public struct ProposalMerger: Sendable {
+    public var timeZone: TimeZone
+
+    public init(timeZone: TimeZone) { self.timeZone = timeZone }
+
+    /// create_task arguments with every field the rules understood put back.
+    public func merge(_ arguments: [String: JSONValue], rules: ParseResult) -> [String: JSONValue] {
+        var merged = arguments
+        let draft = rules.draft
+        let fields = Set(rules.understood.map(\.field))
+        if (merged["title"]?.stringValue ?? "").trimmingCharacters(in: .whitespaces).isEmpty {
+            merged["title"] = .string(draft.title)
+        }
+        if fields.contains(.priority) { merged["priority"] = .string(draft.priority.rawValue) }
+        if fields.contains(.estimate), let m = draft.estimateMinutes { merged["estimate_minutes"] = .int(m) }
+        if fields.contains(.energy), let e = draft.energy { merged["energy"] = .string(e.rawValue) }
+        if fields.contains(.due), let due = draft.due { merged["due"] = .string(ISODate.format(due, in: timeZone)) }
+        if fields.contains(.kind), let kind = draft.kind { merged["kind"] = .string(kind.rawValue) }
+        if fields.contains(.deferUntil), let d = draft.deferUntil { merged["defer_until"] = .string(d.description) }
+        if fields.contains(.recurrence), let r = draft.recurrence { merged["recurrence"] = r.json }
+        if fields.contains(.context) {
+            let proposed = (merged["contexts"]?.arrayValue ?? []).compactMap(\.stringValue)
+            var all = draft.contexts
+            for c in proposed where !all.contains(c.lowercased()) { all.append(c.lowercased()) }
+            merged["contexts"] = .array(all.map(JSONValue.string))
+        }
+        return merged
+    }
+}

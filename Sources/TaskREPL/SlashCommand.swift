@@ -1,0 +1,51 @@
+/// One REPL command (`/help`, `/list today`, …): the table drives /help, completion and validation.
+public struct SlashCommand: Sendable {
+    /// Without the slash.
+    public var name: String
+    /// How its arguments are written in /help ("[filter]", "ID|TITLE"); empty for none.
+    public var arguments: String
+    public var summary: String
+    /// Fixed words its first argument may be (completed with Tab; others are refused with a hint).
+    public var choices: [String]
+    /// Runs it with the text after the name (trimmed). - Throws: `REPLError.usage` with a hint.
+    public var run: @Sendable (ChatSession, String) throws -> Void
+
+    public init(
+        _ name: String, _ arguments: String = "", _ summary: String, choices: [String] = [],
+        run: @escaping @Sendable (ChatSession, String) throws -> Void
+    ) {
+        self.name = name
+        self.arguments = arguments
+        self.summary = summary
+        self.choices = choices
+        self.run = run
+    }
+
+    /// `/list [filter]` for /help.
+    public var usage: String { arguments.isEmpty ? "/\(name)" : "/\(name) \(arguments)" }
+
+    /// The commands closest to a mistyped name: a shared prefix first, then by edit distance.
+    public static func closest(to name: String, in commands: [SlashCommand], limit: Int = 3) -> [String] {
+        let lower = name.lowercased()
+        let scored = commands.map { command -> (String, Int) in
+            let prefix = command.name.hasPrefix(lower) || lower.hasPrefix(command.name) ? -10 : 0
+            return (command.name, editDistance(lower, command.name) + prefix)
+        }
+        return scored.filter { $0.1 <= 3 }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(limit).map { "/" + $0.0 }
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}
