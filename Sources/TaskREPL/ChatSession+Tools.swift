@@ -9,7 +9,6 @@ extension ChatSession {
     ///   `{"ok": false, "error": …}` (what a model is told).
     @discardableResult
     func runTool(_ name: String, _ arguments: JSONValue, quiet: Bool = false) -> JSONValue {
-        let before = snapshotBefore(name, arguments)
         let result: JSONValue
         do {
             result = try runner.call(name, arguments)
@@ -25,19 +24,13 @@ extension ChatSession {
             }
             return result
         }
-        recordUndo(name, result, before: before)
+        recordUndo(name, result)
         if !quiet { show(name, result) }
         return result
     }
 
-    private func snapshotBefore(_ name: String, _ arguments: JSONValue) -> TaskSnapshot? {
-        guard name == "reschedule_task" || name == "defer_task" else { return nil }
-        if let id = arguments["id"]?.intValue { return runner.snapshot(.id(Int64(id))) }
-        if let title = arguments["title"]?.stringValue { return runner.snapshot(.title(title)) }
-        return nil
-    }
-
-    private func recordUndo(_ name: String, _ result: JSONValue, before: TaskSnapshot?) {
+    /// Remembers how to take a change back; reschedule and defer results carry the previous date.
+    private func recordUndo(_ name: String, _ result: JSONValue) {
         let task = result["task"]
         guard let id = task?["id"]?.intValue.map(Int64.init) else { return }
         let title = task?["title"]?.stringValue ?? "#\(id)"
@@ -47,9 +40,13 @@ extension ChatSession {
         case "complete_task":
             record(.completed(id: id, title: title, next: result["next"]?["id"]?.intValue.map(Int64.init)))
         case "reschedule_task":
-            if let before { record(.rescheduled(before)) }
+            let previous = result["previous_due"]?.stringValue.flatMap { ISODate.parse($0, in: settings.timeZone) }
+            let deferUntil = task?["defer_until"]?.stringValue.flatMap(LocalDate.init(iso:))
+            record(.rescheduled(TaskSnapshot(id: id, title: title, due: previous, deferUntil: deferUntil)))
         case "defer_task":
-            if let before { record(.deferred(before)) }
+            let previous = result["previous_defer_until"]?.stringValue.flatMap(LocalDate.init(iso:))
+            let due = task?["due"]?.stringValue.flatMap { ISODate.parse($0, in: settings.timeZone) }
+            record(.deferred(TaskSnapshot(id: id, title: title, due: due, deferUntil: previous)))
         default:
             break
         }

@@ -24,6 +24,8 @@ public final class ChatSession {
     public internal(set) var finished = false
     /// Tools the user said "always" to in this session.
     var alwaysAllowed: Set<String> = []
+    /// Completion words and the number of changes they were read after.
+    var wordCache: (changes: Int, words: CompletionWords)?
 
     public init(
         runner: ToolRunner, reader: LineReader, output: OutputSink, settings: ChatSettings,

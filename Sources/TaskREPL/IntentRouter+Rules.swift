@@ -103,7 +103,7 @@ extension IntentRouter {
         let budget = minutes(in: words)
         if let range = durationRange(in: words) { words.removeSubrange(range) }
         let filler = Set(["", "for", "with", "i", "have", "got", "and", "of", "time", "a", "mode", "energy", "work",
-                          "please", "my", "day", "today", "now", "next", "the", "left", "only", "about", "in"])
+                          "please", "my", "day", "today", "now", "next", "the", "left", "only", "about", "in", "m", "im", "am", "so", "but", "feeling", "really", "very"])
         let leftover = words.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init).filter { !filler.contains($0) }
         guard leftover.isEmpty else { return nil }
         var args: [String: JSONValue] = ["budget_minutes": .int(budget ?? defaultMinutes)]

@@ -27,7 +27,7 @@ extension TaskRenderer {
         }
         let total = plan["total_minutes"]?.intValue ?? items.compactMap { $0["minutes"]?.intValue }.reduce(0, +)
         lines.append(style("  Total \(Self.duration(total))" + (budget.map { " of \(Self.duration($0))" } ?? ""), .bold))
-        let leftovers = plan["leftovers"]?.arrayValue ?? []
+        let leftovers = plan["not_planned"]?.arrayValue ?? plan["leftovers"]?.arrayValue ?? []
         if !leftovers.isEmpty {
             let names = leftovers.prefix(5).map { ($0["task"] ?? $0)["title"]?.stringValue ?? "?" }
             let more = leftovers.count > 5 ? " and \(leftovers.count - 5) more" : ""

@@ -11,8 +11,6 @@ public protocol ToolRunner: AnyObject {
     var tools: [ToolDefinition] { get }
     /// Runs one tool. - Throws: for a malformed call (unknown tool, bad arguments) or a storage failure.
     func call(_ name: String, _ arguments: JSONValue) throws -> JSONValue
-    /// The due and defer dates of the open task a reference points at, before a change (for /undo).
-    func snapshot(_ reference: TaskReference) -> TaskSnapshot?
     /// Reverts one change made earlier in this session. - Throws: when the task is gone or storage fails.
     func revert(_ change: UndoableChange) throws
 }

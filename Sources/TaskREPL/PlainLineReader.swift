@@ -1,0 +1,21 @@
+/// Lines from a pipe or a file: no prompts, no escape codes, no history file.
+public final class PlainLineReader: LineReader {
+    private var lines: [String] = []
+
+    public init() {}
+
+    public var isInteractive: Bool { false }
+
+    public func readLine(prompt: String, initial: String) -> LineInput {
+        guard let line = Swift.readLine(strippingNewline: true) else { return .endOfInput }
+        return .line(line.hasSuffix("\r") ? String(line.dropLast()) : line)
+    }
+
+    public func readSecret(prompt: String) -> String? { Swift.readLine(strippingNewline: true) }
+
+    public func bufferedLines() -> [String] { [] }
+
+    public func addHistory(_ line: String) { lines.append(line) }
+
+    public func history() -> [String] { lines }
+}

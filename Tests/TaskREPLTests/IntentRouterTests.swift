@@ -1,0 +1,111 @@
+import Foundation
+import TaskCore
+import Testing
+@testable import TaskREPL
+
+/// A stand-in for the grammar's parseDate: phrases made only of date-ish words.
+let testDateWords: Set<String> = ["today", "tomorrow", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
+                                  "sunday", "next", "week", "3pm", "5pm", "jun", "1", "noon"]
+let testRouter = IntentRouter(context: IntentContext(isDate: { phrase in
+    let words = phrase.lowercased().split(separator: " ").map(String.init)
+    return !words.isEmpty && words.allSatisfy { testDateWords.contains($0) }
+}))
+
+@Suite struct IntentRouterTests {
+    @Test(arguments: [
+        ("plan my day, 3 hours, focused", 180, "focused"),
+        ("plan my day", 240, nil),
+        ("Plan my day 90 min quick", 90, "quick"),
+        ("plan 90 min quick", 90, "quick"),
+        ("plan 1.5h deep work", 90, "deep"),
+        ("plan an hour", 60, nil),
+        ("what should I do now?", 60, nil),
+        ("what should i do now, i'm tired", 60, "quick"),
+        ("i have 45 minutes", 45, nil),
+        ("plan my day for 2 hours with focus", 120, "focused"),
+    ] as [(String, Int, String?)])
+    func plans(line: String, minutes: Int, energy: String?) {
+        var args: [String: JSONValue] = ["budget_minutes": .int(minutes)]
+        if let energy { args["energy"] = .string(energy) }
+        #expect(testRouter.route(line) == .tool(name: "plan_day", arguments: .object(args)))
+    }
+
+    @Test(arguments: [
+        ("what's due today", "today"), ("today", "today"), ("What’s due today?", "today"), ("due today", "today"),
+        ("overdue", "overdue"), ("what's overdue", "overdue"), ("show overdue", "overdue"),
+        ("show waiting", "waiting"), ("waiting for", "waiting"),
+        ("list", "open"), ("list all", "all"), ("show everything", "all"),
+    ])
+    func lists(line: String, filter: String) {
+        #expect(testRouter.route(line) == .tool(name: "list_tasks", arguments: ["filter": .string(filter)]))
+    }
+
+    @Test func whatsNextListsAvailable() {
+        #expect(testRouter.route("what's next") == .tool(name: "list_tasks", arguments: ["filter": "available", "limit": 10]))
+    }
+
+    @Test(arguments: ["list #errands", "#errands", "show @Errands", "tasks for #errands"])
+    func contextLists(line: String) {
+        #expect(testRouter.route(line) == .tool(name: "list_tasks", arguments: ["filter": "open", "context": "errands"]))
+    }
+
+    @Test(arguments: [
+        ("done call mom", ["title": "call mom"]), ("finished 12", ["id": 12]), ("complete 12", ["id": 12]),
+        ("done #7", ["id": 7]), ("completed: the taxes", ["title": "the taxes"]), ("12 done", ["id": 12]),
+        ("did buy milk", ["title": "buy milk"]),
+    ] as [(String, JSONValue)])
+    func completes(line: String, arguments: JSONValue) {
+        #expect(testRouter.route(line) == .tool(name: "complete_task", arguments: arguments))
+    }
+
+    @Test func reschedule() {
+        #expect(testRouter.route("move dentist to friday 3pm") ==
+            .tool(name: "reschedule_task", arguments: ["title": "dentist", "due": "friday 3pm"]))
+        #expect(testRouter.route("push 4 to tomorrow") == .tool(name: "reschedule_task", arguments: ["id": 4, "due": "tomorrow"]))
+        #expect(testRouter.route("postpone call bob to next week") ==
+            .tool(name: "reschedule_task", arguments: ["title": "call bob", "due": "next week"]))
+    }
+
+    @Test func deferTo() {
+        #expect(testRouter.route("defer taxes to monday") == .tool(name: "defer_task", arguments: ["title": "taxes", "until": "monday"]))
+        #expect(testRouter.route("snooze 3 until next week") == .tool(name: "defer_task", arguments: ["id": 3, "until": "next week"]))
+    }
+
+    @Test func projectsAndPages() {
+        #expect(testRouter.route("new project Kitchen") == .tool(name: "create_project", arguments: ["name": "Kitchen"]))
+        #expect(testRouter.route("projects") == .tool(name: "list_projects", arguments: [:]))
+        #expect(testRouter.route("note to Kitchen: buy tiles") == .note(page: "Kitchen", markdown: "buy tiles"))
+        #expect(testRouter.route("new page Ideas in Personal") == .tool(name: "create_page", arguments: ["title": "Ideas", "space": "Personal"]))
+        #expect(testRouter.route("search pages for tiles") == .tool(name: "search_pages", arguments: ["query": "tiles"]))
+    }
+
+    @Test(arguments: [
+        "call mom tomorrow 5pm #family",
+        "move the couch to the garage",        // not a date: a capture
+        "defer the decision to the board",
+        "plan the party for saturday",          // words a plan does not know
+        "buy milk",
+        "finish the report by friday",
+        "today I need to call the bank",
+        "list groceries for the party",
+        "what should I cook for dinner",
+        "donate old clothes",
+        "#123",
+    ])
+    func capturesEverythingElse(line: String) {
+        #expect(testRouter.route(line) == .capture(line))
+        #expect(!testRouter.route(line).isConfident)
+    }
+
+    @Test func minutesReadsDurations() {
+        #expect(IntentRouter.minutes(in: "3 hours") == 180)
+        #expect(IntentRouter.minutes(in: "for 90min") == 90)
+        #expect(IntentRouter.minutes(in: "half an hour") == 30)
+        #expect(IntentRouter.minutes(in: "2h") == 120)
+        #expect(IntentRouter.minutes(in: "nothing") == nil)
+    }
+
+    @Test func everyRuleHasAValidPattern() {
+        for rule in IntentRouter.standardRules { #expect(rule.pattern != nil, "rule \(rule.name)") }
+    }
+}
