@@ -1,0 +1,127 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs the `tasker` binary on a pseudo-terminal, as a person at a terminal would: type keys, wait
+/// for text to appear (escape codes stripped), with timeouts so a hung REPL fails the test.
+final class PseudoTerminal {
+    struct Timeout: Error, CustomStringConvertible {
+        let waitingFor: String
+        let screen: String
+        var description: String { "timed out waiting for \(waitingFor.debugDescription); output so far:\n\(screen)" }
+    }
+
+    private let master: Int32
+    private let process: Process
+    private var raw = Data()
+    /// Where `waitFor` searches from: text already matched is not matched again.
+    private var mark = 0
+
+    /// Starts tasker with `arguments` on a new pty (120×40, TERM=xterm) and `environment` added to a
+    /// clean one. - Throws: when the pty or the process cannot be created.
+    init(_ arguments: [String], environment: [String: String] = [:]) throws {
+        // posix_openpt/grantpt/unlockpt/ptsname are hidden from Swift's Glibc module; on Linux they
+        // are /dev/ptmx plus two ioctls: TIOCSPTLCK (unlock) and TIOCGPTN (the slave's number).
+        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+        var unlock: Int32 = 0
+        var number: UInt32 = 0
+        guard master >= 0, ioctl(master, 0x4004_5431, &unlock) == 0, ioctl(master, 0x8004_5430, &number) == 0 else {
+            throw POSIXError(.EIO)
+        }
+        self.master = master
+        var size = winsize(ws_row: 40, ws_col: 120, ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+        let slavePath = "/dev/pts/\(number)"
+        let slave = open(slavePath, O_RDWR | O_NOCTTY)
+        guard slave >= 0 else { throw POSIXError(.EIO) }
+        let handle = FileHandle(fileDescriptor: slave, closeOnDealloc: true)
+        process = Process()
+        process.executableURL = TaskerBinary.url
+        process.arguments = arguments
+        var env = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "TZ": "Europe/London", "TERM": "xterm",
+                   "LANG": "C.UTF-8"]
+        env.merge(environment) { _, new in new }
+        process.environment = env
+        process.standardInput = handle
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        try? handle.close()
+        let flags = fcntl(master, F_GETFL)
+        _ = fcntl(master, F_SETFL, flags | O_NONBLOCK)
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+        close(master)
+    }
+
+    /// Sends keys as typed: "\r" is Enter, "\t" Tab, "\u{3}" Ctrl-C, "\u{4}" Ctrl-D, "\u{1B}[A" up.
+    func send(_ keys: String) {
+        let bytes = Array(keys.utf8)
+        _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+    }
+
+    /// Types a line and presses Enter.
+    func line(_ text: String) { send(text + "\r") }
+
+    /// Everything shown so far, escape codes removed.
+    var screen: String { Self.stripEscapes(String(decoding: raw, as: UTF8.self)) }
+
+    /// Waits until `text` appears after what earlier waits matched. - Throws: `Timeout`.
+    @discardableResult
+    func waitFor(_ text: String, timeout: TimeInterval = 10) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let current = screen
+            let start = current.index(current.startIndex, offsetBy: min(mark, current.count))
+            if let range = current.range(of: text, range: start..<current.endIndex) {
+                mark = current.distance(from: current.startIndex, to: range.upperBound)
+                return String(current[start..<range.upperBound])
+            }
+            guard Date() < deadline else { throw Timeout(waitingFor: text, screen: current) }
+            pump(wait: 50)
+        }
+    }
+
+    /// Waits for the process to end (after Ctrl-D or /quit). - Returns: its exit status.
+    func waitForExit(timeout: TimeInterval = 10) throws -> Int32 {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning {
+            guard Date() < deadline else { throw Timeout(waitingFor: "exit", screen: screen) }
+            pump(wait: 50)
+        }
+        pump(wait: 0)
+        return process.terminationStatus
+    }
+
+    private func pump(wait milliseconds: Int32) {
+        var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, milliseconds) > 0 else { return }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = read(master, &buffer, buffer.count)
+            guard n > 0 else { return }
+            raw.append(contentsOf: buffer[0..<n])
+        }
+    }
+
+    /// Removes CSI and other escape sequences, bell and carriage returns.
+    static func stripEscapes(_ text: String) -> String {
+        var out = ""
+        var iterator = text.unicodeScalars.makeIterator()
+        while let c = iterator.next() {
+            if c == "\u{1B}" {
+                guard let next = iterator.next() else { break }
+                if next == "[" {
+                    while let d = iterator.next(), !(0x40...0x7E).contains(d.value) {}
+                }
+                continue
+            }
+            if c == "\u{7}" || c == "\r" { continue }
+            out.unicodeScalars.append(c)
+        }
+        return out
+    }
+}
