@@ -51,7 +51,7 @@ public protocol ChatModel: AnyObject {
     /// `isCancelled` is polled (Ctrl-C). - Throws: any failure (network, HTTP, timeout, bad reply,
     /// cancelled); the REPL then falls back to the rules.
     func complete(
-        _ messages: [ModelMessage], tools: [ToolDefinition], model: String?,
+        _ messages: [ModelMessage], tools: [ToolDefinition], model: String?, endpoint: String?,
         onDelta: @escaping (String) -> Void, isCancelled: @escaping @Sendable () -> Bool
     ) throws -> ModelReply
 }

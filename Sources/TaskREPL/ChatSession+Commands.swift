@@ -161,6 +161,10 @@ extension ChatSession {
             }
             try settings.setKey(key.trimmingCharacters(in: .whitespacesAndNewlines))
             output.line(style("✓ Key saved.", .green) + " " + settings.keyStatus())
+            if model == nil, let made = modelFactory?() {
+                model = made
+                output.line("Model on: \(settings.model ?? made.modelName ?? "")" + (settings.offline ? " (still offline: /offline)" : ""))
+            }
         default:
             throw REPLError.usage("/key takes no argument or `set` (never type the key on the command line)")
         }

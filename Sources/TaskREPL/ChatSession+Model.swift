@@ -61,7 +61,7 @@ extension ChatSession {
         let out = output
         defer { spinner?.stop() }
         let reply = try conversation.model.complete(
-            messages, tools: runner.tools, model: conversation.modelName,
+            messages, tools: runner.tools, model: conversation.modelName, endpoint: conversation.endpoint,
             onDelta: { delta in
                 if !streamed { spinner?.stop() }
                 streamed = true

@@ -18,6 +18,8 @@ public final class ChatSession {
     public let router: IntentRouter
     /// The model path; nil means rules only.
     public var model: ModelConversation?
+    /// Builds the model path after `/key set` when there was none at start.
+    public var modelFactory: (() -> ModelConversation?)?
     /// Changes this session made, newest last, for /undo.
     public private(set) var undoStack: [UndoableChange] = []
     /// Set by /quit; the loop stops after the current line.

@@ -1,5 +1,6 @@
 import Foundation
 import TaskCore
+import TaskLLM
 import TaskNL
 import TaskREPL
 import TaskToolkit
@@ -17,8 +18,9 @@ enum ChatCommand: Command {
         Tab completes, the up arrow recalls earlier lines (kept in $XDG_STATE_HOME/tasker/history),
         Ctrl-C drops the line or stops the model, Ctrl-D quits.
 
-        With a model configured (a key, or base_url on loopback) lines the rules do not recognise go
-        to the model; every change it proposes is shown and runs only after you say yes.
+        With a model configured (a key, or base_url on loopback in config.json), lines the rules do
+        not recognise go to the model; every change it proposes is shown and runs only after you say
+        yes. The system prompt is prompts/chat.md (override it in $XDG_CONFIG_HOME/tasker/prompts/).
 
         When stdin is not a terminal, each line is handled in turn with no prompts: captures are
         saved at once, and changes a model proposes are refused (there is no one to ask).
@@ -37,17 +39,50 @@ enum ChatCommand: Command {
         let interactive = isatty(STDIN_FILENO) == 1
         let historyPath = context.paths.taskerState + "/history"
         let reader: LineReader = interactive ? try EditLineReader(historyPath: historyPath) : PlainLineReader()
-        let settings = ChatSettings(
-            useColor: context.output.useColor, timeZone: context.timeZone, offline: offline,
-            showSpinner: interactive && isatty(STDOUT_FILENO) == 1)
+        let directory = context.paths.taskerConfig
+        let config = (try? ModelConfig.load(directory: directory))
+        let keys = KeyStore(directory: directory, keyCommand: config?.keyCommand, searchPath: context.environment["PATH"] ?? "/usr/bin:/bin")
+        var settings = ChatSettings(
+            useColor: context.output.useColor, timeZone: context.timeZone,
+            confirm: config.flatMap { ConfirmPolicy(rawValue: $0.confirm.rawValue) } ?? .writes, offline: offline,
+            showSpinner: interactive && isatty(STDOUT_FILENO) == 1,
+            model: config?.model, endpoint: config?.baseURL,
+            keyStatus: { keys.source.map { "set (\($0))" } ?? "not set; /key set stores one" },
+            setKey: { text in try keys.save(text) })
+        let (model, notice) = makeModel(context, keys: keys)
+        if model == nil { settings.model = nil }
         let session = ChatSession(
             runner: toolkit, reader: reader, output: StandardOutputSink(), settings: settings, clock: context.clock,
-            parser: toolkit.parser)
+            parser: toolkit.parser, model: model)
+        session.modelFactory = {
+            let (made, notice) = makeModel(context, keys: keys)
+            if let notice { context.output.err("tasker: \(notice)") }
+            session.settings.model = made?.modelName
+            return made
+        }
+        if let notice { context.output.err("tasker: \(notice)") }
         if let editor = reader as? EditLineReader {
             editor.completion = { [unowned session] text in session.complete(text) }
             InterruptFlag.install()
         }
         session.run()
         return 0
+    }
+
+    /// The model conversation when the model path is on; a notice when it should be but cannot be
+    /// (a broken config, key or prompt), nil and no notice when simply not configured.
+    static func makeModel(_ context: CommandContext, keys: KeyStore) -> (ModelConversation?, String?) {
+        let directory = context.paths.taskerConfig
+        do {
+            let config = try ModelConfig.load(directory: directory)
+            let key = try keys.load()
+            guard config.modelPathEnabled(hasKey: key != nil) else { return (nil, nil) }
+            let prompt = try PromptLocator(configDirectory: directory, environment: context.environment).load("chat.md")
+            let conversation = ModelConversation(
+                model: OpenAIChatModel(config: config, key: key), systemPrompt: prompt, modelName: config.model)
+            return (conversation, nil)
+        } catch {
+            return (nil, "rules only: \(error)")
+        }
     }
 }

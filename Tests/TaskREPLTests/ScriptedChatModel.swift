@@ -20,7 +20,7 @@ final class ScriptedChatModel: ChatModel {
     init(_ steps: [Step]) { self.steps = steps }
 
     func complete(
-        _ messages: [ModelMessage], tools: [ToolDefinition], model: String?,
+        _ messages: [ModelMessage], tools: [ToolDefinition], model: String?, endpoint: String?,
         onDelta: @escaping (String) -> Void, isCancelled: @escaping @Sendable () -> Bool
     ) throws -> ModelReply {
         received.append(messages)

@@ -1,0 +1,54 @@
+import Foundation
+import TaskCore
+import TaskLLM
+import TaskToolkit
+
+/// The real `ChatModel`: TaskLLM's OpenAI-compatible client, streaming, with Ctrl-C wired to its
+/// cancellation token.
+public final class OpenAIChatModel: ChatModel {
+    public let config: ModelConfig
+    let key: APIKey?
+
+    public init(config: ModelConfig, key: APIKey?) {
+        self.config = config
+        self.key = key
+    }
+
+    /// The base URL for an /endpoint argument: a preset name or a URL.
+    public static func baseURL(for endpoint: String) -> String {
+        EndpointPreset(rawValue: endpoint.lowercased())?.baseURL ?? endpoint
+    }
+
+    public func complete(
+        _ messages: [ModelMessage], tools: [ToolDefinition], model: String?, endpoint: String?,
+        onDelta: @escaping (String) -> Void, isCancelled: @escaping @Sendable () -> Bool
+    ) throws -> ModelReply {
+        let token = Cancellation()
+        let done = Cancellation()
+        // Ctrl-C is noticed by polling, so the signal handler only sets a flag.
+        let watcher = Thread {
+            while !done.isCancelled {
+                if isCancelled() { token.cancel() }
+                usleep(50_000)
+            }
+        }
+        watcher.start()
+        defer { done.cancel() }
+        let client = OpenAIClient(
+            baseURL: endpoint.map(Self.baseURL(for:)) ?? config.baseURL, model: model ?? config.model, key: key,
+            timeouts: ModelTimeouts(overall: config.timeoutSeconds), cancellation: token)
+        let specs = tools.map { ToolSpec(name: $0.name, description: $0.description, parameters: $0.inputSchema) }
+        let response = try client.chat(messages: messages.map(Self.wire), tools: specs, stream: true, onDelta: onDelta)
+        return ModelReply(
+            content: response.content,
+            toolCalls: response.toolCalls.map { ModelToolCall(id: $0.id, name: $0.name, argumentsText: $0.argumentsText) },
+            finishReason: response.finishReason)
+    }
+
+    static func wire(_ message: ModelMessage) -> ChatMessage {
+        ChatMessage(
+            role: ChatMessage.Role(rawValue: message.role.rawValue) ?? .user, content: message.content,
+            toolCalls: message.toolCalls.map { ToolCall(id: $0.id, name: $0.name, argumentsText: $0.argumentsText) },
+            toolCallID: message.toolCallID)
+    }
+}
