@@ -1,0 +1,110 @@
+import Foundation
+
+/// Orders candidate tasks for a day and fits them into a minute budget. Pure: no store, no clock.
+///
+/// Order, most urgent first:
+/// 1. urgency: overdue (due before now, or before the plan day when planning a later day), then due
+///    on the plan day, then the rest;
+/// 2. priority, critical first;
+/// 3. energy: within the same urgency and priority, a task whose energy matches the request comes
+///    before one that does not (a task with no energy never matches);
+/// 4. due date, earliest first, tasks without one last; then id.
+///
+/// Then greedily: each task in that order goes in if it fits the minutes left, otherwise it is a
+/// leftover ("does not fit: 45 min left of budget") and later, smaller tasks are still tried. A task
+/// without an estimate counts `defaultEstimateMinutes` and is marked `estimated`. Items get
+/// consecutive start and end times from `start`.
+public struct DayPlanner: Sendable {
+    public var request: PlanRequest
+    /// "Now", for overdue.
+    public var now: Date
+    public var timeZone: TimeZone
+
+    public init(request: PlanRequest, now: Date, timeZone: TimeZone) {
+        self.request = request
+        self.now = now
+        self.timeZone = timeZone
+    }
+
+    /// The day planned: the request's date, or today in `timeZone`.
+    public var day: LocalDate { request.date ?? LocalDate(now, in: timeZone) }
+
+    /// Where the first item starts: the request's start; else now rounded up to 5 minutes when
+    /// planning today (or an earlier day), 9:00 on the plan day when planning a later day.
+    public var start: Date {
+        if let start = request.start { return start }
+        let today = LocalDate(now, in: timeZone)
+        if day > today { return ISODate.wallClock(day, hour: 9, minute: 0, in: timeZone) }
+        let seconds = now.timeIntervalSince1970
+        return Date(timeIntervalSince1970: (seconds / 300).rounded(.up) * 300)
+    }
+
+    /// Whether a task may be planned for the day at all: open, not waiting, not deferred past it.
+    public func isCandidate(_ task: TaskItem) -> Bool {
+        task.status == .open && !task.isWaiting && (task.deferUntil.map { $0 <= day } ?? true)
+    }
+
+    /// The plan over `tasks` (non-candidates are ignored).
+    public func plan(_ tasks: [TaskItem]) -> DayPlan {
+        let dayStart = day.startOfDay(in: timeZone)
+        let dayEnd = day.adding(days: 1).startOfDay(in: timeZone)
+        let overdueBefore = max(min(now, dayEnd), dayStart)
+        struct Keyed {
+            var task: TaskItem
+            var urgency: Int
+            var mismatch: Int
+            var due: Double
+        }
+        var keyed: [Keyed] = []
+        keyed.reserveCapacity(tasks.count)
+        for task in tasks where isCandidate(task) {
+            var urgency = 2
+            if let due = task.due {
+                if due < overdueBefore { urgency = 0 } else if due < dayEnd { urgency = 1 }
+            }
+            let matches = request.energy != nil && task.energy == request.energy
+            keyed.append(Keyed(task: task, urgency: urgency, mismatch: matches ? 0 : 1,
+                               due: task.due?.timeIntervalSince1970 ?? .infinity))
+        }
+        keyed.sort { a, b in
+            if a.urgency != b.urgency { return a.urgency < b.urgency }
+            if a.task.priority != b.task.priority { return a.task.priority > b.task.priority }
+            if a.mismatch != b.mismatch { return a.mismatch < b.mismatch }
+            if a.due != b.due { return a.due < b.due }
+            return a.task.id < b.task.id
+        }
+        let budget = max(0, request.budgetMinutes)
+        var left = budget
+        var cursor = start
+        var items: [DayPlan.Item] = []
+        var leftovers: [DayPlan.Leftover] = []
+        for k in keyed {
+            let estimated = k.task.estimateMinutes == nil
+            let minutes = max(0, k.task.estimateMinutes ?? request.defaultEstimateMinutes)
+            guard minutes <= left else {
+                let need = estimated ? "\(minutes) min (default estimate)" : "\(minutes) min"
+                leftovers.append(.init(task: k.task, reason: "does not fit: needs \(need), \(left) min left of budget"))
+                continue
+            }
+            let end = cursor.addingTimeInterval(TimeInterval(minutes * 60))
+            items.append(.init(task: k.task, start: cursor, end: end, minutes: minutes, estimated: estimated,
+                               reason: reason(k.task, urgency: k.urgency, matches: k.mismatch == 0)))
+            cursor = end
+            left -= minutes
+        }
+        return DayPlan(items: items, totalMinutes: budget - left, budgetMinutes: request.budgetMinutes, leftovers: leftovers)
+    }
+
+    func reason(_ task: TaskItem, urgency: Int, matches: Bool) -> String {
+        var parts: [String] = []
+        switch urgency {
+        case 0: parts.append("overdue")
+        case 1: parts.append(day == LocalDate(now, in: timeZone) ? "due today" : "due \(day)")
+        default: break
+        }
+        if task.priority >= .high { parts.append("\(task.priority.rawValue) priority") }
+        if matches, let energy = request.energy { parts.append("matches \(energy.rawValue)") }
+        if parts.isEmpty { parts.append("\(task.priority.rawValue) priority") }
+        return parts.joined(separator: ", ")
+    }
+}
