@@ -259,3 +259,11 @@ extension TaskStore {
         }
     }
 }
+
+extension TaskStore {
+    /// Completes many tasks in one transaction, each as `completeTask` does (recurring ones get their
+    /// next occurrence); all or nothing. - Throws: `.taskNotFound` for the first unknown id.
+    public func completeTasks(_ ids: [TaskID]) throws -> [(completed: TaskItem, next: TaskItem?)] {
+        try write { try ids.map { try completeTask($0) } }
+    }
+}
