@@ -46,60 +46,78 @@ public struct DayPlanner: Sendable {
 
     /// The plan over `tasks` (non-candidates are ignored).
     public func plan(_ tasks: [TaskItem]) -> DayPlan {
+        let today = LocalDate(now, in: timeZone)
+        let day = request.date ?? today
         let dayStart = day.startOfDay(in: timeZone)
         let dayEnd = day.adding(days: 1).startOfDay(in: timeZone)
         let overdueBefore = max(min(now, dayEnd), dayStart)
-        struct Keyed {
-            var task: TaskItem
-            var urgency: Int
-            var mismatch: Int
+        // Sort small keys, not the tasks themselves.
+        struct Key {
+            var urgency: Int8
+            var priority: Int8
+            var mismatch: Int8
             var due: Double
+            var id: Int64
+            var index: Int
         }
-        var keyed: [Keyed] = []
-        keyed.reserveCapacity(tasks.count)
-        for task in tasks where isCandidate(task) {
-            var urgency = 2
-            if let due = task.due {
-                if due < overdueBefore { urgency = 0 } else if due < dayEnd { urgency = 1 }
+        var keys: [Key] = []
+        keys.reserveCapacity(tasks.count)
+        for (index, task) in tasks.enumerated()
+        where task.status == .open && !task.isWaiting && (task.deferUntil.map { $0 <= day } ?? true) {
+            var urgency: Int8 = 2
+            var due = Double.infinity
+            if let d = task.due {
+                due = d.timeIntervalSince1970
+                if d < overdueBefore { urgency = 0 } else if d < dayEnd { urgency = 1 }
             }
             let matches = request.energy != nil && task.energy == request.energy
-            keyed.append(Keyed(task: task, urgency: urgency, mismatch: matches ? 0 : 1,
-                               due: task.due?.timeIntervalSince1970 ?? .infinity))
+            keys.append(Key(urgency: urgency, priority: Int8(3 - task.priority.rank), mismatch: matches ? 0 : 1,
+                            due: due, id: task.id.rawValue, index: index))
         }
-        keyed.sort { a, b in
+        keys.sort { a, b in
             if a.urgency != b.urgency { return a.urgency < b.urgency }
-            if a.task.priority != b.task.priority { return a.task.priority > b.task.priority }
+            if a.priority != b.priority { return a.priority < b.priority }
             if a.mismatch != b.mismatch { return a.mismatch < b.mismatch }
             if a.due != b.due { return a.due < b.due }
-            return a.task.id < b.task.id
+            return a.id < b.id
         }
         let budget = max(0, request.budgetMinutes)
         var left = budget
         var cursor = start
         var items: [DayPlan.Item] = []
         var leftovers: [DayPlan.Leftover] = []
-        for k in keyed {
-            let estimated = k.task.estimateMinutes == nil
-            let minutes = max(0, k.task.estimateMinutes ?? request.defaultEstimateMinutes)
+        leftovers.reserveCapacity(keys.count)
+        struct ReasonKey: Hashable { var minutes: Int; var estimated: Bool; var left: Int }
+        var reasons: [ReasonKey: String] = [:]
+        for key in keys {
+            let task = tasks[key.index]
+            let estimated = task.estimateMinutes == nil
+            let minutes = max(0, task.estimateMinutes ?? request.defaultEstimateMinutes)
             guard minutes <= left else {
-                let need = estimated ? "\(minutes) min (default estimate)" : "\(minutes) min"
-                leftovers.append(.init(task: k.task, reason: "does not fit: needs \(need), \(left) min left of budget"))
+                let reasonKey = ReasonKey(minutes: minutes, estimated: estimated, left: left)
+                let reason = reasons[reasonKey] ?? {
+                    let need = estimated ? "\(minutes) min (default estimate)" : "\(minutes) min"
+                    let text = "does not fit: needs \(need), \(left) min left of budget"
+                    reasons[reasonKey] = text
+                    return text
+                }()
+                leftovers.append(.init(task: task, reason: reason))
                 continue
             }
             let end = cursor.addingTimeInterval(TimeInterval(minutes * 60))
-            items.append(.init(task: k.task, start: cursor, end: end, minutes: minutes, estimated: estimated,
-                               reason: reason(k.task, urgency: k.urgency, matches: k.mismatch == 0)))
+            items.append(.init(task: task, start: cursor, end: end, minutes: minutes, estimated: estimated,
+                               reason: reason(task, urgency: Int(key.urgency), matches: key.mismatch == 0, day: day, today: today)))
             cursor = end
             left -= minutes
         }
         return DayPlan(items: items, totalMinutes: budget - left, budgetMinutes: request.budgetMinutes, leftovers: leftovers)
     }
 
-    func reason(_ task: TaskItem, urgency: Int, matches: Bool) -> String {
+    func reason(_ task: TaskItem, urgency: Int, matches: Bool, day: LocalDate, today: LocalDate) -> String {
         var parts: [String] = []
         switch urgency {
         case 0: parts.append("overdue")
-        case 1: parts.append(day == LocalDate(now, in: timeZone) ? "due today" : "due \(day)")
+        case 1: parts.append(day == today ? "due today" : "due \(day)")
         default: break
         }
         if task.priority >= .high { parts.append("\(task.priority.rawValue) priority") }

@@ -100,7 +100,8 @@ final class Statement {
 
     func string(_ column: Int32) -> String {
         guard let text = sqlite3_column_text(handle, column) else { return "" }
-        return String(cString: text)
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
     }
 
     func optionalString(_ column: Int32) -> String? { isNull(column) ? nil : string(column) }

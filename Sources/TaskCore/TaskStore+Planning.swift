@@ -15,11 +15,14 @@ extension TaskStore {
         }
         let planner = DayPlanner(request: request, now: now, timeZone: timeZone)
         let candidates = try read {
-            try loadTasks(
+            let names = try loadNameMaps()
+            return try db.cached(
                 """
+                SELECT \(TaskStore.taskColumnsByID) FROM tasks t INDEXED BY tasks_status_defer
                 WHERE t.status = 'open' AND (t.defer_until IS NULL OR t.defer_until <= ?)
                 AND (t.kind IS NULL OR t.kind <> 'waiting') AND (t.stage_id IS NULL OR t.stage_id <> ?)
-                """, [.text(planner.day.description), .integer(try waitingStageID())])
+                """
+            ).bind([.text(planner.day.description), .integer(try waitingStageID())]).rows { TaskStore.readTask($0, names: names) }
         }
         return planner.plan(candidates)
     }

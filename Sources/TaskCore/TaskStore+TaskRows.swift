@@ -16,6 +16,39 @@ extension TaskStore {
     static let prioritiesByRank: [Priority] = Priority.allCases.sorted { $0.rank < $1.rank }
 
     static func readTask(_ s: Statement) -> TaskItem {
+        readTask(s, stage: s.optionalString(10), list: s.string(11), project: s.optionalString(12))
+    }
+
+    /// Columns for reading many rows without joins: stage, list and project come as ids (columns
+    /// 10–12) and are named from `NameMaps` (those tables are small; this saves three lookups a row).
+    static let taskColumnsByID = """
+        t.id, t.title, t.notes, t.due, t.priority, t.estimate_minutes, t.energy, t.contexts, t.kind, t.status,
+        t.stage_id, t.list_id, t.project_id, t.parent_id, t.recur_frequency, t.recur_interval, t.recur_weekdays,
+        t.defer_until, t.created, t.updated, t.completed
+        """
+
+    struct NameMaps {
+        var stages: [Int64: String]
+        var lists: [Int64: String]
+        var projects: [Int64: String]
+    }
+
+    func loadNameMaps() throws -> NameMaps {
+        func map(_ table: String) throws -> [Int64: String] {
+            var result: [Int64: String] = [:]
+            for (id, name) in try db.cached("SELECT id, name FROM \(table)").rows({ ($0.int64(0), $0.string(1)) }) { result[id] = name }
+            return result
+        }
+        return NameMaps(stages: try map("stages"), lists: try map("lists"), projects: try map("projects"))
+    }
+
+    static func readTask(_ s: Statement, names: NameMaps) -> TaskItem {
+        readTask(
+            s, stage: s.optionalInt64(10).flatMap { names.stages[$0] }, list: names.lists[s.int64(11)] ?? "",
+            project: s.optionalInt64(12).flatMap { names.projects[$0] })
+    }
+
+    static func readTask(_ s: Statement, stage: String?, list: String, project: String?) -> TaskItem {
         let rank = s.int(4)
         var recurrence: RecurrenceRule?
         if let f = s.optionalString(14), let frequency = RecurrenceRule.Frequency(rawValue: f) {
@@ -34,9 +67,9 @@ extension TaskStore {
             contexts: contexts.isEmpty ? [] : contexts.split(separator: "\n").map(String.init),
             kind: s.optionalString(8).flatMap(TaskKind.init(rawValue:)),
             status: TaskStatus(rawValue: s.string(9)) ?? .open,
-            stage: s.optionalString(10),
-            list: s.string(11),
-            project: s.optionalString(12),
+            stage: stage,
+            list: list,
+            project: project,
             parent: s.optionalInt64(13).map(TaskID.init),
             recurrence: recurrence,
             deferUntil: s.optionalString(17).flatMap { LocalDate(iso: $0) },
