@@ -9,7 +9,8 @@ enum DatabaseFile {
     static let header: [UInt8] = Array("SQLite format 3".utf8) + [0]
 
     /// - Throws: `TaskStoreError.notADatabase` for an existing non-empty file without the SQLite
-    ///   header; `.readOnly` when the file, or the folder that must hold its WAL files, is not writable.
+    ///   header; `.readOnly` when the file, or the folder that must hold its WAL files, is not writable;
+    ///   `.persistence` (SQLITE_CANTOPEN, 14) when the folder does not exist (the store never creates folders).
     static func check(path: String) throws {
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
@@ -23,6 +24,10 @@ enum DatabaseFile {
         }
         let folder = (path as NSString).deletingLastPathComponent
         let folderPath = folder.isEmpty ? "." : folder
+        guard manager.fileExists(atPath: folderPath, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw TaskStoreError.persistence(
+                code: 14, message: "the folder \(folderPath) does not exist; create it or pass another file with --db", sql: nil)
+        }
         let walReady = [path + "-wal", path + "-shm"].allSatisfy { manager.fileExists(atPath: $0) && isWritable($0) }
         if !walReady && !isWritable(folderPath) { throw TaskStoreError.readOnly(path: path) }
     }

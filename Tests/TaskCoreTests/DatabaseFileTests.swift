@@ -79,6 +79,12 @@ import Testing
     @Test func missingFolderIsAClearError() throws {
         let dir = TempDir()
         let path = dir.path("no/such/folder/db.sqlite")
-        #expect(throws: TaskStoreError.self) { try TaskStore(path: path) }
+        do {
+            _ = try TaskStore(path: path)
+            Issue.record("opened a file in a missing folder")
+        } catch let TaskStoreError.persistence(code, message, _) {
+            #expect(code == 14 && message.contains("does not exist"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir.path("no")))
     }
 }
