@@ -13,7 +13,7 @@ extension ChatSession {
             save(text)
             return
         }
-        guard let answer = ask(style("  Save? [Enter/n/e] ", .dim)) else {
+        guard let answer = ask("  Save? [Enter/n/e] ") else {
             notice("  Dropped.")
             return
         }
@@ -41,7 +41,7 @@ extension ChatSession {
         output.line(style("\(lines.count) tasks:", .bold))
         for (i, item) in previews.enumerated() { output.line("  \(i + 1). " + item.1) }
         if reader.isInteractive && settings.confirm != .never {
-            guard let answer = ask(style("  Save all \(lines.count)? [Enter/n] ", .dim)), ["", "y", "yes"].contains(answer.lowercased()) else {
+            guard let answer = ask("  Save all \(lines.count)? [Enter/n] "), ["", "y", "yes"].contains(answer.lowercased()) else {
                 notice("  Dropped all \(lines.count).")
                 return
             }

@@ -70,13 +70,20 @@ public final class ChatSession {
             case .line(let first):
                 let lines = ([first] + reader.bufferedLines()).filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
                 for line in lines where !Self.isSecret(line) { reader.addHistory(line) }
-                if lines.count > 1 && !lines.contains(where: { $0.hasPrefix("/") }) {
+                if lines.count > 1 && lines.allSatisfy(isPlainCapture) {
                     captureBatch(lines)
                 } else {
                     for line in lines where !finished { handle(line) }
                 }
             }
         }
+    }
+
+    /// A line the rules would capture (and the model would not be asked about): pasted together,
+    /// such lines are confirmed once. A paste holding commands runs line by line instead.
+    func isPlainCapture(_ line: String) -> Bool {
+        let text = line.trimmingCharacters(in: .whitespaces)
+        return !modelMode && !text.hasPrefix("/") && !router.route(text).isConfident
     }
 
     func greet() {

@@ -184,3 +184,15 @@ final class KeyBox: @unchecked Sendable {
     var value: String? { lock.lock(); defer { lock.unlock() }; return stored }
     func set(_ key: String) { lock.lock(); stored = key; lock.unlock() }
 }
+
+@Suite struct PasteTests {
+    @Test func aPasteWithCommandsRunsLineByLine() {
+        let runner = FakeToolRunner()
+        let reader = ScriptedLineReader(["list", ""], pastes: [["buy milk"]])
+        let (session, _) = makeSession(reader, runner)
+        session.run()
+        #expect(runner.calls.first?.name == "list_tasks")
+        #expect(runner.writes.map(\.name) == ["capture_task"])
+        #expect(!reader.prompts.contains { $0.contains("Save all") })
+    }
+}
