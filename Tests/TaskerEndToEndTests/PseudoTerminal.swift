@@ -13,7 +13,8 @@ final class PseudoTerminal {
     }
 
     private let master: Int32
-    private let process: Process
+    private let pid: pid_t
+    private var exitStatus: Int32?
     private var raw = Data()
     /// Where `waitFor` searches from: text already matched is not matched again.
     private var mark = 0
@@ -33,27 +34,39 @@ final class PseudoTerminal {
         var size = winsize(ws_row: 40, ws_col: 120, ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)
         let slavePath = "/dev/pts/\(number)"
-        let slave = open(slavePath, O_RDWR | O_NOCTTY)
-        guard slave >= 0 else { throw POSIXError(.EIO) }
-        let handle = FileHandle(fileDescriptor: slave, closeOnDealloc: true)
-        process = Process()
-        process.executableURL = TaskerBinary.url
-        process.arguments = arguments
+        _ = fcntl(master, F_SETFD, FD_CLOEXEC)
+        // Spawn in a new session with the slave as its controlling terminal, as a login shell would
+        // (Foundation's Process cannot): POSIX_SPAWN_SETSID, then the slave opened as fd 0.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(0x80))  // POSIX_SPAWN_SETSID
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, slavePath, O_RDWR, 0)
+        posix_spawn_file_actions_adddup2(&actions, 0, 1)
+        posix_spawn_file_actions_adddup2(&actions, 0, 2)
         var env = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "TZ": "Europe/London", "TERM": "xterm",
                    "LANG": "C.UTF-8"]
         env.merge(environment) { _, new in new }
-        process.environment = env
-        process.standardInput = handle
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        try? handle.close()
+        let argv = [TaskerBinary.url.path] + arguments
+        let cArgs = argv.map { strdup($0) } + [nil]
+        let cEnv = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            cArgs.forEach { free($0) }
+            cEnv.forEach { free($0) }
+        }
+        var child: pid_t = 0
+        let status = posix_spawn(&child, argv[0], &actions, &attributes, cArgs, cEnv)
+        guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EIO) }
+        pid = child
         let flags = fcntl(master, F_GETFL)
         _ = fcntl(master, F_SETFL, flags | O_NONBLOCK)
     }
 
     deinit {
-        if process.isRunning { process.terminate() }
+        if !hasExited { kill(pid, SIGKILL); _ = hasExited }
         close(master)
     }
 
@@ -88,12 +101,21 @@ final class PseudoTerminal {
     /// Waits for the process to end (after Ctrl-D or /quit). - Returns: its exit status.
     func waitForExit(timeout: TimeInterval = 10) throws -> Int32 {
         let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning {
+        while !hasExited {
             guard Date() < deadline else { throw Timeout(waitingFor: "exit", screen: screen) }
             pump(wait: 50)
         }
         pump(wait: 0)
-        return process.terminationStatus
+        return exitStatus ?? -1
+    }
+
+    /// Reaps the child if it has ended.
+    private var hasExited: Bool {
+        if exitStatus != nil { return true }
+        var status: Int32 = 0
+        guard waitpid(pid, &status, WNOHANG) == pid else { return false }
+        exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        return true
     }
 
     private func pump(wait milliseconds: Int32) {

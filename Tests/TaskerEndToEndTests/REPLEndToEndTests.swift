@@ -90,6 +90,7 @@ import Testing
         #expect(plan.contains("Write report"))
         #expect(plan.contains("90 min"))
         try t.waitFor("of 3 h")
+        try t.waitFor("tasker> ")
         t.send("\u{4}")
         _ = try t.waitForExit()
     }
