@@ -39,6 +39,9 @@ enum TitleText {
         guard let first = title.first, first.isLowercase else { return title }
         let firstWord = title.prefix(while: { $0 != " " })
         guard !firstWord.contains(where: \.isUppercase) else { return title }
-        return first.uppercased() + title.dropFirst()
+        let upper = first.uppercased()
+        // `ß` would become `SS` and `ﬁ` `FI`: a different word, so leave those as typed.
+        guard upper.unicodeScalars.count == first.unicodeScalars.count else { return title }
+        return upper + title.dropFirst()
     }
 }
