@@ -84,7 +84,7 @@ enum ParseCommand: Command {
     static func summary(of result: ParseResult, timeZone: TimeZone) -> String {
         let d = result.draft
         var lines = [d.title]
-        func field(_ name: String, _ value: String) { lines.append("  \(name):".padding(toLength: 13, withPad: " ", startingAt: 0) + value) }
+        func field(_ name: String, _ value: String) { lines.append("  \(name):".padding(toLength: 14, withPad: " ", startingAt: 0) + value) }
         if let due = d.due { field("due", ISODate.format(due, in: timeZone)) }
         if d.priority != .normal { field("priority", d.priority.rawValue) }
         if let minutes = d.estimateMinutes { field("estimate", "\(minutes) min") }
