@@ -18,7 +18,7 @@ import TaskNL
     @Test func refinementFillsGapsAndMarksModelChips() throws {
         let text = "um so buy milk"
         let rules = ParseResult(draft: TaskDraft(title: "Um so buy milk"), understood: [])
-        let server = try ScriptedServer([answer([["source": "um so buy milk", "title": "Buy milk", "due": "tomorrow evening??", "priority": "high",
+        let server = try ScriptedServer([answer([["source": "um so buy milk", "title": "Buy milk", "due": "sometime soonish maybe", "priority": "high",
                                                    "estimate_minutes": 10, "energy": "quick", "contexts": ["#Shop"], "kind": "errand"]])])
         let result = backend(server).refine(text, rules: rules, now: now, timeZone: zone)
         #expect(result.usedModel)
