@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+/// The REPL's model path end to end: the real binary on a pty, a scripted streaming server on loopback.
+@Suite struct REPLModelEndToEndTests {
+    typealias Sandbox = REPLEndToEndTests.Sandbox
+
+    /// A sandbox whose config.json points at `baseURL` (loopback: the model path runs without a key).
+    func sandbox(_ baseURL: String) throws -> Sandbox {
+        let box = try Sandbox()
+        let config = box.dir.appendingPathComponent("config/tasker")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try #"{"base_url": "\#(baseURL)", "model": "scripted", "timeout_seconds": 5}"#
+            .write(to: config.appendingPathComponent("config.json"), atomically: true, encoding: .utf8)
+        return box
+    }
+
+    func stored(_ box: Sandbox) throws -> String { try box.call("list_tasks", #"{"filter": "all"}"#) }
+
+    @Test func acceptedProposalIsStored() throws {
+        let server = try REPLModelServer([
+            .toolCall(name: "create_task", arguments: #"{"title": "Book dentist", "priority": "high"}"#),
+            .text("Added Book dentist."),
+        ])
+        let box = try sandbox(server.baseURL)
+        let t = try PseudoTerminal(["--db", box.db], environment: box.environment)
+        try t.waitFor("tasker✦ ")
+        t.line("um I really need to sort the dentist thing")
+        try t.waitFor("Create 'Book dentist', high — run? [y/N/a/e]")
+        t.line("y")
+        try t.waitFor("✓ Saved")
+        try t.waitFor("Added Book dentist.")
+        try t.waitFor("tasker✦ ")
+        t.send("\u{4}")
+        _ = try t.waitForExit()
+        #expect(try stored(box).contains(#""title":"Book dentist""#))
+        let first = try #require(server.requests.first)
+        #expect(first.contains(#""tool_choice":"auto""#))
+        #expect(first.contains("create_task"))
+        #expect(first.contains("rules' parse of the message"))
+        #expect(server.requests.count == 2)
+        #expect(server.requests[1].contains(#""role":"tool""#))
+    }
+
+    @Test func declinedProposalStoresNothing() throws {
+        let server = try REPLModelServer([
+            .toolCall(name: "create_task", arguments: #"{"title": "Book dentist"}"#),
+            .text("OK, I left it."),
+        ])
+        let box = try sandbox(server.baseURL)
+        let t = try PseudoTerminal(["--db", box.db], environment: box.environment)
+        try t.waitFor("tasker✦ ")
+        t.line("um I really need to sort the dentist thing")
+        try t.waitFor("run? [y/N/a/e]")
+        t.line("n")
+        try t.waitFor("Not run.")
+        try t.waitFor("OK, I left it.")
+        try t.waitFor("tasker✦ ")
+        t.line("/quit")
+        _ = try t.waitForExit()
+        #expect(try !stored(box).contains("dentist"))
+        #expect(server.requests[1].contains("declined"))
+    }
+
+    @Test func editedProposalRunsTheEditedArguments() throws {
+        let server = try REPLModelServer([
+            .toolCall(name: "create_task", arguments: #"{"title": "Book dentist"}"#),
+            .text("Done."),
+        ])
+        let box = try sandbox(server.baseURL)
+        let t = try PseudoTerminal(["--db", box.db], environment: box.environment)
+        try t.waitFor("tasker✦ ")
+        t.line("um I really need to sort the dentist thing")
+        try t.waitFor("run? [y/N/a/e]")
+        t.line("e")
+        try t.waitFor(#"args> {"title":"Book dentist"}"#)
+        t.send("\u{5}\u{15}")  // Ctrl-E, Ctrl-U: clear the line
+        t.line(#"{"title": "Book orthodontist"}"#)
+        try t.waitFor("Create 'Book orthodontist' — run? [y/N/a/e]")
+        t.line("y")
+        try t.waitFor("✓ Saved")
+        try t.waitFor("tasker✦ ")
+        t.line("/quit")
+        _ = try t.waitForExit()
+        let all = try stored(box)
+        #expect(all.contains("Book orthodontist"))
+        #expect(!all.contains(#""title":"Book dentist""#))
+    }
+
+    @Test func serverDownFallsBackToTheRulesAndKeepsTheText() throws {
+        var server: REPLModelServer? = try REPLModelServer([])
+        let url = server?.baseURL ?? ""
+        server = nil  // closed: nothing listens on that port any more
+        let box = try sandbox(url)
+        let t = try PseudoTerminal(["--db", box.db], environment: box.environment)
+        try t.waitFor("tasker✦ ")
+        t.line("call mom tomorrow 5pm #family")
+        try t.waitFor("using the rules instead")
+        let preview = try t.waitFor("Save?")
+        #expect(preview.contains("[#family]"))
+        t.send("\r")
+        try t.waitFor("✓ Saved")
+        try t.waitFor("tasker✦ ")
+        t.line("/quit")
+        _ = try t.waitForExit()
+        #expect(try stored(box).contains(#""title":"Call mom""#))
+    }
+}
