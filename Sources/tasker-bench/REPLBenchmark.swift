@@ -1,0 +1,110 @@
+import Foundation
+import TaskCore
+import TaskNL
+import TaskREPL
+import TaskToolkit
+
+/// The chat REPL's figures on a database of 100,000 tasks (10,000 open): the time from starting
+/// `tasker` to its prompt (the real binary on a pseudo-terminal), and each offline command through
+/// the headless session (routing, the tool call, rendering).
+enum REPLBenchmark {
+    static func run() throws {
+        let zone = TimeZone(identifier: "Europe/London")!
+        let now = ISODate.parse("2026-12-02T10:30", in: zone)!
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tasker-bench-repl-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("bench.sqlite").path
+        let store = try TaskStore(path: path, clock: { now }, timeZone: zone)
+        try store.bootstrap()
+        let words = ToolkitBenchmark.words
+        let drafts = (0..<100_000).map { i -> TaskDraft in
+            var draft = TaskDraft(title: "Task \(i) \(words[i % words.count])")
+            draft.due = now.addingTimeInterval(Double((i % 60) - 20) * 86_400 + Double(i % 7) * 3_600)
+            draft.priority = Priority.allCases[i % 4]
+            draft.estimateMinutes = [5, 15, 30, 45, 60, 90][i % 6]
+            draft.energy = i % 3 == 0 ? nil : Energy.allCases[i % 3]
+            draft.contexts = i % 5 == 0 ? ["errands"] : []
+            return draft
+        }
+        let created = try store.createTasks(drafts)
+        _ = try store.completeTasks(created.filter { $0.id.rawValue % 10 != 0 }.map(\.id))
+        for i in 0..<40 { _ = try store.createTask(TaskDraft(title: "Water plant \(i)")) }
+        _ = try store.createTask(TaskDraft(title: "Book optician"))
+        _ = try store.createTask(TaskDraft(title: "File returns"))
+        _ = try store.createProject(name: "Kitchen")
+        print("database: 100,000 tasks (10,000 open) at \(path)")
+
+        if let startup = try startupMilliseconds(database: path, folder: folder) {
+            report("start to prompt (tasker on a pty)", startup, target: 100)
+        } else {
+            print("start to prompt: skipped (no tasker binary beside tasker-bench)")
+        }
+
+        let toolkit = TaskToolkit(store: store)
+        let reader = AnsweringReader()
+        let session = ChatSession(
+            runner: toolkit, reader: reader, output: NullSink(), settings: ChatSettings(useColor: true, timeZone: zone),
+            clock: { now }, parser: toolkit.parser)
+        var n = 0
+        let commands: [(String, () -> String)] = [
+            ("what's due today", { "what's due today" }),
+            ("overdue", { "overdue" }),
+            ("list #errands", { "list #errands" }),
+            ("what's next", { "what's next" }),
+            ("plan my day, 3 hours, focused", { "plan my day, 3 hours, focused" }),
+            ("done water plant N", { n += 1; return "done water plant \(n)" }),
+            ("move book optician to friday 3pm", { "move book optician to friday 3pm" }),
+            ("defer file returns to monday", { "defer file returns to monday" }),
+            ("projects", { "projects" }),
+            ("capture + save (call mom …)", { "call mom tomorrow 5pm #family !high ~15m" }),
+            ("/list today", { "/list today" }),
+            ("/undo", { "/undo" }),
+            ("Tab: done wa…", { "" }),
+        ]
+        for (name, line) in commands {
+            let ms: Double
+            if name.hasPrefix("Tab") {
+                ms = try ToolkitBenchmark.median(30) { _ = session.complete("done wa") }
+            } else {
+                ms = try ToolkitBenchmark.median(30) { session.handle(line()) }
+            }
+            report(name, ms, target: 20)
+        }
+    }
+
+    /// Median of 5 launches of `tasker` on a pty: from spawn until "tasker> " is on the screen.
+    static func startupMilliseconds(database: String, folder: URL) throws -> Double? {
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("tasker").path
+        guard FileManager.default.isExecutableFile(atPath: binary) else { return nil }
+        var samples: [Double] = []
+        for _ in 0..<7 {
+            let environment = ["TERM=xterm", "LANG=C.UTF-8", "TZ=Europe/London", "NO_COLOR=1", "HOME=\(folder.path)",
+                               "XDG_STATE_HOME=\(folder.path)/state", "XDG_CONFIG_HOME=\(folder.path)/config"]
+            guard let ms = PromptTimer.launch(binary, ["--db", database], environment: environment, until: "tasker> ") else { return nil }
+            samples.append(ms)
+        }
+        samples.sort()
+        return samples[samples.count / 2]
+    }
+
+    static func report(_ name: String, _ milliseconds: Double, target: Double) {
+        ToolkitBenchmark.report(name, milliseconds, target: target)
+    }
+}
+
+/// Answers Enter to every question (captures are saved).
+private final class AnsweringReader: LineReader {
+    var isInteractive: Bool { true }
+    func readLine(prompt: String, initial: String) -> LineInput { .line("") }
+    func readSecret(prompt: String) -> String? { nil }
+    func bufferedLines() -> [String] { [] }
+    func addHistory(_ line: String) {}
+    func history() -> [String] { [] }
+}
+
+private final class NullSink: OutputSink {
+    var count = 0
+    func write(_ text: String) { count += text.utf8.count }
+}
