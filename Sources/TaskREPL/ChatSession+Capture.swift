@@ -25,6 +25,7 @@ extension ChatSession {
                 notice("  Dropped.")
                 return
             }
+            reader.addHistory(edited)
             if edited.hasPrefix("/") { handle(edited) } else { capture(edited) }
         default:
             notice("  Dropped.")

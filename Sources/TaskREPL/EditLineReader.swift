@@ -85,6 +85,7 @@ public final class EditLineReader: LineReader {
         let raw = el_gets(editor, &count)
         if interrupted {
             interrupted = false
+            FileHandle.standardOutput.write(Data("^C\n".utf8))
             return .interrupted
         }
         guard let raw else { return count < 0 ? .interrupted : .endOfInput }
@@ -180,7 +181,9 @@ public final class EditLineReader: LineReader {
                 replacement = common
                 return replace(fragment, with: replacement)
             }
-            let list = candidates.prefix(40).joined(separator: "  ") + (candidates.count > 40 ? "  …" : "")
+            // Titles hold spaces: one per line then; single words side by side.
+            let separator = candidates.contains { $0.contains(" ") } ? "\n" : "  "
+            let list = candidates.prefix(40).joined(separator: separator) + (candidates.count > 40 ? separator + "…" : "")
             FileHandle.standardOutput.write(Data(("\n" + list + "\n").utf8))
             return UInt8(CC_REDISPLAY)
         }

@@ -18,7 +18,9 @@ extension TaskRenderer {
             let span = "\(start.map(clock) ?? "  ?  ")–\(end.map(clock) ?? "  ?  ")"
             let minutes = item["minutes"]?.intValue ?? task["estimate_minutes"]?.intValue ?? 0
             let estimated = item["estimated"]?.boolValue == true
-            let minutesText = String(repeating: " ", count: max(0, 4 - String(minutes).count)) + "\(minutes)\(estimated ? "?" : " ")min"
+            // "~30 min": no estimate, the planner counted its default.
+            let number = (estimated ? "~" : "") + "\(minutes)"
+            let minutesText = String(repeating: " ", count: max(0, 4 - number.count)) + number + " min"
             let id = task["id"]?.intValue.map { "#\($0)" } ?? ""
             let priority = task["priority"]?.stringValue.flatMap(Priority.init(rawValue:)) ?? .normal
             var line = "  \(span)  \(style(minutesText, .dim))  \(colouredTitle(task["title"]?.stringValue ?? "", priority)) \(style(id, .dim))"

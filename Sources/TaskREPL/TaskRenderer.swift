@@ -35,7 +35,7 @@ public struct TaskRenderer: Sendable {
         var parts: [String] = []
         if let due = dueText(task["due"]) { parts.append(due.overdue && !done ? style(due.text, .red) : due.text) }
         if priority != .normal { parts.append(priorityText(priority)) }
-        if let minutes = task["estimate_minutes"]?.intValue { parts.append(style(Self.duration(minutes), .dim)) }
+        if let minutes = task["estimate_minutes"]?.intValue { parts.append(style("≈" + Self.duration(minutes), .dim)) }
         let contexts = (task["contexts"]?.arrayValue ?? []).compactMap(\.stringValue)
         if !contexts.isEmpty { parts.append(style(contexts.map { "#" + $0 }.joined(separator: " "), .cyan)) }
         if let project = task["project"]?.stringValue { parts.append(style("+" + project, .dim)) }

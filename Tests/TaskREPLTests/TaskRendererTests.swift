@@ -50,7 +50,7 @@ import Testing
         ]
         let lines = plain.plan(plan)
         #expect(lines[0] == "  10:30–12:00    90 min  Write report #3  due today")
-        #expect(lines[1] == "  12:00–12:30    30?min  Email Bob #5")
+        #expect(lines[1] == "  12:00–12:30   ~30 min  Email Bob #5")
         #expect(lines[2] == "  Total 2 h of 3 h")
         #expect(lines[3] == "  Didn't fit: Paint fence")
     }

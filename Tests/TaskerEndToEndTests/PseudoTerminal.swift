@@ -84,7 +84,7 @@ final class PseudoTerminal {
 
     /// Waits until `text` appears after what earlier waits matched. - Throws: `Timeout`.
     @discardableResult
-    func waitFor(_ text: String, timeout: TimeInterval = 10) throws -> String {
+    func waitFor(_ text: String, timeout: TimeInterval = 20) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             let current = screen
