@@ -29,7 +29,7 @@ enum REPLBenchmark {
         }
         let created = try store.createTasks(drafts)
         _ = try store.completeTasks(created.filter { $0.id.rawValue % 10 != 0 }.map(\.id))
-        for i in 0..<40 { _ = try store.createTask(TaskDraft(title: "Water plant \(i)")) }
+        for i in 0..<40 { _ = try store.createTask(TaskDraft(title: "Water plant \(i) in the hall")) }
         _ = try store.createTask(TaskDraft(title: "Book optician"))
         _ = try store.createTask(TaskDraft(title: "File returns"))
         _ = try store.createProject(name: "Kitchen")
@@ -53,7 +53,7 @@ enum REPLBenchmark {
             ("list #errands", { "list #errands" }),
             ("what's next", { "what's next" }),
             ("plan my day, 3 hours, focused", { "plan my day, 3 hours, focused" }),
-            ("done water plant N", { n += 1; return "done water plant \(n)" }),
+            ("done water plant N in the hall", { n += 1; return "done water plant \(n) in the hall" }),
             ("move book optician to friday 3pm", { "move book optician to friday 3pm" }),
             ("defer file returns to monday", { "defer file returns to monday" }),
             ("projects", { "projects" }),
@@ -62,15 +62,29 @@ enum REPLBenchmark {
             ("/undo", { "/undo" }),
             ("Tab: done wa…", { "" }),
         ]
+        let probe = RecordingSink()
+        let shown = ChatSession(
+            runner: toolkit, reader: reader, output: probe, settings: ChatSettings(useColor: false, timeZone: zone),
+            clock: { now }, parser: toolkit.parser)
         for (name, line) in commands {
             let ms: Double
+            probe.text = ""
             if name.hasPrefix("Tab") {
                 ms = try ToolkitBenchmark.median(30) { _ = session.complete("done wa") }
             } else {
                 ms = try ToolkitBenchmark.median(30) { session.handle(line()) }
+                shown.handle(line())
             }
             report(name, ms, target: 20)
+            if let first = probe.text.split(separator: "\n").first { print("      → \(first.trimmingCharacters(in: .whitespaces).prefix(70))") }
         }
+        // The engine's share of the two slowest commands, called directly through the toolkit.
+        report("  toolkit alone: list_tasks context", try ToolkitBenchmark.median(30) {
+            _ = try toolkit.call("list_tasks", ["filter": "open", "context": "errands"])
+        }, target: 20)
+        report("  toolkit alone: plan_day 180 focused", try ToolkitBenchmark.median(30) {
+            _ = try toolkit.call("plan_day", ["budget_minutes": 180, "energy": "focused"])
+        }, target: 20)
     }
 
     /// Median of 5 launches of `tasker` on a pty: from spawn until "tasker> " is on the screen.
@@ -102,6 +116,11 @@ private final class AnsweringReader: LineReader {
     func bufferedLines() -> [String] { [] }
     func addHistory(_ line: String) {}
     func history() -> [String] { [] }
+}
+
+private final class RecordingSink: OutputSink {
+    var text = ""
+    func write(_ text: String) { self.text += text }
 }
 
 private final class NullSink: OutputSink {
