@@ -149,3 +149,26 @@ import Testing
         #expect(plan.totalMinutes == 100)
     }
 }
+
+@Suite struct OneTransactionTests {
+    @Test func aFailingStepUndoesOnlyItselfAndAThrowUndoesAll() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tasker-txn-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let store = try TaskStore(path: dir.appendingPathComponent("t.sqlite").path)
+        try store.bootstrap()
+        try store.inOneTransaction {
+            _ = try store.createTask(TaskDraft(title: "kept 1"))
+            #expect(throws: TaskStoreError.self) { try store.createTask(TaskDraft(title: "bad", project: "No such project")) }
+            _ = try store.createTask(TaskDraft(title: "kept 2"))
+        }
+        #expect(try store.tasks(TaskQuery(filter: .all)).map(\.title).sorted() == ["kept 1", "kept 2"])
+        struct Stop: Error {}
+        #expect(throws: Stop.self) {
+            try store.inOneTransaction {
+                _ = try store.createTask(TaskDraft(title: "rolled back"))
+                throw Stop()
+            }
+        }
+        #expect(try store.tasks(TaskQuery(filter: .all)).count == 2)
+    }
+}
