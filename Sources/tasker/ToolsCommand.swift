@@ -27,8 +27,13 @@ enum ToolsCommand: Command {
         for tool in tools {
             let properties = tool.inputSchema["properties"]?.objectValue ?? [:]
             let required = (tool.inputSchema["required"]?.arrayValue ?? []).compactMap(\.stringValue)
-            let optional = properties.keys.filter { !required.contains($0) }.sorted()
-            let args = (required + optional.map { "[\($0)]" }).joined(separator: " ")
+            var optional = properties.keys.filter { !required.contains($0) }.sorted()
+            var named: [String] = []
+            if !required.contains("title"), optional.contains("id"), optional.contains("title") {
+                named = ["(id|title)"]  // tools that find a task take one or the other
+                optional.removeAll { $0 == "id" || $0 == "title" }
+            }
+            let args = (named + required + optional.map { "[\($0)]" }).joined(separator: " ")
             let mark = tool.readOnly ? " (reads only)" : ""
             context.output.out("\(tool.name) \(args)\n    \(tool.description)\(mark)")
         }

@@ -1,0 +1,66 @@
+import TaskCore
+
+/// Small builders for the JSON Schemas of the catalogue, so each tool's schema reads like its table row.
+enum Schema {
+    static let dialect = "https://json-schema.org/draft/2020-12/schema"
+
+    /// The root of a tool's arguments: an object with these properties and no others.
+    static func arguments(_ properties: [String: JSONValue], required: [String] = []) -> JSONValue {
+        [
+            "$schema": .string(dialect),
+            "type": "object",
+            "properties": .object(properties),
+            "required": .array(required.map(JSONValue.string)),
+            "additionalProperties": false,
+        ]
+    }
+
+    static func string(_ description: String, minLength: Int? = nil) -> JSONValue {
+        var s: [String: JSONValue] = ["type": "string", "description": .string(description)]
+        if let minLength { s["minLength"] = .int(minLength) }
+        return .object(s)
+    }
+
+    static func nullableString(_ description: String) -> JSONValue {
+        ["type": ["string", "null"], "description": .string(description)]
+    }
+
+    static func integer(_ description: String, minimum: Int? = nil, maximum: Int? = nil) -> JSONValue {
+        var s: [String: JSONValue] = ["type": "integer", "description": .string(description)]
+        if let minimum { s["minimum"] = .int(minimum) }
+        if let maximum { s["maximum"] = .int(maximum) }
+        return .object(s)
+    }
+
+    static func boolean(_ description: String) -> JSONValue {
+        ["type": "boolean", "description": .string(description)]
+    }
+
+    static func oneOf(_ values: [String], _ description: String) -> JSONValue {
+        ["type": "string", "enum": .array(values.map(JSONValue.string)), "description": .string(description)]
+    }
+
+    static func strings(_ description: String) -> JSONValue {
+        ["type": "array", "items": ["type": "string"], "description": .string(description)]
+    }
+
+    /// A record named by its integer id or by its title (exact, then a unique substring).
+    static func idOrTitle(_ description: String) -> JSONValue {
+        ["type": ["integer", "string"], "description": .string(description)]
+    }
+
+    static let recurrence: JSONValue = [
+        "type": ["object", "null"],
+        "description": "How the task repeats; completing it creates the next occurrence.",
+        "properties": [
+            "frequency": oneOf(["daily", "weekly", "monthly", "yearly"], "Repeat unit."),
+            "interval": integer("Every N units (default 1).", minimum: 1),
+            "weekdays": [
+                "type": "array", "description": "Weekly only: the days, e.g. [\"mon\", \"thu\"].",
+                "items": ["type": "string", "enum": ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]],
+            ],
+        ],
+        "required": ["frequency"],
+        "additionalProperties": false,
+    ]
+}

@@ -1,0 +1,69 @@
+import Testing
+import TaskCore
+@testable import TaskToolkit
+
+@Suite struct CatalogTests {
+    @Test func sixteenToolsEachWithAnImplementationAndAnObjectSchema() {
+        let names = TaskToolkit.definitions.map(\.name)
+        #expect(names == [
+            "capture_task", "create_task", "list_tasks", "complete_task", "reschedule_task", "defer_task", "plan_day",
+            "create_project", "list_projects", "create_space", "create_page", "append_to_page", "read_page",
+            "list_pages", "link_page", "search_pages",
+        ])
+        #expect(Set(TaskToolkit.implementations.keys) == Set(names))
+        for tool in TaskToolkit.definitions {
+            #expect(tool.inputSchema["type"] == "object", "\(tool.name)")
+            #expect(tool.inputSchema["$schema"] == .string(Schema.dialect), "\(tool.name)")
+            #expect(tool.inputSchema["additionalProperties"] == false, "\(tool.name)")
+            #expect(!tool.description.isEmpty && !tool.title.isEmpty)
+            let properties = tool.inputSchema["properties"]?.objectValue ?? [:]
+            for required in tool.inputSchema["required"]?.arrayValue ?? [] {
+                #expect(properties[required.stringValue ?? ""] != nil, "\(tool.name) requires an undeclared property")
+            }
+        }
+    }
+
+    @Test func exactlySixToolsReadOnly() {
+        let readOnly = TaskToolkit.definitions.filter(\.readOnly).map(\.name)
+        #expect(readOnly == ["list_tasks", "plan_day", "list_projects", "read_page", "list_pages", "search_pages"])
+    }
+
+    struct Malformed: Sendable, CustomTestStringConvertible {
+        let tool: String
+        let arguments: JSONValue
+        let message: String
+        var testDescription: String { "\(tool) \(arguments.encoded())" }
+    }
+
+    static let malformed: [Malformed] = [
+        Malformed(tool: "create_task", arguments: .object([:]), message: "missing required argument 'title'"),
+        Malformed(tool: "create_task", arguments: ["title": .int(5)], message: "argument 'title' must be a string, not an integer"),
+        Malformed(tool: "create_task", arguments: ["title": "x", "priority": "huge"], message: "argument 'priority' must be one of: low, normal, high, critical"),
+        Malformed(tool: "create_task", arguments: ["title": "x", "colour": "red"], message: "unknown argument 'colour'"),
+        Malformed(tool: "create_task", arguments: ["title": "x", "contexts": .array(["a", .int(1)])], message: "argument 'contexts[1]' must be a string"),
+        Malformed(tool: "create_task", arguments: ["title": "   "], message: "argument 'title' must not be empty"),
+        Malformed(tool: "list_tasks", arguments: ["limit": "5"], message: "argument 'limit' must be an integer, not a string"),
+        Malformed(tool: "list_tasks", arguments: ["limit": .int(0)], message: "argument 'limit' must be at least 1"),
+        Malformed(tool: "plan_day", arguments: ["budget_minutes": .double(2.5)], message: "argument 'budget_minutes' must be an integer"),
+        Malformed(tool: "plan_day", arguments: .array([]), message: "the arguments must be an object, not an array"),
+    ]
+
+    @Test(arguments: malformed)
+    func malformedCallsThrowNamingTheArgument(_ c: Malformed) throws {
+        let (tool, arguments, message) = (c.tool, c.arguments, c.message)
+        let fixture = try ToolkitFixture()
+        do {
+            _ = try fixture.toolkit.call(tool, arguments)
+            Issue.record("expected \(tool) \(arguments.encoded()) to throw")
+        } catch let error as ToolkitError {
+            guard case .invalidArguments(let name, let text) = error else { Issue.record("\(error)"); return }
+            #expect(name == tool)
+            #expect(text.hasPrefix(message), "got: \(text)")
+        }
+    }
+
+    @Test func unknownToolThrows() throws {
+        let fixture = try ToolkitFixture()
+        #expect(throws: ToolkitError.unknownTool("delete_everything")) { try fixture.toolkit.call("delete_everything", [:]) }
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import TaskCore
+import TaskNL
+@testable import TaskToolkit
+
+/// A toolkit over a fresh SQLite file in its own temp directory, with the clock fixed at
+/// Wednesday 2 December 2026 10:30 in Europe/London (GRAMMAR.md's reference moment).
+struct ToolkitFixture {
+    static let zone = TimeZone(identifier: "Europe/London")!
+    static let now = ISODate.parse("2026-12-02T10:30:00+00:00", in: zone)!
+
+    let directory: URL
+    let toolkit: TaskToolkit
+
+    init(now: Date = ToolkitFixture.now) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("tasker-toolkit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let store = try TaskStore(path: directory.appendingPathComponent("tasks.sqlite").path, clock: { now }, timeZone: ToolkitFixture.zone)
+        try store.bootstrap()
+        toolkit = TaskToolkit(store: store)
+    }
+
+    /// Calls a tool, expecting a well-formed call.
+    @discardableResult
+    func call(_ name: String, _ arguments: JSONValue = [:]) throws -> JSONValue {
+        try toolkit.call(name, arguments)
+    }
+
+    /// Creates a task and returns its id.
+    func task(_ arguments: JSONValue) throws -> Int {
+        let result = try call("create_task", arguments)
+        guard let id = result["task"]?["id"]?.intValue else { throw FixtureError.noID(result.encoded()) }
+        return id
+    }
+
+    enum FixtureError: Error { case noID(String) }
+}
