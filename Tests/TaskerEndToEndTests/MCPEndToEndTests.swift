@@ -172,7 +172,7 @@ import Testing
             group.leave()
         }.start()
         #expect(group.wait(timeout: .now() + 120) == .success)
-        #expect(tally.problems.isEmpty, "\(tally.problems)")
+        #expect(tally.problems.isEmpty, "\(tally.problems.count) failures, first: \(tally.problems.prefix(3))")
         let list = servers[0].request(#"{"jsonrpc":"2.0","id":"all","method":"tools/call","params":{"name":"list_tasks","arguments":{"filter":"all","limit":1000}}}"#)
         let structured = (list?["result"] as? [String: Any])?["structuredContent"] as? [String: Any]
         #expect(structured?["count"] as? Int == 2 * perServer + perCommand)

@@ -53,25 +53,33 @@ CALLS = [
     ("search_pages", {"query": "rent"}, lambda r: r["count"] >= 1 and r["results"][0]["title"] == "Landlord"),
 ]
 
-failures = 0
+class CheckFailed(Exception):
+    pass
 
 
 def check(condition, what):
-    global failures
     print(("ok   " if condition else "FAIL ") + what, flush=True)
     if not condition:
-        failures += 1
-        raise SystemExit(f"failed: {what}")
+        raise CheckFailed(what)
 
 
 def server(tasker, db):
     return StdioServerParameters(command=tasker, args=["mcp", "--db", db, "--now", "2026-12-02T10:30", "--tz", "Europe/London"])
 
 
+def field(obj, snake, camel):
+    """The SDK's attribute under either spelling (1.x used camelCase, 2.x snake_case)."""
+    return getattr(obj, snake) if hasattr(obj, snake) else getattr(obj, camel)
+
+
+def is_error(result):
+    return field(result, "is_error", "isError")
+
+
 def structured(result, tool):
     check(len(result.content) == 1 and result.content[0].type == "text", f"{tool}: one text content item")
     text = json.loads(result.content[0].text)
-    check(result.structuredContent == text, f"{tool}: structuredContent equals the text's JSON")
+    check(field(result, "structured_content", "structuredContent") == text, f"{tool}: structuredContent equals the text's JSON")
     return text
 
 
@@ -79,10 +87,11 @@ async def session_checks(tasker, db):
     async with stdio_client(server(tasker, db)) as (read, write):
         async with ClientSession(read, write) as session:
             init = await session.initialize()
-            check(init.serverInfo.name == "tasker", "initialize: serverInfo.name is tasker")
-            check(bool(init.serverInfo.version), "initialize: serverInfo.version is set")
+            check(field(init, "server_info", "serverInfo").name == "tasker", "initialize: serverInfo.name is tasker")
+            check(bool(field(init, "server_info", "serverInfo").version), "initialize: serverInfo.version is set")
             check(init.capabilities.tools is not None, "initialize: tools capability")
-            check(init.protocolVersion == "2025-11-25", f"initialize: protocol {init.protocolVersion}")
+            version = field(init, "protocol_version", "protocolVersion")
+            check(version == "2025-11-25", f"initialize: protocol {version}")
             await session.send_ping()
             check(True, "ping")
 
@@ -91,15 +100,15 @@ async def session_checks(tasker, db):
             check(set(tools) == EXPECTED_TOOLS, f"tools/list: the 16 tools (got {sorted(tools)})")
             validators = {}
             for name, tool in sorted(tools.items()):
-                schema = tool.inputSchema
+                schema = field(tool, "input_schema", "inputSchema")
                 Draft202012Validator.check_schema(schema)
                 check(schema.get("type") == "object", f"{name}: valid 2020-12 schema with type object")
                 check(bool(tool.title) and bool(tool.description), f"{name}: title and description")
                 a = tool.annotations
-                check(a is not None and a.readOnlyHint == (name in READ_ONLY), f"{name}: readOnlyHint")
-                check(a.openWorldHint is False, f"{name}: openWorldHint false")
+                check(a is not None and field(a, "read_only_hint", "readOnlyHint") == (name in READ_ONLY), f"{name}: readOnlyHint")
+                check(field(a, "open_world_hint", "openWorldHint") is False, f"{name}: openWorldHint false")
                 if name in ADDITIVE:
-                    check(a.destructiveHint is False, f"{name}: destructiveHint false (additive)")
+                    check(field(a, "destructive_hint", "destructiveHint") is False, f"{name}: destructiveHint false (additive)")
                 validators[name] = Draft202012Validator(schema)
 
             called = set()
@@ -107,23 +116,23 @@ async def session_checks(tasker, db):
                 validators[tool].validate(arguments)
                 result = await session.call_tool(tool, arguments)
                 value = structured(result, tool)
-                check(result.isError is False and value.get("ok") is True, f"{tool}: ok ({json.dumps(value)[:200]})")
+                check(is_error(result) is False and value.get("ok") is True, f"{tool}: ok ({json.dumps(value)[:200]})")
                 check(expect(value), f"{tool}: result as expected")
                 called.add(tool)
             check(called == EXPECTED_TOOLS, "every tool called")
 
             result = await session.call_tool("complete_task", {"title": "no such task at all"})
             value = structured(result, "complete_task (no match)")
-            check(result.isError is True and value["ok"] is False, "no match: isError with ok:false")
+            check(is_error(result) is True and value["ok"] is False, "no match: isError with ok:false")
 
             result = await session.call_tool("create_task", {"title": 42})
-            check(result.isError is True and "title" in result.content[0].text, "invalid arguments: isError naming the argument")
+            check(is_error(result) is True and "title" in result.content[0].text, "invalid arguments: isError naming the argument")
 
             try:
                 await session.call_tool("no_such_tool", {})
                 check(False, "unknown tool raises")
             except Exception as error:  # McpError carrying -32602
-                code = getattr(getattr(error, "error", None), "code", None)
+                code = getattr(error, "code", None) or getattr(getattr(error, "error", None), "code", None)
                 check(code == -32602, f"unknown tool: JSON-RPC error -32602 (got {code}: {error})")
 
 
@@ -137,7 +146,7 @@ async def auto_mode_checks(tasker, db):
         listing = await client.list_tools()
         check(len(listing.tools) == 16, "Client(mode=auto): server/discover refused, fell back to initialize, 16 tools")
         result = await client.call_tool("list_tasks", {"filter": "all"})
-        check(result.isError is False and result.structuredContent["count"] == 2, "Client(mode=auto): list_tasks all")
+        check(is_error(result) is False and field(result, "structured_content", "structuredContent")["count"] == 2, "Client(mode=auto): list_tasks all")
 
 
 async def main():
@@ -150,4 +159,14 @@ async def main():
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    try:
+        asyncio.run(main())
+    except BaseException as error:  # the SDK wraps failures in exception groups
+        if isinstance(error, SystemExit) and error.code == 0:
+            raise
+        leaves = error.exceptions if isinstance(error, BaseExceptionGroup) else [error]
+        while any(isinstance(e, BaseExceptionGroup) for e in leaves):
+            leaves = [x for e in leaves for x in (e.exceptions if isinstance(e, BaseExceptionGroup) else [e])]
+        for leaf in leaves:
+            print(f"FAILED: {type(leaf).__name__}: {leaf}", flush=True)
+        sys.exit(1)
