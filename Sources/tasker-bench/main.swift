@@ -4,6 +4,7 @@ import Foundation
 
 let benchmarks: [(name: String, run: () throws -> Void)] = [
     // ("store", StoreBenchmark.run),   one line per benchmark file
+    ("mcp", MCPBenchmark.run),
 ]
 
 let wanted = Set(CommandLine.arguments.dropFirst())
