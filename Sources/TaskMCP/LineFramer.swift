@@ -1,3 +1,5 @@
+import Foundation
+
 /// Cuts a byte stream into lines, never holding more than `limit` bytes of one line.
 ///
 /// A longer line is reported once as `.oversized` as soon as it crosses the limit (so a client that
@@ -16,19 +18,29 @@ public struct LineFramer: Sendable {
     }
 
     /// Takes the next chunk of input and returns the frames it completes.
-    public mutating func push<Bytes: Collection>(_ chunk: Bytes) -> [InboundFrame] where Bytes.Element == UInt8, Bytes.Index == Int {
+    public mutating func push(_ chunk: [UInt8]) -> [InboundFrame] {
+        chunk.withUnsafeBufferPointer { push($0) }
+    }
+
+    /// Takes the next chunk of input and returns the frames it completes.
+    public mutating func push(_ chunk: ArraySlice<UInt8>) -> [InboundFrame] {
+        chunk.withUnsafeBufferPointer { push($0) }
+    }
+
+    /// Takes the next chunk of input and returns the frames it completes.
+    public mutating func push(_ chunk: UnsafeBufferPointer<UInt8>) -> [InboundFrame] {
         var frames: [InboundFrame] = []
-        var start = chunk.startIndex
-        while start < chunk.endIndex {
-            let newline = chunk[start...].firstIndex(of: 0x0A)
-            let end = newline ?? chunk.endIndex
+        var start = 0
+        while start < chunk.count {
+            let newline = Self.newline(in: chunk, from: start)
+            let end = newline ?? chunk.count
             if !discarding {
                 if buffer.count + (end - start) > limit {
                     buffer.removeAll(keepingCapacity: false)
                     discarding = true
                     frames.append(.oversized(limit: limit))
                 } else {
-                    buffer.append(contentsOf: chunk[start..<end])
+                    buffer.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[start..<end]))
                 }
             }
             guard let newline else { break }
@@ -41,6 +53,13 @@ public struct LineFramer: Sendable {
             start = newline + 1
         }
         return frames
+    }
+
+    /// The index of the next newline at or after `start` (memchr: skipping a huge line stays cheap).
+    private static func newline(in chunk: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let base = chunk.baseAddress, start < chunk.count else { return nil }
+        guard let found = memchr(base + start, 0x0A, chunk.count - start) else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
     /// The last line when the input ended without a newline.

@@ -38,7 +38,7 @@ public final class StdioTransport: MessageTransport {
                 if let last = framer.finish() { pending.append(last) }
                 continue
             }
-            pending = framer.push(chunk[0..<count])
+            pending = chunk.withUnsafeBufferPointer { framer.push(UnsafeBufferPointer(rebasing: $0[0..<count])) }
         }
     }
 
