@@ -59,3 +59,24 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
         (a.year, a.month, a.day) < (b.year, b.month, b.day)
     }
 }
+
+extension LocalDate {
+    /// The day `days` later (earlier when negative), by the Gregorian calendar.
+    func adding(days: Int) -> LocalDate {
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? .current
+        guard let start = utc.date(from: DateComponents(year: year, month: month, day: day, hour: 12)),
+            let moved = utc.date(byAdding: .day, value: days, to: start)
+        else { return self }
+        let c = utc.dateComponents([.year, .month, .day], from: moved)
+        return LocalDate(year: c.year ?? year, month: c.month ?? month, day: c.day ?? day)
+    }
+
+    /// The weekday of this day.
+    var weekday: Weekday {
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? .current
+        guard let date = utc.date(from: DateComponents(year: year, month: month, day: day, hour: 12)) else { return .mon }
+        return Weekday(calendarWeekday: utc.component(.weekday, from: date))
+    }
+}

@@ -7,13 +7,19 @@ import Foundation
 /// processes may open the same file at once: WAL, a busy timeout and short write transactions
 /// keep them from failing with "database is locked".
 ///
-/// CONTRACT STUB: the signatures below are the agreed API; bodies are filled in by the engine issue.
+/// Storage conventions: instants are integer Unix seconds (UTC, sub-second parts dropped), defer
+/// dates are `YYYY-MM-DD` text, every write runs in one `BEGIN IMMEDIATE` transaction with bound
+/// parameters. "Today" means before the end of today in `timeZone`, overdue tasks included.
 public final class TaskStore {
     public let path: String
     /// The clock used for "now" (created/updated stamps, today, overdue, available).
     public let clock: @Sendable () -> Date
     /// The zone that decides where "today" starts and ends.
     public let timeZone: TimeZone
+
+    let db: Database
+    /// Id of the default list once seen (it is never deleted), so writes need not look it up.
+    var defaultListID: Int64?
 
     /// Opens (creating if needed) the database at `path` and migrates it to the current schema.
     /// - Throws: `TaskStoreError.notADatabase`, `.readOnly`, `.schemaTooNew` or `.persistence`;
@@ -22,67 +28,87 @@ public final class TaskStore {
         self.path = path
         self.clock = clock
         self.timeZone = timeZone
+        try DatabaseFile.check(path: path)
+        do {
+            db = try Database(path: path)
+            try DatabaseFile.prepare(db, path: path)
+        } catch let error as DatabaseError {
+            throw error.storeError(path: path)
+        }
     }
 
     /// Creates the default list "Inbox", the built-in workflow stages and the "Personal" space; idempotent.
-    public func bootstrap() throws { throw TaskStoreError.notBootstrapped }
-
-    // MARK: Tasks
-
-    public func createTask(_ draft: TaskDraft) throws -> TaskItem { throw TaskStoreError.notBootstrapped }
-    public func task(_ id: TaskID) throws -> TaskItem { throw TaskStoreError.taskNotFound(id) }
-    public func updateTask(_ id: TaskID, _ update: TaskUpdate) throws -> TaskItem { throw TaskStoreError.taskNotFound(id) }
-    /// Marks the task done. A recurring task keeps the completed row and gets its next occurrence,
-    /// returned as `next`.
-    public func completeTask(_ id: TaskID) throws -> (completed: TaskItem, next: TaskItem?) { throw TaskStoreError.taskNotFound(id) }
-    public func reopenTask(_ id: TaskID) throws -> TaskItem { throw TaskStoreError.taskNotFound(id) }
-    public func rescheduleTask(_ id: TaskID, due: Date?) throws -> TaskItem { throw TaskStoreError.taskNotFound(id) }
-    public func deferTask(_ id: TaskID, until: LocalDate?) throws -> TaskItem { throw TaskStoreError.taskNotFound(id) }
-    /// Deletes a task (used by the REPL's /undo of a capture).
-    public func deleteTask(_ id: TaskID) throws { throw TaskStoreError.taskNotFound(id) }
-    /// Tasks matching the query, ordered by due (nulls last), then priority (high first), then id.
-    public func tasks(_ query: TaskQuery) throws -> [TaskItem] { [] }
-    /// Children of a task, in id order.
-    public func subtasks(of id: TaskID) throws -> [TaskItem] { [] }
-    /// Finds tasks by title: exact (case-insensitive) first, then a unique substring. `openOnly` skips done tasks.
-    public func findTasks(titled title: String, openOnly: Bool = true) throws -> TitleMatch<TaskItem> { .none }
-    /// Distinct contexts of open tasks, most used first (for completion in the REPL).
-    public func contexts() throws -> [String] { [] }
-
-    // MARK: Lists, stages, projects
-
-    public func lists() throws -> [TaskList] { [] }
-    public func createList(name: String) throws -> TaskList { throw TaskStoreError.notBootstrapped }
-    public func stages() throws -> [Stage] { [] }
-    public func createProject(name: String, notes: String? = nil) throws -> Project { throw TaskStoreError.notBootstrapped }
-    /// Projects by name with open/done counts.
-    public func projects() throws -> [ProjectSummary] { [] }
-    public func project(named name: String) throws -> Project? { nil }
-
-    // MARK: Spaces and pages
-
-    public func createSpace(name: String, project: String? = nil) throws -> Space { throw TaskStoreError.notBootstrapped }
-    public func spaces() throws -> [Space] { [] }
-    /// Creates a page in `space` (the "Personal" space when nil).
-    public func createPage(title: String, space: String? = nil, body: String = "", labels: [String] = []) throws -> Page {
-        throw TaskStoreError.notBootstrapped
+    public func bootstrap() throws {
+        try write {
+            let now = DatabaseValue(clock())
+            if try db.scalar("SELECT id FROM lists WHERE is_default = 1") == nil {
+                try db.run("INSERT INTO lists(name, is_default, created) VALUES ('Inbox', 1, ?)", [now])
+            }
+            for (position, name) in TaskStore.builtInStages.enumerated() {
+                try db.run(
+                    "INSERT INTO stages(name, position, is_builtin) VALUES (?, ?, 1) ON CONFLICT(name) DO NOTHING",
+                    [.text(name), .integer(Int64(position))])
+            }
+            try db.run(
+                "INSERT INTO spaces(name, project_id, created) VALUES ('Personal', NULL, ?) ON CONFLICT(name) DO NOTHING",
+                [now])
+        }
     }
-    public func page(_ id: PageID) throws -> Page { throw TaskStoreError.pageNotFound(id.description) }
-    public func findPages(titled title: String) throws -> TitleMatch<Page> { .none }
-    /// Appends Markdown to a page body, separated from what is there by a blank line.
-    public func appendToPage(_ id: PageID, markdown: String) throws -> Page { throw TaskStoreError.pageNotFound(id.description) }
-    /// Pages filtered by space name, label and title substring (all optional), by title.
-    public func pages(space: String? = nil, label: String? = nil, titleContains: String? = nil) throws -> [Page] { [] }
-    public func linkPage(_ page: PageID, toTask task: TaskID) throws -> Page { throw TaskStoreError.pageNotFound(page.description) }
-    public func linkPage(_ page: PageID, toProject project: String) throws -> Page { throw TaskStoreError.pageNotFound(page.description) }
-    /// Full-text search over page titles and bodies (FTS5), best first, with snippets.
-    /// Query words are matched as prefixes and quoted, so user text can never be FTS syntax.
-    public func searchPages(_ query: String, limit: Int = 10) throws -> [PageSearchHit] { [] }
 
-    // MARK: Planning
+    /// The workflow stages bootstrap creates, in board order.
+    public static let builtInStages = ["Backlog", "Next", "Doing", "Waiting", "Done"]
 
-    /// An ordered plan for the day within the budget; see `DayPlanner`.
-    public func planDay(_ request: PlanRequest) throws -> DayPlan {
-        DayPlan(items: [], totalMinutes: 0, budgetMinutes: request.budgetMinutes, leftovers: [])
+    /// The schema version this build creates and understands (`PRAGMA user_version`).
+    public static var schemaVersion: Int { SchemaMigration.currentVersion }
+
+    // MARK: Internal plumbing
+
+    var now: Date { clock() }
+
+    /// Runs `body` in a write transaction, mapping SQLite failures to `TaskStoreError`.
+    func write<T>(_ body: () throws -> T) throws -> T {
+        try mapErrors { try db.transaction(.immediate, body) }
+    }
+
+    /// Runs `body` in a read transaction (one consistent snapshot), mapping SQLite failures.
+    func read<T>(_ body: () throws -> T) throws -> T {
+        try mapErrors { try db.transaction(.deferred, body) }
+    }
+
+    func mapErrors<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as DatabaseError {
+            throw error.storeError(path: path)
+        }
+    }
+
+    /// The default list's id. - Throws: `.notBootstrapped` before `bootstrap()`.
+    func requireBootstrap() throws -> Int64 {
+        if let defaultListID { return defaultListID }
+        guard let id = try db.scalar("SELECT id FROM lists WHERE is_default = 1") else {
+            throw TaskStoreError.notBootstrapped
+        }
+        defaultListID = id
+        return id
+    }
+
+    /// The "Waiting" stage's id, or -1 when there is none (no task can be in it then).
+    func waitingStageID() throws -> Int64 {
+        try db.scalar("SELECT id FROM stages WHERE name = 'Waiting'") ?? -1
+    }
+
+    /// Folds a title for case-insensitive matching (Unicode-aware, unlike SQLite's NOCASE).
+    static func titleKey(_ title: String) -> String {
+        title.folding(options: [.caseInsensitive], locale: nil)
+    }
+
+    /// The start of the day after `now`'s day in `timeZone`: the end of "today".
+    func endOfToday() -> Date {
+        endOfDay(LocalDate(now, in: timeZone))
+    }
+
+    func endOfDay(_ day: LocalDate) -> Date {
+        day.adding(days: 1).startOfDay(in: timeZone)
     }
 }

@@ -11,7 +11,8 @@ public struct Chip: Sendable, Hashable {
     /// The text shown: `High`, `≈15 min`, `#family`, `Tomorrow, 5:00 PM`, …
     public var text: String
     /// Where in the input it was read from (UTF-16 offsets, so they are cheap to check); empty for
-    /// chips with no span of their own (a kind read from a word that stays in the title).
+    /// chips with no span of their own (a kind read from a word that stays in the title, the due date
+    /// of a recurrence that names no day or time).
     public var spans: [Range<Int>]
     /// True when a language model, not the rules, supplied this value.
     public var fromModel: Bool
@@ -28,30 +29,50 @@ public struct Chip: Sendable, Hashable {
 public struct ParseResult: Sendable, Hashable {
     public var draft: TaskDraft
     public var understood: [Chip]
+    /// Spans of a stripped prefix (`remind me to`, `todo:`): neither in the title nor on a chip.
+    public var ignoredSpans: [Range<Int>]
 
-    public init(draft: TaskDraft, understood: [Chip]) {
+    public init(draft: TaskDraft, understood: [Chip], ignoredSpans: [Range<Int>] = []) {
         self.draft = draft
         self.understood = understood
+        self.ignoredSpans = ignoredSpans
     }
 }
 
 /// Turns one plain sentence into a task draft and the chips it understood (GRAMMAR.md is the contract).
 ///
-/// Pure: no I/O, no clock of its own. CONTRACT STUB: the capture-grammar issue fills this in.
+/// Pure: no I/O, no clock of its own; `now` and the time zone come from the caller. Reads the
+/// sentence once into words, then scans them left to right (`SentenceParse`).
 public struct TaskNLParser: Sendable {
     public init() {}
 
     public func parse(_ text: String, now: Date, timeZone: TimeZone) -> ParseResult {
-        let title = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        return ParseResult(draft: TaskDraft(title: title), understood: [])
+        var run = SentenceParse(scope: ParseScope(text: text, now: now, timeZone: timeZone))
+        return run.run()
     }
 }
 
 extension TaskNLParser {
     /// Reads a whole phrase as a date and time ("tomorrow 5pm", "friday", "in 2 hours", "jun 1").
     ///
-    /// Used where a tool argument takes a date in natural language. Returns nil unless every word of
-    /// the phrase is part of one understood date or time (a phrase with anything left over is not a date),
-    /// applying the grammar's defaults (a day with no time is 9:00). CONTRACT STUB.
-    public func parseDate(_ text: String, now: Date, timeZone: TimeZone) -> Date? { nil }
+    /// Used where a tool argument takes a date in natural language. ISO 8601 is tried first
+    /// (`ISODate.parse`). Otherwise returns nil unless every word of the phrase is part of one
+    /// understood date or time, applying the grammar's defaults (a day with no time is 9:00; a time
+    /// with no day is today, or tomorrow when it has passed).
+    public func parseDate(_ text: String, now: Date, timeZone: TimeZone) -> Date? {
+        if let iso = ISODate.parse(text, in: timeZone) { return iso }
+        let scope = ParseScope(text: text, now: now, timeZone: timeZone)
+        guard scope.count > 0, let phrase = scope.readPhrase(at: 0, allowBareDayPart: true),
+            phrase.tokens.upperBound == scope.count
+        else { return nil }
+        if let seconds = phrase.elapsedSeconds { return now.addingTimeInterval(TimeInterval(seconds)) }
+        let time = phrase.time?.resolved(with: phrase.dayPart) ?? phrase.dayPart.map { (hour: $0.defaultHour, minute: 0) }
+        if let day = phrase.day {
+            let (hour, minute) = time ?? (9, 0)
+            return scope.clock.instant(day, hour: hour, minute: minute)
+        }
+        guard let (hour, minute) = time else { return nil }
+        let due = scope.clock.instant(scope.today, hour: hour, minute: minute)
+        return due > now ? due : scope.clock.instant(scope.today.adding(days: 1), hour: hour, minute: minute)
+    }
 }

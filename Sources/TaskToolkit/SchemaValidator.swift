@@ -36,7 +36,7 @@ struct SchemaValidator {
         if case .object(let members) = value {
             let properties = schema["properties"]?.objectValue ?? [:]
             for key in (schema["required"]?.arrayValue ?? []).compactMap(\.stringValue)
-            where members[key] == nil || members[key] == .null {
+            where members[key] == nil {
                 return "missing required argument '\(join(path, key))'"
             }
             if schema["additionalProperties"] == .bool(false) {

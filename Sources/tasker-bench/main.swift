@@ -3,7 +3,9 @@
 import Foundation
 
 let benchmarks: [(name: String, run: () throws -> Void)] = [
-    // ("store", StoreBenchmark.run),   one line per benchmark file
+    ("store", StoreBenchmark.run),
+    ("parser", ParserBenchmark.run),
+    ("toolkit", ToolkitBenchmark.run),
     ("mcp", MCPBenchmark.run),
 ]
 

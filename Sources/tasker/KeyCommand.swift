@@ -1,11 +1,96 @@
-/// `tasker key`. STUB: filled in by its issue.
+import Foundation
+import TaskLLM
+
+/// `tasker key set|remove|status`: the model key file. The key is read from stdin, never from argv,
+/// and never printed.
 enum KeyCommand: Command {
     static let name = "key"
     static let summary = "set, remove or check the model key (set reads it from stdin)"
-    static let help = "Usage: tasker key (not built yet)"
+    static let help = """
+        Usage: tasker key set       read the key from stdin (hidden on a terminal) and save it
+               tasker key remove    delete the key file
+               tasker key status    say whether a key is set and where from, the endpoint and the model
+
+        The key lives in $XDG_CONFIG_HOME/tasker/key (mode 0600, folder 0700); a key file that group or
+        others can read is refused. Instead of a file, config.json may give "key_command", an argv
+        array run without a shell whose output is the key, e.g. ["pass", "show", "openai"].
+        Tasker never reads OPENAI_API_KEY or any other key from the environment. Without a key the
+        model path stays off, except for an endpoint on this machine set in config.json (base_url on
+        127.0.0.1, ::1 or localhost, or a local preset), which gets no Authorization header.
+
+        Examples:
+          tasker key set                   (then paste the key and press Enter)
+          pass show openai | tasker key set
+          tasker key status
+        """
 
     static func run(_ arguments: [String], _ context: CommandContext) throws -> Int32 {
-        context.output.err("tasker: 'key' is not built yet")
-        return 1
+        guard arguments.count == 1 else { throw UsageError("key takes one of set, remove, status; run `tasker key --help`") }
+        let directory = context.paths.taskerConfig
+        switch arguments[0] {
+        case "set":
+            let store = KeyStore(directory: directory)
+            try store.save(readKey(context))
+            context.output.err("key saved to \(store.keyPath) (mode 0600)")
+            if let config = try? ModelConfig.load(directory: directory), config.keyCommand != nil {
+                context.output.err("note: config.json sets key_command, which is used instead of the key file")
+            }
+            return 0
+        case "remove":
+            let store = KeyStore(directory: directory)
+            context.output.out(try store.remove() ? "key removed (\(store.keyPath))" : "no key file at \(store.keyPath)")
+            return 0
+        case "status":
+            return try status(context, directory: directory)
+        default:
+            throw UsageError("unknown key action '\(arguments[0])'; use set, remove or status")
+        }
+    }
+
+    private static func status(_ context: CommandContext, directory: String) throws -> Int32 {
+        let config = try ModelConfig.load(directory: directory)
+        let store = KeyStore(directory: directory, keyCommand: config.keyCommand, searchPath: context.environment["PATH"] ?? "/usr/bin:/bin")
+        var hasKey = false
+        let keyLine: String
+        switch store.source {
+        case .command(let argv):
+            hasKey = true
+            keyLine = "key: from key_command `\(argv.joined(separator: " "))` (run when needed)"
+        case .file(let path):
+            do {
+                hasKey = try store.load() != nil
+                keyLine = "key: set (\(path))"
+            } catch {
+                keyLine = "key: refused — \(error)"
+            }
+        case nil:
+            keyLine = "key: not set (run `tasker key set`)"
+        }
+        context.output.out(keyLine)
+        let preset = config.preset.map { " (preset \($0.rawValue))" } ?? ""
+        context.output.out("endpoint: \(config.baseURL)\(preset)")
+        context.output.out("model: \(config.model)")
+        let enabled = config.modelPathEnabled(hasKey: hasKey)
+        let why = enabled ? (hasKey ? "key set" : "local endpoint, no key sent") : "rules only until a key is set"
+        context.output.out("model path: \(enabled ? "on" : "off") (\(why))")
+        return 0
+    }
+
+    /// The key from stdin: on a terminal, prompted on stderr with echo off; otherwise all of stdin.
+    private static func readKey(_ context: CommandContext) throws -> String {
+        guard isatty(STDIN_FILENO) == 1 else { return context.readStandardInput() }
+        FileHandle.standardError.write(Data("Paste the key and press Enter (input is hidden): ".utf8))
+        var saved = termios()
+        let canHide = tcgetattr(STDIN_FILENO, &saved) == 0
+        if canHide {
+            var quiet = saved
+            quiet.c_lflag &= ~tcflag_t(ECHO)
+            tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
+        }
+        defer {
+            if canHide { tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved) }
+            context.output.err("")
+        }
+        return readLine(strippingNewline: true) ?? ""
     }
 }

@@ -1,11 +1,100 @@
-/// `tasker parse`. STUB: filled in by its issue.
+import Foundation
+import TaskCore
+import TaskNL
+
+/// `tasker parse [--json] [--refine] TEXT…` and `tasker parse [--json] -`: the capture grammar on the
+/// command line.
 enum ParseCommand: Command {
     static let name = "parse"
     static let summary = "read a sentence with the capture grammar and print the draft and chips"
-    static let help = "Usage: tasker parse (not built yet)"
+    static let help = """
+        Usage: tasker parse [--json] [--refine] TEXT…
+               tasker parse [--json] [--refine] -
+
+        Reads one sentence with the capture grammar (no model, nothing saved) and prints the task
+        draft it gives and the chips it understood. The words of TEXT are joined by spaces.
+
+          --json     print one JSON object: title, due, priority, estimateMinutes, energy,
+                     contexts, kind, recurrence, deferUntil, understood
+          --refine   also ask the configured model and print the merged draft(s)
+          -          read one sentence per line of standard input; with --json, print one
+                     JSON object per line (JSON Lines), all in one process
+          --         the words after it are text, even if they start with '-'
+
+        The global --now ISO8601 and --tz ZONE fix the clock and time zone (a --now without an
+        offset is wall-clock time in that zone).
+
+        Examples:
+          tasker parse call mom tomorrow 5pm #family !high ~15m
+          tasker parse --json --now 2026-12-02T10:30 --tz Europe/London pay rent by jun 1 urgent
+          printf 'buy milk tonight\\nstandup every weekday 9:15am\\n' | tasker parse --json -
+        """
 
     static func run(_ arguments: [String], _ context: CommandContext) throws -> Int32 {
-        context.output.err("tasker: 'parse' is not built yet")
-        return 1
+        var json = false, refine = false, fromStdin = false
+        var words: [String] = []
+        var textOnly = false
+        for arg in arguments {
+            if textOnly {
+                words.append(arg)
+            } else if arg == "--" {
+                textOnly = true
+            } else if arg == "--json" {
+                json = true
+            } else if arg == "--refine" {
+                refine = true
+            } else if arg == "-" {
+                fromStdin = true
+            } else if arg.hasPrefix("--") || (arg.hasPrefix("-") && arg.dropFirst().first.map { !$0.isNumber && $0 != "~" } == true) {
+                throw UsageError("parse: unknown option '\(arg)'; see `tasker parse --help`")
+            } else {
+                words.append(arg)
+            }
+        }
+        if fromStdin && !words.isEmpty {
+            throw UsageError("parse: give the sentence as words or '-' for standard input, not both")
+        }
+        let sentences: [String]
+        if fromStdin {
+            sentences = context.readStandardInput().split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+                .map(String.init).filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        } else {
+            let text = words.joined(separator: " ")
+            guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw UsageError("parse: give a sentence, e.g. `tasker parse call mom tomorrow 5pm`, or '-' to read lines")
+            }
+            sentences = [text]
+        }
+        if refine { return try Self.refine(sentences, json: json, context) }
+        let parser = TaskNLParser()
+        let now = context.clock()
+        for (index, sentence) in sentences.enumerated() {
+            let result = parser.parse(sentence, now: now, timeZone: context.timeZone)
+            if json {
+                context.output.out(result.json(timeZone: context.timeZone).encoded())
+            } else {
+                if index > 0 { context.output.out("") }
+                context.output.out(summary(of: result, timeZone: context.timeZone))
+            }
+        }
+        return 0
+    }
+
+    /// The readable form: the title, then each field that is set, then the chips.
+    static func summary(of result: ParseResult, timeZone: TimeZone) -> String {
+        let d = result.draft
+        var lines = [d.title]
+        func field(_ name: String, _ value: String) { lines.append("  \(name):".padding(toLength: 14, withPad: " ", startingAt: 0) + value) }
+        if let due = d.due { field("due", ISODate.format(due, in: timeZone)) }
+        if d.priority != .normal { field("priority", d.priority.rawValue) }
+        if let minutes = d.estimateMinutes { field("estimate", "\(minutes) min") }
+        if let energy = d.energy { field("energy", energy.rawValue) }
+        if !d.contexts.isEmpty { field("contexts", d.contexts.joined(separator: ", ")) }
+        if let kind = d.kind { field("kind", kind.rawValue) }
+        if let rule = d.recurrence { field("repeats", rule.json.encoded()) }
+        if let day = d.deferUntil { field("starts", day.description) }
+        let chips = result.understood.map { "[\($0.text)]" }.joined(separator: " ")
+        field("understood", chips.isEmpty ? "nothing" : chips)
+        return lines.joined(separator: "\n")
     }
 }

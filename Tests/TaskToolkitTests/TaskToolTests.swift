@@ -113,7 +113,7 @@ import TaskCore
         #expect(moved["task"]?["due"] == "2026-12-04T15:00:00+00:00")
         #expect(moved["previous_due"] == "2026-12-03T09:00:00+00:00")
         let cleared = try f.call("reschedule_task", ["id": .int(id), "due": nil])
-        #expect(cleared["task"]?["due"] == nil)
+        #expect(cleared["task"]?["due"] == .null)
         let deferred = try f.call("defer_task", ["id": .int(id), "until": "monday"])
         #expect(deferred["task"]?["defer_until"] == "2026-12-07")
         #expect(try f.call("list_tasks", ["filter": "available"])["count"] == 0)

@@ -1,0 +1,19 @@
+import Foundation
+
+/// A value bound to a SQL parameter. Dates are stored as integer Unix seconds (UTC).
+enum DatabaseValue: Sendable, Hashable {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+
+    init(_ value: Int?) { self = value.map { .integer(Int64($0)) } ?? .null }
+    init(_ value: Int64?) { self = value.map { .integer($0) } ?? .null }
+    init(_ value: String?) { self = value.map { .text($0) } ?? .null }
+    init(_ value: Bool) { self = .integer(value ? 1 : 0) }
+
+    /// Unix seconds, rounded down.
+    init(_ date: Date?) {
+        self = date.map { .integer(Int64(floor($0.timeIntervalSince1970))) } ?? .null
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+
+/// Orders candidate tasks for a day and fits them into a minute budget. Pure: no store, no clock.
+///
+/// Order, most urgent first:
+/// 1. urgency: overdue (due before now, or before the plan day when planning a later day), then due
+///    on the plan day, then the rest;
+/// 2. priority, critical first;
+/// 3. energy: within the same urgency and priority, a task whose energy matches the request comes
+///    before one that does not (a task with no energy never matches);
+/// 4. due date, earliest first, tasks without one last; then id.
+///
+/// Then greedily: each task in that order goes in if it fits the minutes left, otherwise it is a
+/// leftover ("does not fit: 45 min left of budget") and later, smaller tasks are still tried. A task
+/// without an estimate counts `defaultEstimateMinutes` and is marked `estimated`. Items get
+/// consecutive start and end times from `start`.
+public struct DayPlanner: Sendable {
+    public var request: PlanRequest
+    /// "Now", for overdue.
+    public var now: Date
+    public var timeZone: TimeZone
+
+    public init(request: PlanRequest, now: Date, timeZone: TimeZone) {
+        self.request = request
+        self.now = now
+        self.timeZone = timeZone
+    }
+
+    /// The day planned: the request's date, or today in `timeZone`.
+    public var day: LocalDate { request.date ?? LocalDate(now, in: timeZone) }
+
+    /// Where the first item starts: the request's start; else now rounded up to 5 minutes when
+    /// planning today (or an earlier day), 9:00 on the plan day when planning a later day.
+    public var start: Date {
+        if let start = request.start { return start }
+        let today = LocalDate(now, in: timeZone)
+        if day > today { return ISODate.wallClock(day, hour: 9, minute: 0, in: timeZone) }
+        let seconds = now.timeIntervalSince1970
+        return Date(timeIntervalSince1970: (seconds / 300).rounded(.up) * 300)
+    }
+
+    /// Whether a task may be planned for the day at all: open, not waiting, not deferred past it.
+    public func isCandidate(_ task: TaskItem) -> Bool {
+        task.status == .open && !task.isWaiting && (task.deferUntil.map { $0 <= day } ?? true)
+    }
+
+    /// The plan over `tasks` (non-candidates are ignored).
+    public func plan(_ tasks: [TaskItem]) -> DayPlan {
+        let today = LocalDate(now, in: timeZone)
+        let day = request.date ?? today
+        let dayStart = day.startOfDay(in: timeZone)
+        let dayEnd = day.adding(days: 1).startOfDay(in: timeZone)
+        let overdueBefore = max(min(now, dayEnd), dayStart)
+        // Sort small keys, not the tasks themselves.
+        struct Key {
+            var urgency: Int8
+            var priority: Int8
+            var mismatch: Int8
+            var due: Double
+            var id: Int64
+            var index: Int
+        }
+        var keys: [Key] = []
+        keys.reserveCapacity(tasks.count)
+        for (index, task) in tasks.enumerated()
+        where task.status == .open && !task.isWaiting && (task.deferUntil.map { $0 <= day } ?? true) {
+            var urgency: Int8 = 2
+            var due = Double.infinity
+            if let d = task.due {
+                due = d.timeIntervalSince1970
+                if d < overdueBefore { urgency = 0 } else if d < dayEnd { urgency = 1 }
+            }
+            let matches = request.energy != nil && task.energy == request.energy
+            keys.append(Key(urgency: urgency, priority: Int8(3 - task.priority.rank), mismatch: matches ? 0 : 1,
+                            due: due, id: task.id.rawValue, index: index))
+        }
+        keys.sort { a, b in
+            if a.urgency != b.urgency { return a.urgency < b.urgency }
+            if a.priority != b.priority { return a.priority < b.priority }
+            if a.mismatch != b.mismatch { return a.mismatch < b.mismatch }
+            if a.due != b.due { return a.due < b.due }
+            return a.id < b.id
+        }
+        let budget = max(0, request.budgetMinutes)
+        var left = budget
+        var cursor = start
+        var items: [DayPlan.Item] = []
+        var leftovers: [DayPlan.Leftover] = []
+        leftovers.reserveCapacity(keys.count)
+        struct ReasonKey: Hashable { var minutes: Int; var estimated: Bool; var left: Int }
+        var reasons: [ReasonKey: String] = [:]
+        for key in keys {
+            let task = tasks[key.index]
+            let estimated = task.estimateMinutes == nil
+            let minutes = max(0, task.estimateMinutes ?? request.defaultEstimateMinutes)
+            guard minutes <= left else {
+                let reasonKey = ReasonKey(minutes: minutes, estimated: estimated, left: left)
+                let reason = reasons[reasonKey] ?? {
+                    let need = estimated ? "\(minutes) min (default estimate)" : "\(minutes) min"
+                    let text = "does not fit: needs \(need), \(left) min left of budget"
+                    reasons[reasonKey] = text
+                    return text
+                }()
+                leftovers.append(.init(task: task, reason: reason))
+                continue
+            }
+            let end = cursor.addingTimeInterval(TimeInterval(minutes * 60))
+            items.append(.init(task: task, start: cursor, end: end, minutes: minutes, estimated: estimated,
+                               reason: reason(task, urgency: Int(key.urgency), matches: key.mismatch == 0, day: day, today: today)))
+            cursor = end
+            left -= minutes
+        }
+        return DayPlan(items: items, totalMinutes: budget - left, budgetMinutes: request.budgetMinutes, leftovers: leftovers)
+    }
+
+    func reason(_ task: TaskItem, urgency: Int, matches: Bool, day: LocalDate, today: LocalDate) -> String {
+        var parts: [String] = []
+        switch urgency {
+        case 0: parts.append("overdue")
+        case 1: parts.append(day == today ? "due today" : "due \(day)")
+        default: break
+        }
+        if task.priority >= .high { parts.append("\(task.priority.rawValue) priority") }
+        if matches, let energy = request.energy { parts.append("matches \(energy.rawValue)") }
+        if parts.isEmpty { parts.append("\(task.priority.rawValue) priority") }
+        return parts.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,118 @@
+/// One forward step of the database schema, named and append-only.
+///
+/// The schema version is `PRAGMA user_version`: the number of migrations applied. Never edit a
+/// released migration; append a new one, and freeze its resulting schema under `Fixtures/schema/`.
+struct SchemaMigration: Sendable {
+    var name: String
+    var sql: String
+
+    /// Every migration, oldest first. `all.count` is the version this build writes.
+    static let all: [SchemaMigration] = [v1]
+
+    static var currentVersion: Int { all.count }
+
+    /// The first schema: lists, stages, projects, tasks (+ contexts), spaces, pages (+ labels, links, FTS5).
+    static let v1 = SchemaMigration(
+        name: "v1-initial",
+        sql: """
+            CREATE TABLE lists (
+                id INTEGER PRIMARY KEY,
+                name TEXT NOT NULL COLLATE NOCASE UNIQUE,
+                is_default INTEGER NOT NULL DEFAULT 0,
+                created INTEGER NOT NULL
+            );
+            CREATE TABLE stages (
+                id INTEGER PRIMARY KEY,
+                name TEXT NOT NULL COLLATE NOCASE UNIQUE,
+                position INTEGER NOT NULL,
+                is_builtin INTEGER NOT NULL DEFAULT 0
+            );
+            CREATE TABLE projects (
+                id INTEGER PRIMARY KEY,
+                name TEXT NOT NULL COLLATE NOCASE UNIQUE,
+                notes TEXT,
+                created INTEGER NOT NULL
+            );
+            CREATE TABLE tasks (
+                id INTEGER PRIMARY KEY,
+                title TEXT NOT NULL,
+                title_key TEXT NOT NULL,
+                notes TEXT,
+                due INTEGER,
+                priority INTEGER NOT NULL DEFAULT 1 CHECK (priority BETWEEN 0 AND 3),
+                estimate_minutes INTEGER,
+                energy TEXT,
+                contexts TEXT NOT NULL DEFAULT '',
+                kind TEXT,
+                status TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'done')),
+                stage_id INTEGER REFERENCES stages(id),
+                list_id INTEGER NOT NULL REFERENCES lists(id),
+                project_id INTEGER REFERENCES projects(id) ON DELETE SET NULL,
+                parent_id INTEGER REFERENCES tasks(id) ON DELETE SET NULL,
+                recur_frequency TEXT,
+                recur_interval INTEGER,
+                recur_weekdays TEXT,
+                defer_until TEXT,
+                created INTEGER NOT NULL,
+                updated INTEGER NOT NULL,
+                completed INTEGER
+            );
+            CREATE INDEX tasks_status_due ON tasks(status, due, priority DESC);
+            CREATE INDEX tasks_status_defer ON tasks(status, defer_until);
+            CREATE INDEX tasks_project ON tasks(project_id, status);
+            CREATE INDEX tasks_list ON tasks(list_id, status);
+            CREATE INDEX tasks_parent ON tasks(parent_id);
+            CREATE INDEX tasks_title_key ON tasks(title_key);
+            CREATE TABLE task_contexts (
+                task_id INTEGER NOT NULL REFERENCES tasks(id) ON DELETE CASCADE,
+                context TEXT NOT NULL,
+                PRIMARY KEY (task_id, context)
+            ) WITHOUT ROWID;
+            CREATE INDEX task_contexts_context ON task_contexts(context, task_id);
+            CREATE TABLE spaces (
+                id INTEGER PRIMARY KEY,
+                name TEXT NOT NULL COLLATE NOCASE UNIQUE,
+                project_id INTEGER REFERENCES projects(id) ON DELETE SET NULL,
+                created INTEGER NOT NULL
+            );
+            CREATE TABLE pages (
+                id INTEGER PRIMARY KEY,
+                space_id INTEGER NOT NULL REFERENCES spaces(id),
+                title TEXT NOT NULL,
+                title_key TEXT NOT NULL,
+                body TEXT NOT NULL DEFAULT '',
+                created INTEGER NOT NULL,
+                updated INTEGER NOT NULL
+            );
+            CREATE INDEX pages_space ON pages(space_id);
+            CREATE INDEX pages_title_key ON pages(title_key);
+            CREATE TABLE page_labels (
+                page_id INTEGER NOT NULL REFERENCES pages(id) ON DELETE CASCADE,
+                label TEXT NOT NULL COLLATE NOCASE,
+                PRIMARY KEY (page_id, label)
+            ) WITHOUT ROWID;
+            CREATE INDEX page_labels_label ON page_labels(label, page_id);
+            CREATE TABLE page_links (
+                page_id INTEGER NOT NULL REFERENCES pages(id) ON DELETE CASCADE,
+                task_id INTEGER REFERENCES tasks(id) ON DELETE CASCADE,
+                project_id INTEGER REFERENCES projects(id) ON DELETE CASCADE,
+                CHECK ((task_id IS NULL) <> (project_id IS NULL))
+            );
+            CREATE UNIQUE INDEX page_links_unique ON page_links(page_id, coalesce(task_id, 0), coalesce(project_id, 0));
+            CREATE INDEX page_links_task ON page_links(task_id);
+            CREATE INDEX page_links_project ON page_links(project_id);
+            CREATE VIRTUAL TABLE pages_fts USING fts5(
+                title, body, content='pages', content_rowid='id', tokenize='unicode61 remove_diacritics 2'
+            );
+            CREATE TRIGGER pages_fts_insert AFTER INSERT ON pages BEGIN
+                INSERT INTO pages_fts(rowid, title, body) VALUES (new.id, new.title, new.body);
+            END;
+            CREATE TRIGGER pages_fts_delete AFTER DELETE ON pages BEGIN
+                INSERT INTO pages_fts(pages_fts, rowid, title, body) VALUES ('delete', old.id, old.title, old.body);
+            END;
+            CREATE TRIGGER pages_fts_update AFTER UPDATE OF title, body ON pages BEGIN
+                INSERT INTO pages_fts(pages_fts, rowid, title, body) VALUES ('delete', old.id, old.title, old.body);
+                INSERT INTO pages_fts(rowid, title, body) VALUES (new.id, new.title, new.body);
+            END;
+            """)
+}

@@ -1,0 +1,114 @@
+import Foundation
+internal import CSQLite
+
+/// One prepared SQL statement: bind parameters, step through rows, read columns.
+///
+/// Owned by its `Database` (which finalizes it) and used only while the database is open.
+final class Statement {
+    let sql: String
+    private let handle: OpaquePointer
+    private unowned let database: Database
+
+    init(database: Database, sql: String) throws {
+        self.database = database
+        self.sql = sql
+        var stmt: OpaquePointer?
+        let rc = sqlite3_prepare_v3(database.handle, sql, -1, 0, &stmt, nil)
+        guard rc == SQLITE_OK, let stmt else {
+            sqlite3_finalize(stmt)
+            throw database.error(code: rc, sql: sql)
+        }
+        handle = stmt
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    /// Resets the statement and clears its bindings so it can run again.
+    func reset() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
+    // MARK: Binding
+
+    /// Binds `values` to parameters 1, 2, … in order.
+    @discardableResult
+    func bind(_ values: [DatabaseValue]) throws -> Statement {
+        for (offset, value) in values.enumerated() { try bind(value, at: Int32(offset + 1)) }
+        return self
+    }
+
+    /// Binds one value to the parameter at `index` (1-based).
+    func bind(_ value: DatabaseValue, at index: Int32) throws {
+        let rc: Int32
+        switch value {
+        case .null: rc = sqlite3_bind_null(handle, index)
+        case .integer(let v): rc = sqlite3_bind_int64(handle, index, v)
+        case .real(let v): rc = sqlite3_bind_double(handle, index, v)
+        case .text(let v): rc = sqlite3_bind_text(handle, index, v, -1, csqlite_transient())
+        }
+        guard rc == SQLITE_OK else { throw database.error(code: rc, sql: sql) }
+    }
+
+    /// Binds one value to the named parameter (`:name`).
+    func bind(_ value: DatabaseValue, name: String) throws {
+        let index = sqlite3_bind_parameter_index(handle, name)
+        guard index > 0 else {
+            throw DatabaseError(code: SQLITE_RANGE, message: "no parameter named \(name)", sql: sql)
+        }
+        try bind(value, at: index)
+    }
+
+    // MARK: Stepping
+
+    /// Advances to the next row; false when there are no more rows.
+    func step() throws -> Bool {
+        let rc = sqlite3_step(handle)
+        switch rc {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default: throw database.error(code: rc, sql: sql)
+        }
+    }
+
+    /// Runs the statement to completion, ignoring any rows.
+    func run() throws {
+        defer { sqlite3_reset(handle) }
+        while try step() {}
+    }
+
+    /// Runs the statement and maps every row.
+    func rows<T>(_ map: (Statement) throws -> T) throws -> [T] {
+        defer { sqlite3_reset(handle) }
+        var result: [T] = []
+        while try step() { result.append(try map(self)) }
+        return result
+    }
+
+    /// Runs the statement and maps the first row, if any.
+    func first<T>(_ map: (Statement) throws -> T) throws -> T? {
+        defer { sqlite3_reset(handle) }
+        return try step() ? try map(self) : nil
+    }
+
+    // MARK: Columns (0-based)
+
+    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+    func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+    func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(handle, column)) }
+    func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
+
+    func string(_ column: Int32) -> String {
+        guard let text = sqlite3_column_text(handle, column) else { return "" }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+    }
+
+    func optionalString(_ column: Int32) -> String? { isNull(column) ? nil : string(column) }
+    func optionalInt64(_ column: Int32) -> Int64? { isNull(column) ? nil : int64(column) }
+    func optionalInt(_ column: Int32) -> Int? { isNull(column) ? nil : int(column) }
+
+    /// A Unix-seconds column as a date.
+    func date(_ column: Int32) -> Date { Date(timeIntervalSince1970: TimeInterval(int64(column))) }
+    func optionalDate(_ column: Int32) -> Date? { isNull(column) ? nil : date(column) }
+}

@@ -1,0 +1,180 @@
+import Foundation
+
+/// Spaces, pages, labels, links and full-text search.
+extension TaskStore {
+    /// Creates a space, optionally bound to a project.
+    /// - Throws: `.notBootstrapped`, `.projectNotFound`, `.duplicateName`, `.invalidValue`.
+    public func createSpace(name: String, project: String? = nil) throws -> Space {
+        try write {
+            _ = try requireBootstrap()
+            let n = try TaskStore.validName(name, field: "space name")
+            let p = try project.map { try resolveProject($0) }
+            if try db.scalar("SELECT id FROM spaces WHERE name = ?", [.text(n)]) != nil {
+                throw TaskStoreError.duplicateName(kind: "space", name: n)
+            }
+            let stamp = TaskStore.wholeSeconds(now)
+            try db.run("INSERT INTO spaces(name, project_id, created) VALUES (?, ?, ?)", [.text(n), DatabaseValue(p?.id), DatabaseValue(stamp)])
+            return Space(id: SpaceID(db.lastInsertRowID), name: n, project: p?.name, created: stamp)
+        }
+    }
+
+    /// Every space by name.
+    public func spaces() throws -> [Space] {
+        try read {
+            try db.cached("SELECT s.id, s.name, p.name, s.created FROM spaces s LEFT JOIN projects p ON p.id = s.project_id ORDER BY s.name").rows {
+                Space(id: SpaceID($0.int64(0)), name: $0.string(1), project: $0.optionalString(2), created: $0.date(3))
+            }
+        }
+    }
+
+    /// Creates a page in `space` (the "Personal" space when nil).
+    /// - Throws: `.notBootstrapped`, `.spaceNotFound`, `.invalidValue` (empty title).
+    public func createPage(title: String, space: String? = nil, body: String = "", labels: [String] = []) throws -> Page {
+        try write {
+            _ = try requireBootstrap()
+            let t = try TaskStore.validName(title, field: "page title")
+            let spaceID = try resolveSpace(space ?? "Personal")
+            let stamp = DatabaseValue(now)
+            try db.run(
+                "INSERT INTO pages(space_id, title, title_key, body, created, updated) VALUES (?, ?, ?, ?, ?, ?)",
+                [.integer(spaceID), .text(t), .text(TaskStore.titleKey(t)), .text(body), stamp, stamp])
+            let id = PageID(db.lastInsertRowID)
+            for label in TaskStore.normalizeLabels(labels) {
+                try db.run("INSERT OR IGNORE INTO page_labels(page_id, label) VALUES (?, ?)", [.integer(id.rawValue), .text(label)])
+            }
+            return try loadPage(id)
+        }
+    }
+
+    public func page(_ id: PageID) throws -> Page {
+        try read { try loadPage(id) }
+    }
+
+    /// Finds pages by title like `findTasks`: exact (case-insensitive) first, then substring.
+    public func findPages(titled title: String) throws -> TitleMatch<Page> {
+        try read {
+            let key = TaskStore.titleKey(title.trimmingCharacters(in: .whitespacesAndNewlines))
+            guard !key.isEmpty else { return .none }
+            for sql in ["SELECT id FROM pages WHERE title_key = ? ORDER BY id LIMIT 50",
+                        "SELECT id FROM pages WHERE instr(title_key, ?) > 0 ORDER BY id LIMIT 50"] {
+                let ids = try db.cached(sql).bind([.text(key)]).rows { PageID($0.int64(0)) }
+                if ids.count == 1 { return .unique(try loadPage(ids[0])) }
+                if ids.count > 1 { return .ambiguous(try ids.map(loadPage)) }
+            }
+            return .none
+        }
+    }
+
+    /// Appends Markdown to a page body, separated from what is there by a blank line.
+    /// - Throws: `.pageNotFound`.
+    public func appendToPage(_ id: PageID, markdown: String) throws -> Page {
+        try write {
+            var page = try loadPage(id)
+            var body = page.body
+            while body.last?.isNewline == true { body.removeLast() }
+            page.body = body.isEmpty ? markdown : body + "\n\n" + markdown
+            try db.run("UPDATE pages SET body = ?, updated = ? WHERE id = ?", [.text(page.body), DatabaseValue(now), .integer(id.rawValue)])
+            return try loadPage(id)
+        }
+    }
+
+    /// Pages filtered by space name, label and title substring (all optional), by title.
+    /// - Throws: `.spaceNotFound` for a space that does not exist.
+    public func pages(space: String? = nil, label: String? = nil, titleContains: String? = nil) throws -> [Page] {
+        try read {
+            var conditions: [String] = []
+            var values: [DatabaseValue] = []
+            if let space {
+                conditions.append("space_id = ?")
+                values.append(.integer(try resolveSpace(space)))
+            }
+            if let label {
+                conditions.append("id IN (SELECT page_id FROM page_labels WHERE label = ?)")
+                values.append(.text(label.trimmingCharacters(in: .whitespacesAndNewlines)))
+            }
+            if let titleContains, !titleContains.isEmpty {
+                conditions.append("instr(title_key, ?) > 0")
+                values.append(.text(TaskStore.titleKey(titleContains)))
+            }
+            let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+            let ids = try db.cached("SELECT id FROM pages \(whereClause) ORDER BY title_key, id").bind(values).rows { PageID($0.int64(0)) }
+            return try ids.map(loadPage)
+        }
+    }
+
+    /// Links a page to a task (idempotent). - Throws: `.pageNotFound`, `.taskNotFound`.
+    public func linkPage(_ page: PageID, toTask task: TaskID) throws -> Page {
+        try write {
+            _ = try loadPage(page)
+            guard try db.scalar("SELECT id FROM tasks WHERE id = ?", [.integer(task.rawValue)]) != nil else {
+                throw TaskStoreError.taskNotFound(task)
+            }
+            try db.run("INSERT OR IGNORE INTO page_links(page_id, task_id) VALUES (?, ?)", [.integer(page.rawValue), .integer(task.rawValue)])
+            return try loadPage(page)
+        }
+    }
+
+    /// Links a page to a project (idempotent). - Throws: `.pageNotFound`, `.projectNotFound`.
+    public func linkPage(_ page: PageID, toProject project: String) throws -> Page {
+        try write {
+            _ = try loadPage(page)
+            let p = try resolveProject(project)
+            try db.run("INSERT OR IGNORE INTO page_links(page_id, project_id) VALUES (?, ?)", [.integer(page.rawValue), .integer(p.id)])
+            return try loadPage(page)
+        }
+    }
+
+    /// Full-text search over page titles and bodies (FTS5), best first, with snippets.
+    ///
+    /// Each word of `query` becomes a quoted prefix term (`"word"*`) and all must match, so user text
+    /// can never be FTS syntax. Ranked by bm25 with title hits weighted 10× body hits; the snippet
+    /// wraps matches in `[` `]`. `limit` is clamped to 1…100. An empty query finds nothing.
+    public func searchPages(_ query: String, limit: Int = 10) throws -> [PageSearchHit] {
+        guard let match = PageSearchQuery.matchExpression(query) else { return [] }
+        return try read {
+            let hits = try db.cached(
+                """
+                SELECT rowid, bm25(pages_fts, 10.0, 1.0) AS score, snippet(pages_fts, -1, '[', ']', '…', 12)
+                FROM pages_fts WHERE pages_fts MATCH ? ORDER BY score LIMIT ?
+                """
+            ).bind([.text(match), .integer(Int64(min(max(limit, 1), 100)))]).rows { ($0.int64(0), $0.double(1), $0.string(2)) }
+            return try hits.map { PageSearchHit(page: try loadPage(PageID($0.0)), rank: $0.1, snippet: $0.2) }
+        }
+    }
+
+    // MARK: Helpers
+
+    func loadPage(_ id: PageID) throws -> Page {
+        guard var page = try db.cached(
+            "SELECT p.id, p.title, p.body, s.name, p.created, p.updated FROM pages p JOIN spaces s ON s.id = p.space_id WHERE p.id = ?"
+        ).bind([.integer(id.rawValue)]).first({
+            Page(id: PageID($0.int64(0)), title: $0.string(1), body: $0.string(2), space: $0.string(3), created: $0.date(4), updated: $0.date(5))
+        }) else { throw TaskStoreError.pageNotFound(id.description) }
+        let key = [DatabaseValue.integer(id.rawValue)]
+        page.labels = try db.cached("SELECT label FROM page_labels WHERE page_id = ? ORDER BY label").bind(key).rows { $0.string(0) }
+        page.linkedTasks = try db.cached("SELECT task_id FROM page_links WHERE page_id = ? AND task_id IS NOT NULL ORDER BY task_id")
+            .bind(key).rows { TaskID($0.int64(0)) }
+        page.linkedProjects = try db.cached(
+            "SELECT p.name FROM page_links k JOIN projects p ON p.id = k.project_id WHERE k.page_id = ? ORDER BY p.name"
+        ).bind(key).rows { $0.string(0) }
+        return page
+    }
+
+    /// The id of a space by name (case-insensitive). - Throws: `.spaceNotFound`.
+    func resolveSpace(_ name: String) throws -> Int64 {
+        let n = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let id = try db.scalar("SELECT id FROM spaces WHERE name = ?", [.text(n)]) else {
+            throw TaskStoreError.spaceNotFound(n)
+        }
+        return id
+    }
+
+    /// Labels trimmed, without a leading `#`, empty ones dropped.
+    static func normalizeLabels(_ labels: [String]) -> [String] {
+        labels.compactMap {
+            var l = $0.trimmingCharacters(in: .whitespacesAndNewlines)
+            while l.first == "#" { l.removeFirst() }
+            return l.isEmpty ? nil : l
+        }
+    }
+}

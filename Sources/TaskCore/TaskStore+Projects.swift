@@ -1,0 +1,83 @@
+import Foundation
+
+/// Lists, workflow stages and projects.
+extension TaskStore {
+    /// Every list, the default ("Inbox") first, then by name.
+    public func lists() throws -> [TaskList] {
+        try read {
+            try db.cached("SELECT id, name, is_default FROM lists ORDER BY is_default DESC, name").rows {
+                TaskList(id: ListID($0.int64(0)), name: $0.string(1), isDefault: $0.int(2) != 0)
+            }
+        }
+    }
+
+    /// Creates a list. - Throws: `.notBootstrapped`, `.duplicateName`, `.invalidValue` (empty name).
+    public func createList(name: String) throws -> TaskList {
+        try write {
+            _ = try requireBootstrap()
+            let n = try TaskStore.validName(name, field: "list name")
+            if try db.scalar("SELECT id FROM lists WHERE name = ?", [.text(n)]) != nil {
+                throw TaskStoreError.duplicateName(kind: "list", name: n)
+            }
+            try db.run("INSERT INTO lists(name, is_default, created) VALUES (?, 0, ?)", [.text(n), DatabaseValue(now)])
+            return TaskList(id: ListID(db.lastInsertRowID), name: n, isDefault: false)
+        }
+    }
+
+    /// The workflow stages in board order.
+    public func stages() throws -> [Stage] {
+        try read {
+            try db.cached("SELECT id, name, position, is_builtin FROM stages ORDER BY position, id").rows {
+                Stage(id: StageID($0.int64(0)), name: $0.string(1), position: $0.int(2), isBuiltIn: $0.int(3) != 0)
+            }
+        }
+    }
+
+    /// Creates a project. - Throws: `.notBootstrapped`, `.duplicateName`, `.invalidValue` (empty name).
+    public func createProject(name: String, notes: String? = nil) throws -> Project {
+        try write {
+            _ = try requireBootstrap()
+            let n = try TaskStore.validName(name, field: "project name")
+            if try db.scalar("SELECT id FROM projects WHERE name = ?", [.text(n)]) != nil {
+                throw TaskStoreError.duplicateName(kind: "project", name: n)
+            }
+            let stamp = TaskStore.wholeSeconds(now)
+            try db.run("INSERT INTO projects(name, notes, created) VALUES (?, ?, ?)", [.text(n), DatabaseValue(notes), DatabaseValue(stamp)])
+            return Project(id: ProjectID(db.lastInsertRowID), name: n, notes: notes, created: stamp)
+        }
+    }
+
+    /// Projects by name with open/done counts.
+    public func projects() throws -> [ProjectSummary] {
+        try read {
+            try db.cached(
+                """
+                SELECT p.id, p.name, p.notes, p.created,
+                    (SELECT count(*) FROM tasks t WHERE t.project_id = p.id AND t.status = 'open'),
+                    (SELECT count(*) FROM tasks t WHERE t.project_id = p.id AND t.status = 'done')
+                FROM projects p ORDER BY p.name
+                """
+            ).rows {
+                ProjectSummary(
+                    project: Project(id: ProjectID($0.int64(0)), name: $0.string(1), notes: $0.optionalString(2), created: $0.date(3)),
+                    openCount: $0.int(4), doneCount: $0.int(5))
+            }
+        }
+    }
+
+    /// The project with this name (case-insensitive), if any.
+    public func project(named name: String) throws -> Project? {
+        try read {
+            try db.cached("SELECT id, name, notes, created FROM projects WHERE name = ?")
+                .bind([.text(name.trimmingCharacters(in: .whitespacesAndNewlines))])
+                .first { Project(id: ProjectID($0.int64(0)), name: $0.string(1), notes: $0.optionalString(2), created: $0.date(3)) }
+        }
+    }
+
+    /// A trimmed non-empty name. - Throws: `.invalidValue`.
+    static func validName(_ name: String, field: String) throws -> String {
+        let n = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !n.isEmpty else { throw TaskStoreError.invalidValue(field: field, reason: "must not be empty") }
+        return n
+    }
+}

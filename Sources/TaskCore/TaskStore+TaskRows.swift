@@ -1,0 +1,233 @@
+import Foundation
+
+/// Reading and writing task rows: the column list, the row → `TaskItem` mapping, name resolution.
+extension TaskStore {
+    static let taskColumns = """
+        t.id, t.title, t.notes, t.due, t.priority, t.estimate_minutes, t.energy, t.contexts, t.kind, t.status,
+        s.name, l.name, p.name, t.parent_id, t.recur_frequency, t.recur_interval, t.recur_weekdays,
+        t.defer_until, t.created, t.updated, t.completed
+        """
+
+    static let taskFrom = """
+        FROM tasks t JOIN lists l ON l.id = t.list_id
+        LEFT JOIN stages s ON s.id = t.stage_id LEFT JOIN projects p ON p.id = t.project_id
+        """
+
+    static let prioritiesByRank: [Priority] = Priority.allCases.sorted { $0.rank < $1.rank }
+
+    static func readTask(_ s: Statement) -> TaskItem {
+        readTask(s, stage: s.optionalString(10), list: s.string(11), project: s.optionalString(12))
+    }
+
+    /// Columns for reading many rows without joins: stage, list and project come as ids (columns
+    /// 10–12) and are named from `NameMaps` (those tables are small; this saves three lookups a row).
+    static let taskColumnsByID = """
+        t.id, t.title, t.notes, t.due, t.priority, t.estimate_minutes, t.energy, t.contexts, t.kind, t.status,
+        t.stage_id, t.list_id, t.project_id, t.parent_id, t.recur_frequency, t.recur_interval, t.recur_weekdays,
+        t.defer_until, t.created, t.updated, t.completed
+        """
+
+    struct NameMaps {
+        var stages: [Int64: String]
+        var lists: [Int64: String]
+        var projects: [Int64: String]
+    }
+
+    func loadNameMaps() throws -> NameMaps {
+        func map(_ table: String) throws -> [Int64: String] {
+            var result: [Int64: String] = [:]
+            for (id, name) in try db.cached("SELECT id, name FROM \(table)").rows({ ($0.int64(0), $0.string(1)) }) { result[id] = name }
+            return result
+        }
+        return NameMaps(stages: try map("stages"), lists: try map("lists"), projects: try map("projects"))
+    }
+
+    static func readTask(_ s: Statement, names: NameMaps) -> TaskItem {
+        readTask(
+            s, stage: s.optionalInt64(10).flatMap { names.stages[$0] }, list: names.lists[s.int64(11)] ?? "",
+            project: s.optionalInt64(12).flatMap { names.projects[$0] })
+    }
+
+    static func readTask(_ s: Statement, stage: String?, list: String, project: String?) -> TaskItem {
+        let rank = s.int(4)
+        var recurrence: RecurrenceRule?
+        if let f = s.optionalString(14), let frequency = RecurrenceRule.Frequency(rawValue: f) {
+            let days = (s.optionalString(16) ?? "").split(separator: ",").compactMap { Weekday(rawValue: String($0)) }
+            recurrence = RecurrenceRule(frequency: frequency, interval: s.optionalInt(15) ?? 1, weekdays: days)
+        }
+        let contexts = s.string(7)
+        return TaskItem(
+            id: TaskID(s.int64(0)),
+            title: s.string(1),
+            notes: s.optionalString(2),
+            due: s.optionalDate(3),
+            priority: prioritiesByRank[min(max(rank, 0), 3)],
+            estimateMinutes: s.optionalInt(5),
+            energy: s.optionalString(6).flatMap(Energy.init(rawValue:)),
+            contexts: contexts.isEmpty ? [] : contexts.split(separator: "\n").map(String.init),
+            kind: s.optionalString(8).flatMap(TaskKind.init(rawValue:)),
+            status: TaskStatus(rawValue: s.string(9)) ?? .open,
+            stage: stage,
+            list: list,
+            project: project,
+            parent: s.optionalInt64(13).map(TaskID.init),
+            recurrence: recurrence,
+            deferUntil: s.optionalString(17).flatMap { LocalDate(iso: $0) },
+            created: s.date(18),
+            updated: s.date(19),
+            completed: s.optionalDate(20))
+    }
+
+    /// Loads one task. - Throws: `.taskNotFound`.
+    func loadTask(_ id: TaskID) throws -> TaskItem {
+        let sql = "SELECT \(TaskStore.taskColumns) \(TaskStore.taskFrom) WHERE t.id = ?"
+        guard let task = try db.cached(sql).bind([.integer(id.rawValue)]).first(TaskStore.readTask) else {
+            throw TaskStoreError.taskNotFound(id)
+        }
+        return task
+    }
+
+    /// Loads tasks by a WHERE/ORDER tail, binding `values`.
+    func loadTasks(_ tail: String, _ values: [DatabaseValue]) throws -> [TaskItem] {
+        try db.cached("SELECT \(TaskStore.taskColumns) \(TaskStore.taskFrom) \(tail)").bind(values).rows(TaskStore.readTask)
+    }
+
+    /// Contexts as stored: without `#`/`@`, trimmed, lower-case, no duplicates, in the order given.
+    static func normalizeContexts(_ contexts: [String]) -> [String] {
+        var seen = Set<String>()
+        var result: [String] = []
+        for raw in contexts {
+            var c = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            while let first = c.first, first == "#" || first == "@" { c.removeFirst() }
+            c = c.lowercased().split(whereSeparator: \.isNewline).joined(separator: " ")
+                .trimmingCharacters(in: .whitespaces)
+            if !c.isEmpty && seen.insert(c).inserted { result.append(c) }
+        }
+        return result
+    }
+
+    /// A trimmed non-empty title. - Throws: `.invalidValue`.
+    static func validTitle(_ title: String) throws -> String {
+        let t = title.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !t.isEmpty else { throw TaskStoreError.invalidValue(field: "title", reason: "a task needs a title") }
+        return t
+    }
+
+    static func validEstimate(_ minutes: Int?) throws {
+        if let minutes, minutes < 0 {
+            throw TaskStoreError.invalidValue(field: "estimate_minutes", reason: "must be 0 or more minutes, got \(minutes)")
+        }
+    }
+
+    /// The id and stored spelling of a list. - Throws: `.listNotFound`.
+    func resolveList(_ name: String) throws -> (id: Int64, name: String) {
+        let n = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let row = try db.cached("SELECT id, name FROM lists WHERE name = ?").bind([.text(n)]).first({ ($0.int64(0), $0.string(1)) })
+        else { throw TaskStoreError.listNotFound(n) }
+        return row
+    }
+
+    /// The id and stored spelling of a project. - Throws: `.projectNotFound`.
+    func resolveProject(_ name: String) throws -> (id: Int64, name: String) {
+        let n = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let row = try db.cached("SELECT id, name FROM projects WHERE name = ?").bind([.text(n)]).first({ ($0.int64(0), $0.string(1)) })
+        else { throw TaskStoreError.projectNotFound(n) }
+        return row
+    }
+
+    /// The id and stored spelling of a stage. - Throws: `.stageNotFound`.
+    func resolveStage(_ name: String) throws -> (id: Int64, name: String) {
+        let n = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let row = try db.cached("SELECT id, name FROM stages WHERE name = ?").bind([.text(n)]).first({ ($0.int64(0), $0.string(1)) })
+        else { throw TaskStoreError.stageNotFound(n) }
+        return row
+    }
+
+    static let insertTaskSQL = """
+        INSERT INTO tasks(title, title_key, notes, due, priority, estimate_minutes, energy, contexts, kind, status,
+            stage_id, list_id, project_id, parent_id, recur_frequency, recur_interval, recur_weekdays, defer_until,
+            created, updated, completed)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+
+    static let updateTaskSQL = """
+        UPDATE tasks SET title = ?, title_key = ?, notes = ?, due = ?, priority = ?, estimate_minutes = ?, energy = ?,
+            contexts = ?, kind = ?, status = ?, stage_id = ?, list_id = ?, project_id = ?, parent_id = ?,
+            recur_frequency = ?, recur_interval = ?, recur_weekdays = ?, defer_until = ?, created = ?, updated = ?,
+            completed = ?
+        WHERE id = ?
+        """
+
+    /// The 21 column values of a task row, in `insertTaskSQL` order.
+    static func rowValues(_ t: TaskItem, stageID: Int64?, listID: Int64, projectID: Int64?) -> [DatabaseValue] {
+        [
+            .text(t.title), .text(titleKey(t.title)), DatabaseValue(t.notes), DatabaseValue(t.due),
+            .integer(Int64(t.priority.rank)), DatabaseValue(t.estimateMinutes), DatabaseValue(t.energy?.rawValue),
+            .text(t.contexts.joined(separator: "\n")), DatabaseValue(t.kind?.rawValue), .text(t.status.rawValue),
+            DatabaseValue(stageID), .integer(listID), DatabaseValue(projectID), DatabaseValue(t.parent?.rawValue),
+            DatabaseValue(t.recurrence?.frequency.rawValue), DatabaseValue(t.recurrence?.interval),
+            DatabaseValue(t.recurrence.map { $0.weekdays.map(\.rawValue).joined(separator: ",") }),
+            DatabaseValue(t.deferUntil?.description), DatabaseValue(t.created), DatabaseValue(t.updated),
+            DatabaseValue(t.completed),
+        ]
+    }
+
+    /// Stamps are stored in whole seconds; the returned item says what a re-read would.
+    static func wholeSeconds(_ date: Date) -> Date { Date(timeIntervalSince1970: floor(date.timeIntervalSince1970)) }
+
+    /// Inserts a task row and its contexts; returns it with its new id.
+    func insertTaskRow(_ task: TaskItem, stageID: Int64?, listID: Int64, projectID: Int64?) throws -> TaskItem {
+        try db.cached(TaskStore.insertTaskSQL).bind(TaskStore.rowValues(task, stageID: stageID, listID: listID, projectID: projectID)).run()
+        var stored = task
+        stored.id = TaskID(db.lastInsertRowID)
+        try insertContexts(stored.id, stored.contexts)
+        return stored
+    }
+
+    func insertContexts(_ id: TaskID, _ contexts: [String]) throws {
+        guard !contexts.isEmpty else { return }
+        let insert = try db.cached("INSERT OR IGNORE INTO task_contexts(task_id, context) VALUES (?, ?)")
+        for c in contexts {
+            insert.reset()
+            try insert.bind([.integer(id.rawValue), .text(c)]).run()
+        }
+    }
+
+    /// Makes the stored task from a draft, resolving names (the default list when none is given).
+    func makeTask(from draft: TaskDraft, cache: inout [String: (id: Int64, name: String)]) throws -> (TaskItem, listID: Int64, projectID: Int64?) {
+        let defaultList = try requireBootstrap()
+        let title = try TaskStore.validTitle(draft.title)
+        try TaskStore.validEstimate(draft.estimateMinutes)
+        var list: (id: Int64, name: String)
+        if let name = draft.list {
+            let key = "l:" + name.lowercased()
+            if let hit = cache[key] { list = hit } else { list = try resolveList(name); cache[key] = list }
+        } else {
+            let key = "l:"
+            if let hit = cache[key] {
+                list = hit
+            } else {
+                let name = try db.cached("SELECT name FROM lists WHERE id = ?").bind([.integer(defaultList)]).first { $0.string(0) } ?? "Inbox"
+                list = (defaultList, name)
+                cache[key] = list
+            }
+        }
+        var project: (id: Int64, name: String)?
+        if let name = draft.project {
+            let key = "p:" + name.lowercased()
+            if let hit = cache[key] { project = hit } else { project = try resolveProject(name); cache[key] = project }
+        }
+        if let parent = draft.parent {
+            guard try db.scalar("SELECT id FROM tasks WHERE id = ?", [.integer(parent.rawValue)]) != nil else {
+                throw TaskStoreError.taskNotFound(parent)
+            }
+        }
+        let stamp = TaskStore.wholeSeconds(now)
+        let task = TaskItem(
+            id: TaskID(0), title: title, notes: draft.notes, due: draft.due.map(TaskStore.wholeSeconds), priority: draft.priority,
+            estimateMinutes: draft.estimateMinutes, energy: draft.energy, contexts: TaskStore.normalizeContexts(draft.contexts),
+            kind: draft.kind, status: .open, stage: nil, list: list.name, project: project?.name, parent: draft.parent,
+            recurrence: draft.recurrence, deferUntil: draft.deferUntil, created: stamp, updated: stamp, completed: nil)
+        return (task, list.id, project?.id)
+    }
+}

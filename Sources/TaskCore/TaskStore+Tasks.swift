@@ -1,0 +1,269 @@
+import Foundation
+
+/// Tasks: create, read, update, complete (with recurrence), reschedule, defer, delete, query, find.
+extension TaskStore {
+    /// Creates a task in its list (the default list when the draft names none).
+    /// - Throws: `.notBootstrapped`, `.listNotFound`, `.projectNotFound`, `.taskNotFound` (parent),
+    ///   `.invalidValue` (empty title, negative estimate).
+    public func createTask(_ draft: TaskDraft) throws -> TaskItem {
+        try write {
+            var cache: [String: (id: Int64, name: String)] = [:]
+            let (task, listID, projectID) = try makeTask(from: draft, cache: &cache)
+            return try insertTaskRow(task, stageID: nil, listID: listID, projectID: projectID)
+        }
+    }
+
+    /// Creates many tasks in one transaction (how scripts and benchmarks bulk-load); all or nothing.
+    /// - Throws: as `createTask`, for the first draft that fails; then nothing is stored.
+    public func createTasks(_ drafts: [TaskDraft]) throws -> [TaskItem] {
+        try write {
+            var cache: [String: (id: Int64, name: String)] = [:]
+            var created: [TaskItem] = []
+            created.reserveCapacity(drafts.count)
+            for draft in drafts {
+                let (task, listID, projectID) = try makeTask(from: draft, cache: &cache)
+                created.append(try insertTaskRow(task, stageID: nil, listID: listID, projectID: projectID))
+            }
+            return created
+        }
+    }
+
+    public func task(_ id: TaskID) throws -> TaskItem {
+        try mapErrors { try loadTask(id) }
+    }
+
+    /// Applies the changes in `update`. - Throws: `.taskNotFound`, `.listNotFound`, `.projectNotFound`,
+    /// `.stageNotFound`, `.cyclicParent`, `.invalidValue`.
+    public func updateTask(_ id: TaskID, _ update: TaskUpdate) throws -> TaskItem {
+        try write {
+            var t = try loadTask(id)
+            if let title = update.title { t.title = try TaskStore.validTitle(title) }
+            if let notes = update.notes { t.notes = notes }
+            if let due = update.due { t.due = due.map(TaskStore.wholeSeconds) }
+            if let priority = update.priority { t.priority = priority }
+            if let estimate = update.estimateMinutes {
+                try TaskStore.validEstimate(estimate)
+                t.estimateMinutes = estimate
+            }
+            if let energy = update.energy { t.energy = energy }
+            if let contexts = update.contexts { t.contexts = TaskStore.normalizeContexts(contexts) }
+            if let kind = update.kind { t.kind = kind }
+            if let stage = update.stage { t.stage = try stage.map { try resolveStage($0).name } }
+            if let list = update.list { t.list = try resolveList(list).name }
+            if let project = update.project { t.project = try project.map { try resolveProject($0).name } }
+            if let parent = update.parent {
+                if let parent { try checkParent(child: id, parent: parent) }
+                t.parent = parent
+            }
+            if let recurrence = update.recurrence { t.recurrence = recurrence }
+            if let deferUntil = update.deferUntil { t.deferUntil = deferUntil }
+            return try saveTask(t, replacingContexts: update.contexts != nil)
+        }
+    }
+
+    /// Marks the task done. A recurring task keeps the completed row and gets its next occurrence,
+    /// returned as `next`.
+    ///
+    /// The next due follows the rule from the completed task's due (from today 9:00 when it had
+    /// none), keeping its wall-clock time in `timeZone`, and steps on until it is after now: a daily
+    /// task finished after a week away comes back once, not seven times overdue. The new task copies
+    /// title, notes, priority, estimate, energy, contexts, kind, list, project, parent and the rule;
+    /// it has no stage and no defer date. Completing a done task changes nothing and returns no `next`.
+    /// A staged task moves to the "Done" stage.
+    /// - Throws: `.taskNotFound`.
+    public func completeTask(_ id: TaskID) throws -> (completed: TaskItem, next: TaskItem?) {
+        try write {
+            var t = try loadTask(id)
+            guard t.status == .open else { return (t, nil) }
+            let stamp = TaskStore.wholeSeconds(now)
+            t.status = .done
+            t.completed = stamp
+            t.updated = stamp
+            if t.stage != nil, let done = try? resolveStage("Done") { t.stage = done.name }
+            let completed = try saveTask(t, replacingContexts: false)
+            guard let rule = t.recurrence else { return (completed, nil) }
+            let base = t.due ?? ISODate.wallClock(LocalDate(stamp, in: timeZone), hour: 9, minute: 0, in: timeZone)
+            let nextDue = rule.nextOccurrence(after: base, in: timeZone, notBefore: stamp)
+            let next = TaskItem(
+                id: TaskID(0), title: t.title, notes: t.notes, due: nextDue, priority: t.priority,
+                estimateMinutes: t.estimateMinutes, energy: t.energy, contexts: t.contexts, kind: t.kind,
+                status: .open, stage: nil, list: t.list, project: t.project, parent: t.parent, recurrence: rule,
+                deferUntil: nil, created: stamp, updated: stamp, completed: nil)
+            let listID = try resolveList(t.list).id
+            let projectID = try t.project.map { try resolveProject($0).id }
+            return (completed, try insertTaskRow(next, stageID: nil, listID: listID, projectID: projectID))
+        }
+    }
+
+    /// Opens a done task again (a task in the "Done" stage leaves it). - Throws: `.taskNotFound`.
+    public func reopenTask(_ id: TaskID) throws -> TaskItem {
+        try write {
+            var t = try loadTask(id)
+            guard t.status == .done else { return t }
+            t.status = .open
+            t.completed = nil
+            t.updated = TaskStore.wholeSeconds(now)
+            if t.stage?.lowercased() == "done" { t.stage = nil }
+            return try saveTask(t, replacingContexts: false)
+        }
+    }
+
+    /// Sets or clears the due date. - Throws: `.taskNotFound`.
+    public func rescheduleTask(_ id: TaskID, due: Date?) throws -> TaskItem {
+        var update = TaskUpdate()
+        update.due = .some(due)
+        return try updateTask(id, update)
+    }
+
+    /// Hides the task from `available` until the given day (nil shows it again). - Throws: `.taskNotFound`.
+    public func deferTask(_ id: TaskID, until: LocalDate?) throws -> TaskItem {
+        var update = TaskUpdate()
+        update.deferUntil = .some(until)
+        return try updateTask(id, update)
+    }
+
+    /// Deletes a task (used by the REPL's /undo of a capture). Its subtasks lose their parent; its
+    /// contexts and page links go with it. - Throws: `.taskNotFound`.
+    public func deleteTask(_ id: TaskID) throws {
+        try write {
+            try db.run("DELETE FROM tasks WHERE id = ?", [.integer(id.rawValue)])
+            if db.changes == 0 { throw TaskStoreError.taskNotFound(id) }
+        }
+    }
+
+    /// Tasks matching the query, ordered by due (nulls last), then priority (high first), then id.
+    ///
+    /// `.today` is open and due before the end of today in `timeZone`, overdue included; `.available`
+    /// is open, not deferred past today, not waiting. - Throws: `.listNotFound`, `.projectNotFound`.
+    public func tasks(_ query: TaskQuery) throws -> [TaskItem] {
+        try read {
+            var conditions: [String] = []
+            var values: [DatabaseValue] = []
+            switch query.filter {
+            case .open:
+                conditions.append("t.status = 'open'")
+            case .today:
+                conditions.append("t.status = 'open' AND t.due < ?")
+                values.append(DatabaseValue(endOfToday()))
+            case .overdue:
+                conditions.append("t.status = 'open' AND t.due < ?")
+                values.append(DatabaseValue(now))
+            case .available:
+                conditions.append(
+                    "t.status = 'open' AND (t.defer_until IS NULL OR t.defer_until <= ?) AND (t.kind IS NULL OR t.kind <> 'waiting') AND (t.stage_id IS NULL OR t.stage_id <> ?)")
+                values.append(.text(LocalDate(now, in: timeZone).description))
+                values.append(.integer(try waitingStageID()))
+            case .waiting:
+                conditions.append("t.status = 'open' AND (t.kind = 'waiting' OR t.stage_id = ?)")
+                values.append(.integer(try waitingStageID()))
+            case .all:
+                break
+            }
+            if let list = query.list {
+                conditions.append("t.list_id = ?")
+                values.append(.integer(try resolveList(list).id))
+            }
+            if let project = query.project {
+                conditions.append("t.project_id = ?")
+                values.append(.integer(try resolveProject(project).id))
+            }
+            if let context = query.context {
+                conditions.append("t.id IN (SELECT task_id FROM task_contexts WHERE context = ?)")
+                values.append(.text(TaskStore.normalizeContexts([context]).first ?? ""))
+            }
+            let limit = query.limit.map { max(0, $0) } ?? -1
+            if limit == 0 { return [] }
+            // Two passes so the (status, due, priority) index gives the order without a sort:
+            // tasks with a due date first, then those without.
+            let base = conditions.isEmpty ? "" : conditions.joined(separator: " AND ") + " AND "
+            var result = try loadTasks(
+                "WHERE \(base)t.due IS NOT NULL ORDER BY t.due, t.priority DESC, t.id LIMIT ?", values + [.integer(Int64(limit))])
+            if query.filter == .today || query.filter == .overdue { return result }
+            if limit < 0 || result.count < limit {
+                let remaining = limit < 0 ? -1 : limit - result.count
+                result += try loadTasks(
+                    "WHERE \(base)t.due IS NULL ORDER BY t.priority DESC, t.id LIMIT ?", values + [.integer(Int64(remaining))])
+            }
+            return result
+        }
+    }
+
+    /// Children of a task, in id order. - Throws: `.taskNotFound` when the task does not exist.
+    public func subtasks(of id: TaskID) throws -> [TaskItem] {
+        try read {
+            guard try db.scalar("SELECT id FROM tasks WHERE id = ?", [.integer(id.rawValue)]) != nil else {
+                throw TaskStoreError.taskNotFound(id)
+            }
+            return try loadTasks("WHERE t.parent_id = ? ORDER BY t.id", [.integer(id.rawValue)])
+        }
+    }
+
+    /// Finds tasks by title: exact (case-insensitive) matches first (one is `.unique`, several
+    /// `.ambiguous`), then substrings the same way, else `.none`. `openOnly` skips done tasks.
+    public func findTasks(titled title: String, openOnly: Bool = true) throws -> TitleMatch<TaskItem> {
+        try read {
+            let key = TaskStore.titleKey(title.trimmingCharacters(in: .whitespacesAndNewlines))
+            guard !key.isEmpty else { return .none }
+            let status = openOnly ? " AND t.status = 'open'" : ""
+            let exact = try loadTasks("WHERE t.title_key = ?\(status) ORDER BY t.id LIMIT 50", [.text(key)])
+            if !exact.isEmpty { return exact.count == 1 ? .unique(exact[0]) : .ambiguous(exact) }
+            let partial = try loadTasks("WHERE instr(t.title_key, ?) > 0\(status) ORDER BY t.id LIMIT 50", [.text(key)])
+            if partial.isEmpty { return .none }
+            return partial.count == 1 ? .unique(partial[0]) : .ambiguous(partial)
+        }
+    }
+
+    /// Distinct contexts of open tasks, most used first (for completion in the REPL).
+    public func contexts() throws -> [String] {
+        try read {
+            try db.cached(
+                """
+                SELECT c.context FROM task_contexts c JOIN tasks t ON t.id = c.task_id
+                WHERE t.status = 'open' GROUP BY c.context ORDER BY count(*) DESC, c.context
+                """
+            ).rows { $0.string(0) }
+        }
+    }
+
+    // MARK: Helpers
+
+    /// Writes every column of `t` back. Names are resolved again (they were validated by the caller).
+    func saveTask(_ t: TaskItem, replacingContexts: Bool) throws -> TaskItem {
+        let stageID = try t.stage.map { try resolveStage($0).id }
+        let listID = try resolveList(t.list).id
+        let projectID = try t.project.map { try resolveProject($0).id }
+        var stored = t
+        stored.updated = TaskStore.wholeSeconds(max(now, t.updated))
+        try db.cached(TaskStore.updateTaskSQL)
+            .bind(TaskStore.rowValues(stored, stageID: stageID, listID: listID, projectID: projectID) + [.integer(t.id.rawValue)])
+            .run()
+        if replacingContexts {
+            try db.run("DELETE FROM task_contexts WHERE task_id = ?", [.integer(t.id.rawValue)])
+            try insertContexts(t.id, t.contexts)
+        }
+        return stored
+    }
+
+    /// Refuses a parent that does not exist or that would make `child` its own ancestor.
+    /// - Throws: `.taskNotFound` (parent), `.cyclicParent`.
+    func checkParent(child: TaskID, parent: TaskID) throws {
+        if child == parent { throw TaskStoreError.cyclicParent(child: child, parent: parent) }
+        guard try db.scalar("SELECT id FROM tasks WHERE id = ?", [.integer(parent.rawValue)]) != nil else {
+            throw TaskStoreError.taskNotFound(parent)
+        }
+        var current: Int64? = parent.rawValue
+        var seen = Set<Int64>()
+        while let id = current, seen.insert(id).inserted {
+            if id == child.rawValue { throw TaskStoreError.cyclicParent(child: child, parent: parent) }
+            current = try db.scalar("SELECT parent_id FROM tasks WHERE id = ?", [.integer(id)])
+        }
+    }
+}
+
+extension TaskStore {
+    /// Completes many tasks in one transaction, each as `completeTask` does (recurring ones get their
+    /// next occurrence); all or nothing. - Throws: `.taskNotFound` for the first unknown id.
+    public func completeTasks(_ ids: [TaskID]) throws -> [(completed: TaskItem, next: TaskItem?)] {
+        try write { try ids.map { try completeTask($0) } }
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+
+/// Where the model key comes from: the key file (`$XDG_CONFIG_HOME/tasker/key`, mode 0600) or
+/// config's `key_command`, run without a shell.
+///
+/// Never from the environment: an `OPENAI_API_KEY` set for other tools must not make Tasker send
+/// text anywhere. Nothing here ever puts the key into a message.
+public struct KeyStore: Sendable {
+    /// Where a key was (or would be) found, for `tasker key status`.
+    public enum Source: Sendable, Equatable, CustomStringConvertible {
+        case file(path: String)
+        case command(argv: [String])
+
+        public var description: String {
+            switch self {
+            case .file(let path): "the key file \(path)"
+            case .command(let argv): "key_command `\(argv.joined(separator: " "))`"
+            }
+        }
+    }
+
+    /// `$XDG_CONFIG_HOME/tasker`.
+    public let directory: String
+    public let keyCommand: [String]?
+    /// PATH used to find a bare `key_command` program.
+    public let searchPath: String
+
+    public var keyPath: String { directory + "/key" }
+
+    public init(directory: String, keyCommand: [String]? = nil, searchPath: String = "/usr/local/bin:/usr/bin:/bin") {
+        self.directory = directory
+        self.keyCommand = keyCommand
+        self.searchPath = searchPath
+    }
+
+    /// Where the key would come from: `key_command` when configured, else the key file when it exists.
+    public var source: Source? {
+        if let keyCommand { return .command(argv: keyCommand) }
+        return FileManager.default.fileExists(atPath: keyPath) ? .file(path: keyPath) : nil
+    }
+
+    /// The key, or nil when none is set.
+    /// - Throws: `LLMError.key` for a key file readable by group or others (with the chmod that fixes
+    ///   it), an empty key, or a `key_command` that fails.
+    public func load() throws(LLMError) -> APIKey? {
+        if let keyCommand { return try runKeyCommand(keyCommand) }
+        return try readKeyFile()
+    }
+
+    /// Writes the key file atomically with mode 0600 (in a 0700 folder) from the start.
+    /// - Throws: `LLMError.key` for an empty key or a file-system failure.
+    public func save(_ text: String) throws(LLMError) {
+        guard let key = APIKey(text) else { throw .key(problem: "the key is empty; nothing was saved") }
+        try makeDirectory()
+        let temporary = directory + "/.key.\(getpid()).tmp"
+        unlink(temporary)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw .key(problem: "cannot write \(temporary): \(Self.errnoText())") }
+        let bytes = Array((key.value + "\n").utf8)
+        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        let synced = fsync(fd) == 0
+        close(fd)
+        guard written == bytes.count, synced else {
+            unlink(temporary)
+            throw .key(problem: "cannot write \(temporary): \(Self.errnoText())")
+        }
+        guard rename(temporary, keyPath) == 0 else {
+            unlink(temporary)
+            throw .key(problem: "cannot replace \(keyPath): \(Self.errnoText())")
+        }
+    }
+
+    /// Deletes the key file; returns false when there was none.
+    /// - Throws: `LLMError.key` when it exists but cannot be removed.
+    @discardableResult
+    public func remove() throws(LLMError) -> Bool {
+        if unlink(keyPath) == 0 { return true }
+        if errno == ENOENT { return false }
+        throw .key(problem: "cannot remove \(keyPath): \(Self.errnoText())")
+    }
+
+    private func makeDirectory() throws(LLMError) {
+        var info = stat()
+        if stat(directory, &info) == 0 {
+            // Tighten a folder another tool created more loosely: it holds the key.
+            if info.st_mode & 0o077 != 0 { chmod(directory, 0o700) }
+            return
+        }
+        do {
+            try FileManager.default.createDirectory(
+                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw .key(problem: "cannot create \(directory): \(error.localizedDescription)")
+        }
+        chmod(directory, 0o700)
+    }
+
+    private func readKeyFile() throws(LLMError) -> APIKey? {
+        var info = stat()
+        guard stat(keyPath, &info) == 0 else {
+            if errno == ENOENT { return nil }
+            throw .key(problem: "cannot read the key file \(keyPath): \(Self.errnoText())")
+        }
+        if info.st_mode & 0o077 != 0 {
+            throw .key(problem: "the key file \(keyPath) is readable by group or others; run `chmod 600 \(keyPath)`")
+        }
+        if info.st_uid != getuid() {
+            throw .key(problem: "the key file \(keyPath) belongs to another user; run `tasker key set` to write your own")
+        }
+        guard let data = FileManager.default.contents(atPath: keyPath) else {
+            throw .key(problem: "cannot read the key file \(keyPath); check its permissions")
+        }
+        guard let key = APIKey(String(decoding: data, as: UTF8.self)) else {
+            throw .key(problem: "the key file \(keyPath) is empty; run `tasker key set`")
+        }
+        return key
+    }
+
+    private func runKeyCommand(_ argv: [String]) throws(LLMError) -> APIKey {
+        let program = argv[0]
+        let name = (program as NSString).lastPathComponent
+        guard let executable = resolve(program) else {
+            throw .key(problem: "key_command: '\(program)' was not found on PATH; fix `key_command` in config.json")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = Array(argv.dropFirst())
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch {
+            throw .key(problem: "key_command: '\(name)' could not be started; fix `key_command` in config.json")
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            throw .key(problem: "key_command: '\(name)' failed (status \(process.terminationStatus)); run it yourself to see why")
+        }
+        guard let key = APIKey(String(decoding: data, as: UTF8.self)) else {
+            throw .key(problem: "key_command: '\(name)' printed nothing; it must print the key on stdout")
+        }
+        return key
+    }
+
+    private func resolve(_ program: String) -> String? {
+        if program.contains("/") { return FileManager.default.isExecutableFile(atPath: program) ? program : nil }
+        for folder in searchPath.split(separator: ":") {
+            let candidate = "\(folder)/\(program)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    private static func errnoText() -> String { String(cString: strerror(errno)) }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import TaskCore
+import TaskNL
+
+/// Merges a model's proposals with the rules' reading; the rules always win.
+///
+/// For each proposed task, its `source` is rule-parsed first. A field the rules set is final (a
+/// chip of that field, or a non-default value). The model fills fields the rules left empty: a date
+/// only when it reads as ISO 8601 or as a whole natural-language date (nonsense is ignored), and each
+/// filled field gets a chip marked `fromModel`. The model's title replaces the rules' title only when
+/// it uses no word absent from the source and keeps every word of the rules' title except filler
+/// words ("um", "so", "I need to", articles) — it can tidy, never invent or drop content.
+/// A split is accepted only when every source is part of the input and together they leave out
+/// nothing but filler and connector words.
+public struct RefinementMerger: Sendable {
+    public let parser: TaskNLParser
+    public let now: Date
+    public let timeZone: TimeZone
+
+    public init(parser: TaskNLParser = TaskNLParser(), now: Date, timeZone: TimeZone) {
+        self.parser = parser
+        self.now = now
+        self.timeZone = timeZone
+    }
+
+    /// Words that may be left out of a title or of every source: fillers, connectors, articles.
+    static let fillers: Set<String> = [
+        "um", "umm", "uh", "er", "erm", "ah", "oh", "hmm", "so", "like", "well", "okay", "ok", "right", "yeah",
+        "and", "also", "then", "plus", "but", "or", "too", "as", "after", "that", "just", "actually", "basically",
+        "i", "i'll", "ill", "i've", "ive", "i'd", "we", "need", "needs", "to", "have", "got", "gotta", "should",
+        "must", "please", "remember", "remind", "me", "the", "a", "an", "don't", "dont", "forget", "let's", "lets",
+    ]
+
+    /// The merged drafts for a whole refinement answer.
+    /// - Throws: `LLMError.wrongShape` when the answer is not `{"tasks": [...]}` with at least one task,
+    ///   or when its sources do not match the input.
+    public func merge(answer: JSONValue, text: String, rules: ParseResult) throws(LLMError) -> [ParseResult] {
+        guard let items = answer["tasks"]?.arrayValue else { throw .wrongShape(detail: "no \"tasks\" array") }
+        guard !items.isEmpty else { throw .wrongShape(detail: "\"tasks\" is empty") }
+        guard items.count <= 20 else { throw .wrongShape(detail: "more than 20 tasks") }
+        var tasks: [ModelTask] = []
+        for item in items { tasks.append(try ModelTask(json: item)) }
+        try checkSources(tasks.map(\.source), cover: text)
+        return tasks.map { task in
+            let sourceRules = Self.normalized(task.source) == Self.normalized(text)
+                ? rules : parser.parse(task.source, now: now, timeZone: timeZone)
+            return merge(task, into: sourceRules)
+        }
+    }
+
+    /// One proposal merged into the rules' parse of its source.
+    public func merge(_ task: ModelTask, into rules: ParseResult) -> ParseResult {
+        var draft = rules.draft
+        var chips = rules.understood
+        let set = Set(rules.understood.map(\.field))
+        if let title = task.title, acceptsTitle(title, source: task.source, rulesTitle: draft.title) {
+            draft.title = title
+        }
+        if draft.priority == .normal, !set.contains(.priority), let p = task.priority, p != .normal {
+            draft.priority = p
+            chips.append(Chip(field: .priority, text: p.rawValue.capitalized, fromModel: true))
+        }
+        if draft.estimateMinutes == nil, !set.contains(.estimate), let minutes = task.estimateMinutes {
+            draft.estimateMinutes = minutes
+            chips.append(Chip(field: .estimate, text: ChipText.estimate(minutes), fromModel: true))
+        }
+        if draft.energy == nil, !set.contains(.energy), let energy = task.energy {
+            draft.energy = energy
+            chips.append(Chip(field: .energy, text: energy == .deep ? "Deep work" : energy.rawValue.capitalized, fromModel: true))
+        }
+        if draft.contexts.isEmpty, !set.contains(.context), !task.contexts.isEmpty {
+            var seen: [String] = []
+            for c in task.contexts where !seen.contains(c) { seen.append(c) }
+            draft.contexts = seen
+            chips += seen.map { Chip(field: .context, text: "#" + $0, fromModel: true) }
+        }
+        if draft.due == nil, draft.recurrence == nil, !set.contains(.due), let text = task.due, let due = date(text) {
+            draft.due = due
+            chips.append(Chip(field: .due, text: ChipText.due(due, now: now, timeZone: timeZone), fromModel: true))
+        }
+        if draft.kind == nil, !set.contains(.kind), let kind = task.kind {
+            draft.kind = kind
+            chips.append(Chip(field: .kind, text: kind.rawValue.capitalized, fromModel: true))
+        }
+        let order = Chip.Field.allCases
+        let sorted = chips.enumerated().sorted { a, b in
+            let (ia, ib) = (order.firstIndex(of: a.element.field) ?? 0, order.firstIndex(of: b.element.field) ?? 0)
+            return ia == ib ? a.offset < b.offset : ia < ib
+        }.map(\.element)
+        return ParseResult(draft: draft, understood: sorted)
+    }
+
+    /// A model date: ISO 8601 or a phrase the grammar reads whole, within a sane range
+    /// (not more than a day in the past, not more than ten years ahead).
+    func date(_ text: String) -> Date? {
+        guard let date = ISODate.parse(text, in: timeZone) ?? parser.parseDate(text, now: now, timeZone: timeZone) else { return nil }
+        guard date >= now.addingTimeInterval(-86_400), date <= now.addingTimeInterval(86_400 * 3653) else { return nil }
+        return date
+    }
+
+    func acceptsTitle(_ title: String, source: String, rulesTitle: String) -> Bool {
+        guard title.count <= 200, !title.contains(where: \.isNewline) else { return false }
+        let proposed = Self.words(title)
+        guard !proposed.isEmpty else { return false }
+        let sourceWords = Set(Self.words(source))
+        guard proposed.allSatisfy(sourceWords.contains) else { return false }
+        let kept = Set(proposed)
+        return Self.words(rulesTitle).allSatisfy { kept.contains($0) || Self.fillers.contains($0) }
+    }
+
+    /// Every source must be part of `text`, and the words of `text` outside every source must be fillers.
+    func checkSources(_ sources: [String], cover text: String) throws(LLMError) {
+        let whole = Self.normalized(text)
+        var rest = whole
+        for source in sources {
+            let needle = Self.normalized(source)
+            guard whole.contains(needle) else { throw .wrongShape(detail: "a task's source is not part of the text") }
+            if let range = rest.range(of: needle) { rest.replaceSubrange(range, with: " ") }
+        }
+        guard Self.words(rest).allSatisfy(Self.fillers.contains) else {
+            throw .wrongShape(detail: "the tasks leave out part of the text")
+        }
+    }
+
+    /// Lower-cased, whitespace collapsed.
+    static func normalized(_ text: String) -> String {
+        text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// Lower-cased words of letters, digits and apostrophes.
+    static func words(_ text: String) -> [String] {
+        text.lowercased().replacingOccurrences(of: "’", with: "'")
+            .split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "'") })
+            .map { String($0).trimmingCharacters(in: CharacterSet(charactersIn: "'")) }
+            .filter { !$0.isEmpty }
+    }
+}

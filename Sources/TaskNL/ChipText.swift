@@ -1,0 +1,92 @@
+import TaskCore
+
+/// The words on the chips, exactly as GRAMMAR.md spells them.
+enum ChipText {
+    static func priority(_ p: Priority) -> String {
+        switch p {
+        case .low: "Low"
+        case .normal: "Normal"
+        case .high: "High"
+        case .critical: "Critical"
+        }
+    }
+
+    /// `≈15 min`, `≈2 h`, `≈1 h 30 min`.
+    static func estimate(_ minutes: Int) -> String {
+        let h = minutes / 60, m = minutes % 60
+        if h == 0 { return "≈\(m) min" }
+        return m == 0 ? "≈\(h) h" : "≈\(h) h \(m) min"
+    }
+
+    static func energy(_ e: Energy) -> String {
+        switch e {
+        case .quick: "Quick"
+        case .focused: "Focused"
+        case .deep: "Deep work"
+        }
+    }
+
+    static func kind(_ k: TaskKind) -> String {
+        switch k {
+        case .call: "Call"
+        case .errand: "Errand"
+        case .meeting: "Meeting"
+        case .admin: "Admin"
+        case .waiting: "Waiting"
+        case .idea: "Idea"
+        }
+    }
+
+    /// `Today, 5:00 PM`, `Tomorrow, 9:00 AM`, `Fri 4 Dec, 9:00 AM`, `Sat 12 Jun 2027, 9:00 AM`.
+    static func due(day: CivilDay, seconds: Int, today: CivilDay) -> String {
+        let dayText: String
+        if day == today {
+            dayText = "Today"
+        } else if day == today.adding(days: 1) {
+            dayText = "Tomorrow"
+        } else {
+            dayText = date(day, today: today)
+        }
+        return "\(dayText), \(time(seconds))"
+    }
+
+    /// `Starts Mon 7 Dec`, `Starts tomorrow`.
+    static func deferred(_ day: CivilDay, today: CivilDay) -> String {
+        if day == today { return "Starts today" }
+        if day == today.adding(days: 1) { return "Starts tomorrow" }
+        return "Starts \(date(day, today: today))"
+    }
+
+    /// `Fri 4 Dec`, with the year when it is not this year.
+    static func date(_ day: CivilDay, today: CivilDay) -> String {
+        let c = day.components
+        let base = "\(Vocabulary.weekdayAbbreviations[day.isoWeekday - 1]) \(c.day) \(Vocabulary.monthAbbreviations[c.month - 1])"
+        return c.year == today.components.year ? base : "\(base) \(c.year)"
+    }
+
+    /// `5:00 PM`, `12:00 PM`, `12:30 AM`.
+    static func time(_ seconds: Int) -> String {
+        let h = seconds / 3_600, m = seconds % 3_600 / 60
+        let h12 = h % 12 == 0 ? 12 : h % 12
+        return "\(h12):\(m < 10 ? "0" : "")\(m) \(h < 12 ? "AM" : "PM")"
+    }
+
+    /// `Every day`, `Every weekday`, `Every 2 weeks`, `Every Monday`, `Every Mon, Thu`, `Every month`.
+    static func recurrence(_ rule: RecurrenceRule) -> String {
+        let n = rule.interval
+        func every(_ one: String, _ many: String) -> String { n == 1 ? "Every \(one)" : "Every \(n) \(many)" }
+        switch rule.frequency {
+        case .daily: return every("day", "days")
+        case .monthly: return every("month", "months")
+        case .yearly: return every("year", "years")
+        case .weekly:
+            let days = rule.weekdays
+            if days.isEmpty { return every("week", "weeks") }
+            let prefix = n == 1 ? "Every" : "Every \(n) weeks on"
+            if days == [.mon, .tue, .wed, .thu, .fri] && n == 1 { return "Every weekday" }
+            if days == [.sat, .sun] && n == 1 { return "Every weekend" }
+            if days.count == 1 { return "\(prefix) \(Vocabulary.weekdayNames[days[0].isoNumber - 1])" }
+            return "\(prefix) " + days.map { Vocabulary.weekdayAbbreviations[$0.isoNumber - 1] }.joined(separator: ", ")
+        }
+    }
+}

@@ -1,0 +1,60 @@
+/// One word read as a clock reading: `5`, `5pm`, `5:30`, `5.30pm`, `5p.m`, `17h`.
+struct ClockText: Sendable {
+    enum Separator: Sendable { case colon, dot }
+    enum Suffix: Sendable, Equatable {
+        case none, am, pm, hours
+
+        init?(word: String) {
+            switch word {
+            case "": self = .none
+            case "am", "a.m", "a.m.": self = .am
+            case "pm", "p.m", "p.m.": self = .pm
+            case "h": self = .hours
+            default: return nil
+            }
+        }
+    }
+
+    var hour: Int
+    var minute: Int
+    var separator: Separator?
+    var suffix: Suffix
+
+    /// Nil unless the word is 1–2 digits, optionally `:MM` or `.MM`, then optionally am/pm/h.
+    init?(_ word: String) {
+        let b = Array(word.utf8)
+        var k = 0
+        var h = 0
+        while k < b.count, k < 2, b[k] >= 48, b[k] <= 57 {
+            h = h * 10 + Int(b[k] - 48)
+            k += 1
+        }
+        guard k > 0 else { return nil }
+        var m = 0
+        var sep: Separator?
+        if k < b.count, b[k] == 58 || b[k] == 46 {
+            guard k + 2 < b.count else { return nil }
+            let d1 = b[k + 1], d2 = b[k + 2]
+            guard d1 >= 48, d1 <= 57, d2 >= 48, d2 <= 57 else { return nil }
+            m = Int(d1 - 48) * 10 + Int(d2 - 48)
+            guard m <= 59 else { return nil }
+            sep = b[k] == 58 ? .colon : .dot
+            k += 3
+        }
+        guard let suffix = Suffix(word: String(decoding: b[k...], as: UTF8.self)) else { return nil }
+        hour = h
+        minute = m
+        separator = sep
+        self.suffix = suffix
+    }
+
+    /// The 24-hour hour for an am/pm reading (`12am` is 0, `12pm` noon); nil for hours outside 1–12.
+    var twentyFourHour: Int? {
+        guard hour >= 1, hour <= 12 else { return nil }
+        switch suffix {
+        case .am: return hour == 12 ? 0 : hour
+        case .pm: return hour == 12 ? 12 : hour + 12
+        default: return nil
+        }
+    }
+}

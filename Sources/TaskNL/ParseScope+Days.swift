@@ -1,0 +1,124 @@
+import TaskCore
+
+/// A day read from the input, with the day part some day words carry (`tonight`, `this morning`).
+struct DayMatch: Sendable {
+    var day: CivilDay
+    var dayPart: DayPart?
+    var end: Int
+}
+
+extension ParseScope {
+    /// Reads one day expression starting at token `i`: `today`, `tomorrow`, `friday`, `next week`,
+    /// `in 3 days`, `jun 12`, `12th of june 2027`, `2027-06-12`, … Nil when there is none, or when
+    /// the day does not exist (`feb 30`).
+    func readDay(at i: Int) -> DayMatch? {
+        guard i < count else { return nil }
+        let w = word(i)
+        switch w {
+        case "today": return DayMatch(day: today, end: i + 1)
+        case "tonight": return DayMatch(day: today, dayPart: .evening, end: i + 1)
+        case "tomorrow", "tmrw", "tmr": return DayMatch(day: today.adding(days: 1), end: i + 1)
+        case "day":
+            if word(i + 1) == "after" && Vocabulary.tomorrow.contains(word(i + 2)) {
+                return DayMatch(day: today.adding(days: 2), end: i + 3)
+            }
+            return nil
+        case "in": return readRelativeDay(at: i)
+        case "this": return readThis(at: i)
+        case "next": return readNext(at: i)
+        case "weekend": return DayMatch(day: comingWeekend, end: i + 1)
+        default: break
+        }
+        let openerBefore = i > 0 && Vocabulary.weekdayOpeners.contains(word(i - 1))
+        if let weekday = Vocabulary.weekday(w, allowShort: openerBefore || readTime(at: i + 1) != nil) {
+            var delta = (weekday.isoNumber - today.isoWeekday + 7) % 7
+            if delta == 0 { delta = 7 }  // today never matches a bare weekday
+            return DayMatch(day: today.adding(days: delta), end: i + 1)
+        }
+        if let month = Vocabulary.months[w], let day = dayNumber(i + 1) {
+            return calendarDate(month: month, day: day, yearAt: i + 2)
+        }
+        if let day = dayNumber(i) {
+            let m = word(i + 1) == "of" ? i + 2 : i + 1
+            if let month = Vocabulary.months[word(m)] { return calendarDate(month: month, day: day, yearAt: m + 1) }
+            return nil
+        }
+        if w.utf8.count == 10, let date = LocalDate(iso: w) { return DayMatch(day: CivilDay(date), end: i + 1) }
+        return nil
+    }
+
+    /// The coming Saturday, or today on a Saturday or Sunday.
+    var comingWeekend: CivilDay {
+        today.isoWeekday >= 6 ? today : today.adding(days: 6 - today.isoWeekday)
+    }
+
+    /// `in 3 days`, `in a week`, `in 2 months`, `in 2 years`.
+    private func readRelativeDay(at i: Int) -> DayMatch? {
+        guard let n = count(i + 1), n > 0, n <= 10_000 else { return nil }
+        switch word(i + 2) {
+        case "day", "days": return DayMatch(day: today.adding(days: n), end: i + 3)
+        case "week", "weeks": return DayMatch(day: today.adding(days: 7 * n), end: i + 3)
+        case "month", "months": return DayMatch(day: today.adding(months: n), end: i + 3)
+        case "year", "years": return DayMatch(day: today.adding(months: 12 * n), end: i + 3)
+        default: return nil
+        }
+    }
+
+    /// `this friday` (today if today is Friday), `this weekend`, `this morning`.
+    private func readThis(at i: Int) -> DayMatch? {
+        let w = word(i + 1)
+        if let weekday = Vocabulary.weekday(w, allowShort: true) {
+            return DayMatch(day: today.onOrAfter(weekday), end: i + 2)
+        }
+        if w == "weekend" { return DayMatch(day: comingWeekend, end: i + 2) }
+        if let part = Vocabulary.dayParts[w] { return DayMatch(day: today, dayPart: part, end: i + 2) }
+        return nil
+    }
+
+    /// `next monday` (in next calendar week), `next week`, `next month`, `next weekend`.
+    private func readNext(at i: Int) -> DayMatch? {
+        let w = word(i + 1)
+        let nextMonday = today.mondayOfWeek.adding(days: 7)
+        if let weekday = Vocabulary.weekday(w, allowShort: true) {
+            return DayMatch(day: nextMonday.adding(days: weekday.isoNumber - 1), end: i + 2)
+        }
+        switch w {
+        case "week": return DayMatch(day: nextMonday, end: i + 2)
+        case "weekend": return DayMatch(day: nextMonday.adding(days: 5), end: i + 2)
+        case "month":
+            let c = today.components
+            return DayMatch(day: CivilDay(year: c.year, month: c.month, day: 1).adding(months: 1), end: i + 2)
+        default: return nil
+        }
+    }
+
+    /// A day of the month: `12`, `12th`, `1st`, `2nd`, `3rd` (1–31).
+    func dayNumber(_ i: Int) -> Int? {
+        guard i < count else { return nil }
+        let bytes = Array(word(i).utf8)
+        var value = 0
+        var k = 0
+        while k < bytes.count, k < 2, bytes[k] >= 48, bytes[k] <= 57 {
+            value = value * 10 + Int(bytes[k] - 48)
+            k += 1
+        }
+        guard k > 0, value >= 1, value <= 31 else { return nil }
+        let suffix = bytes[k...]
+        if suffix.isEmpty { return value }
+        let text = String(decoding: suffix, as: UTF8.self)
+        return ["st", "nd", "rd", "th"].contains(text) ? value : nil
+    }
+
+    /// A calendar date with an optional year at `yearAt`; without a year, this year unless the day
+    /// has passed, then next year. Nil for a day that does not exist in the year it lands on.
+    private func calendarDate(month: Int, day: Int, yearAt: Int) -> DayMatch? {
+        if let year = number(yearAt), word(yearAt).utf8.count == 4, year >= 1900 {
+            guard day <= LocalDate.daysIn(month: month, year: year) else { return nil }
+            return DayMatch(day: CivilDay(year: year, month: month, day: day), end: yearAt + 1)
+        }
+        let now = today.components
+        let year = (month, day) >= (now.month, now.day) ? now.year : now.year + 1
+        guard day <= LocalDate.daysIn(month: month, year: year) else { return nil }
+        return DayMatch(day: CivilDay(year: year, month: month, day: day), end: yearAt)
+    }
+}

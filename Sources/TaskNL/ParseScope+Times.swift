@@ -1,0 +1,83 @@
+/// A time of day read from the input. A bare hour (`at 5`, `5:30`) gets AM or PM later, from a day
+/// part when there is one, else from the bare-hour rule.
+struct TimeMatch: Sendable {
+    var hour: Int
+    var minute: Int
+    var bare: Bool
+    var end: Int
+
+    /// The 24-hour time, deciding AM/PM for a bare hour from `dayPart` or the bare-hour rule
+    /// (1–7 PM, 8–11 AM, 12 noon, 0 and 13–23 as written).
+    func resolved(with dayPart: DayPart?) -> (hour: Int, minute: Int) {
+        guard bare, hour >= 1, hour <= 12 else { return (hour, minute) }
+        switch dayPart {
+        case .morning: return (hour == 12 ? 12 : hour, minute)
+        case .afternoon, .evening: return (hour == 12 ? 12 : hour + 12, minute)
+        case nil: return (hour <= 7 ? hour + 12 : hour, minute)
+        }
+    }
+}
+
+extension ParseScope {
+    /// Reads a time at token `i`: `5pm`, `5 pm`, `5p.m.`, `5:30pm`, `5.30pm`, `17:00`, `17h`, `noon`,
+    /// `midnight`, and after `at` also a bare hour (`at 5`, `at 5.30`). A lone number is never a time.
+    func readTime(at i: Int) -> TimeMatch? {
+        var j = i
+        let afterAt = word(j) == "at"
+        if afterAt { j += 1 }
+        guard j < count else { return nil }
+        let w = word(j)
+        if w == "noon" || w == "midday" { return TimeMatch(hour: 12, minute: 0, bare: false, end: j + 1) }
+        if w == "midnight" { return TimeMatch(hour: 23, minute: 59, bare: false, end: j + 1) }
+        guard let clock = ClockText(w) else { return nil }
+        switch clock.suffix {
+        case .am, .pm:
+            return clock.twentyFourHour.map { TimeMatch(hour: $0, minute: clock.minute, bare: false, end: j + 1) }
+        case .hours:
+            guard clock.separator == nil, clock.hour >= 13, clock.hour <= 23 else { return nil }
+            return TimeMatch(hour: clock.hour, minute: 0, bare: false, end: j + 1)
+        case .none:
+            if let meridiem = ClockText.Suffix(word: word(j + 1)), meridiem == .am || meridiem == .pm {
+                var withSuffix = clock
+                withSuffix.suffix = meridiem
+                return withSuffix.twentyFourHour.map {
+                    TimeMatch(hour: $0, minute: clock.minute, bare: false, end: j + 2)
+                }
+            }
+            guard clock.hour <= 23 else { return nil }
+            switch clock.separator {
+            case .colon: return TimeMatch(hour: clock.hour, minute: clock.minute, bare: true, end: j + 1)
+            case .dot, nil:
+                return afterAt ? TimeMatch(hour: clock.hour, minute: clock.minute, bare: true, end: j + 1) : nil
+            }
+        }
+    }
+
+    /// `morning`, `afternoon`, `evening`, or `in the morning` (which counts as introduced).
+    func readDayPart(at i: Int) -> (part: DayPart, introduced: Bool, end: Int)? {
+        if let part = Vocabulary.dayParts[word(i)] { return (part, false, i + 1) }
+        if word(i) == "in", word(i + 1) == "the", let part = Vocabulary.dayParts[word(i + 2)] { return (part, true, i + 3) }
+        return nil
+    }
+
+    /// `in 2 hours`, `in 30 min`, `in an hour`, `in 90 minutes`, `in 2h`, `in half an hour`: seconds from now.
+    func readInstant(at i: Int) -> (seconds: Int, end: Int)? {
+        guard word(i) == "in" else { return nil }
+        if word(i + 1) == "half", word(i + 2) == "an", word(i + 3) == "hour" { return (1_800, i + 4) }
+        guard let amount = readAmount(at: i + 1), amount.minutes > 0, amount.minutes <= 1_000_000 else { return nil }
+        return (amount.minutes * 60, amount.end)
+    }
+
+    /// A span of time in minutes: `2 hours`, `2h`, `1.5h`, `30 min`, `90min`, `an hour`, `1h30m`.
+    func readAmount(at i: Int) -> (minutes: Int, end: Int)? {
+        guard i < count else { return nil }
+        if let n = count(i), let unit = DurationText.unitMinutes(word(i + 1)) {
+            return (n * unit, i + 2)
+        }
+        if let d = DurationText(word(i), allowBareMinutes: false) { return (d.minutes, i + 1) }
+        if let value = DurationText.decimal(word(i)), let unit = DurationText.unitMinutes(word(i + 1)), unit == 60 {
+            return (Int((value * 60).rounded()), i + 2)
+        }
+        return nil
+    }
+}

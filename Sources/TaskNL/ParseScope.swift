@@ -1,0 +1,47 @@
+import Foundation
+
+/// The tokens of one sentence and the moment it is read at: what every reader looks at.
+///
+/// Readers are pure functions of a position: they return what they recognise there and where it ends,
+/// or nil. Nothing here decides conflicts; `SentenceParse` does.
+struct ParseScope: Sendable {
+    let tokens: [Token]
+    let now: Date
+    let clock: ZoneClock
+    /// Today in the caller's time zone.
+    let today: CivilDay
+    /// Seconds since local midnight now.
+    let nowSeconds: Int
+
+    init(text: String, now: Date, timeZone: TimeZone) {
+        tokens = Tokenizer.tokens(of: text)
+        self.now = now
+        clock = ZoneClock(timeZone: timeZone)
+        let local = clock.local(now)
+        today = local.day
+        nowSeconds = local.seconds
+    }
+
+    var count: Int { tokens.count }
+
+    /// The normalised word at `i`, or "" past the end.
+    func word(_ i: Int) -> String { i >= 0 && i < tokens.count ? tokens[i].word : "" }
+
+    func number(_ i: Int) -> Int? { i >= 0 && i < tokens.count ? tokens[i].number : nil }
+
+    /// A count written as digits, `a`/`an`, or a small number word (`two`).
+    func count(_ i: Int) -> Int? {
+        if let n = number(i) { return n }
+        return Self.numberWords[word(i)]
+    }
+
+    /// The UTF-16 span from the start of token `from` to the end of token `to - 1`.
+    func span(_ tokenRange: Range<Int>) -> Range<Int> {
+        tokens[tokenRange.lowerBound].range.lowerBound..<tokens[tokenRange.upperBound - 1].range.upperBound
+    }
+
+    static let numberWords: [String: Int] = [
+        "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+        "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+    ]
+}

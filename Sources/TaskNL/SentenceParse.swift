@@ -1,0 +1,238 @@
+import Foundation
+import TaskCore
+
+/// One run of the grammar over one sentence: scans left to right, lets the first match of each field
+/// win, then resolves the due date, the kind and the title.
+struct SentenceParse {
+    let scope: ParseScope
+    /// Tokens understood (they leave the title).
+    private(set) var claimed: [Bool]
+    /// Tokens of a stripped prefix (`remind me to`).
+    private(set) var stripped: [Bool]
+    private var ideaPrefix: Range<Int>?
+
+    private var priority: (value: Priority, tokens: Range<Int>)?
+    private var estimate: (minutes: Int, tokens: Range<Int>)?
+    private var energy: (value: Energy, tokens: Range<Int>)?
+    private var contexts: [String] = []
+    private var tagChips: [Chip] = []
+    private var phrases: [TemporalPhrase] = []
+    private var recurrence: (match: RecurrenceMatch, tokens: Range<Int>)?
+    private var deferral: (day: CivilDay, tokens: Range<Int>)?
+
+    init(scope: ParseScope) {
+        self.scope = scope
+        claimed = Array(repeating: false, count: scope.count)
+        stripped = Array(repeating: false, count: scope.count)
+    }
+
+    mutating func run() -> ParseResult {
+        let start = stripPrefix()
+        scan(from: start)
+        var draft = TaskDraft(title: "")
+        var chips: [Chip] = []
+        if let priority {
+            draft.priority = priority.value
+            chips.append(chip(.priority, ChipText.priority(priority.value), priority.tokens))
+        }
+        if let estimate {
+            draft.estimateMinutes = estimate.minutes
+            chips.append(chip(.estimate, ChipText.estimate(estimate.minutes), estimate.tokens))
+        }
+        if let energy {
+            draft.energy = energy.value
+            chips.append(chip(.energy, ChipText.energy(energy.value), energy.tokens))
+        }
+        draft.contexts = contexts
+        chips += tagChips
+        if let (due, spans) = resolveDue() {
+            draft.due = due
+            let local = scope.clock.local(due)
+            chips.append(Chip(field: .due, text: ChipText.due(day: local.day, seconds: local.seconds, today: scope.today), spans: spans))
+        }
+        if let recurrence {
+            draft.recurrence = recurrence.match.rule
+            chips.append(chip(.recurrence, ChipText.recurrence(recurrence.match.rule), recurrence.tokens))
+        }
+        if let deferral {
+            draft.deferUntil = deferral.day.localDate
+            chips.append(chip(.deferUntil, ChipText.deferred(deferral.day, today: scope.today), deferral.tokens))
+        }
+        if let ideaPrefix {
+            draft.kind = .idea
+            chips.append(chip(.kind, ChipText.kind(.idea), ideaPrefix))
+        } else if let kind = readKind() {
+            draft.kind = kind
+            chips.append(Chip(field: .kind, text: ChipText.kind(kind)))
+        }
+        draft.title = TitleText.make(tokens: scope.tokens, keep: { !claimed[$0] && !stripped[$0] })
+        let prefixSpans = scope.tokens.indices.filter { stripped[$0] }.map { scope.tokens[$0].range }
+        return ParseResult(draft: draft, understood: chips, ignoredSpans: prefixSpans)
+    }
+
+    private func chip(_ field: Chip.Field, _ text: String, _ tokens: Range<Int>) -> Chip {
+        Chip(field: field, text: text, spans: [scope.span(tokens)])
+    }
+
+    private mutating func claim(_ r: Range<Int>) {
+        for k in r { claimed[k] = true }
+    }
+
+    // MARK: - Prefixes
+
+    /// Strips `remind me to`, `remind me`, `todo:`, `to do:`, `task:`, `idea:` from the start.
+    private mutating func stripPrefix() -> Int {
+        let w0 = scope.word(0), w1 = scope.word(1)
+        var length = 0
+        if w0 == "remind" && w1 == "me" {
+            length = scope.word(2) == "to" ? 3 : 2
+        } else if w0 == "todo:" || w0 == "task:" {
+            length = 1
+        } else if w0 == "to" && w1 == "do:" {
+            length = 2
+        } else if w0 == "idea:" {
+            ideaPrefix = 0..<1
+            claimed[0] = true
+            return 1
+        }
+        for k in 0..<length { stripped[k] = true }
+        return length
+    }
+
+    // MARK: - Scan
+
+    private mutating func scan(from start: Int) {
+        var i = start
+        while i < scope.count {
+            if let r = scope.readRecurrence(at: i) {
+                if recurrence == nil {
+                    recurrence = (r, i..<r.end)
+                    claim(i..<r.end)
+                }
+                i = r.end
+            } else if let d = scope.readDefer(at: i) {
+                if deferral == nil {
+                    deferral = (d.day, i..<d.end)
+                    claim(i..<d.end)
+                }
+                i = d.end
+            } else if let p = scope.readPhrase(at: i) {
+                phrases.append(p)
+                i = p.tokens.upperBound
+            } else if let p = scope.readPriority(at: i) {
+                if priority == nil {
+                    priority = (p.priority, i..<p.end)
+                    claim(i..<p.end)
+                }
+                i = p.end
+            } else if let e = scope.readEstimate(at: i) {
+                if estimate == nil {
+                    estimate = (e.minutes, i..<e.end)
+                    claim(i..<e.end)
+                }
+                i = e.end
+            } else if let e = scope.readEnergy(at: i) {
+                if energy == nil {
+                    energy = (e.energy, i..<e.end)
+                    claim(i..<e.end)
+                }
+                i = e.end
+            } else if let t = scope.readTag(at: i) {
+                claim(i..<t.end)
+                let span = scope.span(i..<t.end)
+                if let k = contexts.firstIndex(of: t.context) {
+                    tagChips[k].spans.append(span)
+                } else {
+                    contexts.append(t.context)
+                    tagChips.append(Chip(field: .context, text: t.typed, spans: [span]))
+                }
+                i = t.end
+            } else {
+                i += 1
+            }
+        }
+    }
+
+    // MARK: - Kind
+
+    /// The kind named by the first word left in the title (`call`, `buy`, `pick up`, `meet`, `pay`, `waiting on`).
+    private func readKind() -> TaskKind? {
+        let kept = scope.tokens.indices.filter { !claimed[$0] && !stripped[$0] }
+        guard let first = kept.first else { return nil }
+        let next = kept.count > 1 ? scope.word(kept[1]) : ""
+        switch scope.word(first) {
+        case "call", "phone", "ring": return .call
+        case "buy": return .errand
+        case "pick": return next == "up" ? .errand : nil
+        case "meet", "meeting": return .meeting
+        case "pay": return .admin
+        case "waiting": return next == "on" || next == "for" ? .waiting : nil
+        default: return nil
+        }
+    }
+
+    // MARK: - Due
+
+    /// Picks the winning date and time phrases, claims them, and works out the due instant and the
+    /// spans of its chip.
+    private mutating func resolveDue() -> (Date, [Range<Int>])? {
+        var dayPhrase = phrases.first(where: \.hasDay)
+        if recurrence != nil, dayPhrase?.elapsedSeconds != nil { dayPhrase = nil }
+        var timePhrase = phrases.first(where: { !$0.hasDay })
+        if let t = timePhrase, let d = dayPhrase {
+            if d.time != nil || d.elapsedSeconds != nil || (t.time == nil && d.dayPart != nil) { timePhrase = nil }
+        }
+        if let t = timePhrase, t.time == nil, recurrence?.match.dayPart != nil { timePhrase = nil }
+        var spans: [Range<Int>] = []
+        for p in [dayPhrase, timePhrase].compactMap({ $0 }) {
+            claim(p.tokens)
+            spans.append(scope.span(p.tokens))
+        }
+        let dayPart = dayPhrase?.dayPart ?? timePhrase?.dayPart ?? recurrence?.match.dayPart
+        let explicit = dayPhrase?.time ?? timePhrase?.time
+        let time = explicit?.resolved(with: dayPart) ?? dayPart.map { (hour: $0.defaultHour, minute: 0) }
+        let clock = scope.clock
+        if let rule = recurrence?.match.rule {
+            let anchorGiven = deferral?.day ?? dayPhrase?.day
+            let (hour, minute) = time ?? (9, 0)
+            var first = Self.firstOccurrence(of: rule, onOrAfter: anchorGiven ?? scope.today)
+            if time != nil, anchorGiven == nil, clock.instant(first, hour: hour, minute: minute) <= scope.now {
+                first = Self.nextOccurrence(of: rule, after: first)
+            }
+            return (clock.instant(first, hour: hour, minute: minute), spans)
+        }
+        if let seconds = dayPhrase?.elapsedSeconds {
+            return (scope.now.addingTimeInterval(TimeInterval(seconds)), spans)
+        }
+        if let day = dayPhrase?.day {
+            let (hour, minute) = time ?? (9, 0)
+            return (clock.instant(day, hour: hour, minute: minute), spans)
+        }
+        if let (hour, minute) = time {
+            let base = deferral?.day ?? scope.today
+            let due = clock.instant(base, hour: hour, minute: minute)
+            if deferral == nil, due <= scope.now {
+                return (clock.instant(base.adding(days: 1), hour: hour, minute: minute), spans)
+            }
+            return (due, spans)
+        }
+        return nil
+    }
+
+    /// The first day on or after `day` that the rule allows.
+    static func firstOccurrence(of rule: RecurrenceRule, onOrAfter day: CivilDay) -> CivilDay {
+        guard !rule.weekdays.isEmpty else { return day }
+        return rule.weekdays.map { day.onOrAfter($0) }.min() ?? day
+    }
+
+    /// The rule's next occurrence after `day` (itself an occurrence).
+    static func nextOccurrence(of rule: RecurrenceRule, after day: CivilDay) -> CivilDay {
+        if !rule.weekdays.isEmpty { return firstOccurrence(of: rule, onOrAfter: day.adding(days: 1)) }
+        switch rule.frequency {
+        case .daily: return day.adding(days: rule.interval)
+        case .weekly: return day.adding(days: 7 * rule.interval)
+        case .monthly: return day.adding(months: rule.interval)
+        case .yearly: return day.adding(months: 12 * rule.interval)
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// A run of adjacent date and time words read as one (`due by friday at 3:30pm`, `5pm tomorrow`,
+/// `tonight at 8`, `in 2 hours`), with the connectors in front of it.
+struct TemporalPhrase: Sendable {
+    /// Token indexes, connectors included.
+    var tokens: Range<Int>
+    var day: CivilDay?
+    var dayPart: DayPart?
+    var time: TimeMatch?
+    /// Seconds from now, for `in 2 hours` (elapsed time; combines with nothing).
+    var elapsedSeconds: Int?
+
+    /// True when the phrase names a day (or an instant), not only a time of day.
+    var hasDay: Bool { day != nil || elapsedSeconds != nil }
+}
+
+extension ParseScope {
+    /// Reads a temporal phrase at token `i`, or nil. A day part on its own (`morning`) counts only when
+    /// introduced (`by evening`, `in the morning`) or when `allowBareDayPart` (a whole-phrase date).
+    func readPhrase(at i: Int, allowBareDayPart: Bool = false) -> TemporalPhrase? {
+        var phrase = TemporalPhrase(tokens: i..<i)
+        var j = i
+        var introduced = false
+        var elements = 0
+        while j < count {
+            var k = j
+            while k < count, Vocabulary.connectors.contains(word(k)) {
+                if word(k) == "at", readTime(at: k) != nil { break }
+                k += 1
+            }
+            if phrase.time == nil && phrase.dayPart == nil && phrase.day == nil && phrase.elapsedSeconds == nil,
+                let instant = readInstant(at: k)
+            {
+                phrase.elapsedSeconds = instant.seconds
+                if k > j || elements == 0 && k > i { introduced = true }
+                j = instant.end
+                elements += 1
+                break  // elapsed time combines with nothing
+            }
+            if phrase.day == nil, let d = readDay(at: k), d.dayPart == nil || phrase.dayPart == nil {
+                phrase.day = d.day
+                if let part = d.dayPart { phrase.dayPart = part }
+                if k > j { introduced = true }
+                j = d.end
+                elements += 1
+                continue
+            }
+            if phrase.time == nil, let t = readTime(at: k) {
+                phrase.time = t
+                if k > j { introduced = true }
+                j = t.end
+                elements += 1
+                continue
+            }
+            if phrase.dayPart == nil, let p = readDayPart(at: k) {
+                phrase.dayPart = p.part
+                if k > j || p.introduced { introduced = true }
+                j = p.end
+                elements += 1
+                continue
+            }
+            break
+        }
+        guard elements > 0 else { return nil }
+        if phrase.day == nil && phrase.time == nil && phrase.elapsedSeconds == nil && !introduced && !allowBareDayPart {
+            return nil
+        }
+        phrase.tokens = i..<j
+        return phrase
+    }
+}

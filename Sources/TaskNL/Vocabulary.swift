@@ -1,0 +1,56 @@
+import TaskCore
+
+/// The words the grammar knows, looked up by lower-cased token text.
+enum Vocabulary {
+    static let fullWeekdays: [String: Weekday] = [
+        "monday": .mon, "tuesday": .tue, "wednesday": .wed, "thursday": .thu, "friday": .fri,
+        "saturday": .sat, "sunday": .sun,
+    ]
+
+    /// Short forms, understood only after an opener word or directly before a time.
+    static let shortWeekdays: [String: Weekday] = [
+        "mon": .mon, "tue": .tue, "tues": .tue, "wed": .wed, "weds": .wed, "thu": .thu, "thur": .thu,
+        "thurs": .thu, "fri": .fri, "sat": .sat, "sun": .sun,
+    ]
+
+    /// Words after which a short weekday form counts (`on fri`, `every mon`).
+    static let weekdayOpeners: Set<String> = [
+        "on", "this", "next", "every", "by", "due", "until", "to", "starting", "start", "starts", "defer",
+    ]
+
+    static let months: [String: Int] = [
+        "jan": 1, "january": 1, "feb": 2, "february": 2, "mar": 3, "march": 3, "apr": 4, "april": 4,
+        "may": 5, "jun": 6, "june": 6, "jul": 7, "july": 7, "aug": 8, "august": 8, "sep": 9, "sept": 9,
+        "september": 9, "oct": 10, "october": 10, "nov": 11, "november": 11, "dec": 12, "december": 12,
+    ]
+
+    /// Words that leave with a date, time or defer phrase directly after them.
+    static let connectors: Set<String> = ["by", "on", "at", "due", "before", "until", "for", "to"]
+
+    static let dayParts: [String: DayPart] = ["morning": .morning, "afternoon": .afternoon, "evening": .evening]
+
+    static let tomorrow: Set<String> = ["tomorrow", "tmrw", "tmr"]
+
+    static let weekdayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+    static let weekdayAbbreviations = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+    static let monthAbbreviations = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    /// The weekday a word names: full names always, short forms only when `allowShort`.
+    static func weekday(_ word: String, allowShort: Bool) -> Weekday? {
+        if let day = fullWeekdays[word] { return day }
+        return allowShort ? shortWeekdays[word] : nil
+    }
+}
+
+/// A part of the day: sets a default time and decides AM or PM for a bare hour.
+enum DayPart: Sendable, Hashable {
+    case morning, afternoon, evening
+
+    var defaultHour: Int {
+        switch self {
+        case .morning: 9
+        case .afternoon: 14
+        case .evening: 19
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+@testable import TaskCore
+
+/// A clock tests can move; shared with the store through its `clock` closure.
+final class TestClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: Date
+    init(_ date: Date) { current = date }
+    var now: Date {
+        get { lock.lock(); defer { lock.unlock() }; return current }
+        set { lock.lock(); current = newValue; lock.unlock() }
+    }
+    func advance(minutes: Int) { now = now.addingTimeInterval(TimeInterval(minutes * 60)) }
+}
+
+/// A fresh temporary folder per test, removed when the value is released.
+final class TempDir {
+    let url: URL
+    init() {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("taskcore-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+    deinit {
+        chmodRecursively(url.path)
+        try? FileManager.default.removeItem(at: url)
+    }
+    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+    private func chmodRecursively(_ path: String) {
+        chmod(path, 0o755)
+        for item in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
+            chmod(path + "/" + item, 0o644)
+        }
+    }
+}
+
+let utc = TimeZone(identifier: "UTC")!
+let berlin = TimeZone(identifier: "Europe/Berlin")!
+
+/// `2026-03-10T10:00:00` wall-clock in `zone`.
+func at(_ text: String, _ zone: TimeZone = utc) -> Date { ISODate.parse(text, in: zone)! }
+
+/// A bootstrapped store on its own file, with a movable clock (default: Tue 2026-03-10 10:00 UTC).
+struct Fixture {
+    let dir = TempDir()
+    let clock: TestClock
+    let store: TaskStore
+    let zone: TimeZone
+
+    init(now: Date = at("2026-03-10T10:00"), zone: TimeZone = utc, bootstrap: Bool = true) throws {
+        clock = TestClock(now)
+        self.zone = zone
+        let clock = self.clock
+        store = try TaskStore(path: dir.path("tasks.sqlite"), clock: { clock.now }, timeZone: zone)
+        if bootstrap { try store.bootstrap() }
+    }
+
+    /// Another connection to the same file.
+    func reopen() throws -> TaskStore {
+        let clock = self.clock
+        return try TaskStore(path: store.path, clock: { clock.now }, timeZone: zone)
+    }
+
+    @discardableResult
+    func add(_ title: String, _ configure: (inout TaskDraft) -> Void = { _ in }) throws -> TaskItem {
+        var draft = TaskDraft(title: title)
+        configure(&draft)
+        return try store.createTask(draft)
+    }
+}
+
+func fixturesURL(_ relative: String, file: String = #filePath) -> URL {
+    URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent("../../Fixtures/\(relative)").standardized
+}
+
+extension TitleMatch {
+    var uniqueValue: Item? { if case .unique(let v) = self { v } else { nil } }
+    var ambiguousValues: [Item]? { if case .ambiguous(let v) = self { v } else { nil } }
+    var isNone: Bool { if case .none = self { true } else { false } }
+}

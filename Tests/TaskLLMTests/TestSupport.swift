@@ -1,0 +1,23 @@
+import Foundation
+import Synchronization
+@testable import TaskLLM
+
+/// Records the waits a client asked for instead of sleeping.
+final class SleepRecorder: Sendable {
+    private let waits = Mutex<[Double]>([])
+    var recorded: [Double] { waits.withLock { $0 } }
+    var sleep: @Sendable (Double) -> Void { { seconds in self.waits.withLock { $0.append(seconds) } } }
+}
+
+/// A fresh temporary folder per test.
+func temporaryDirectory() throws -> String {
+    let path = NSTemporaryDirectory() + "tasker-llm-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}
+
+func client(_ server: ScriptedServer, key: String? = "sk-test-secret-123", timeouts: ModelTimeouts = ModelTimeouts(connect: 2, overall: 5, idle: 2),
+            attempts: Int = 3, sleeper: SleepRecorder = SleepRecorder(), cancellation: Cancellation? = nil) -> OpenAIClient {
+    OpenAIClient(baseURL: server.baseURL, model: "test-model", key: key.flatMap(APIKey.init), timeouts: timeouts,
+                 maxAttempts: attempts, cancellation: cancellation, sleep: sleeper.sleep)
+}
