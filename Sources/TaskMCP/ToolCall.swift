@@ -49,19 +49,24 @@ enum ToolCall {
         return encode(value)
     }
 
-    /// `{"content":[{"text":…,"type":"text"}],"isError":…,"structuredContent":…}`, written by hand
-    /// so the tool's JSON is encoded once; byte for byte what encoding the equivalent `JSONValue` gives.
+    /// `{"content":[{"text":…,"type":"text"}],"isError":…,"structuredContent":…}`, written as bytes
+    /// with the tool's JSON encoded once; byte for byte what encoding the equivalent `JSONValue` gives.
     static func encode(_ value: JSONValue) -> String {
-        let json = value.encoded()
-        let isError = value["ok"] == .bool(false)
-        var out = "{\"content\":[{\"text\":"
-        out.reserveCapacity(json.utf8.count * 2 + 96)
-        out += JSONValue.string(json).encoded()
-        out += ",\"type\":\"text\"}],\"isError\":"
-        out += isError ? "true" : "false"
-        if case .object = value { out += ",\"structuredContent\":" + json }
-        out += "}"
-        return out
+        var json: [UInt8] = []
+        json.reserveCapacity(4096)
+        JSONByteWriter.append(value, to: &json)
+        var out: [UInt8] = []
+        out.reserveCapacity(json.count * 2 + 96)
+        out.append(contentsOf: #"{"content":[{"text":"#.utf8)
+        json.withUnsafeBufferPointer { JSONByteWriter.appendString(utf8: $0, to: &out) }
+        out.append(contentsOf: #","type":"text"}],"isError":"#.utf8)
+        out.append(contentsOf: (value["ok"] == .bool(false) ? "true" : "false").utf8)
+        if case .object = value {
+            out.append(contentsOf: #","structuredContent":"#.utf8)
+            out.append(contentsOf: json)
+        }
+        out.append(UInt8(ascii: "}"))
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// A failed call, shaped like the toolkit's own `ok:false` results.

@@ -35,6 +35,9 @@ enum MCPBenchmark {
         try server.serve(transport)
         _ = transport.drain()
         for request in requests {
+            let arguments = try JSONValue.parse(request.arguments)
+            let baseline = try measure { _ = try toolkit.call("list_tasks", arguments) }
+            report("toolkit.call alone (no MCP) \(request.label)", baseline, bytes: 0)
             let line = #"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_tasks","arguments":\#(request.arguments)}}"#
             var bytes = 0
             let times = try measure {
