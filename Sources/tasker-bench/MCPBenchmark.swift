@@ -37,7 +37,7 @@ enum MCPBenchmark {
         for request in requests {
             let arguments = try JSONValue.parse(request.arguments)
             let baseline = try measure { _ = try toolkit.call("list_tasks", arguments) }
-            report("toolkit.call alone (no MCP) \(request.label)", baseline, bytes: 0)
+            report("toolkit.call alone (no MCP) \(request.label)", baseline, bytes: nil)
             let line = #"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_tasks","arguments":\#(request.arguments)}}"#
             var bytes = 0
             let times = try measure {
@@ -78,11 +78,12 @@ enum MCPBenchmark {
         return times.sorted()
     }
 
-    private static func report(_ label: String, _ sorted: [Double], bytes: Int) {
+    private static func report(_ label: String, _ sorted: [Double], bytes: Int?) {
         let median = sorted[sorted.count / 2]
         let p99 = sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))]
         let verdict = median <= 1.0 ? "meets" : "misses"
-        print(String(format: "mcp %@: median %.3f ms, p99 %.3f ms, reply %d bytes (%@ target median ≤ 1 ms)", label, median, p99, bytes, verdict))
+        let size = bytes.map { ", reply \($0) bytes" } ?? ""
+        print(String(format: "mcp %@: median %.3f ms, p99 %.3f ms%@ (%@ target median ≤ 1 ms)", label, median, p99, size, verdict))
     }
 
     /// A minimal MCP client over a child process's pipes: one line out, one line back.
