@@ -30,9 +30,7 @@ public final class StdioTransport: MessageTransport {
             pendingIndex = 0
             if atEnd { return nil }
             let count = chunk.withUnsafeMutableBytes { buffer in read(input, buffer.baseAddress, buffer.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-            }
+            if count < 0 && errno == EINTR { continue }
             if count <= 0 {
                 atEnd = true
                 if let last = framer.finish() { pending.append(last) }
