@@ -94,9 +94,20 @@ final class Database {
     /// lock (beyond the busy timeout). A failed rollback never hides the error that caused it.
     func transaction<T>(_ kind: TransactionKind = .immediate, _ body: () throws -> T) throws -> T {
         if transactionDepth > 0 {
+            // Nested: a savepoint, so a failing inner step undoes only its own changes.
+            let name = "nested\(transactionDepth)"
+            try execute("SAVEPOINT \(name)")
             transactionDepth += 1
             defer { transactionDepth -= 1 }
-            return try body()
+            do {
+                let result = try body()
+                try execute("RELEASE \(name)")
+                return result
+            } catch {
+                try? execute("ROLLBACK TO \(name)")
+                try? execute("RELEASE \(name)")
+                throw error
+            }
         }
         try retryingBusy { try execute(kind.rawValue) }
         transactionDepth = 1

@@ -10,6 +10,8 @@ public struct PlanRequest: Sendable, Hashable {
     public var start: Date?
     /// Minutes counted for a task with no estimate.
     public var defaultEstimateMinutes: Int
+    /// How many of the tasks that did not fit the plan names (the rest are only counted).
+    public var leftoversListed = 20
 
     public init(budgetMinutes: Int, energy: Energy? = nil, date: LocalDate? = nil, start: Date? = nil, defaultEstimateMinutes: Int = 30) {
         self.budgetMinutes = budgetMinutes
@@ -56,12 +58,16 @@ public struct DayPlan: Sendable, Hashable {
     public var items: [Item]
     public var totalMinutes: Int
     public var budgetMinutes: Int
+    /// What did not fit, in plan order; `TaskStore.planDay` lists at most `PlanRequest.leftoversListed`.
     public var leftovers: [Leftover]
+    /// How many candidates did not fit in all (may exceed `leftovers.count`).
+    public var leftoverCount: Int
 
-    public init(items: [Item], totalMinutes: Int, budgetMinutes: Int, leftovers: [Leftover]) {
+    public init(items: [Item], totalMinutes: Int, budgetMinutes: Int, leftovers: [Leftover], leftoverCount: Int? = nil) {
         self.items = items
         self.totalMinutes = totalMinutes
         self.budgetMinutes = budgetMinutes
         self.leftovers = leftovers
+        self.leftoverCount = leftoverCount ?? leftovers.count
     }
 }

@@ -44,8 +44,70 @@ public struct DayPlanner: Sendable {
         task.status == .open && !task.isWaiting && (task.deferUntil.map { $0 <= day } ?? true)
     }
 
-    /// The plan over `tasks` (non-candidates are ignored).
+    /// What the planner needs of a task to place it: small enough to read 10,000 of in a few milliseconds.
+    public struct Candidate: Sendable, Hashable {
+        public var id: TaskID
+        public var due: Date?
+        public var priority: Priority
+        public var energy: Energy?
+        public var estimateMinutes: Int?
+
+        public init(id: TaskID, due: Date?, priority: Priority, energy: Energy?, estimateMinutes: Int?) {
+            self.id = id
+            self.due = due
+            self.priority = priority
+            self.energy = energy
+            self.estimateMinutes = estimateMinutes
+        }
+
+        public init(_ task: TaskItem) {
+            self.init(id: task.id, due: task.due, priority: task.priority, energy: task.energy, estimateMinutes: task.estimateMinutes)
+        }
+    }
+
+    /// A plan over candidates: positions in the candidate array, with times and reasons.
+    public struct Schedule: Sendable, Hashable {
+        public struct Slot: Sendable, Hashable {
+            public var index: Int
+            public var start: Date
+            public var end: Date
+            public var minutes: Int
+            public var estimated: Bool
+            public var reason: String
+        }
+
+        public var slots: [Slot]
+        /// Candidates that did not fit, in plan order, each with why.
+        public var leftovers: [(index: Int, reason: String)]
+        public var totalMinutes: Int
+
+        public static func == (a: Schedule, b: Schedule) -> Bool {
+            a.slots == b.slots && a.totalMinutes == b.totalMinutes
+                && a.leftovers.map(\.index) == b.leftovers.map(\.index) && a.leftovers.map(\.reason) == b.leftovers.map(\.reason)
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(slots)
+            hasher.combine(totalMinutes)
+        }
+    }
+
+    /// The plan over `tasks` (non-candidates are ignored), listing every leftover.
     public func plan(_ tasks: [TaskItem]) -> DayPlan {
+        let candidates = tasks.filter(isCandidate)
+        let schedule = schedule(candidates.map(Candidate.init))
+        return DayPlan(
+            items: schedule.slots.map { slot in
+                .init(task: candidates[slot.index], start: slot.start, end: slot.end, minutes: slot.minutes,
+                      estimated: slot.estimated, reason: slot.reason)
+            },
+            totalMinutes: schedule.totalMinutes, budgetMinutes: request.budgetMinutes,
+            leftovers: schedule.leftovers.map { .init(task: candidates[$0.index], reason: $0.reason) })
+    }
+
+    /// Orders `candidates` (all assumed plannable: open, not waiting, not deferred past the day) and
+    /// fits them into the budget.
+    public func schedule(_ candidates: [Candidate]) -> Schedule {
         let today = LocalDate(now, in: timeZone)
         let day = request.date ?? today
         let dayStart = day.startOfDay(in: timeZone)
@@ -61,9 +123,8 @@ public struct DayPlanner: Sendable {
             var index: Int
         }
         var keys: [Key] = []
-        keys.reserveCapacity(tasks.count)
-        for (index, task) in tasks.enumerated()
-        where task.status == .open && !task.isWaiting && (task.deferUntil.map { $0 <= day } ?? true) {
+        keys.reserveCapacity(candidates.count)
+        for (index, task) in candidates.enumerated() {
             var urgency: Int8 = 2
             var due = Double.infinity
             if let d = task.due {
@@ -84,13 +145,13 @@ public struct DayPlanner: Sendable {
         let budget = max(0, request.budgetMinutes)
         var left = budget
         var cursor = start
-        var items: [DayPlan.Item] = []
-        var leftovers: [DayPlan.Leftover] = []
+        var slots: [Schedule.Slot] = []
+        var leftovers: [(index: Int, reason: String)] = []
         leftovers.reserveCapacity(keys.count)
         struct ReasonKey: Hashable { var minutes: Int; var estimated: Bool; var left: Int }
         var reasons: [ReasonKey: String] = [:]
         for key in keys {
-            let task = tasks[key.index]
+            let task = candidates[key.index]
             let estimated = task.estimateMinutes == nil
             let minutes = max(0, task.estimateMinutes ?? request.defaultEstimateMinutes)
             guard minutes <= left else {
@@ -101,28 +162,28 @@ public struct DayPlanner: Sendable {
                     reasons[reasonKey] = text
                     return text
                 }()
-                leftovers.append(.init(task: task, reason: reason))
+                leftovers.append((key.index, reason))
                 continue
             }
             let end = cursor.addingTimeInterval(TimeInterval(minutes * 60))
-            items.append(.init(task: task, start: cursor, end: end, minutes: minutes, estimated: estimated,
-                               reason: reason(task, urgency: Int(key.urgency), matches: key.mismatch == 0, day: day, today: today)))
+            slots.append(.init(index: key.index, start: cursor, end: end, minutes: minutes, estimated: estimated,
+                               reason: reason(task.priority, urgency: Int(key.urgency), matches: key.mismatch == 0, day: day, today: today)))
             cursor = end
             left -= minutes
         }
-        return DayPlan(items: items, totalMinutes: budget - left, budgetMinutes: request.budgetMinutes, leftovers: leftovers)
+        return Schedule(slots: slots, leftovers: leftovers, totalMinutes: budget - left)
     }
 
-    func reason(_ task: TaskItem, urgency: Int, matches: Bool, day: LocalDate, today: LocalDate) -> String {
+    func reason(_ priority: Priority, urgency: Int, matches: Bool, day: LocalDate, today: LocalDate) -> String {
         var parts: [String] = []
         switch urgency {
         case 0: parts.append("overdue")
         case 1: parts.append(day == today ? "due today" : "due \(day)")
         default: break
         }
-        if task.priority >= .high { parts.append("\(task.priority.rawValue) priority") }
+        if priority >= .high { parts.append("\(priority.rawValue) priority") }
         if matches, let energy = request.energy { parts.append("matches \(energy.rawValue)") }
-        if parts.isEmpty { parts.append("\(task.priority.rawValue) priority") }
+        if parts.isEmpty { parts.append("\(priority.rawValue) priority") }
         return parts.joined(separator: ", ")
     }
 }

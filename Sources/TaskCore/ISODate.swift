@@ -5,13 +5,13 @@ import Foundation
 public enum ISODate {
     /// `YYYY-MM-DDTHH:MM:SS±HH:MM` in `timeZone`.
     public static func format(_ date: Date, in timeZone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
         let offset = timeZone.secondsFromGMT(for: date)
+        let local = Int(date.timeIntervalSince1970.rounded(.down)) + offset
+        let day = LocalDate(daysSinceEpoch: LocalDate.floorDiv(local, 86_400))
+        let seconds = local - LocalDate.floorDiv(local, 86_400) * 86_400
         let sign = offset < 0 ? "-" : "+"
         let abs = Swift.abs(offset)
-        return "\(pad(c.year!, 4))-\(pad(c.month!))-\(pad(c.day!))T\(pad(c.hour!)):\(pad(c.minute!)):\(pad(c.second!))"
+        return "\(day)T\(pad(seconds / 3600)):\(pad(seconds % 3600 / 60)):\(pad(seconds % 60))"
             + "\(sign)\(pad(abs / 3600)):\(pad(abs % 3600 / 60))"
     }
 
@@ -79,10 +79,8 @@ public enum ISODate {
             guard i == s.count else { return nil }
         }
         if let offsetSeconds {
-            guard let zone = TimeZone(secondsFromGMT: offsetSeconds) else { return nil }
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = zone
-            return calendar.date(from: DateComponents(year: y, month: mo, day: d, hour: hour, minute: minute, second: second))
+            let local = LocalDate(year: y, month: mo, day: d).daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + second
+            return Date(timeIntervalSince1970: TimeInterval(local - offsetSeconds))
         }
         return wallClock(LocalDate(year: y, month: mo, day: d), hour: hour, minute: minute, second: second, in: timeZone)
     }
@@ -90,10 +88,8 @@ public enum ISODate {
     /// The instant a wall-clock time happens in `timeZone`. A time that does not exist (skipped by a
     /// DST change) moves forward by the gap; a time that occurs twice takes the first.
     public static func wallClock(_ day: LocalDate, hour: Int, minute: Int, second: Int = 0, in timeZone: TimeZone) -> Date {
-        // Interpret as UTC, then correct by the zone's offset around that instant.
-        var utc = Calendar(identifier: .gregorian)
-        utc.timeZone = TimeZone(identifier: "UTC")!
-        let naive = utc.date(from: DateComponents(year: day.year, month: day.month, day: day.day, hour: hour, minute: minute, second: second))!
+        // Read the wall time as if it were UTC, then correct by the zone's offset around that instant.
+        let naive = Date(timeIntervalSince1970: TimeInterval(day.daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + second))
         let before = timeZone.secondsFromGMT(for: naive.addingTimeInterval(-86_400 / 2))
         let after = timeZone.secondsFromGMT(for: naive.addingTimeInterval(86_400 / 2))
         // Candidate with the earlier (pre-change) offset first: gives the first of a repeated hour.

@@ -35,12 +35,12 @@ extension JSONValue {
         case .object(let members):
             if members.isEmpty { out += "{}"; return }
             out += "{"
-            for (n, key) in members.keys.sorted().enumerated() {
+            for (n, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
                 if n > 0 { out += "," }
                 if pretty { out += "\n" + String(repeating: "  ", count: indent + 1) }
-                JSONValue.writeString(key, to: &out)
+                JSONValue.writeString(member.key, to: &out)
                 out += pretty ? ": " : ":"
-                members[key]!.write(to: &out, pretty: pretty, indent: indent + 1)
+                member.value.write(to: &out, pretty: pretty, indent: indent + 1)
             }
             if pretty { out += "\n" + String(repeating: "  ", count: indent) }
             out += "}"

@@ -1,6 +1,9 @@
 import Foundation
 
 /// A calendar day with no time or zone (`2026-12-07`), as used for defer-until dates.
+///
+/// Day arithmetic is exact integer arithmetic on the proleptic Gregorian calendar (days since
+/// 1970-01-01), so it needs no `Calendar` and cannot fail.
 public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible {
     public var year: Int
     public var month: Int
@@ -24,10 +27,34 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// The day `date` falls on in `timeZone`.
     public init(_ date: Date, in timeZone: TimeZone) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let c = calendar.dateComponents([.year, .month, .day], from: date)
-        self.init(year: c.year!, month: c.month!, day: c.day!)
+        let local = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
+        self.init(daysSinceEpoch: LocalDate.floorDiv(local, 86_400))
+    }
+
+    /// The day `days` after 1970-01-01 (before it when negative).
+    public init(daysSinceEpoch days: Int) {
+        // Howard Hinnant's civil_from_days.
+        let z = days + 719_468
+        let era = LocalDate.floorDiv(z, 146_097)
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        self.init(year: yoe + era * 400 + (m <= 2 ? 1 : 0), month: m, day: d)
+    }
+
+    /// Days since 1970-01-01 (negative before it).
+    public var daysSinceEpoch: Int {
+        // Howard Hinnant's days_from_civil.
+        let y = month <= 2 ? year - 1 : year
+        let era = LocalDate.floorDiv(y, 400)
+        let yoe = y - era * 400
+        let mp = month > 2 ? month - 3 : month + 9
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
     }
 
     /// `YYYY-MM-DD`.
@@ -41,10 +68,7 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// The first instant of this day in `timeZone` (a day that starts in a DST gap starts at the gap's end).
     public func startOfDay(in timeZone: TimeZone) -> Date {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let noon = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12))!
-        return calendar.startOfDay(for: noon)
+        ISODate.wallClock(self, hour: 0, minute: 0, in: timeZone)
     }
 
     public static func daysIn(month: Int, year: Int) -> Int {
@@ -58,25 +82,20 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
     public static func < (a: LocalDate, b: LocalDate) -> Bool {
         (a.year, a.month, a.day) < (b.year, b.month, b.day)
     }
+
+    static func floorDiv(_ a: Int, _ b: Int) -> Int {
+        a >= 0 ? a / b : -((-a + b - 1) / b)
+    }
 }
 
 extension LocalDate {
-    /// The day `days` later (earlier when negative), by the Gregorian calendar.
+    /// The day `days` later (earlier when negative).
     func adding(days: Int) -> LocalDate {
-        var utc = Calendar(identifier: .gregorian)
-        utc.timeZone = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? .current
-        guard let start = utc.date(from: DateComponents(year: year, month: month, day: day, hour: 12)),
-            let moved = utc.date(byAdding: .day, value: days, to: start)
-        else { return self }
-        let c = utc.dateComponents([.year, .month, .day], from: moved)
-        return LocalDate(year: c.year ?? year, month: c.month ?? month, day: c.day ?? day)
+        LocalDate(daysSinceEpoch: daysSinceEpoch + days)
     }
 
-    /// The weekday of this day.
+    /// The weekday of this day (1970-01-01 was a Thursday).
     var weekday: Weekday {
-        var utc = Calendar(identifier: .gregorian)
-        utc.timeZone = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? .current
-        guard let date = utc.date(from: DateComponents(year: year, month: month, day: day, hour: 12)) else { return .mon }
-        return Weekday(calendarWeekday: utc.component(.weekday, from: date))
+        Weekday.allCases[((daysSinceEpoch + 3) % 7 + 7) % 7]
     }
 }

@@ -132,12 +132,15 @@ extension TaskStore {
     public func searchPages(_ query: String, limit: Int = 10) throws -> [PageSearchHit] {
         guard let match = PageSearchQuery.matchExpression(query) else { return [] }
         return try read {
-            let hits = try db.cached(
-                """
-                SELECT rowid, bm25(pages_fts, 10.0, 1.0) AS score, snippet(pages_fts, -1, '[', ']', '…', 12)
-                FROM pages_fts WHERE pages_fts MATCH ? ORDER BY score LIMIT ?
-                """
-            ).bind([.text(match), .integer(Int64(min(max(limit, 1), 100)))]).rows { ($0.int64(0), $0.double(1), $0.string(2)) }
+            // Rank first, then build snippets for the few rows returned: with snippet() in the ranked
+            // query SQLite would compute one for every match before sorting.
+            let ranked = try db.cached(
+                "SELECT rowid, bm25(pages_fts, 10.0, 1.0) AS score FROM pages_fts WHERE pages_fts MATCH ? ORDER BY score LIMIT ?"
+            ).bind([.text(match), .integer(Int64(min(max(limit, 1), 100)))]).rows { ($0.int64(0), $0.double(1)) }
+            let snippet = "SELECT snippet(pages_fts, -1, '[', ']', '…', 12) FROM pages_fts WHERE pages_fts MATCH ? AND rowid = ?"
+            let hits = try ranked.map { hit in
+                (hit.0, hit.1, try db.cached(snippet).bind([.text(match), .integer(hit.0)]).first { $0.string(0) } ?? "")
+            }
             return try hits.map { PageSearchHit(page: try loadPage(PageID($0.0)), rank: $0.1, snippet: $0.2) }
         }
     }

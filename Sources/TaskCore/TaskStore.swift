@@ -65,6 +65,15 @@ public final class TaskStore {
 
     var now: Date { clock() }
 
+    /// Runs several store operations as one transaction (how `tasker call --batch` loads fast).
+    ///
+    /// Each operation inside still succeeds or fails on its own (a savepoint), but nothing is
+    /// visible to other connections, or durable, until `body` returns. - Throws: what `body` throws,
+    /// after rolling back everything it did.
+    public func inOneTransaction<T>(_ body: () throws -> T) throws -> T {
+        try write(body)
+    }
+
     /// Runs `body` in a write transaction, mapping SQLite failures to `TaskStoreError`.
     func write<T>(_ body: () throws -> T) throws -> T {
         try mapErrors { try db.transaction(.immediate, body) }

@@ -23,6 +23,8 @@ extension TaskToolkit {
                 "reason": .string(item.reason),
             ]
         }
+        // The first few that did not fit (PlanRequest.leftoversListed), with reasons; the count says
+        // how many there were in all (a backlog of thousands helps nobody).
         let leftovers = plan.leftovers.map { left -> JSONValue in
             ["id": .int(Int(left.task.id.rawValue)), "title": .string(left.task.title), "reason": .string(left.reason)]
         }
@@ -33,6 +35,7 @@ extension TaskToolkit {
                 "budget_minutes": .int(plan.budgetMinutes),
                 "free_minutes": .int(plan.budgetMinutes - plan.totalMinutes),
                 "not_planned": .array(leftovers),
+                "not_planned_count": .int(plan.leftoverCount),
             ]
         ])
     }

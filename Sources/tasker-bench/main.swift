@@ -6,6 +6,7 @@ let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("store", StoreBenchmark.run),
     ("parser", ParserBenchmark.run),
     ("toolkit", ToolkitBenchmark.run),
+    ("mcp", MCPBenchmark.run),
     ("repl", REPLBenchmark.run),
 ]
 

@@ -42,26 +42,40 @@ enum CallCommand: Command {
         return 0
     }
 
+    /// How many lines one transaction may take in --batch mode.
+    static let linesPerTransaction = 500
+
     /// One call per stdin line in one process; a bad line is reported on its own line and skipped.
+    ///
+    /// Lines already waiting on stdin (up to `linesPerTransaction`) run in one transaction, and their
+    /// results are printed once it has committed: a printed result is always a stored one, and a
+    /// script that writes one line and waits for its answer gets it at once.
     private static func runBatch(_ tool: String, _ context: CommandContext) throws -> Int32 {
         let toolkit = try context.makeToolkit()
+        let input = LineInput()
         var status: Int32 = 0
         var lineNumber = 0
-        while let line = readLine(strippingNewline: true) {
-            lineNumber += 1
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.isEmpty { continue }
-            do {
-                let result = try toolkit.call(tool, try JSONValue.parse(trimmed))
-                context.output.out(result.encoded())
-            } catch let error as TaskStoreError {
-                throw error
-            } catch {
-                status = 2
-                let result: JSONValue = ["ok": false, "error": .string("\(error)"), "line": .int(lineNumber)]
-                context.output.out(result.encoded())
-                context.output.err("tasker: line \(lineNumber): \(error)")
+        while let first = input.nextLine(wait: true) {
+            var lines = [first]
+            while lines.count < linesPerTransaction, let next = input.nextLine(wait: false) { lines.append(next) }
+            var results: [String] = []
+            try toolkit.store.inOneTransaction {
+                for line in lines {
+                    lineNumber += 1
+                    let trimmed = line.trimmingCharacters(in: .whitespaces)
+                    if trimmed.isEmpty { continue }
+                    do {
+                        results.append(try toolkit.call(tool, try JSONValue.parse(trimmed)).encoded())
+                    } catch let error as TaskStoreError {
+                        throw error
+                    } catch {
+                        status = 2
+                        results.append(JSONValue.object(["ok": false, "error": .string("\(error)"), "line": .int(lineNumber)]).encoded())
+                        context.output.err("tasker: line \(lineNumber): \(error)")
+                    }
+                }
             }
+            if !results.isEmpty { context.output.out(results.joined(separator: "\n")) }
         }
         return status
     }

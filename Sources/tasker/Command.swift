@@ -1,7 +1,7 @@
 /// One subcommand of `tasker`: its name, its help, and what it does.
 ///
 /// Help is generated from these declarations so it cannot drift from what runs.
-protocol Command {
+protocol Command: Sendable {
     /// The word after `tasker` (`parse`, `call`, …).
     static var name: String { get }
     /// One line for `tasker --help`.

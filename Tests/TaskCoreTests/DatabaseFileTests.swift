@@ -70,7 +70,7 @@ import Testing
     @Test func emptyFileBecomesADatabase() throws {
         let dir = TempDir()
         let path = dir.path("empty.sqlite")
-        FileManager.default.createFile(atPath: path, contents: Data())
+        _ = FileManager.default.createFile(atPath: path, contents: Data())
         let store = try TaskStore(path: path)
         try store.bootstrap()
         #expect(try store.lists().count == 1)

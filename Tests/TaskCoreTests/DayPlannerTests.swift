@@ -129,3 +129,46 @@ import Testing
         #expect(throws: TaskStoreError.self) { try f.store.planDay(PlanRequest(budgetMinutes: -1)) }
     }
 }
+
+@Suite struct PlanDayLeftoverTests {
+    @Test func storeListsAFewLeftoversAndCountsThemAll() throws {
+        let zone = TimeZone(identifier: "Europe/London")!
+        let now = ISODate.parse("2026-12-02T10:30", in: zone)!
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tasker-plan-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let store = try TaskStore(path: dir.appendingPathComponent("t.sqlite").path, clock: { now }, timeZone: zone)
+        try store.bootstrap()
+        _ = try store.createTasks((0..<30).map { TaskDraft(title: "Task \($0)", estimateMinutes: 50) })
+        var request = PlanRequest(budgetMinutes: 100)
+        request.leftoversListed = 5
+        let plan = try store.planDay(request)
+        #expect(plan.items.map(\.task.title) == ["Task 0", "Task 1"])
+        #expect(plan.items.allSatisfy { !$0.task.title.isEmpty && $0.task.list == "Inbox" })
+        #expect(plan.leftovers.map(\.task.title) == ["Task 2", "Task 3", "Task 4", "Task 5", "Task 6"])
+        #expect(plan.leftoverCount == 28)
+        #expect(plan.totalMinutes == 100)
+    }
+}
+
+@Suite struct OneTransactionTests {
+    @Test func aFailingStepUndoesOnlyItselfAndAThrowUndoesAll() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tasker-txn-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let store = try TaskStore(path: dir.appendingPathComponent("t.sqlite").path)
+        try store.bootstrap()
+        try store.inOneTransaction {
+            _ = try store.createTask(TaskDraft(title: "kept 1"))
+            #expect(throws: TaskStoreError.self) { try store.createTask(TaskDraft(title: "bad", project: "No such project")) }
+            _ = try store.createTask(TaskDraft(title: "kept 2"))
+        }
+        #expect(try store.tasks(TaskQuery(filter: .all)).map(\.title).sorted() == ["kept 1", "kept 2"])
+        struct Stop: Error {}
+        #expect(throws: Stop.self) {
+            try store.inOneTransaction {
+                _ = try store.createTask(TaskDraft(title: "rolled back"))
+                throw Stop()
+            }
+        }
+        #expect(try store.tasks(TaskQuery(filter: .all)).count == 2)
+    }
+}

@@ -22,6 +22,7 @@ import TaskCore
         #expect(plan["items"]?.arrayValue?.last?["estimated"] == true)
         let left = plan["not_planned"]?.arrayValue?.compactMap { $0["title"]?.stringValue } ?? []
         #expect(left == ["Big refactor"])
+        #expect(plan["not_planned_count"] == 1)
         #expect(!titles.contains("Later thing") && !titles.contains("Waiting on Bob"))
     }
 

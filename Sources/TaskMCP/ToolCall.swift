@@ -1,0 +1,76 @@
+import TaskCore
+import TaskToolkit
+
+/// The `tools/call` method: run one tool and wrap its JSON result as MCP's `CallToolResult`.
+///
+/// The result is both a text content item (the JSON, for clients that only read text) and
+/// `structuredContent`. A tool's own failure — `ok:false`, arguments that do not fit the schema, a
+/// database that cannot be used — is a result with `isError: true` so the model can correct itself;
+/// only an unknown tool or unusable params are protocol errors.
+enum ToolCall {
+    static let method = "tools/call"
+
+    struct Params: Equatable {
+        var name: String
+        var arguments: JSONValue
+
+        /// - Throws: `MCPError.invalidParams` when `name` is missing or not a string, or `arguments`
+        ///   is given and is not an object.
+        init(_ params: [String: JSONValue]) throws(MCPError) {
+            guard let nameValue = params["name"] else {
+                throw .invalidParams("tools/call needs params.name, the tool to run")
+            }
+            guard case .string(let name) = nameValue else {
+                throw .invalidParams("tools/call params.name must be a string, not \(nameValue.typeName)")
+            }
+            switch params["arguments"] {
+            case nil, .null?: arguments = .object([:])
+            case .object(let members)?: arguments = .object(members)
+            case let other?: throw .invalidParams("tools/call params.arguments must be an object, not \(other.typeName)")
+            }
+            self.name = name
+        }
+    }
+
+    /// Runs the call and returns the encoded `CallToolResult` (compact, keys sorted).
+    /// - Throws: `MCPError.unknownTool` when the catalogue has no such tool.
+    static func encodedResult(_ params: Params, catalog: ToolCatalog, log: (String) -> Void) throws(MCPError) -> String {
+        let value: JSONValue
+        do {
+            value = try catalog.call(params.name, params.arguments)
+        } catch ToolkitError.unknownTool(let name) {
+            throw .unknownTool(name)
+        } catch ToolkitError.invalidArguments(let tool, let message) {
+            return encode(failure: "\(tool): \(message)")
+        } catch {
+            log("tools/call \(params.name) failed: \(error)")
+            return encode(failure: "\(error)")
+        }
+        return encode(value)
+    }
+
+    /// `{"content":[{"text":…,"type":"text"}],"isError":…,"structuredContent":…}`, written as bytes
+    /// with the tool's JSON encoded once; byte for byte what encoding the equivalent `JSONValue` gives.
+    static func encode(_ value: JSONValue) -> String {
+        var json: [UInt8] = []
+        json.reserveCapacity(4096)
+        JSONByteWriter.append(value, to: &json)
+        var out: [UInt8] = []
+        out.reserveCapacity(json.count * 2 + 96)
+        out.append(contentsOf: #"{"content":[{"text":"#.utf8)
+        json.withUnsafeBufferPointer { JSONByteWriter.appendString(utf8: $0, to: &out) }
+        out.append(contentsOf: #","type":"text"}],"isError":"#.utf8)
+        out.append(contentsOf: (value["ok"] == .bool(false) ? "true" : "false").utf8)
+        if case .object = value {
+            out.append(contentsOf: #","structuredContent":"#.utf8)
+            out.append(contentsOf: json)
+        }
+        out.append(UInt8(ascii: "}"))
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// A failed call, shaped like the toolkit's own `ok:false` results.
+    static func encode(failure message: String) -> String {
+        encode(["ok": false, "error": .string(message)])
+    }
+}

@@ -1,0 +1,36 @@
+import TaskCore
+import TaskToolkit
+import Testing
+@testable import TaskMCP
+
+/// The real catalogue as MCP clients see it: the hints MCP.md asks for on each of the 16 tools.
+@Suite struct ToolDefinitionMCPTests {
+    static let readOnly: Set<String> = ["list_tasks", "plan_day", "list_projects", "read_page", "list_pages", "search_pages"]
+    static let additive: Set<String> = ["capture_task", "create_task", "create_project", "create_space", "create_page", "append_to_page", "link_page"]
+
+    @Test func sixteenUniqueToolsWithObjectSchemas() {
+        let tools = TaskToolkit.definitions.map(\.mcpTool)
+        #expect(tools.count == 16)
+        #expect(Set(tools.compactMap { $0["name"]?.stringValue }).count == 16)
+        for tool in tools {
+            #expect(tool["inputSchema"]?["type"] == "object", "\(tool["name"] ?? nil)")
+            #expect(tool["title"]?.stringValue?.isEmpty == false)
+            #expect(tool["description"]?.stringValue?.isEmpty == false)
+            #expect(tool["annotations"]?["title"] == tool["title"])
+        }
+    }
+
+    @Test(arguments: TaskToolkit.definitions.map(\.name))
+    func annotations(_ name: String) throws {
+        let definition = try #require(TaskToolkit.definition(named: name))
+        let hints = try #require(definition.mcpTool["annotations"])
+        #expect(hints["readOnlyHint"] == .bool(Self.readOnly.contains(name)))
+        #expect(hints["openWorldHint"] == false)
+        if Self.readOnly.contains(name) || Self.additive.contains(name) {
+            #expect(hints["destructiveHint"] == false)
+        } else {
+            #expect(hints["destructiveHint"] == true, "\(name) changes or removes what is there")
+        }
+        if Self.readOnly.contains(name) { #expect(hints["idempotentHint"] == true) }
+    }
+}

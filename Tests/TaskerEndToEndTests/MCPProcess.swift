@@ -1,0 +1,110 @@
+import Foundation
+
+/// A running `tasker mcp` with pipes on both ends: send a line, wait for a reply line, close stdin,
+/// wait for the exit. Stdout is read on a background thread so the server never blocks on a full pipe.
+final class MCPProcess: @unchecked Sendable {
+    let process = Process()
+    private let input = Pipe()
+    private let output = Pipe()
+    private let errors = Pipe()
+    private let condition = NSCondition()
+    private var lines: [String] = []
+    private var partial: [UInt8] = []
+    private var outputClosed = false
+    private var stderrData = Data()
+
+    init(_ arguments: [String]) throws {
+        process.executableURL = TaskerBinary.url
+        process.arguments = arguments
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "TZ": "Europe/London", "NO_COLOR": "1"]
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let out = output.fileHandleForReading
+        Thread { [self] in
+            while true {
+                let data = out.availableData
+                condition.lock()
+                if data.isEmpty {
+                    outputClosed = true
+                    condition.broadcast()
+                    condition.unlock()
+                    return
+                }
+                for byte in data {
+                    if byte == 0x0A {
+                        lines.append(String(decoding: partial, as: UTF8.self))
+                        partial.removeAll(keepingCapacity: true)
+                    } else {
+                        partial.append(byte)
+                    }
+                }
+                condition.broadcast()
+                condition.unlock()
+            }
+        }.start()
+        let err = errors.fileHandleForReading
+        Thread { [self] in
+            let data = err.readDataToEndOfFile()
+            condition.lock()
+            stderrData = data
+            condition.unlock()
+        }.start()
+    }
+
+    func send(_ line: String) {
+        input.fileHandleForWriting.write(Data((line + "\n").utf8))
+    }
+
+    func sendRaw(_ data: Data) {
+        input.fileHandleForWriting.write(data)
+    }
+
+    /// The next line from stdout, or nil after `timeout` seconds or at end of output.
+    func receive(timeout: TimeInterval = 10) -> String? {
+        let deadline = Date().addingTimeInterval(timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while lines.isEmpty && !outputClosed {
+            if !condition.wait(until: deadline) { break }
+        }
+        return lines.isEmpty ? nil : lines.removeFirst()
+    }
+
+    /// Sends a request and waits for its reply, parsed as a JSON object.
+    func request(_ line: String, timeout: TimeInterval = 10) -> [String: Any]? {
+        send(line)
+        return receive(timeout: timeout).flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    }
+
+    func closeInput() {
+        try? input.fileHandleForWriting.close()
+    }
+
+    /// The exit status, or nil when the process is still running after `timeout` seconds.
+    func waitForExit(timeout: TimeInterval) -> Int32? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(5_000) }
+        if process.isRunning { return nil }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    var stderr: String {
+        condition.lock()
+        defer { condition.unlock() }
+        return String(decoding: stderrData, as: UTF8.self)
+    }
+
+    /// Lines still unread.
+    var pendingLines: [String] {
+        condition.lock()
+        defer { condition.unlock() }
+        return lines
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+    }
+}

@@ -1,0 +1,172 @@
+"""End-to-end check of `tasker mcp` with the official MCP Python SDK as the client.
+
+Usage: .venv/bin/python Tests/python/mcp_sdk_client.py PATH_TO_TASKER DATABASE
+
+1. A ClientSession over stdio_client: initialize, list the tools, check every inputSchema with
+   jsonschema (Draft 2020-12) and the annotations, call every tool with valid arguments (each
+   checked against its schema first) and check the results, then the error paths.
+2. The SDK's high-level Client in mode="auto": it probes server/discover first and must fall back
+   to initialize on the server's error.
+Prints one line per check; exits 1 on the first failure (with the reason), 0 when all pass.
+"""
+
+import asyncio
+import json
+import sys
+
+from jsonschema import Draft202012Validator
+from mcp import ClientSession, StdioServerParameters
+from mcp.client.stdio import stdio_client
+
+EXPECTED_TOOLS = {
+    "capture_task", "create_task", "list_tasks", "complete_task", "reschedule_task", "defer_task",
+    "plan_day", "create_project", "list_projects", "create_space", "create_page", "append_to_page",
+    "read_page", "list_pages", "link_page", "search_pages",
+}
+READ_ONLY = {"list_tasks", "plan_day", "list_projects", "read_page", "list_pages", "search_pages"}
+ADDITIVE = {"capture_task", "create_task", "create_project", "create_space", "create_page", "append_to_page", "link_page"}
+
+# Every tool with valid arguments, in an order where each call finds what it needs, and a check of
+# its structured result.
+CALLS = [
+    ("create_project", {"name": "Home", "notes": "the flat"}, lambda r: r["project"]["name"] == "Home"),
+    ("create_task", {"title": "Pay rent", "due": "2026-12-03T09:00", "priority": "high", "estimate_minutes": 15,
+                     "project": "Home", "contexts": ["errands"]},
+     lambda r: r["task"]["title"] == "Pay rent" and r["task"]["priority"] == "high"),
+    ("capture_task", {"text": "call mom tomorrow 5pm #family !high ~15m"},
+     lambda r: r["task"]["title"].lower().startswith("call mom") and "family" in r["task"]["contexts"]),
+    ("capture_task", {"text": "water the plants", "dry_run": True}, lambda r: r["dry_run"] is True),
+    ("list_tasks", {"filter": "open"},
+     lambda r: r["count"] == 2 and {t["title"] for t in r["tasks"]} >= {"Pay rent"}),
+    ("plan_day", {"budget_minutes": 120, "date": "2026-12-03"}, lambda r: "items" in r["plan"]),
+    ("reschedule_task", {"title": "Pay rent", "due": "friday 10am"}, lambda r: r["task"]["due"] is not None),
+    ("defer_task", {"title": "call mom", "until": "2026-12-10"}, lambda r: r["task"]["defer_until"] == "2026-12-10"),
+    ("complete_task", {"title": "Pay rent"}, lambda r: r["task"]["status"] == "done"),
+    ("list_projects", {}, lambda r: r["count"] == 1 and r["projects"][0]["name"] == "Home"),
+    ("create_space", {"name": "Notes", "project": "Home"}, lambda r: r["space"]["name"] == "Notes"),
+    ("create_page", {"title": "Landlord", "space": "Notes", "body": "# Landlord\nPhone: 0123", "labels": ["people"]},
+     lambda r: r["page"]["title"] == "Landlord"),
+    ("append_to_page", {"page": "Landlord", "markdown": "Rent is due on the 3rd."}, lambda r: "3rd" in r["page"]["body"]),
+    ("read_page", {"page": "Landlord"}, lambda r: "Phone: 0123" in r["page"]["body"]),
+    ("list_pages", {"space": "Notes"}, lambda r: r["count"] == 1),
+    ("link_page", {"page": "Landlord", "project": "Home"}, lambda r: r["page"]["title"] == "Landlord"),
+    ("search_pages", {"query": "rent"}, lambda r: r["count"] >= 1 and r["results"][0]["title"] == "Landlord"),
+]
+
+class CheckFailed(Exception):
+    pass
+
+
+def check(condition, what):
+    print(("ok   " if condition else "FAIL ") + what, flush=True)
+    if not condition:
+        raise CheckFailed(what)
+
+
+def server(tasker, db):
+    return StdioServerParameters(command=tasker, args=["mcp", "--db", db, "--now", "2026-12-02T10:30", "--tz", "Europe/London"])
+
+
+def field(obj, snake, camel):
+    """The SDK's attribute under either spelling (1.x used camelCase, 2.x snake_case)."""
+    return getattr(obj, snake) if hasattr(obj, snake) else getattr(obj, camel)
+
+
+def is_error(result):
+    return field(result, "is_error", "isError")
+
+
+def structured(result, tool):
+    check(len(result.content) == 1 and result.content[0].type == "text", f"{tool}: one text content item")
+    text = json.loads(result.content[0].text)
+    check(field(result, "structured_content", "structuredContent") == text, f"{tool}: structuredContent equals the text's JSON")
+    return text
+
+
+async def session_checks(tasker, db):
+    async with stdio_client(server(tasker, db)) as (read, write):
+        async with ClientSession(read, write) as session:
+            init = await session.initialize()
+            check(field(init, "server_info", "serverInfo").name == "tasker", "initialize: serverInfo.name is tasker")
+            check(bool(field(init, "server_info", "serverInfo").version), "initialize: serverInfo.version is set")
+            check(init.capabilities.tools is not None, "initialize: tools capability")
+            version = field(init, "protocol_version", "protocolVersion")
+            check(version == "2025-11-25", f"initialize: protocol {version}")
+            await session.send_ping()
+            check(True, "ping")
+
+            listing = await session.list_tools()
+            tools = {t.name: t for t in listing.tools}
+            check(set(tools) == EXPECTED_TOOLS, f"tools/list: the 16 tools (got {sorted(tools)})")
+            validators = {}
+            for name, tool in sorted(tools.items()):
+                schema = field(tool, "input_schema", "inputSchema")
+                Draft202012Validator.check_schema(schema)
+                check(schema.get("type") == "object", f"{name}: valid 2020-12 schema with type object")
+                check(bool(tool.title) and bool(tool.description), f"{name}: title and description")
+                a = tool.annotations
+                check(a is not None and field(a, "read_only_hint", "readOnlyHint") == (name in READ_ONLY), f"{name}: readOnlyHint")
+                check(field(a, "open_world_hint", "openWorldHint") is False, f"{name}: openWorldHint false")
+                if name in ADDITIVE:
+                    check(field(a, "destructive_hint", "destructiveHint") is False, f"{name}: destructiveHint false (additive)")
+                validators[name] = Draft202012Validator(schema)
+
+            called = set()
+            for tool, arguments, expect in CALLS:
+                validators[tool].validate(arguments)
+                result = await session.call_tool(tool, arguments)
+                value = structured(result, tool)
+                check(is_error(result) is False and value.get("ok") is True, f"{tool}: ok ({json.dumps(value)[:200]})")
+                check(expect(value), f"{tool}: result as expected")
+                called.add(tool)
+            check(called == EXPECTED_TOOLS, "every tool called")
+
+            result = await session.call_tool("complete_task", {"title": "no such task at all"})
+            value = structured(result, "complete_task (no match)")
+            check(is_error(result) is True and value["ok"] is False, "no match: isError with ok:false")
+
+            result = await session.call_tool("create_task", {"title": 42})
+            check(is_error(result) is True and "title" in result.content[0].text, "invalid arguments: isError naming the argument")
+
+            try:
+                await session.call_tool("no_such_tool", {})
+                check(False, "unknown tool raises")
+            except Exception as error:  # McpError carrying -32602
+                code = getattr(error, "code", None) or getattr(getattr(error, "error", None), "code", None)
+                check(code == -32602, f"unknown tool: JSON-RPC error -32602 (got {code}: {error})")
+
+
+async def auto_mode_checks(tasker, db):
+    try:
+        from mcp import Client
+    except ImportError:
+        print("skip auto mode: this SDK has no Client class", flush=True)
+        return
+    async with Client(server(tasker, db), mode="auto") as client:
+        listing = await client.list_tools()
+        check(len(listing.tools) == 16, "Client(mode=auto): server/discover refused, fell back to initialize, 16 tools")
+        result = await client.call_tool("list_tasks", {"filter": "all"})
+        check(is_error(result) is False and field(result, "structured_content", "structuredContent")["count"] == 2, "Client(mode=auto): list_tasks all")
+
+
+async def main():
+    if len(sys.argv) != 3:
+        raise SystemExit("usage: mcp_sdk_client.py PATH_TO_TASKER DATABASE")
+    tasker, db = sys.argv[1], sys.argv[2]
+    await asyncio.wait_for(session_checks(tasker, db), 60)
+    await asyncio.wait_for(auto_mode_checks(tasker, db), 60)
+    print("all checks passed", flush=True)
+
+
+if __name__ == "__main__":
+    try:
+        asyncio.run(main())
+    except BaseException as error:  # the SDK wraps failures in exception groups
+        if isinstance(error, SystemExit) and error.code == 0:
+            raise
+        leaves = error.exceptions if isinstance(error, BaseExceptionGroup) else [error]
+        while any(isinstance(e, BaseExceptionGroup) for e in leaves):
+            leaves = [x for e in leaves for x in (e.exceptions if isinstance(e, BaseExceptionGroup) else [e])]
+        for leaf in leaves:
+            print(f"FAILED: {type(leaf).__name__}: {leaf}", flush=True)
+        sys.exit(1)
