@@ -136,6 +136,7 @@ import Testing
         try second.waitFor("what")
         second.send("\r")
         try second.waitFor("Nothing here")
+        try second.waitFor("tasker> ")
         second.send("\u{4}")
         _ = try second.waitForExit()
     }
@@ -150,6 +151,7 @@ import Testing
         try t.waitFor("tasker> ")
         t.send("/confirm n\t\r")
         try t.waitFor("confirm: never")
+        try t.waitFor("tasker> ")
         t.send("\u{4}")
         _ = try t.waitForExit()
     }
