@@ -38,6 +38,22 @@ static inline void *cedit_get_clientdata(EditLine *el) {
     return data;
 }
 
+/// Puts the terminal on `fd` into character mode (no line buffering, echo or signals) right away.
+/// libedit prints the prompt first and only switches modes when it reads the first key, so a key
+/// typed the instant the prompt appears would meet the line discipline: a ^D there becomes an
+/// end-of-file marker that libedit then reads as ^@ and the user's Ctrl-D is lost. Called before
+/// each el_gets; libedit applies its own edit mode on top and restores the normal mode afterwards.
+/// (A C helper because termios's c_cc array imports into Swift as a 32-element tuple.)
+#include <termios.h>
+static inline void cedit_enter_character_mode(int fd) {
+    struct termios t;
+    if (tcgetattr(fd, &t) != 0) return;
+    t.c_lflag &= ~(tcflag_t)(ICANON | ECHO | ECHONL | IEXTEN | ISIG);
+    t.c_cc[VMIN] = 1;
+    t.c_cc[VTIME] = 0;
+    tcsetattr(fd, TCSADRAIN, &t);
+}
+
 static inline int cedit_history_setsize(History *h, HistEvent *ev, int size) { return history(h, ev, H_SETSIZE, size); }
 static inline int cedit_history_setunique(History *h, HistEvent *ev, int on) { return history(h, ev, H_SETUNIQUE, on); }
 static inline int cedit_history_enter(History *h, HistEvent *ev, const char *line) { return history(h, ev, H_ENTER, line); }

@@ -81,6 +81,7 @@ public final class EditLineReader: LineReader {
         promptText = strdup(prompt)
         interrupted = false
         if !initial.isEmpty { el_push(editor, initial) }
+        cedit_enter_character_mode(STDIN_FILENO)
         var count: Int32 = 0
         let raw = el_gets(editor, &count)
         if interrupted {
