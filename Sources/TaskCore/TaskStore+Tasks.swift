@@ -168,7 +168,9 @@ extension TaskStore {
                 values.append(.integer(try resolveProject(project).id))
             }
             if let context = query.context {
-                conditions.append("t.id IN (SELECT task_id FROM task_contexts WHERE context = ?)")
+                // A primary-key probe per candidate row, so a LIMIT stops early (an IN list would first
+                // collect every task that ever had the context).
+                conditions.append("EXISTS (SELECT 1 FROM task_contexts c WHERE c.task_id = t.id AND c.context = ?)")
                 values.append(.text(TaskStore.normalizeContexts([context]).first ?? ""))
             }
             let limit = query.limit.map { max(0, $0) } ?? -1

@@ -24,7 +24,7 @@ enum REPLBenchmark {
             draft.priority = Priority.allCases[i % 4]
             draft.estimateMinutes = [5, 15, 30, 45, 60, 90][i % 6]
             draft.energy = i % 3 == 0 ? nil : Energy.allCases[i % 3]
-            draft.contexts = i % 5 == 0 ? ["errands"] : []
+            draft.contexts = i % 4 == 1 ? ["errands"] : []  // 1 in 4 done and open tasks (open: i % 10 == 9)
             return draft
         }
         let created = try store.createTasks(drafts)
