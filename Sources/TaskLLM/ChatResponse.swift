@@ -7,7 +7,7 @@ public struct ChatResponse: Sendable, Hashable {
     /// `stop`, `tool_calls`, `length`, … as the server said.
     public var finishReason: String
 
-    public init(content: String, toolCalls: [ToolCall], finishReason: String) {
+    public init(content: String, toolCalls: [ToolCall] = [], finishReason: String = "stop") {
         self.content = content
         self.toolCalls = toolCalls
         self.finishReason = finishReason

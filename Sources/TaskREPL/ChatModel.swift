@@ -1,49 +1,6 @@
 import TaskCore
+import TaskLLM
 import TaskToolkit
-
-/// One message of a model conversation, in OpenAI's shape.
-public struct ModelMessage: Sendable, Hashable {
-    public enum Role: String, Sendable { case system, user, assistant, tool }
-    public var role: Role
-    public var content: String
-    /// Calls an assistant message proposed.
-    public var toolCalls: [ModelToolCall]
-    /// For a `tool` message: the call it answers.
-    public var toolCallID: String?
-
-    public init(role: Role, content: String, toolCalls: [ModelToolCall] = [], toolCallID: String? = nil) {
-        self.role = role
-        self.content = content
-        self.toolCalls = toolCalls
-        self.toolCallID = toolCallID
-    }
-}
-
-/// A tool call the model proposed; `argumentsText` is JSON as the model wrote it (maybe invalid).
-public struct ModelToolCall: Sendable, Hashable {
-    public var id: String
-    public var name: String
-    public var argumentsText: String
-
-    public init(id: String, name: String, argumentsText: String) {
-        self.id = id
-        self.name = name
-        self.argumentsText = argumentsText
-    }
-}
-
-/// What the model answered in one request.
-public struct ModelReply: Sendable, Hashable {
-    public var content: String
-    public var toolCalls: [ModelToolCall]
-    public var finishReason: String?
-
-    public init(content: String, toolCalls: [ModelToolCall] = [], finishReason: String? = "stop") {
-        self.content = content
-        self.toolCalls = toolCalls
-        self.finishReason = finishReason
-    }
-}
 
 /// The seam to a language model: the OpenAI-compatible client in the app, a scripted fake in tests.
 public protocol ChatModel: AnyObject {
@@ -51,9 +8,9 @@ public protocol ChatModel: AnyObject {
     /// `isCancelled` is polled (Ctrl-C). - Throws: any failure (network, HTTP, timeout, bad reply,
     /// cancelled); the REPL then falls back to the rules.
     func complete(
-        _ messages: [ModelMessage], tools: [ToolDefinition], model: String?, endpoint: String?,
+        _ messages: [ChatMessage], tools: [ToolDefinition], model: String?, endpoint: String?,
         onDelta: @escaping (String) -> Void, isCancelled: @escaping @Sendable () -> Bool
-    ) throws -> ModelReply
+    ) throws -> ChatResponse
 }
 
 /// A model plus the conversation so far and its settings for this session.
@@ -63,7 +20,7 @@ public final class ModelConversation {
     public var modelName: String?
     public var endpoint: String?
     /// Earlier turns (user, assistant, tool messages), oldest first; the system prompt is not in it.
-    public private(set) var history: [ModelMessage] = []
+    public private(set) var history: [ChatMessage] = []
     /// Tool rounds allowed per turn (weak models may repeat a call forever).
     public var maxRounds: Int
     /// Older turns beyond this many messages are dropped from what is sent.
@@ -81,7 +38,7 @@ public final class ModelConversation {
     /// Forgets the conversation (/clear).
     public func reset() { history.removeAll() }
 
-    func remember(_ messages: [ModelMessage]) {
+    func remember(_ messages: [ChatMessage]) {
         history.append(contentsOf: messages)
         if history.count > historyLimit {
             var trimmed = Array(history.suffix(historyLimit))

@@ -1,5 +1,6 @@
 import Foundation
 import TaskCore
+import TaskLLM
 import TaskNL
 import TaskToolkit
 
@@ -16,13 +17,13 @@ extension ChatSession {
     func modelTurn(_ text: String) {
         guard let conversation = model else { return capture(text) }
         let rules = parser.parse(text, now: clock(), timeZone: settings.timeZone)
-        var messages = [ModelMessage(role: .user, content: userMessage(text, rules: rules))]
+        var messages = [ChatMessage(role: .user, content: userMessage(text, rules: rules))]
         var wroteSomething = false
         InterruptFlag.reset()
         do {
             for _ in 0..<conversation.maxRounds {
                 let reply = try ask(conversation, messages)
-                messages.append(ModelMessage(role: .assistant, content: reply.content, toolCalls: reply.toolCalls))
+                messages.append(ChatMessage(role: .assistant, content: reply.content, toolCalls: reply.toolCalls))
                 if reply.toolCalls.isEmpty {
                     conversation.remember(messages)
                     return
@@ -31,7 +32,7 @@ extension ChatSession {
                 for call in reply.toolCalls {
                     let (result, wrote) = try perform(call, rules: creates == 1 ? rules : nil)
                     wroteSomething = wroteSomething || wrote
-                    messages.append(ModelMessage(role: .tool, content: result.encoded(), toolCallID: call.id))
+                    messages.append(ChatMessage(role: .tool, content: result.encoded(), toolCallID: call.id))
                 }
             }
             conversation.remember(messages)
@@ -53,8 +54,8 @@ extension ChatSession {
     }
 
     /// One request, streaming the answer to the output; a spinner until the first words arrive.
-    private func ask(_ conversation: ModelConversation, _ turn: [ModelMessage]) throws -> ModelReply {
-        let messages = [ModelMessage(role: .system, content: conversation.systemPrompt)] + conversation.history + turn
+    private func ask(_ conversation: ModelConversation, _ turn: [ChatMessage]) throws -> ChatResponse {
+        let messages = [ChatMessage(role: .system, content: conversation.systemPrompt)] + conversation.history + turn
         let spinner = settings.showSpinner ? Spinner(output: output) : nil
         spinner?.start("thinking…")
         var streamed = false
@@ -80,7 +81,7 @@ extension ChatSession {
     /// Validates, confirms and runs one proposed call. - Returns: the tool message content and
     /// whether something was written. - Throws: `ModelTurnFailure` for an unknown tool or arguments
     /// that are not a JSON object (the rules then take over).
-    private func perform(_ call: ModelToolCall, rules: ParseResult?) throws -> (JSONValue, Bool) {
+    private func perform(_ call: ToolCall, rules: ParseResult?) throws -> (JSONValue, Bool) {
         guard let tool = runner.tools.first(where: { $0.name == call.name }) else {
             throw ModelTurnFailure(reason: "it proposed an unknown tool '\(call.name)'")
         }

@@ -20,9 +20,9 @@ public final class OpenAIChatModel: ChatModel {
     }
 
     public func complete(
-        _ messages: [ModelMessage], tools: [ToolDefinition], model: String?, endpoint: String?,
+        _ messages: [ChatMessage], tools: [ToolDefinition], model: String?, endpoint: String?,
         onDelta: @escaping (String) -> Void, isCancelled: @escaping @Sendable () -> Bool
-    ) throws -> ModelReply {
+    ) throws -> ChatResponse {
         let token = Cancellation()
         let done = Cancellation()
         // Ctrl-C is noticed by polling, so the signal handler only sets a flag.
@@ -38,17 +38,6 @@ public final class OpenAIChatModel: ChatModel {
             baseURL: endpoint.map(Self.baseURL(for:)) ?? config.baseURL, model: model ?? config.model, key: key,
             timeouts: ModelTimeouts(overall: config.timeoutSeconds), cancellation: token)
         let specs = tools.map { ToolSpec(name: $0.name, description: $0.description, parameters: $0.inputSchema) }
-        let response = try client.chat(messages: messages.map(Self.wire), tools: specs, stream: true, onDelta: onDelta)
-        return ModelReply(
-            content: response.content,
-            toolCalls: response.toolCalls.map { ModelToolCall(id: $0.id, name: $0.name, argumentsText: $0.argumentsText) },
-            finishReason: response.finishReason)
-    }
-
-    static func wire(_ message: ModelMessage) -> ChatMessage {
-        ChatMessage(
-            role: ChatMessage.Role(rawValue: message.role.rawValue) ?? .user, content: message.content,
-            toolCalls: message.toolCalls.map { ToolCall(id: $0.id, name: $0.name, argumentsText: $0.argumentsText) },
-            toolCallID: message.toolCallID)
+        return try client.chat(messages: messages, tools: specs, stream: true, onDelta: onDelta)
     }
 }

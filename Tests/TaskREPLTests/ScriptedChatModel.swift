@@ -1,12 +1,13 @@
 import Foundation
 import TaskCore
+import TaskLLM
 import TaskToolkit
 @testable import TaskREPL
 
 /// A model that plays back queued replies (or errors) and records the conversations it was sent.
 final class ScriptedChatModel: ChatModel {
     enum Step {
-        case reply(ModelReply)
+        case reply(ChatResponse)
         case fail(String)
     }
 
@@ -15,14 +16,14 @@ final class ScriptedChatModel: ChatModel {
     }
 
     var steps: [Step]
-    private(set) var received: [[ModelMessage]] = []
+    private(set) var received: [[ChatMessage]] = []
 
     init(_ steps: [Step]) { self.steps = steps }
 
     func complete(
-        _ messages: [ModelMessage], tools: [ToolDefinition], model: String?, endpoint: String?,
+        _ messages: [ChatMessage], tools: [ToolDefinition], model: String?, endpoint: String?,
         onDelta: @escaping (String) -> Void, isCancelled: @escaping @Sendable () -> Bool
-    ) throws -> ModelReply {
+    ) throws -> ChatResponse {
         received.append(messages)
         guard !steps.isEmpty else { throw Failure(description: "script ran out") }
         switch steps.removeFirst() {
@@ -34,8 +35,8 @@ final class ScriptedChatModel: ChatModel {
     }
 
     static func call(_ name: String, _ arguments: String, id: String = "call_1") -> Step {
-        .reply(ModelReply(content: "", toolCalls: [ModelToolCall(id: id, name: name, argumentsText: arguments)], finishReason: "tool_calls"))
+        .reply(ChatResponse(content: "", toolCalls: [ToolCall(id: id, name: name, argumentsText: arguments)], finishReason: "tool_calls"))
     }
 
-    static func say(_ text: String) -> Step { .reply(ModelReply(content: text)) }
+    static func say(_ text: String) -> Step { .reply(ChatResponse(content: text)) }
 }
