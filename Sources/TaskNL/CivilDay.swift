@@ -1,6 +1,7 @@
 import TaskCore
 
-/// A calendar day as a count of days since 1970-01-01, so date arithmetic is integer arithmetic.
+/// A calendar day as a count of days since 1970-01-01, so date arithmetic is integer arithmetic
+/// (the conversions are `LocalDate`'s).
 ///
 /// The parser's hot path never touches `Calendar`: it moves between days, weekdays and months here
 /// and turns a day and a wall time into an instant once, at the end (`ZoneClock`).
@@ -12,35 +13,18 @@ struct CivilDay: Sendable, Hashable, Comparable {
 
     /// The day with this year, month and day (which must be a real calendar day).
     init(year: Int, month: Int, day: Int) {
-        // Howard Hinnant's days_from_civil.
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = (month + 9) % 12
-        let doy = (153 * mp + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        number = era * 146_097 + doe - 719_468
+        number = LocalDate(year: year, month: month, day: day).daysSinceEpoch
     }
 
-    init(_ date: LocalDate) { self.init(year: date.year, month: date.month, day: date.day) }
+    init(_ date: LocalDate) { number = date.daysSinceEpoch }
 
-    /// Year, month and day (Hinnant's civil_from_days).
+    /// Year, month and day.
     var components: (year: Int, month: Int, day: Int) {
-        let z = number + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
+        let date = localDate
+        return (date.year, date.month, date.day)
     }
 
-    var localDate: LocalDate {
-        let c = components
-        return LocalDate(year: c.year, month: c.month, day: c.day)
-    }
+    var localDate: LocalDate { LocalDate(daysSinceEpoch: number) }
 
     /// 1 for Monday up to 7 for Sunday.
     var isoWeekday: Int {
