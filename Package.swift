@@ -30,13 +30,16 @@ let package = Package(
             name: "tasker-bench",
             dependencies: ["TaskCore", "TaskNL", "TaskToolkit", "TaskMCP", "TaskREPL"]),
 
+        // Fakes shared by the test targets: a scripted OpenAI-compatible server and its wire helpers.
+        .target(name: "TaskerTestSupport", dependencies: ["TaskCore"], path: "Tests/TaskerTestSupport"),
+
         .testTarget(name: "TaskCoreTests", dependencies: ["TaskCore"]),
         .testTarget(name: "TaskNLTests", dependencies: ["TaskNL", "TaskCore"]),
         .testTarget(name: "TaskToolkitTests", dependencies: ["TaskToolkit", "TaskNL", "TaskCore"]),
         .testTarget(name: "TaskMCPTests", dependencies: ["TaskMCP", "TaskToolkit", "TaskCore"]),
-        .testTarget(name: "TaskLLMTests", dependencies: ["TaskLLM", "TaskNL", "TaskCore"]),
+        .testTarget(name: "TaskLLMTests", dependencies: ["TaskLLM", "TaskNL", "TaskCore", "TaskerTestSupport"]),
         .testTarget(name: "TaskREPLTests", dependencies: ["TaskREPL", "TaskToolkit", "TaskLLM", "TaskCore"]),
         // Runs the built `tasker` binary: one-shot commands, MCP over stdio, the REPL in a pty.
-        .testTarget(name: "TaskerEndToEndTests", dependencies: ["TaskCore"]),
+        .testTarget(name: "TaskerEndToEndTests", dependencies: ["TaskCore", "TaskerTestSupport"]),
     ]
 )

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TaskLLM
+import TaskerTestSupport
 
 @Suite struct ChatStreamAssemblerTests {
     private func assemble(_ fixture: String) throws -> (ChatResponse, [String]) {

@@ -3,22 +3,23 @@ import Testing
 import TaskCore
 import TaskNL
 @testable import TaskLLM
+import TaskerTestSupport
 
 @Suite struct LLMTaskBackendTests {
     let zone = TimeZone(identifier: "Europe/London")!
     // Wednesday 2 December 2026, 10:30 London.
     let now = ISODate.parse("2026-12-02T10:30:00+00:00", in: TimeZone(identifier: "UTC")!)!
 
-    func backend(_ server: ScriptedServer) -> LLMTaskBackend {
+    func backend(_ server: ScriptedModelServer) -> LLMTaskBackend {
         LLMTaskBackend(client: client(server), systemPrompt: "REFINE PROMPT")
     }
 
-    func answer(_ tasks: JSONValue) -> ScriptedServer.Reply { .json(body: Wire.completion(JSONValue.object(["tasks": tasks]).encoded())) }
+    func answer(_ tasks: JSONValue) -> ScriptedModelServer.Reply { .json(body: Wire.completion(JSONValue.object(["tasks": tasks]).encoded())) }
 
     @Test func refinementFillsGapsAndMarksModelChips() throws {
         let text = "um so buy milk"
         let rules = ParseResult(draft: TaskDraft(title: "Um so buy milk"), understood: [])
-        let server = try ScriptedServer([answer([["source": "um so buy milk", "title": "Buy milk", "due": "sometime soonish maybe", "priority": "high",
+        let server = try ScriptedModelServer([answer([["source": "um so buy milk", "title": "Buy milk", "due": "sometime soonish maybe", "priority": "high",
                                                    "estimate_minutes": 10, "energy": "quick", "contexts": ["#Shop"], "kind": "errand"]])])
         let result = backend(server).refine(text, rules: rules, now: now, timeZone: zone)
         #expect(result.usedModel)
@@ -50,7 +51,7 @@ import TaskNL
             understood: [Chip(field: .priority, text: "High"), Chip(field: .estimate, text: "≈15 min"), Chip(field: .context, text: "#family"),
                          Chip(field: .due, text: "Tomorrow, 5:00 PM"), Chip(field: .kind, text: "Call")])
         let text = "call mom tomorrow 5pm #family !high ~15m"
-        let server = try ScriptedServer([answer([["source": .string(text), "title": "Phone mother", "due": "2026-12-25T09:00:00", "priority": "low",
+        let server = try ScriptedModelServer([answer([["source": .string(text), "title": "Phone mother", "due": "2026-12-25T09:00:00", "priority": "low",
                                                    "estimate_minutes": 60, "energy": "deep", "contexts": ["work"], "kind": "meeting"]])])
         let result = backend(server).refine(text, rules: rules, now: now, timeZone: zone)
         let merged: ParseResult = try #require(result.drafts.first)
@@ -68,7 +69,7 @@ import TaskNL
     @Test func severalTasksInOneDictation() throws {
         let text = "buy milk and call the dentist on friday at 10"
         let rules = TaskNLParser().parse(text, now: now, timeZone: zone)
-        let server = try ScriptedServer([.json(body: try Wire.fixture("refine-two-tasks.json"))])
+        let server = try ScriptedModelServer([.json(body: try Wire.fixture("refine-two-tasks.json"))])
         let result = backend(server).refine(text, rules: rules, now: now, timeZone: zone)
         #expect(result.usedModel)
         #expect(result.drafts.count == 2)
@@ -86,7 +87,7 @@ import TaskNL
 
     @Test func modelDateIsValidatedAndMarked() throws {
         let rules = ParseResult(draft: TaskDraft(title: "Dentist"), understood: [])
-        let server = try ScriptedServer([answer([["source": "dentist", "title": "Dentist", "due": "2026-12-04T10:00:00"]])])
+        let server = try ScriptedModelServer([answer([["source": "dentist", "title": "Dentist", "due": "2026-12-04T10:00:00"]])])
         let result = backend(server).refine("dentist", rules: rules, now: now, timeZone: zone)
         let merged = try #require(result.drafts.first)
         #expect(merged.draft.due == ISODate.parse("2026-12-04T10:00", in: zone))
@@ -102,7 +103,7 @@ import TaskNL
     }
 
     // Every failure keeps the user's text and the rules' result, with a one-line notice.
-    static let failures: [(String, [ScriptedServer.Reply])] = [
+    static let failures: [(String, [ScriptedModelServer.Reply])] = [
         ("401", [.json(status: 401, body: #"{"error":{"message":"bad key"}}"#)]),
         ("invalid JSON", [.json(body: Wire.completion("Sure! Here are your tasks: buy milk"))]),
         ("wrong shape", [.json(body: Wire.completion(#"{"task": "buy milk"}"#))]),
@@ -118,7 +119,7 @@ import TaskNL
         let (name, replies) = Self.failures[index]
         let text = "buy milk for grandma"
         let rules = ParseResult(draft: TaskDraft(title: "Buy milk for grandma", kind: .errand), understood: [Chip(field: .kind, text: "Errand")])
-        let server = try ScriptedServer(replies)
+        let server = try ScriptedModelServer(replies)
         let result = backend(server).refine(text, rules: rules, now: now, timeZone: zone)
         #expect(result.drafts == [rules], "\(name)")
         #expect(!result.usedModel)
@@ -129,7 +130,7 @@ import TaskNL
     }
 
     @Test func timeoutKeepsTheRulesResult() throws {
-        let server = try ScriptedServer([.hang(seconds: 4)])
+        let server = try ScriptedModelServer([.hang(seconds: 4)])
         let rules = ParseResult(draft: TaskDraft(title: "Buy milk"), understood: [])
         let c = client(server, timeouts: ModelTimeouts(connect: 1, overall: 1, idle: 1))
         let result = LLMTaskBackend(client: c, systemPrompt: "p").refine("buy milk", rules: rules, now: now, timeZone: zone)

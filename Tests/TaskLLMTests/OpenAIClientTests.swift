@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TaskCore
 @testable import TaskLLM
+import TaskerTestSupport
 
 @Suite struct OpenAIClientTests {
     static let key = "sk-test-secret-123"
@@ -9,7 +10,7 @@ import TaskCore
     let listTool = ToolSpec(name: "list_tasks", description: "List tasks", parameters: ["type": "object", "properties": [:]])
 
     @Test func plainReplyAndWhatWasSent() throws {
-        let server = try ScriptedServer([.json(body: try Wire.fixture("plain.json"))])
+        let server = try ScriptedModelServer([.json(body: try Wire.fixture("plain.json"))])
         let response = try client(server).chat(messages: [.system("be brief"), .user("what's due?")])
         #expect(response.content == "You have 3 tasks due today.")
         let sent = try #require(server.requests.first)
@@ -23,7 +24,7 @@ import TaskCore
     }
 
     @Test func noKeyMeansNoAuthorizationHeaderAndASystemMessageIsAdded() throws {
-        let server = try ScriptedServer([.json(body: try Wire.fixture("plain.json"))])
+        let server = try ScriptedModelServer([.json(body: try Wire.fixture("plain.json"))])
         _ = try client(server, key: nil).chat(messages: [.user("hi")])
         let sent = try #require(server.requests.first)
         #expect(sent.headers["authorization"] == nil)
@@ -36,7 +37,7 @@ import TaskCore
         let pieces = stride(from: 0, to: fixture.utf8.count, by: 97).map { start in
             String(decoding: Array(fixture.utf8)[start..<min(start + 97, fixture.utf8.count)], as: UTF8.self)
         }
-        let server = try ScriptedServer([.events(pieces: pieces, delay: 0.01)])
+        let server = try ScriptedModelServer([.events(pieces: pieces, delay: 0.01)])
         let history: [ChatMessage] = [
             .system("sys"), .user("add call mom"),
             .assistant("", toolCalls: [ToolCall(id: "call_1", name: "capture_task", argumentsText: #"{"text":"x"}"#)]),
@@ -57,13 +58,13 @@ import TaskCore
     }
 
     @Test func streamedToolCallsLlamaCppStyle() throws {
-        let server = try ScriptedServer([.events(pieces: [try Wire.fixture("stream-llamacpp-tools.sse")])])
+        let server = try ScriptedModelServer([.events(pieces: [try Wire.fixture("stream-llamacpp-tools.sse")])])
         let response = try client(server).chat(messages: [.user("buy milk")], tools: [captureTool], stream: true)
         #expect(response.toolCalls == [ToolCall(id: "call__0_capture_task_cmpl-b8f1", name: "capture_task", argumentsText: #"{"text": "buy milk"}"#)])
     }
 
     @Test func streamedContentArrivesAsDeltas() throws {
-        let server = try ScriptedServer([.events(pieces: [Wire.contentChunk("Hel"), Wire.contentChunk("lo"), Wire.contentChunk(nil, finish: "stop"), Wire.event("[DONE]")], delay: 0.02)])
+        let server = try ScriptedModelServer([.events(pieces: [Wire.contentChunk("Hel"), Wire.contentChunk("lo"), Wire.contentChunk(nil, finish: "stop"), Wire.event("[DONE]")], delay: 0.02)])
         let deltas = DeltaBox()
         let response = try client(server).chat(messages: [.user("hi")], stream: true) { deltas.append($0) }
         #expect(response.content == "Hello")
@@ -75,7 +76,7 @@ import TaskCore
             ["id": "c1", "type": "function", "function": ["name": "delete_everything", "arguments": "{}"]],
             ["id": "c2", "type": "function", "function": ["name": "capture_task", "arguments": "{\"text\": \"call mo"]],
         ]]]]]
-        let server = try ScriptedServer([.json(body: body.encoded())])
+        let server = try ScriptedModelServer([.json(body: body.encoded())])
         let response = try client(server).chat(messages: [.user("x")], tools: [captureTool])
         #expect(throws: LLMError.wrongShape(detail: "the model called an unknown tool 'delete_everything'")) {
             try response.toolCalls[0].validated(against: [captureTool])
@@ -89,14 +90,14 @@ import TaskCore
     }
 
     @Test func unauthorizedSaysWhatToDoAndNeverShowsTheKey() throws {
-        let server = try ScriptedServer([.json(status: 401, body: try Wire.fixture("error-401.json"))])
+        let server = try ScriptedModelServer([.json(status: 401, body: try Wire.fixture("error-401.json"))])
         #expect(throws: LLMError.unauthorized(status: 401)) { try client(server).chat(messages: [.user("x")]) }
         #expect(LLMError.unauthorized(status: 401).description == "the endpoint rejected the key (HTTP 401); run `tasker key set`")
         #expect(server.requests.count == 1)  // a bad key is not retried
     }
 
     @Test func serverEchoingTheKeyIsScrubbed() throws {
-        let server = try ScriptedServer([.json(status: 400, body: #"{"error":{"message":"bad header Bearer \#(Self.key)"}}"#)])
+        let server = try ScriptedModelServer([.json(status: 400, body: #"{"error":{"message":"bad header Bearer \#(Self.key)"}}"#)])
         do {
             _ = try client(server).chat(messages: [.user("x")])
             Issue.record("no error")
@@ -108,7 +109,7 @@ import TaskCore
 
     @Test func rateLimitHonoursRetryAfterThenSucceeds() throws {
         let sleeper = SleepRecorder()
-        let server = try ScriptedServer([
+        let server = try ScriptedModelServer([
             .json(status: 429, body: try Wire.fixture("error-429.json"), headers: ["Retry-After: 2"]),
             .json(body: try Wire.fixture("plain.json")),
         ])
@@ -120,21 +121,21 @@ import TaskCore
 
     @Test func retryAfterIsCapped() throws {
         let sleeper = SleepRecorder()
-        let server = try ScriptedServer([.json(status: 429, body: "{}", headers: ["Retry-After: 3600"]), .json(body: try Wire.fixture("plain.json"))])
+        let server = try ScriptedModelServer([.json(status: 429, body: "{}", headers: ["Retry-After: 3600"]), .json(body: try Wire.fixture("plain.json"))])
         _ = try client(server, sleeper: sleeper).chat(messages: [.user("x")])
         #expect(sleeper.recorded == [20])
     }
 
     @Test func serverErrorThenSuccess() throws {
         let sleeper = SleepRecorder()
-        let server = try ScriptedServer([.json(status: 500, body: try Wire.fixture("error-500-llamacpp.json")), .json(body: try Wire.fixture("plain.json"))])
+        let server = try ScriptedModelServer([.json(status: 500, body: try Wire.fixture("error-500-llamacpp.json")), .json(body: try Wire.fixture("plain.json"))])
         #expect(try client(server, sleeper: sleeper).chat(messages: [.user("x")]).content == "You have 3 tasks due today.")
         #expect(sleeper.recorded == [0.5])
     }
 
     @Test func serverErrorExhaustsBoundedRetries() throws {
         let sleeper = SleepRecorder()
-        let server = try ScriptedServer(Array(repeating: .json(status: 503, body: #"{"error":{"message":"overloaded"}}"#), count: 5))
+        let server = try ScriptedModelServer(Array(repeating: .json(status: 503, body: #"{"error":{"message":"overloaded"}}"#), count: 5))
         #expect(throws: LLMError.http(status: 503, message: "overloaded")) {
             try client(server, sleeper: sleeper).chat(messages: [.user("x")])
         }
@@ -143,12 +144,12 @@ import TaskCore
     }
 
     @Test func rateLimitExhausted() throws {
-        let server = try ScriptedServer(Array(repeating: .json(status: 429, body: "{}"), count: 3))
+        let server = try ScriptedModelServer(Array(repeating: .json(status: 429, body: "{}"), count: 3))
         #expect(throws: LLMError.rateLimited(attempts: 3)) { try client(server).chat(messages: [.user("x")]) }
     }
 
     @Test func modelNotFound() throws {
-        let server = try ScriptedServer([.json(status: 404, body: try Wire.fixture("error-404-model.json"))])
+        let server = try ScriptedModelServer([.json(status: 404, body: try Wire.fixture("error-404-model.json"))])
         do {
             _ = try client(server).chat(messages: [.user("x")])
             Issue.record("no error")
@@ -158,7 +159,7 @@ import TaskCore
     }
 
     @Test func hangTimesOut() throws {
-        let server = try ScriptedServer([.hang(seconds: 5)])
+        let server = try ScriptedModelServer([.hang(seconds: 5)])
         let started = Date()
         do {
             _ = try client(server, timeouts: ModelTimeouts(connect: 1, overall: 1, idle: 1)).chat(messages: [.user("x")])
@@ -172,7 +173,7 @@ import TaskCore
     }
 
     @Test func streamThatGoesQuietHitsTheIdleTimeout() throws {
-        let server = try ScriptedServer([.events(pieces: [Wire.contentChunk("Hi"), Wire.contentChunk(" there")], delay: 3)])
+        let server = try ScriptedModelServer([.events(pieces: [Wire.contentChunk("Hi"), Wire.contentChunk(" there")], delay: 3)])
         let started = Date()
         #expect(throws: LLMError.self) {
             try client(server, timeouts: ModelTimeouts(connect: 1, overall: 20, idle: 1)).chat(messages: [.user("x")], stream: true)
@@ -182,7 +183,7 @@ import TaskCore
     }
 
     @Test func invalidJSONBody() throws {
-        let server = try ScriptedServer([.json(body: "<html>gateway</html>")])
+        let server = try ScriptedModelServer([.json(body: "<html>gateway</html>")])
         do {
             _ = try client(server).chat(messages: [.user("x")])
             Issue.record("no error")
@@ -192,7 +193,7 @@ import TaskCore
     }
 
     @Test func truncatedStreamAfterFirstEventFails() throws {
-        let server = try ScriptedServer([.events(pieces: [try Wire.fixture("stream-truncated.sse")])])
+        let server = try ScriptedModelServer([.events(pieces: [try Wire.fixture("stream-truncated.sse")])])
         let deltas = DeltaBox()
         #expect(throws: LLMError.streamBroken(detail: "it ended without [DONE]")) {
             try client(server).chat(messages: [.user("x")], stream: true) { deltas.append($0) }
@@ -202,7 +203,7 @@ import TaskCore
     }
 
     @Test func cutConnectionMidStreamIsATransportError() throws {
-        let server = try ScriptedServer([.events(pieces: [Wire.contentChunk("Hel")], cut: true)])
+        let server = try ScriptedModelServer([.events(pieces: [Wire.contentChunk("Hel")], cut: true)])
         do {
             _ = try client(server).chat(messages: [.user("x")], stream: true)
             Issue.record("no error")
@@ -213,7 +214,7 @@ import TaskCore
     }
 
     @Test func streamFailingBeforeFirstEventFallsBackToPlain() throws {
-        let server = try ScriptedServer([
+        let server = try ScriptedModelServer([
             .events(pieces: [": just a comment\n\n"], cut: true),
             .json(body: try Wire.fixture("plain-tool-calls.json")),
         ])
@@ -224,7 +225,7 @@ import TaskCore
     }
 
     @Test func connectionRefusedNamesTheEndpoint() throws {
-        let server = try ScriptedServer([])
+        let server = try ScriptedModelServer([])
         let url = server.baseURL
         server.stop()
         let c = OpenAIClient(baseURL: url, model: "m", key: nil, timeouts: ModelTimeouts(connect: 1, overall: 2, idle: 1), maxAttempts: 1)
@@ -238,7 +239,7 @@ import TaskCore
     }
 
     @Test func cancellationStopsARequestInFlight() throws {
-        let server = try ScriptedServer([.hang(seconds: 10)])
+        let server = try ScriptedModelServer([.hang(seconds: 10)])
         let token = Cancellation()
         let started = Date()
         DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) { token.cancel() }
@@ -250,7 +251,7 @@ import TaskCore
     }
 
     @Test func responseFormatRejectedIsRetriedWithoutIt() throws {
-        let server = try ScriptedServer([
+        let server = try ScriptedModelServer([
             .json(status: 400, body: try Wire.fixture("error-response-format.json")),
             .json(body: Wire.completion(#"{"tasks": []}"#)),
         ])

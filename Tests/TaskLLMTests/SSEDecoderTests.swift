@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TaskLLM
+import TaskerTestSupport
 
 @Suite struct SSEDecoderTests {
     @Test func decodesFixtureWhateverTheSplit() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TaskerTestSupport
 
 /// The REPL's model path end to end: the real binary on a pty, a scripted streaming server on loopback.
 @Suite struct REPLModelEndToEndTests {
@@ -18,9 +19,9 @@ import Testing
     func stored(_ box: Sandbox) throws -> String { try box.call("list_tasks", #"{"filter": "all"}"#) }
 
     @Test func acceptedProposalIsStored() throws {
-        let server = try REPLModelServer([
-            .toolCall(name: "create_task", arguments: #"{"title": "Book dentist", "priority": "high"}"#),
-            .text("Added Book dentist."),
+        let server = try ScriptedModelServer([
+            .events(pieces: Wire.toolCallStream(name: "create_task", arguments: #"{"title": "Book dentist", "priority": "high"}"#)),
+            .events(pieces: Wire.textStream("Added Book dentist.")),
         ])
         let box = try sandbox(server.baseURL)
         let t = try PseudoTerminal(["--db", box.db], environment: box.environment)
@@ -34,18 +35,18 @@ import Testing
         t.send("\u{4}")
         _ = try t.waitForExit()
         #expect(try stored(box).contains(#""title":"Book dentist""#))
-        let first = try #require(server.requests.first)
+        let first = try #require(server.requests.first).body
         #expect(first.contains(#""tool_choice":"auto""#))
         #expect(first.contains("create_task"))
         #expect(first.contains("rules' parse of the message"))
         #expect(server.requests.count == 2)
-        #expect(server.requests[1].contains(#""role":"tool""#))
+        #expect(server.requests[1].body.contains(#""role":"tool""#))
     }
 
     @Test func declinedProposalStoresNothing() throws {
-        let server = try REPLModelServer([
-            .toolCall(name: "create_task", arguments: #"{"title": "Book dentist"}"#),
-            .text("OK, I left it."),
+        let server = try ScriptedModelServer([
+            .events(pieces: Wire.toolCallStream(name: "create_task", arguments: #"{"title": "Book dentist"}"#)),
+            .events(pieces: Wire.textStream("OK, I left it.")),
         ])
         let box = try sandbox(server.baseURL)
         let t = try PseudoTerminal(["--db", box.db], environment: box.environment)
@@ -59,13 +60,13 @@ import Testing
         t.line("/quit")
         _ = try t.waitForExit()
         #expect(try !stored(box).contains("dentist"))
-        #expect(server.requests[1].contains("declined"))
+        #expect(server.requests[1].body.contains("declined"))
     }
 
     @Test func editedProposalRunsTheEditedArguments() throws {
-        let server = try REPLModelServer([
-            .toolCall(name: "create_task", arguments: #"{"title": "Book dentist"}"#),
-            .text("Done."),
+        let server = try ScriptedModelServer([
+            .events(pieces: Wire.toolCallStream(name: "create_task", arguments: #"{"title": "Book dentist"}"#)),
+            .events(pieces: Wire.textStream("Done.")),
         ])
         let box = try sandbox(server.baseURL)
         let t = try PseudoTerminal(["--db", box.db], environment: box.environment)
@@ -88,9 +89,9 @@ import Testing
     }
 
     @Test func serverDownFallsBackToTheRulesAndKeepsTheText() throws {
-        var server: REPLModelServer? = try REPLModelServer([])
-        let url = server?.baseURL ?? ""
-        server = nil  // closed: nothing listens on that port any more
+        let server = try ScriptedModelServer([])
+        let url = server.baseURL
+        server.stop()  // closed: nothing listens on that port any more
         let box = try sandbox(url)
         let t = try PseudoTerminal(["--db", box.db], environment: box.environment)
         try t.waitFor("tasker✦ ")

@@ -5,62 +5,78 @@ import TaskCore
 import Glibc
 #endif
 
-/// A scripted OpenAI-compatible HTTP server on 127.0.0.1 for tests: records each request and answers
-/// from a queue (JSON bodies, chunked server-sent events with delays, hangs, cut connections).
-final class ScriptedServer: @unchecked Sendable {
-    enum Reply {
-        /// A complete response with a Content-Length.
+/// A scripted OpenAI-compatible HTTP server on 127.0.0.1 for tests.
+///
+/// It records each request and answers from a queue of replies, one per connection: JSON bodies with
+/// any status and headers, chunked server-sent events (with delays, or cut short), or a hang. With no
+/// reply left it answers 500. The accept thread keeps the server alive until `stop()`.
+public final class ScriptedModelServer: @unchecked Sendable {
+    /// What the server does with one request.
+    public enum Reply: Sendable {
+        /// A complete response with a Content-Length; `headers` are whole lines (`"Retry-After: 2"`).
         case json(status: Int = 200, body: String, headers: [String] = [])
         /// A chunked `text/event-stream`: each piece sent as one chunk after `delay` seconds;
         /// with `cut`, the connection closes without the final chunk (curl error 18).
         case events(pieces: [String], delay: Double = 0, cut: Bool = false)
-        /// Reads the request and says nothing for `seconds`, then closes.
+        /// Reads the request and says nothing for `seconds` (or until `stop()`), then closes.
         case hang(seconds: Double)
     }
 
-    struct Request {
-        var path: String
-        var headers: [String: String]
-        var body: String
-        var json: JSONValue { (try? JSONValue.parse(body)) ?? .null }
+    /// One request as the server read it.
+    public struct Request: Sendable {
+        public var path: String
+        /// Header names lowercased.
+        public var headers: [String: String]
+        public var body: String
+        /// The body parsed as JSON, or `.null` when it is not JSON.
+        public var json: JSONValue { (try? JSONValue.parse(body)) ?? .null }
     }
 
     private let lock = NSLock()
     private var replies: [Reply]
     private var recorded: [Request] = []
-    private var listener: Int32 = -1
+    private var listener: Int32
     private var stopped = false
-    private(set) var port: UInt16 = 0
+    public let port: UInt16
 
-    var baseURL: String { "http://127.0.0.1:\(port)/v1" }
+    /// The base URL a client is configured with (`…/v1`).
+    public var baseURL: String { "http://127.0.0.1:\(port)/v1" }
 
-    var requests: [Request] { lock.withLock { recorded } }
+    /// The requests received so far, in order.
+    public var requests: [Request] { lock.withLock { recorded } }
 
-    init(_ replies: [Reply]) throws {
+    /// Listens on a free loopback port and starts answering with `replies`, in order.
+    ///
+    /// Throws a `POSIXError` when no socket can be bound.
+    public init(_ replies: [Reply]) throws {
         self.replies = replies
-        listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var yes: Int32 = 1
-        setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         address.sin_port = 0
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard bound == 0, listen(listener, 16) == 0 else { throw POSIXError(.EADDRINUSE) }
+        guard fd >= 0, bound == 0, listen(fd, 16) == 0 else {
+            if fd >= 0 { close(fd) }
+            throw POSIXError(.EADDRINUSE)
+        }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
         }
+        listener = fd
         port = UInt16(bigEndian: address.sin_port)
-        let thread = Thread { [self] in acceptLoop() }
-        thread.start()
+        Thread { [self] in acceptLoop() }.start()
     }
 
     deinit { stop() }
 
-    func stop() {
+    /// Closes the port: new connections are refused and hanging replies end.
+    public func stop() {
         let fd: Int32 = lock.withLock {
             stopped = true
             defer { listener = -1 }
@@ -157,32 +173,5 @@ final class ScriptedServer: @unchecked Sendable {
             if n <= 0 { return }
             offset += n
         }
-    }
-}
-
-/// Test helpers: fixtures, SSE framing, chat completion bodies.
-enum Wire {
-    static func fixture(_ name: String) throws -> String {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Fixtures/openai/\(name)")
-        return try String(contentsOf: url, encoding: .utf8)
-    }
-
-    /// A plain chat.completion whose message content is `content`.
-    static func completion(_ content: String, finish: String = "stop") -> String {
-        let body: JSONValue = [
-            "id": "chatcmpl-t", "object": "chat.completion", "model": "m",
-            "choices": [["index": 0, "message": ["role": "assistant", "content": .string(content)], "finish_reason": .string(finish)]],
-        ]
-        return body.encoded()
-    }
-
-    /// Server-sent event text for one data payload.
-    static func event(_ payload: String) -> String { "data: \(payload)\n\n" }
-
-    /// A content delta chunk.
-    static func contentChunk(_ text: String?, finish: String? = nil) -> String {
-        let delta: JSONValue = text.map { ["content": .string($0)] } ?? [:]
-        let chunk: JSONValue = ["object": "chat.completion.chunk", "choices": [["index": 0, "delta": delta, "finish_reason": .string(finish)]]]
-        return event(chunk.encoded())
     }
 }
