@@ -17,15 +17,19 @@ public struct OpenAIClient: Sendable {
     /// The longest wait a `Retry-After` may ask for, in seconds.
     public let maxRetryWait: Double
     public let cancellation: Cancellation?
+    /// The most tokens an answer may have (`max_tokens`): a small local model asked for JSON can
+    /// otherwise pad its answer with whitespace until the context is full (seen on llama.cpp).
+    public let maxTokens: Int
     let key: APIKey?
     /// Waits between retries; tests pass one that records and returns at once.
     let sleep: @Sendable (Double) -> Void
 
     public init(
         baseURL: String, model: String, key: APIKey?, timeouts: ModelTimeouts, maxAttempts: Int = 3,
-        maxRetryWait: Double = 20, cancellation: Cancellation? = nil,
+        maxRetryWait: Double = 20, cancellation: Cancellation? = nil, maxTokens: Int = 1024,
         sleep: (@Sendable (Double) -> Void)? = nil
     ) {
+        self.maxTokens = maxTokens
         self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
         self.model = model
         self.key = key
@@ -71,24 +75,35 @@ public struct OpenAIClient: Sendable {
                 throw error as? LLMError ?? .transport(code: 0, detail: "\(error)")
             }
             let plainBody = requestBody(messages: messages, tools: tools, stream: false, jsonObject: false)
-            let response = try plain(plainBody)
+            let response = try withoutRejectedOptions(plainBody) { (body) throws(LLMError) in try plain(body) }
             if !response.content.isEmpty { onDelta?(response.content) }
             return response
         }
-        return try plain(body)
+        return try withoutRejectedOptions(body) { (body) throws(LLMError) in try plain(body) }
     }
 
     /// Asks for a JSON object (`response_format: json_object`, dropped and retried once when the server
     /// rejects it) and returns the parsed reply.
     /// - Throws: `LLMError`, `.invalidJSON` when the answer is not a JSON object.
     public func completeJSON(messages: [ChatMessage]) throws(LLMError) -> JSONValue {
-        let response: ChatResponse
-        do {
-            response = try plain(requestBody(messages: messages, tools: [], stream: false, jsonObject: true))
-        } catch .http(let status, let message) where [400, 422].contains(status) && message.lowercased().contains("response_format") {
-            response = try plain(requestBody(messages: messages, tools: [], stream: false, jsonObject: false))
-        }
+        let body = requestBody(messages: messages, tools: [], stream: false, jsonObject: true)
+        let response = try withoutRejectedOptions(body) { (body) throws(LLMError) in try plain(body) }
         return try Self.jsonObject(in: response.content)
+    }
+
+    /// Sends `body`; when the server rejects (400 or 422) an optional parameter Tasker adds
+    /// (`response_format`, `max_tokens`), sends it once more without the ones the error names.
+    func withoutRejectedOptions(_ body: JSONValue, _ send: (JSONValue) throws(LLMError) -> ChatResponse) throws(LLMError) -> ChatResponse {
+        do {
+            return try send(body)
+        } catch .http(let status, let message) where [400, 422].contains(status) {
+            let lower = message.lowercased()
+            let rejected = ["response_format", "max_tokens"].filter { lower.contains($0) && body[$0] != nil }
+            guard !rejected.isEmpty, case .object(var members) = body else { throw .http(status: status, message: message) }
+            for key in rejected { members[key] = nil }
+            if rejected.contains("response_format") { members["temperature"] = nil }
+            return try send(.object(members))
+        }
     }
 
     /// The JSON object in a model's text, tolerating a Markdown code fence around it.
@@ -117,6 +132,7 @@ public struct OpenAIClient: Sendable {
             "model": .string(model),
             "messages": .array(all.map(\.json)),
             "stream": .bool(stream),
+            "max_tokens": .int(maxTokens),
         ]
         if !tools.isEmpty {
             body["tools"] = .array(tools.map(\.json))

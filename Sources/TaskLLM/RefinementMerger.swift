@@ -127,6 +127,17 @@ public struct RefinementMerger: Sendable {
         text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
+    /// Whether a model's title is about what the user typed: at least half of its words that are not
+    /// filler ("the", "to", "need", …) appear in `source`, and at least one does. "Book dentist" for
+    /// "um I need to sort the dentist thing" passes; a hallucinated "You should not use this data" does not.
+    public static func titleIsGrounded(_ title: String, in source: String) -> Bool {
+        let content = words(title).filter { !fillers.contains($0) }
+        guard !content.isEmpty else { return false }
+        let available = Set(words(source))
+        let shared = content.filter(available.contains).count
+        return shared >= 1 && shared * 2 >= content.count
+    }
+
     /// Lower-cased words of letters, digits and apostrophes.
     static func words(_ text: String) -> [String] {
         text.lowercased().replacingOccurrences(of: "’", with: "'")

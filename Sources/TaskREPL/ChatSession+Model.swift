@@ -30,7 +30,7 @@ extension ChatSession {
                 }
                 let creates = reply.toolCalls.filter { $0.name == "create_task" || $0.name == "capture_task" }.count
                 for call in reply.toolCalls {
-                    let (result, wrote) = try perform(call, rules: creates == 1 ? rules : nil)
+                    let (result, wrote) = try perform(call, rules: creates == 1 ? rules : nil, userText: text, userRules: rules)
                     wroteSomething = wroteSomething || wrote
                     messages.append(ChatMessage(role: .tool, content: result.encoded(), toolCallID: call.id))
                 }
@@ -81,7 +81,7 @@ extension ChatSession {
     /// Validates, confirms and runs one proposed call. - Returns: the tool message content and
     /// whether something was written. - Throws: `ModelTurnFailure` for an unknown tool or arguments
     /// that are not a JSON object (the rules then take over).
-    private func perform(_ call: ToolCall, rules: ParseResult?) throws -> (JSONValue, Bool) {
+    private func perform(_ call: ToolCall, rules: ParseResult?, userText: String, userRules: ParseResult) throws -> (JSONValue, Bool) {
         guard let tool = runner.tools.first(where: { $0.name == call.name }) else {
             throw ModelTurnFailure(reason: "it proposed an unknown tool '\(call.name)'")
         }
@@ -91,7 +91,7 @@ extension ChatSession {
         }
         if call.name == "create_task" {
             let parse = rules ?? parser.parse(arguments["title"]?.stringValue ?? "", now: clock(), timeZone: settings.timeZone)
-            arguments = ProposalMerger(timeZone: settings.timeZone).merge(arguments, rules: parse)
+            arguments = ProposalMerger(timeZone: settings.timeZone).merge(arguments, rules: parse, userText: userText, userRules: userRules)
         }
         let needsConfirmation = settings.confirm == .all || (!tool.readOnly && settings.confirm == .writes)
         if !needsConfirmation || alwaysAllowed.contains(tool.name) {

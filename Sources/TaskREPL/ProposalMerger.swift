@@ -1,5 +1,6 @@
 import Foundation
 import TaskCore
+import TaskLLM
 import TaskNL
 
 /// Merges a model's proposed create_task arguments with the rules' parse: a field the rules
@@ -10,12 +11,17 @@ public struct ProposalMerger: Sendable {
     public init(timeZone: TimeZone) { self.timeZone = timeZone }
 
     /// create_task arguments with every field the rules understood put back.
-    public func merge(_ arguments: [String: JSONValue], rules: ParseResult) -> [String: JSONValue] {
+    ///
+    /// The model's title is kept when it is about what the user typed (`userText`; see
+    /// `RefinementMerger.titleIsGrounded`); otherwise, or when it is empty, the rules' title of the
+    /// user's text is used. (The user still sees and confirms every write.)
+    public func merge(_ arguments: [String: JSONValue], rules: ParseResult, userText: String, userRules: ParseResult) -> [String: JSONValue] {
         var merged = arguments
         let draft = rules.draft
         let fields = Set(rules.understood.map(\.field))
-        if (merged["title"]?.stringValue ?? "").trimmingCharacters(in: .whitespaces).isEmpty {
-            merged["title"] = .string(draft.title)
+        let title = merged["title"]?.stringValue ?? ""
+        if !RefinementMerger.titleIsGrounded(title, in: userText) {
+            merged["title"] = .string(userRules.draft.title)
         }
         if fields.contains(.priority) { merged["priority"] = .string(draft.priority.rawValue) }
         if fields.contains(.estimate), let m = draft.estimateMinutes { merged["estimate_minutes"] = .int(m) }

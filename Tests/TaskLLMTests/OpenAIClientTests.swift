@@ -261,6 +261,29 @@ import TaskerTestSupport
         #expect(server.requests[1].json["response_format"] == nil)
     }
 
+    @Test func answersAreBoundedAndARejectedMaxTokensIsRetriedWithoutIt() throws {
+        let error = #"{"error": {"message": "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.", "type": "invalid_request_error", "param": "max_tokens", "code": "unsupported_parameter"}}"#
+        let server = try ScriptedModelServer([
+            .json(status: 400, body: error),
+            .json(body: Wire.completion("hello")),
+        ])
+        let response = try client(server).chat(messages: [.system("s"), .user("u")])
+        #expect(response.content == "hello")
+        #expect(server.requests.count == 2)
+        #expect(server.requests[0].json["max_tokens"] == 1024)
+        #expect(server.requests[1].json["max_tokens"] == nil)
+        #expect(server.requests[1].json["model"] == server.requests[0].json["model"])
+    }
+
+    @Test func anUnrelated400IsNotRetried() throws {
+        let server = try ScriptedModelServer([
+            .json(status: 400, body: #"{"error": {"message": "messages must not be empty"}}"#),
+            .json(body: Wire.completion("never sent")),
+        ])
+        #expect(throws: LLMError.self) { try client(server).chat(messages: [.system("s"), .user("u")]) }
+        #expect(server.requests.count == 1)
+    }
+
     @Test func jsonInACodeFenceIsAccepted() throws {
         #expect(try OpenAIClient.jsonObject(in: "```json\n{\"a\": 1}\n```") == ["a": 1])
         #expect(throws: LLMError.self) { try OpenAIClient.jsonObject(in: "[1, 2]") }

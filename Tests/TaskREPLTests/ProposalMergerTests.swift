@@ -10,24 +10,40 @@ import Testing
     @Test func rulesWinOverTheModel() {
         let due = ISODate.parse("2026-12-03T17:00", in: london)!
         let rules = ParseResult(
-            draft: TaskDraft(title: "Call mom", due: due, priority: .high, contexts: ["family"]),
+            draft: TaskDraft(title: "Um so call mom", due: due, priority: .high, contexts: ["family"]),
             understood: [Chip(field: .priority, text: "High"), Chip(field: .context, text: "#family"), Chip(field: .due, text: "Tomorrow, 5:00 PM")])
-        let merged = merger.merge(["title": "Phone Mum", "priority": "low", "due": "2026-12-09", "contexts": ["phone"], "estimate_minutes": 10], rules: rules)
-        #expect(merged["title"] == "Phone Mum", "the model may clean up the title")
+        let text = "um so call mom tomorrow 5pm #family !high"
+        let merged = merger.merge(
+            ["title": "Call Mom", "priority": "low", "due": "2026-12-09", "contexts": ["phone"], "estimate_minutes": 10],
+            rules: rules, userText: text, userRules: rules)
+        #expect(merged["title"] == "Call Mom", "the model may clean up the title")
         #expect(merged["priority"] == "high")
         #expect(merged["due"] == "2026-12-03T17:00:00+00:00")
         #expect(merged["contexts"] == ["family", "phone"])
         #expect(merged["estimate_minutes"] == 10, "the model fills gaps")
     }
 
+    @Test func aTitleThatIsNotAboutWhatTheUserTypedIsReplacedByTheRulesTitle() {
+        let text = "hmm the plumber needs a call about the leak"
+        let rules = ParseResult(draft: TaskDraft(title: "Hmm the plumber needs a call about the leak"), understood: [])
+        let invented = merger.merge(["title": "You need a task. You should not use this data."], rules: rules, userText: text, userRules: rules)
+        #expect(invented["title"] == "Hmm the plumber needs a call about the leak")
+        let paraphrased = merger.merge(["title": "Phone the plumber"], rules: rules, userText: text, userRules: rules)
+        #expect(paraphrased["title"] == "Phone the plumber")
+        let elsewhere = merger.merge(["title": "Phone Mum about dinner"], rules: rules, userText: text, userRules: rules)
+        #expect(elsewhere["title"] == "Hmm the plumber needs a call about the leak")
+        let tidied = merger.merge(["title": "Call the plumber about the leak"], rules: rules, userText: text, userRules: rules)
+        #expect(tidied["title"] == "Call the plumber about the leak")
+    }
+
     @Test func nothingUnderstoodLeavesTheProposal() {
         let rules = ParseResult(draft: TaskDraft(title: "Something"), understood: [])
         let proposal: [String: JSONValue] = ["title": "Something", "priority": "high"]
-        #expect(merger.merge(proposal, rules: rules) == proposal)
+        #expect(merger.merge(proposal, rules: rules, userText: "something", userRules: rules) == proposal)
     }
 
     @Test func emptyTitleTakesTheRulesTitle() {
         let rules = ParseResult(draft: TaskDraft(title: "Buy milk"), understood: [])
-        #expect(merger.merge(["title": ""], rules: rules)["title"] == "Buy milk")
+        #expect(merger.merge(["title": ""], rules: rules, userText: "buy milk", userRules: rules)["title"] == "Buy milk")
     }
 }
