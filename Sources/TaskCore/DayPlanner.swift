@@ -178,7 +178,7 @@ public struct DayPlanner: Sendable {
         var parts: [String] = []
         switch urgency {
         case 0: parts.append("overdue")
-        case 1: parts.append(day == today ? "due today" : "due \(day)")
+        case 1: parts.append(day == today ? "due today" : "due \(day.shortText)")
         default: break
         }
         if priority >= .high { parts.append("\(priority.rawValue) priority") }

@@ -94,6 +94,13 @@ extension LocalDate {
         LocalDate(daysSinceEpoch: daysSinceEpoch + days)
     }
 
+    /// `Thu 3 Dec`, as people read a day in a plan or a message.
+    public var shortText: String {
+        let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        return "\(weekdays[weekday.isoNumber - 1]) \(day) \(months[(month - 1) % 12])"
+    }
+
     /// The weekday of this day (1970-01-01 was a Thursday).
     var weekday: Weekday {
         Weekday.allCases[((daysSinceEpoch + 3) % 7 + 7) % 7]

@@ -106,7 +106,7 @@ import Testing
         let tasks = [task(1, "thursday", due: "2026-03-12T15:00"), task(2, "wednesday", due: "2026-03-11T09:00"), task(3, "free")]
         let p = plan(tasks, budget: 1000, date: LocalDate(year: 2026, month: 3, day: 12))
         #expect(p.items.map(\.task.title) == ["wednesday", "thursday", "free"])
-        #expect(p.items[1].reason == "due 2026-03-12")
+        #expect(p.items[1].reason == "due Thu 12 Mar")
     }
 
     @Test func storePlanDayFiltersInSQL() throws {
