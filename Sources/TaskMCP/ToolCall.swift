@@ -54,11 +54,11 @@ enum ToolCall {
     static func encode(_ value: JSONValue) -> String {
         var json: [UInt8] = []
         json.reserveCapacity(4096)
-        JSONByteWriter.append(value, to: &json)
+        value.appendEncoded(to: &json)
         var out: [UInt8] = []
         out.reserveCapacity(json.count * 2 + 96)
         out.append(contentsOf: #"{"content":[{"text":"#.utf8)
-        json.withUnsafeBufferPointer { JSONByteWriter.appendString(utf8: $0, to: &out) }
+        json.withUnsafeBufferPointer { JSONValue.appendStringLiteral(utf8: $0, to: &out) }
         out.append(contentsOf: #","type":"text"}],"isError":"#.utf8)
         out.append(contentsOf: (value["ok"] == .bool(false) ? "true" : "false").utf8)
         if case .object = value {
