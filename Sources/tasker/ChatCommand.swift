@@ -54,7 +54,7 @@ enum ChatCommand: Command {
         let session = ChatSession(
             runner: toolkit, reader: reader, output: StandardOutputSink(), settings: settings, clock: context.clock,
             parser: toolkit.parser, model: model)
-        session.modelFactory = {
+        session.modelFactory = { [unowned session] in
             let (made, notice) = makeModel(context, keys: keys)
             if let notice { context.output.err("tasker: \(notice)") }
             session.settings.model = made?.modelName

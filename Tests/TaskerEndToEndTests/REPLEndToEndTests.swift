@@ -177,6 +177,8 @@ import Testing
         #expect(!result.stdout.contains("\u{1B}"))
         #expect(!result.stdout.contains("tasker>"))
         #expect(result.stdout.contains("✓ Saved"))
+        // The session closed the database on the way out (SQLite folds the WAL back in and removes it).
+        #expect(!FileManager.default.fileExists(atPath: box.db + "-wal"))
         #expect((try box.call("list_tasks", "{}")).contains("Call mom"))
     }
 }
