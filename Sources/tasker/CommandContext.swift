@@ -18,12 +18,14 @@ struct CommandContext {
         return { Date() }
     }
 
-    /// Opens the database (creating its folder on first use) and bootstraps it.
+    /// Opens the database (creating its folder on first use, private to the user: tasks are personal)
+    /// and bootstraps it.
     func openStore() throws -> TaskStore {
         let path = globals.databasePath
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty && !FileManager.default.fileExists(atPath: folder) {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         }
         let store = try TaskStore(path: path, clock: clock, timeZone: timeZone)
         try store.bootstrap()
