@@ -26,9 +26,9 @@ public struct RefinementMerger: Sendable {
     /// Words that may be left out of a title or of every source: fillers, connectors, articles.
     static let fillers: Set<String> = [
         "um", "umm", "uh", "er", "erm", "ah", "oh", "hmm", "so", "like", "well", "okay", "ok", "right", "yeah",
-        "and", "also", "then", "plus", "but", "or", "too", "as", "after", "that", "just", "actually", "basically",
+        "and", "also", "then", "plus", "too", "as", "that", "just", "actually", "basically",
         "i", "i'll", "ill", "i've", "ive", "i'd", "we", "need", "needs", "to", "have", "got", "gotta", "should",
-        "must", "please", "remember", "remind", "me", "the", "a", "an", "don't", "dont", "forget", "let's", "lets",
+        "must", "please", "remember", "remind", "me", "the", "a", "an", "let's", "lets",
     ]
 
     /// The merged drafts for a whole refinement answer.
@@ -127,15 +127,12 @@ public struct RefinementMerger: Sendable {
         text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
-    /// Whether a model's title is about what the user typed: at least half of its words that are not
-    /// filler ("the", "to", "need", …) appear in `source`, and at least one does. "Book dentist" for
-    /// "um I need to sort the dentist thing" passes; a hallucinated "You should not use this data" does not.
-    public static func titleIsGrounded(_ title: String, in source: String) -> Bool {
-        let content = words(title).filter { !fillers.contains($0) }
-        guard !content.isEmpty else { return false }
+    /// Whether every word of `title` is a word of `source`: a model may shorten and tidy a title,
+    /// never put words in the user's mouth ("Buy oat milk and bread" for "buy oat milk friday").
+    public static func titleUsesOnlyWords(_ title: String, of source: String) -> Bool {
+        let proposed = words(title)
         let available = Set(words(source))
-        let shared = content.filter(available.contains).count
-        return shared >= 1 && shared * 2 >= content.count
+        return !proposed.isEmpty && proposed.allSatisfy(available.contains)
     }
 
     /// Lower-cased words of letters, digits and apostrophes.

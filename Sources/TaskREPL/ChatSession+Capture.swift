@@ -25,7 +25,7 @@ extension ChatSession {
                 notice("  Dropped.")
                 return
             }
-            reader.addHistory(edited)
+            if !Self.isSecret(edited) { reader.addHistory(edited) }
             if edited.hasPrefix("/") { handle(edited) } else { capture(edited) }
         default:
             notice("  Dropped.")
@@ -36,14 +36,16 @@ extension ChatSession {
     func captureBatch(_ lines: [String]) {
         var previews: [(String, String)] = []
         for line in lines {
-            guard let preview = dryRun(line) else { return }
+            // A line that cannot be previewed is reported (by dryRun) and left out; the rest go on.
+            guard let preview = dryRun(line) else { continue }
             previews.append((line, preview))
         }
-        output.line(style("\(lines.count) tasks:", .bold))
+        guard !previews.isEmpty else { return notice("  Nothing saved.") }
+        output.line(style("\(previews.count) tasks:", .bold))
         for (i, item) in previews.enumerated() { output.line("  \(i + 1). " + item.1) }
         if reader.isInteractive && settings.confirm != .never {
-            guard let answer = ask("  Save all \(lines.count)? [Enter/n] "), ["", "y", "yes"].contains(answer.lowercased()) else {
-                notice("  Dropped all \(lines.count).")
+            guard let answer = ask("  Save all \(previews.count)? [Enter/n] "), ["", "y", "yes"].contains(answer.lowercased()) else {
+                notice("  Dropped all \(previews.count).")
                 return
             }
         }

@@ -26,6 +26,12 @@ extension ChatSession {
                 messages.append(ChatMessage(role: .assistant, content: reply.content, toolCalls: reply.toolCalls))
                 if reply.toolCalls.isEmpty {
                     conversation.remember(messages)
+                    // The model only talked ("Sure, added it!") about a line that reads as a task:
+                    // nothing was stored, so offer the rules' capture rather than lose it.
+                    if !wroteSomething && !rules.understood.isEmpty && !Self.isQuestion(text) {
+                        notice("(nothing was saved by the model)")
+                        capture(text)
+                    }
                     return
                 }
                 let creates = reply.toolCalls.filter { $0.name == "create_task" || $0.name == "capture_task" }.count
@@ -51,6 +57,16 @@ extension ChatSession {
             notice("Model unavailable (\(error)) — using the rules instead; /offline to stay offline.")
             capture(text)
         }
+    }
+
+    /// Whether a line asks something rather than states a task.
+    static func isQuestion(_ text: String) -> Bool {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        if trimmed.hasSuffix("?") { return true }
+        let first = trimmed.split(separator: " ").first.map(String.init) ?? ""
+        let openers: Set<String> = ["what", "what's", "whats", "which", "how", "when", "why", "who", "where", "do", "does", "did",
+                                    "is", "are", "can", "could", "should", "will", "would", "show", "list", "tell"]
+        return openers.contains(first)
     }
 
     /// One request, streaming the answer to the output; a spinner until the first words arrive.
@@ -92,6 +108,8 @@ extension ChatSession {
         if call.name == "create_task" {
             let parse = rules ?? parser.parse(arguments["title"]?.stringValue ?? "", now: clock(), timeZone: settings.timeZone)
             arguments = ProposalMerger(timeZone: settings.timeZone).merge(arguments, rules: parse, userText: userText, userRules: userRules)
+        } else if call.name == "capture_task" {
+            arguments = ProposalMerger(timeZone: settings.timeZone).mergeCapture(arguments, userText: userText)
         }
         let needsConfirmation = settings.confirm == .all || (!tool.readOnly && settings.confirm == .writes)
         if !needsConfirmation || alwaysAllowed.contains(tool.name) {

@@ -43,27 +43,30 @@ extension IntentRouter {
             return task("complete_task", g[0])
         },
 
-        // Dates.
-        IntentRule("defer", #"(?:defer|snooze|hide|park)(?: task)? (.+?) (?:to|till|til|until|for) (.+)"#) { g, c in
-            guard c.isDate(g[1]) else { return nil }
-            var args = TaskReference(g[0]).arguments
-            args["until"] = .string(g[1])
+        // Dates. The title may itself hold "to" ("move call to bob to friday"): split at the first
+        // connector whose right-hand side reads as a date.
+        IntentRule("defer", #"(?:defer|snooze|hide|park)(?: task)? (.+)"#) { g, c in
+            guard let (title, date) = splitAtDate(g[0], c) else { return nil }
+            var args = TaskReference(title).arguments
+            args["until"] = .string(date)
             return .tool(name: "defer_task", arguments: .object(args))
         },
-        IntentRule("reschedule", #"(?:move|reschedule|push|postpone|shift|bump)(?: task)? (.+?)(?: back| out)? (?:to|till|til|until|for|on) (.+)"#) { g, c in
-            guard c.isDate(g[1]) else { return nil }
-            var args = TaskReference(g[0]).arguments
-            args["due"] = .string(g[1])
+        IntentRule("reschedule", #"(?:move|reschedule|push|postpone|shift|bump)(?: task)? (.+)"#) { g, c in
+            guard let (title, date) = splitAtDate(g[0], c, dropping: [" back", " out"]) else { return nil }
+            var args = TaskReference(title).arguments
+            args["due"] = .string(date)
             return .tool(name: "reschedule_task", arguments: .object(args))
         },
 
         // Projects and pages.
-        IntentRule("new-project", #"(?:new|create|add|start)(?: a)? project:? (.+)"#) { g, _ in
-            .tool(name: "create_project", arguments: ["name": .string(g[0])])
+        // "add project plan to the wiki" and "start project report" are tasks, not commands.
+        IntentRule("new-project", #"(?:new|create)(?: a)?(?: new)? project:? (.+)|(?:add|start)(?: a)?(?: new)? project: (.+)"#) { g, _ in
+            .tool(name: "create_project", arguments: ["name": .string(g[0].isEmpty ? g[1] : g[0])])
         },
         IntentRule("projects", #"(?:show |list |my )?projects"#) { _, _ in .tool(name: "list_projects", arguments: [:]) },
         IntentRule("note", #"(?:note|add note|append) (?:to|for|on) (.+?): (.+)"#) { g, _ in
-            .note(page: g[0], markdown: g[1])
+            // "note to self: buy milk" is a capture.
+            ["self", "me", "myself"].contains(g[0].lowercased()) ? nil : .note(page: g[0], markdown: g[1])
         },
         IntentRule("new-page", #"(?:new|create|add) page:? (.+?)(?: in (.+))?"#) { g, _ in
             var args: [String: JSONValue] = ["title": .string(g[0])]
@@ -74,10 +77,35 @@ extension IntentRouter {
         IntentRule("read-page", #"(?:read|open|show) page:? (.+)"#) { g, _ in
             .tool(name: "read_page", arguments: ["page": .string(g[0])])
         },
-        IntentRule("search", #"(?:search|find)(?: pages| notes)?(?: for)?:? (.+)"#) { g, _ in
-            .tool(name: "search_pages", arguments: ["query": .string(g[0])])
+        // Only with "pages"/"notes" or a colon: "find a plumber for the leak" is a task.
+        IntentRule("search", #"(?:search|find)(?: in)?(?: my)? (?:pages|notes)(?: for)?:? (.+)|(?:search|find): ?(.+)"#) { g, _ in
+            .tool(name: "search_pages", arguments: ["query": .string(g[0].isEmpty ? g[1] : g[0])])
         },
     ]
+
+    /// Splits "TITLE to DATE" at the first connector (to, till, til, until, for, on) whose right-hand
+    /// side is a date; `dropping` trims words such as " back" off the title ("push X back to friday").
+    static func splitAtDate(_ text: String, _ context: IntentContext, dropping: [String] = []) -> (String, String)? {
+        let connectors = [" to ", " till ", " til ", " until ", " for ", " on "]
+        let lower = text.lowercased()
+        var cuts: [(Range<String.Index>)] = []
+        for connector in connectors {
+            var from = lower.startIndex
+            while let r = lower.range(of: connector, range: from..<lower.endIndex) {
+                cuts.append(r)
+                from = r.upperBound
+            }
+        }
+        for cut in cuts.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            let date = String(text[cut.upperBound...]).trimmingCharacters(in: .whitespaces)
+            guard context.isDate(date) else { continue }
+            var title = String(text[..<cut.lowerBound]).trimmingCharacters(in: .whitespaces)
+            for suffix in dropping where title.lowercased().hasSuffix(suffix) { title.removeLast(suffix.count) }
+            guard !title.isEmpty else { continue }
+            return (title, date)
+        }
+        return nil
+    }
 
     private static func list(_ filter: String, limit: Int? = nil) -> Intent {
         var args: [String: JSONValue] = ["filter": .string(filter)]

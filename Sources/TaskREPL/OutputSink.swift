@@ -19,8 +19,9 @@ public final class StandardOutputSink: OutputSink {
         var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { buffer in
-                Foundation.write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+            let n = bytes.withUnsafeMutableBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return Foundation.write(STDOUT_FILENO, base + offset, buffer.count - offset)
             }
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { return }

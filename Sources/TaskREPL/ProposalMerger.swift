@@ -12,15 +12,15 @@ public struct ProposalMerger: Sendable {
 
     /// create_task arguments with every field the rules understood put back.
     ///
-    /// The model's title is kept when it is about what the user typed (`userText`; see
-    /// `RefinementMerger.titleIsGrounded`); otherwise, or when it is empty, the rules' title of the
-    /// user's text is used. (The user still sees and confirms every write.)
+    /// The model's title is kept when every word of it comes from what the user typed (`userText`):
+    /// it may shorten and tidy, never invent. Otherwise, or when it is empty, the rules' title of the
+    /// user's text is used.
     public func merge(_ arguments: [String: JSONValue], rules: ParseResult, userText: String, userRules: ParseResult) -> [String: JSONValue] {
         var merged = arguments
         let draft = rules.draft
         let fields = Set(rules.understood.map(\.field))
         let title = merged["title"]?.stringValue ?? ""
-        if !RefinementMerger.titleIsGrounded(title, in: userText) {
+        if !RefinementMerger.titleUsesOnlyWords(title, of: userText) {
             merged["title"] = .string(userRules.draft.title)
         }
         if fields.contains(.priority) { merged["priority"] = .string(draft.priority.rawValue) }
@@ -36,6 +36,16 @@ public struct ProposalMerger: Sendable {
             for c in proposed where !all.contains(c.lowercased()) { all.append(c.lowercased()) }
             merged["contexts"] = .array(all.map(JSONValue.string))
         }
+        return merged
+    }
+
+    /// capture_task arguments whose `text` is what the user typed: the model may pass on a part of
+    /// the message (one task of several), never its own rewording.
+    public func mergeCapture(_ arguments: [String: JSONValue], userText: String) -> [String: JSONValue] {
+        var merged = arguments
+        let proposed = (merged["text"]?.stringValue ?? "").lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let typed = userText.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        if proposed.isEmpty || !typed.contains(proposed) { merged["text"] = .string(userText) }
         return merged
     }
 }

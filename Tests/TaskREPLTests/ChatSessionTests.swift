@@ -130,6 +130,14 @@ func makeSession(_ reader: ScriptedLineReader, _ runner: FakeToolRunner = FakeTo
         #expect(out.text.contains("key: key set"))
     }
 
+    @Test func aKeyTypedWhileEditingACaptureNeverReachesHistory() {
+        // "e" at Save? puts the line back for editing; what comes back is a /key line.
+        let reader = ScriptedLineReader(["buy milk", "e", "/key sk-OTHERSECRET"])
+        let (session, _) = makeSession(reader)
+        session.run()
+        #expect(reader.saved == ["buy milk"])
+    }
+
     @Test func confirmPolicyIsValidated() {
         let (session, out) = makeSession(ScriptedLineReader(["/confirm all", "/confirm sometimes"]))
         session.run()

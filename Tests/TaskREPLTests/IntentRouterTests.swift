@@ -64,6 +64,12 @@ let testRouter = IntentRouter(context: IntentContext(isDate: { phrase in
         #expect(testRouter.route("push 4 to tomorrow") == .tool(name: "reschedule_task", arguments: ["id": 4, "due": "tomorrow"]))
         #expect(testRouter.route("postpone call bob to next week") ==
             .tool(name: "reschedule_task", arguments: ["title": "call bob", "due": "next week"]))
+        // The title may hold a connector itself: split where the rest reads as a date.
+        #expect(testRouter.route("move call to bob to friday") ==
+            .tool(name: "reschedule_task", arguments: ["title": "call to bob", "due": "friday"]))
+        #expect(testRouter.route("push the report back to monday") ==
+            .tool(name: "reschedule_task", arguments: ["title": "the report", "due": "monday"]))
+        #expect(testRouter.route("move dentist on friday") == .tool(name: "reschedule_task", arguments: ["title": "dentist", "due": "friday"]))
     }
 
     @Test func deferTo() {
@@ -77,6 +83,9 @@ let testRouter = IntentRouter(context: IntentContext(isDate: { phrase in
         #expect(testRouter.route("note to Kitchen: buy tiles") == .note(page: "Kitchen", markdown: "buy tiles"))
         #expect(testRouter.route("new page Ideas in Personal") == .tool(name: "create_page", arguments: ["title": "Ideas", "space": "Personal"]))
         #expect(testRouter.route("search pages for tiles") == .tool(name: "search_pages", arguments: ["query": "tiles"]))
+        #expect(testRouter.route("find: grout") == .tool(name: "search_pages", arguments: ["query": "grout"]))
+        #expect(testRouter.route("create project Garden") == .tool(name: "create_project", arguments: ["name": "Garden"]))
+        #expect(testRouter.route("add project: Garden") == .tool(name: "create_project", arguments: ["name": "Garden"]))
     }
 
     @Test(arguments: [
@@ -91,6 +100,11 @@ let testRouter = IntentRouter(context: IntentContext(isDate: { phrase in
         "what should I cook for dinner",
         "donate old clothes",
         "#123",
+        "find a plumber for the leak",          // a task, not a search
+        "search for a new flat",
+        "note to self: buy milk",               // a capture, not a page called "self"
+        "add project plan to the wiki",         // a task, not a project
+        "start project report",
     ])
     func capturesEverythingElse(line: String) {
         #expect(testRouter.route(line) == .capture(line))

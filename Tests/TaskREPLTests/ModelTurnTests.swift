@@ -15,7 +15,7 @@ import Testing
             ScriptedChatModel.call("create_task", #"{"title": "Call mom", "priority": "high"}"#),
             ScriptedChatModel.say("Added it."),
         ])
-        let reader = ScriptedLineReader(["remind me about mom", "y"])
+        let reader = ScriptedLineReader(["remind me that mom needs a call", "y"])
         let (session, out) = makeSession(reader, runner, model: conv)
         session.run()
         #expect(runner.writes == [.init(name: "create_task", arguments: ["title": "Call mom", "priority": "high"])])
@@ -34,7 +34,7 @@ import Testing
             ScriptedChatModel.call("create_task", #"{"title": "Call mom"}"#),
             ScriptedChatModel.say("OK, not added."),
         ])
-        let (session, _) = makeSession(ScriptedLineReader(["remind me about mom", "n"]), runner, model: conv)
+        let (session, _) = makeSession(ScriptedLineReader(["remind me that mom needs a call", "n"]), runner, model: conv)
         session.run()
         #expect(runner.writes.isEmpty)
         #expect(model.received.last?.contains { $0.role == .tool && $0.content.contains("declined") } == true)
@@ -43,7 +43,7 @@ import Testing
     @Test func editedArgumentsRun() {
         let runner = FakeToolRunner()
         let (conv, _) = conversation([ScriptedChatModel.call("create_task", #"{"title": "Call mom"}"#), ScriptedChatModel.say("Done.")])
-        let reader = ScriptedLineReader(["remind me about mom", "e", #"{"title": "Call mum"}"#, "y"])
+        let reader = ScriptedLineReader(["remind me that mom needs a call", "e", #"{"title": "Call mum"}"#, "y"])
         let (session, _) = makeSession(reader, runner, model: conv)
         session.run()
         #expect(reader.initials.contains(#"{"title":"Call mom"}"#))
@@ -81,6 +81,32 @@ import Testing
         session.run()
         #expect(out.text.contains("· list_tasks {\"filter\":\"today\"}"))
         #expect(!reader.prompts.contains { $0.contains("run?") })
+    }
+
+    @Test func aModelThatOnlyTalksAboutATaskStillLetsTheUserSaveIt() {
+        let runner = FakeToolRunner()
+        let (conv, _) = conversation([ScriptedChatModel.say("Sure — I've added 'buy oat milk' for Friday.")])
+        let (session, out) = makeSession(ScriptedLineReader(["buy oat milk friday", ""]), runner, model: conv)
+        session.run()
+        #expect(out.text.contains("(nothing was saved by the model)"))
+        #expect(runner.writes == [.init(name: "capture_task", arguments: ["text": "buy oat milk friday"])])
+    }
+
+    @Test func aQuestionAnsweredInWordsOffersNoCapture() {
+        let runner = FakeToolRunner()
+        let (conv, _) = conversation([ScriptedChatModel.say("Nothing is due on Friday.")])
+        let (session, out) = makeSession(ScriptedLineReader(["anything due friday?"]), runner, model: conv)
+        session.run()
+        #expect(!out.text.contains("nothing was saved"))
+        #expect(runner.writes.isEmpty)
+    }
+
+    @Test func aCaptureProposalKeepsTheUsersWords() {
+        let runner = FakeToolRunner()
+        let (conv, _) = conversation([ScriptedChatModel.call("capture_task", #"{"text": "purchase dairy products"}"#), ScriptedChatModel.say("Done.")])
+        let (session, _) = makeSession(ScriptedLineReader(["um get milk I guess", "y"]), runner, model: conv)
+        session.run()
+        #expect(runner.writes == [.init(name: "capture_task", arguments: ["text": "um get milk I guess"])])
     }
 
     @Test func failureFallsBackToTheRulesWithoutLosingTheText() {

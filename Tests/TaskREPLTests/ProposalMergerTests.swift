@@ -23,17 +23,24 @@ import Testing
         #expect(merged["estimate_minutes"] == 10, "the model fills gaps")
     }
 
-    @Test func aTitleThatIsNotAboutWhatTheUserTypedIsReplacedByTheRulesTitle() {
+    @Test func aTitleWithWordsTheUserNeverTypedIsReplacedByTheRulesTitle() {
         let text = "hmm the plumber needs a call about the leak"
         let rules = ParseResult(draft: TaskDraft(title: "Hmm the plumber needs a call about the leak"), understood: [])
         let invented = merger.merge(["title": "You need a task. You should not use this data."], rules: rules, userText: text, userRules: rules)
         #expect(invented["title"] == "Hmm the plumber needs a call about the leak")
         let paraphrased = merger.merge(["title": "Phone the plumber"], rules: rules, userText: text, userRules: rules)
-        #expect(paraphrased["title"] == "Phone the plumber")
+        #expect(paraphrased["title"] == "Hmm the plumber needs a call about the leak")
         let elsewhere = merger.merge(["title": "Phone Mum about dinner"], rules: rules, userText: text, userRules: rules)
         #expect(elsewhere["title"] == "Hmm the plumber needs a call about the leak")
         let tidied = merger.merge(["title": "Call the plumber about the leak"], rules: rules, userText: text, userRules: rules)
         #expect(tidied["title"] == "Call the plumber about the leak")
+    }
+
+    @Test func aCaptureKeepsWhatTheUserTypedOrAPartOfIt() {
+        let text = "buy milk friday and call the plumber"
+        #expect(merger.mergeCapture(["text": "buy milk friday"], userText: text)["text"] == "buy milk friday")
+        #expect(merger.mergeCapture(["text": "purchase dairy on Friday"], userText: text)["text"] == .string(text))
+        #expect(merger.mergeCapture([:], userText: text)["text"] == .string(text))
     }
 
     @Test func nothingUnderstoodLeavesTheProposal() {

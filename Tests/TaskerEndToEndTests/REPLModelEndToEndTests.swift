@@ -20,21 +20,21 @@ import TaskerTestSupport
 
     @Test func acceptedProposalIsStored() throws {
         let server = try ScriptedModelServer([
-            .events(pieces: Wire.toolCallStream(name: "create_task", arguments: #"{"title": "Book dentist", "priority": "high"}"#)),
-            .events(pieces: Wire.textStream("Added Book dentist.")),
+            .events(pieces: Wire.toolCallStream(name: "create_task", arguments: #"{"title": "Sort the dentist thing", "priority": "high"}"#)),
+            .events(pieces: Wire.textStream("Added Sort the dentist thing.")),
         ])
         let box = try sandbox(server.baseURL)
         let t = try PseudoTerminal(["--db", box.db], environment: box.environment)
         try t.waitFor("tasker✦ ")
         t.line("um I really need to sort the dentist thing")
-        try t.waitFor("Create 'Book dentist', high — run? [y/N/a/e]")
+        try t.waitFor("Create 'Sort the dentist thing', high — run? [y/N/a/e]")
         t.line("y")
         try t.waitFor("✓ Saved")
-        try t.waitFor("Added Book dentist.")
+        try t.waitFor("Added Sort the dentist thing.")
         try t.waitFor("tasker✦ ")
         t.send("\u{4}")
         _ = try t.waitForExit()
-        #expect(try stored(box).contains(#""title":"Book dentist""#))
+        #expect(try stored(box).contains(#""title":"Sort the dentist thing""#))
         let first = try #require(server.requests.first).body
         #expect(first.contains(#""tool_choice":"auto""#))
         #expect(first.contains("create_task"))
@@ -45,7 +45,7 @@ import TaskerTestSupport
 
     @Test func declinedProposalStoresNothing() throws {
         let server = try ScriptedModelServer([
-            .events(pieces: Wire.toolCallStream(name: "create_task", arguments: #"{"title": "Book dentist"}"#)),
+            .events(pieces: Wire.toolCallStream(name: "create_task", arguments: #"{"title": "Sort the dentist thing"}"#)),
             .events(pieces: Wire.textStream("OK, I left it.")),
         ])
         let box = try sandbox(server.baseURL)
@@ -65,7 +65,7 @@ import TaskerTestSupport
 
     @Test func editedProposalRunsTheEditedArguments() throws {
         let server = try ScriptedModelServer([
-            .events(pieces: Wire.toolCallStream(name: "create_task", arguments: #"{"title": "Book dentist"}"#)),
+            .events(pieces: Wire.toolCallStream(name: "create_task", arguments: #"{"title": "Sort the dentist thing"}"#)),
             .events(pieces: Wire.textStream("Done.")),
         ])
         let box = try sandbox(server.baseURL)
@@ -74,7 +74,7 @@ import TaskerTestSupport
         t.line("um I really need to sort the dentist thing")
         try t.waitFor("run? [y/N/a/e]")
         t.line("e")
-        try t.waitFor(#"args> {"title":"Book dentist"}"#)
+        try t.waitFor(#"args> {"title":"Sort the dentist thing"}"#)
         t.send("\u{5}\u{15}")  // Ctrl-E, Ctrl-U: clear the line
         t.line(#"{"title": "Book orthodontist"}"#)
         try t.waitFor("Create 'Book orthodontist' — run? [y/N/a/e]")
@@ -85,7 +85,7 @@ import TaskerTestSupport
         _ = try t.waitForExit()
         let all = try stored(box)
         #expect(all.contains("Book orthodontist"))
-        #expect(!all.contains(#""title":"Book dentist""#))
+        #expect(!all.contains(#""title":"Sort the dentist thing""#))
     }
 
     @Test func serverDownFallsBackToTheRulesAndKeepsTheText() throws {
