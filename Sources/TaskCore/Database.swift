@@ -123,13 +123,15 @@ final class Database {
         return result
     }
 
-    /// Retries `body` while it fails with `SQLITE_BUSY`/`SQLITE_LOCKED`, for up to about 30 seconds.
+    /// Retries `body` while it fails with `SQLITE_BUSY`/`SQLITE_LOCKED`, until about 30 seconds have
+    /// passed in all (each attempt may itself wait out the busy timeout), then lets the error through.
     func retryingBusy<T>(_ body: () throws -> T) throws -> T {
+        let deadline = DispatchTime.now().uptimeNanoseconds + 30_000_000_000
         var attempt = 0
         while true {
             do {
                 return try body()
-            } catch let error as DatabaseError where error.isBusy && attempt < 300 {
+            } catch let error as DatabaseError where error.isBusy && DispatchTime.now().uptimeNanoseconds < deadline {
                 attempt += 1
                 usleep(UInt32(1000 * min(100, 1 + attempt * 5)))
             }

@@ -93,7 +93,7 @@ extension TaskStore {
     }
 
     /// Contexts as stored: without `#`/`@`, trimmed, lower-case, no duplicates, in the order given.
-    static func normalizeContexts(_ contexts: [String]) -> [String] {
+    public static func normalizeContexts(_ contexts: [String]) -> [String] {
         var seen = Set<String>()
         var result: [String] = []
         for raw in contexts {

@@ -22,6 +22,17 @@ public enum TaskStoreError: Error, Sendable, Equatable, CustomStringConvertible 
     /// SQLite failed: its result code, its message and the SQL (bound values are never included).
     case persistence(code: Int32, message: String, sql: String?)
 
+    /// What a person can do about a SQLite result code (primary code in the low byte).
+    static func hint(forSQLiteCode code: Int32) -> String {
+        switch code & 0xFF {
+        case 5, 6: return "; another program kept the database busy for 30 s — try again, or close the other tasker"
+        case 13: return "; the disk is full — free some space and try again"
+        case 11, 26: return "; the file is damaged — restore a backup or pass another file with --db"
+        case 8: return "; the database is read-only — check the file's permissions or pass another file with --db"
+        default: return ""
+        }
+    }
+
     public var description: String {
         switch self {
         case .notBootstrapped:
@@ -43,7 +54,7 @@ public enum TaskStoreError: Error, Sendable, Equatable, CustomStringConvertible 
             return "the database uses schema version \(found) but this tasker understands up to \(supported); upgrade tasker"
         case .persistence(let code, let message, let sql):
             let where_ = sql.map { " while running: \($0.prefix(120))" } ?? ""
-            return "database error \(code): \(message)\(where_)"
+            return "database error \(code): \(message)\(where_)" + TaskStoreError.hint(forSQLiteCode: code)
         }
     }
 }

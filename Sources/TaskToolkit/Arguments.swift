@@ -18,7 +18,7 @@ struct Arguments {
     func has(_ key: String) -> Bool { values[key] != nil }
 
     func string(_ key: String) -> String? {
-        self[key]?.stringValue.map { $0.trimmingWhitespace() }.flatMap { $0.isEmpty ? nil : $0 }
+        self[key]?.stringValue.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     func int(_ key: String) -> Int? { self[key]?.intValue }

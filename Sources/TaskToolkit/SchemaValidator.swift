@@ -1,3 +1,4 @@
+import Foundation
 import TaskCore
 
 /// Checks tool arguments against the subset of JSON Schema (2020-12) the catalogue uses:
@@ -24,7 +25,7 @@ struct SchemaValidator {
             return "\(name) must be at most \(format(maximum))"
         }
         if let minLength = schema["minLength"]?.intValue, let s = value.stringValue,
-            s.trimmingWhitespace().count < minLength
+            s.trimmingCharacters(in: .whitespacesAndNewlines).count < minLength
         {
             return "\(name) must not be empty"
         }
@@ -81,13 +82,4 @@ struct SchemaValidator {
     private static func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
     private static func format(_ d: Double) -> String { d.rounded() == d ? String(Int(d)) : String(d) }
-}
-
-extension String {
-    func trimmingWhitespace() -> String {
-        var s = Substring(self)
-        while let f = s.first, f.isWhitespace { s.removeFirst() }
-        while let l = s.last, l.isWhitespace { s.removeLast() }
-        return String(s)
-    }
 }

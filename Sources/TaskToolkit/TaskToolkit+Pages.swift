@@ -43,7 +43,8 @@ extension TaskToolkit {
         guard args.has("task") || args.has("project") else {
             throw args.invalid("name what to link: task (id or title) and/or project (name)")
         }
-        return try withPage(args) { page in
+        // One transaction: a missing project must not leave the task link behind.
+        return try store.inOneTransaction { try withPage(args) { page in
             var linked = page
             if let task = args["task"] {
                 let taskArgs = Arguments(tool: args.tool, values: task.intValue != nil ? ["id": task] : ["title": task])
@@ -56,7 +57,7 @@ extension TaskToolkit {
                 linked = try store.linkPage(page.id, toProject: project)
             }
             return Self.success(["page": json(linked, withBody: false)])
-        }
+        } }
     }
 
     func searchPages(_ args: Arguments) throws -> JSONValue {

@@ -24,7 +24,7 @@ extension TaskToolkit {
         draft.priority = args.string("priority").flatMap(Priority.init(rawValue:)) ?? .normal
         draft.estimateMinutes = args.int("estimate_minutes")
         draft.energy = args.string("energy").flatMap(Energy.init(rawValue:))
-        draft.contexts = normalizedContexts(args.strings("contexts") ?? [])
+        draft.contexts = TaskStore.normalizeContexts(args.strings("contexts") ?? [])
         draft.kind = args.string("kind").flatMap(TaskKind.init(rawValue:))
         draft.project = args.string("project")
         draft.list = args.string("list")
@@ -44,7 +44,7 @@ extension TaskToolkit {
         var query = TaskQuery(filter: args.string("filter").flatMap(TaskQuery.Filter.init(rawValue:)) ?? .open)
         query.list = args.string("list")
         query.project = args.string("project")
-        query.context = args.string("context").map { normalizedContexts([$0]).first ?? $0 }
+        query.context = args.string("context")  // the store reads #errands, @Errands and errands alike
         query.limit = args.int("limit") ?? 50
         let tasks = try store.tasks(query)
         return Self.success(["filter": .string(query.filter.rawValue), "count": .int(tasks.count), "tasks": .array(tasks.map(json))])
@@ -52,7 +52,6 @@ extension TaskToolkit {
 
     func completeTask(_ args: Arguments) throws -> JSONValue {
         try withTask(args, openOnly: true) { task in
-            guard task.status == .open else { return Self.failure("task \(task.id) '\(task.title)' is already done") }
             let (completed, next) = try store.completeTask(task.id)
             var result: [String: JSONValue] = ["task": json(completed)]
             result["next"] = next.map(json) ?? .null
@@ -90,7 +89,11 @@ extension TaskToolkit {
     func findTask(_ args: Arguments, idKey: String, titleKey: String, openOnly: Bool) throws -> Result<TaskItem, LookupFailure> {
         if let id = args.int(idKey) {
             do {
-                return .success(try store.task(TaskID(Int64(id))))
+                let task = try store.task(TaskID(Int64(id)))
+                if openOnly && task.status == .done {
+                    return .failure(LookupFailure(result: Self.failure("task \(id) '\(task.title)' is already done")))
+                }
+                return .success(task)
             } catch TaskStoreError.taskNotFound {
                 return .failure(LookupFailure(result: Self.failure("no task with id \(id); list_tasks shows the ids")))
             }
@@ -108,19 +111,6 @@ extension TaskToolkit {
                 "\(tasks.count) tasks match '\(title)': \(names)\(tasks.count > 5 ? ", …" : ""); say which by id",
                 ["candidates": .array(tasks.map(candidate))])))
         }
-    }
-
-    /// Contexts as stored: without `#`/`@`, lower-case, no duplicates, order kept.
-    func normalizedContexts(_ raw: [String]) -> [String] {
-        var seen = Set<String>()
-        var result: [String] = []
-        for item in raw {
-            var s = item.trimmingWhitespace()
-            while let first = s.first, first == "#" || first == "@" { s.removeFirst() }
-            s = s.lowercased()
-            if !s.isEmpty && seen.insert(s).inserted { result.append(s) }
-        }
-        return result
     }
 
     /// A draft in the same shape as a task (so an agent can pass it on to create_task).

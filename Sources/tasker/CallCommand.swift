@@ -33,7 +33,9 @@ enum CallCommand: Command {
         let rest = Array(arguments.dropFirst())
         if rest == ["--batch"] { return try runBatch(tool, context) }
         guard rest.count <= 1 else { throw UsageError("call takes one JSON object; quote it: tasker call \(tool) '{…}'") }
-        let text = rest.first.flatMap { $0 == "-" ? nil : $0 } ?? context.readStandardInput()
+        // No JSON and a person at the keyboard: no arguments, rather than waiting silently for stdin.
+        let typed = rest.first.flatMap { $0 == "-" ? nil : $0 }
+        let text = typed ?? (rest.isEmpty && isatty(STDIN_FILENO) == 1 ? "{}" : context.readStandardInput())
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         let arguments = trimmed.isEmpty ? JSONValue.object([:]) : try JSONValue.parse(trimmed)
         let toolkit = try context.makeToolkit()
@@ -59,7 +61,8 @@ enum CallCommand: Command {
             var lines = [first]
             while lines.count < linesPerTransaction, let next = input.nextLine(wait: false) { lines.append(next) }
             var results: [String] = []
-            try toolkit.store.inOneTransaction {
+            let firstLine = lineNumber + 1
+            do { try toolkit.store.inOneTransaction {
                 for line in lines {
                     lineNumber += 1
                     let trimmed = line.trimmingCharacters(in: .whitespaces)
@@ -74,6 +77,10 @@ enum CallCommand: Command {
                         context.output.err("tasker: line \(lineNumber): \(error)")
                     }
                 }
+            } } catch {
+                // Nothing of this group was stored; say which lines so a script can resume there.
+                context.output.err("tasker: lines \(firstLine)–\(firstLine + lines.count - 1) were not saved (lines before them were)")
+                throw error
             }
             if !results.isEmpty { context.output.out(results.joined(separator: "\n")) }
         }

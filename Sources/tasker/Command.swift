@@ -13,6 +13,13 @@ protocol Command: Sendable {
     static func run(_ arguments: [String], _ context: CommandContext) throws -> Int32
 }
 
+/// Something outside the engine failed (exit status 1), with a message saying what to do.
+struct CommandFailure: Error, CustomStringConvertible {
+    let message: String
+    init(_ message: String) { self.message = message }
+    var description: String { message }
+}
+
 /// Wrong arguments on the command line (exit status 2).
 struct UsageError: Error, CustomStringConvertible {
     let message: String

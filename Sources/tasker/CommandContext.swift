@@ -24,8 +24,12 @@ struct CommandContext {
         let path = globals.databasePath
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty && !FileManager.default.fileExists(atPath: folder) {
-            try FileManager.default.createDirectory(
-                atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            do {
+                try FileManager.default.createDirectory(
+                    atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw CommandFailure("cannot create the folder \(folder) for the database; create it yourself or pass another file with --db")
+            }
         }
         let store = try TaskStore(path: path, clock: clock, timeZone: timeZone)
         try store.bootstrap()

@@ -15,7 +15,8 @@ struct GlobalOptions {
     static func parse(_ arguments: [String], environment: [String: String]) throws -> (GlobalOptions, [String]) {
         var db = environment["TASKER_DB"].flatMap { $0.isEmpty ? nil : $0 }
         var nowText = environment["TASKER_NOW"].flatMap { $0.isEmpty ? nil : $0 }
-        var zoneName = environment["TZ"].flatMap { $0.isEmpty ? nil : $0 }
+        let environmentZone = environment["TZ"].flatMap { $0.isEmpty ? nil : $0 }
+        var zoneName: String?
         var help = false, version = false
         var rest: [String] = []
         var i = 0
@@ -50,6 +51,12 @@ struct GlobalOptions {
             i += 1
         }
         var zone = TimeZone.current
+        // TZ from the environment may be any POSIX form (UTC0, :/etc/localtime, CET-1CEST): use it when
+        // it names a zone, else Foundation's own reading of it. --tz must name a zone.
+        if zoneName == nil, let environmentZone {
+            let name = environmentZone.hasPrefix(":") ? String(environmentZone.dropFirst()) : environmentZone
+            zone = TimeZone(identifier: name) ?? TimeZone(abbreviation: name) ?? .current
+        }
         if let zoneName {
             let name = zoneName.hasPrefix(":") ? String(zoneName.dropFirst()) : zoneName
             guard let z = TimeZone(identifier: name) ?? TimeZone(abbreviation: name) else {

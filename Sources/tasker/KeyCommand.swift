@@ -84,13 +84,16 @@ enum KeyCommand: Command {
         let canHide = tcgetattr(STDIN_FILENO, &saved) == 0
         if canHide {
             var quiet = saved
-            quiet.c_lflag &= ~tcflag_t(ECHO)
+            // No echo, and ^C arrives as a character (so the terminal is always restored below).
+            quiet.c_lflag &= ~tcflag_t(ECHO | ISIG)
             tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
         }
         defer {
             if canHide { tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved) }
             context.output.err("")
         }
-        return readLine(strippingNewline: true) ?? ""
+        let line = readLine(strippingNewline: true) ?? ""
+        if line.contains("\u{3}") { throw UsageError("cancelled; no key was saved") }
+        return line
     }
 }

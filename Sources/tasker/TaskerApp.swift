@@ -34,7 +34,8 @@ enum TaskerApp {
             } else {
                 command = ChatCommand.self
             }
-            if globals.showHelp || rest.contains("--help") || rest.contains("-h") {
+            let options = rest.prefix { $0 != "--" }  // after `--` everything is text, even -h
+            if globals.showHelp || options.contains("--help") || options.contains("-h") {
                 output.out(command.help)
                 return 0
             }

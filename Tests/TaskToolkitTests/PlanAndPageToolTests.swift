@@ -74,4 +74,13 @@ import TaskCore
         #expect(grout.map { $0["title"] } == ["Tile ideas"])
         #expect(try f.call("search_pages", ["query": "\"unbalanced NEAR( -x *"])["ok"] == true)
     }
+
+    @Test func linkPageIsAllOrNothing() throws {
+        let f = try ToolkitFixture()
+        _ = try f.call("create_page", ["title": "Notes"])
+        let task = try f.task(["title": "Order tiles"])
+        let failed = try f.call("link_page", ["page": "Notes", "task": .int(task), "project": "Nope"])
+        #expect(failed["ok"] == false)
+        #expect(try f.call("read_page", ["page": "Notes"])["page"]?["linked_tasks"] == [])
+    }
 }

@@ -121,12 +121,34 @@ import TaskCore
         #expect(try f.call("list_tasks", ["filter": "available"])["count"] == 1)
     }
 
-    @Test func parentCycleIsRefused() throws {
+    @Test func subtasksNeedAnExistingParent() throws {
         let f = try ToolkitFixture()
         let parent = try f.task(["title": "Kitchen"])
         let child = try f.task(["title": "Tiles", "parent": .int(parent)])
-        #expect(child != parent)
+        #expect(try f.toolkit.store.subtasks(of: TaskID(Int64(parent))).map(\.id.rawValue) == [Int64(child)])
         let bad = try f.call("create_task", ["title": "Orphan", "parent": 12345])
         #expect(bad["ok"] == false)
+    }
+
+    @Test func anEmptyDateIsRefusedNotReadAsClear() throws {
+        let f = try ToolkitFixture()
+        let id = try f.task(["title": "Dentist", "due": "2026-12-03T09:00"])
+        for blank in ["", "   "] {
+            #expect(throws: ToolkitError.self) { try f.call("reschedule_task", ["id": .int(id), "due": .string(blank)]) }
+            #expect(throws: ToolkitError.self) { try f.call("defer_task", ["id": .int(id), "until": .string(blank)]) }
+            #expect(throws: ToolkitError.self) { try f.call("create_task", ["title": "x", "due": .string(blank)]) }
+        }
+        #expect(try f.call("list_tasks")["tasks"]?.arrayValue?.first?["due"] == "2026-12-03T09:00:00+00:00")
+    }
+
+    @Test func aDoneTaskIsNotMovedOrDeferredById() throws {
+        let f = try ToolkitFixture()
+        let id = try f.task(["title": "Dentist", "due": "2026-12-03T09:00"])
+        _ = try f.call("complete_task", ["id": .int(id)])
+        let moved = try f.call("reschedule_task", ["id": .int(id), "due": "friday"])
+        #expect(moved["ok"] == false)
+        #expect(moved["error"]?.stringValue?.contains("already done") == true)
+        #expect(try f.call("defer_task", ["id": .int(id), "until": "monday"])["ok"] == false)
+        #expect(try f.call("complete_task", ["id": .int(id)])["ok"] == false)
     }
 }
