@@ -58,7 +58,7 @@ public struct RefinementMerger: Sendable {
         }
         if draft.priority == .normal, !set.contains(.priority), let p = task.priority, p != .normal {
             draft.priority = p
-            chips.append(Chip(field: .priority, text: p.rawValue.capitalized, fromModel: true))
+            chips.append(Chip(field: .priority, text: ChipText.priority(p), fromModel: true))
         }
         if draft.estimateMinutes == nil, !set.contains(.estimate), let minutes = task.estimateMinutes {
             draft.estimateMinutes = minutes
@@ -66,13 +66,13 @@ public struct RefinementMerger: Sendable {
         }
         if draft.energy == nil, !set.contains(.energy), let energy = task.energy {
             draft.energy = energy
-            chips.append(Chip(field: .energy, text: energy == .deep ? "Deep work" : energy.rawValue.capitalized, fromModel: true))
+            chips.append(Chip(field: .energy, text: ChipText.energy(energy), fromModel: true))
         }
         if draft.contexts.isEmpty, !set.contains(.context), !task.contexts.isEmpty {
             var seen: [String] = []
             for c in task.contexts where !seen.contains(c) { seen.append(c) }
             draft.contexts = seen
-            chips += seen.map { Chip(field: .context, text: "#" + $0, fromModel: true) }
+            chips += seen.map { Chip(field: .context, text: ChipText.context($0), fromModel: true) }
         }
         if draft.due == nil, draft.recurrence == nil, !set.contains(.due), let text = task.due, let due = date(text) {
             draft.due = due
@@ -80,7 +80,7 @@ public struct RefinementMerger: Sendable {
         }
         if draft.kind == nil, !set.contains(.kind), let kind = task.kind {
             draft.kind = kind
-            chips.append(Chip(field: .kind, text: kind.rawValue.capitalized, fromModel: true))
+            chips.append(Chip(field: .kind, text: ChipText.kind(kind), fromModel: true))
         }
         let order = Chip.Field.allCases
         let sorted = chips.enumerated().sorted { a, b in

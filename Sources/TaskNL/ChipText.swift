@@ -1,8 +1,11 @@
+import Foundation
 import TaskCore
 
 /// The words on the chips, exactly as GRAMMAR.md spells them.
-enum ChipText {
-    static func priority(_ p: Priority) -> String {
+///
+/// Public so that chips made outside the grammar (a model's proposals) read the same.
+public enum ChipText {
+    public static func priority(_ p: Priority) -> String {
         switch p {
         case .low: "Low"
         case .normal: "Normal"
@@ -12,13 +15,13 @@ enum ChipText {
     }
 
     /// `≈15 min`, `≈2 h`, `≈1 h 30 min`.
-    static func estimate(_ minutes: Int) -> String {
+    public static func estimate(_ minutes: Int) -> String {
         let h = minutes / 60, m = minutes % 60
         if h == 0 { return "≈\(m) min" }
         return m == 0 ? "≈\(h) h" : "≈\(h) h \(m) min"
     }
 
-    static func energy(_ e: Energy) -> String {
+    public static func energy(_ e: Energy) -> String {
         switch e {
         case .quick: "Quick"
         case .focused: "Focused"
@@ -26,7 +29,7 @@ enum ChipText {
         }
     }
 
-    static func kind(_ k: TaskKind) -> String {
+    public static func kind(_ k: TaskKind) -> String {
         switch k {
         case .call: "Call"
         case .errand: "Errand"
@@ -35,6 +38,17 @@ enum ChipText {
         case .waiting: "Waiting"
         case .idea: "Idea"
         }
+    }
+
+    /// `#errands`: a context as a chip.
+    public static func context(_ name: String) -> String { "#" + name }
+
+    /// The due chip for `date` seen from `now` in `timeZone`: `Today, 5:00 PM`, `Tomorrow, 9:00 AM`,
+    /// `Fri 4 Dec, 9:00 AM`. Days are calendar days in the zone, so a 23- or 25-hour day changes nothing.
+    public static func due(_ date: Date, now: Date, timeZone: TimeZone) -> String {
+        let clock = ZoneClock(timeZone: timeZone)
+        let local = clock.local(date)
+        return due(day: local.day, seconds: local.seconds, today: clock.local(now).day)
     }
 
     /// `Today, 5:00 PM`, `Tomorrow, 9:00 AM`, `Fri 4 Dec, 9:00 AM`, `Sat 12 Jun 2027, 9:00 AM`.

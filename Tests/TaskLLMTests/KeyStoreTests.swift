@@ -70,6 +70,46 @@ import Testing
         #expect(throws: LLMError.self) { try silent.load() }
     }
 
+    private func failure(_ store: KeyStore) -> String? {
+        do {
+            _ = try store.load()
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test func slowKeyCommandIsStoppedAtTheLimit() throws {
+        let marker = try temporaryDirectory() + "/still-running"
+        let store = KeyStore(directory: try temporaryDirectory(), keyCommand: ["sh", "-c", "echo sk-early; sleep 5; touch \(marker)"],
+                             keyCommandTimeout: 0.3)
+        let start = Date()
+        #expect(failure(store) == "key_command `sh` took longer than 0.3 s; check it runs on its own")
+        #expect(Date().timeIntervalSince(start) < 3)
+        usleep(200_000)
+        #expect(!FileManager.default.fileExists(atPath: marker))  // the child was stopped, not left running
+    }
+
+    @Test func keyCommandDoesNotGetTaskersInput() throws {
+        let store = KeyStore(directory: try temporaryDirectory(), keyCommand: ["sh", "-c", "read line; echo \"$line\""], keyCommandTimeout: 5)
+        let start = Date()
+        #expect(failure(store) == "key_command: 'sh' printed nothing; it must print the key on stdout")
+        #expect(Date().timeIntervalSince(start) < 3)
+    }
+
+    @Test func backgroundChildHoldingTheOutputCannotHangTasker() throws {
+        let store = KeyStore(directory: try temporaryDirectory(), keyCommand: ["sh", "-c", "sleep 30 & echo sk-bg"], keyCommandTimeout: 0.3)
+        let start = Date()
+        #expect(failure(store) == "key_command `sh` took longer than 0.3 s; check it runs on its own")
+        #expect(Date().timeIntervalSince(start) < 4)
+    }
+
+    @Test(arguments: [[String](), [""]])
+    func emptyKeyCommandIsAClearError(_ argv: [String]) throws {
+        let store = KeyStore(directory: try temporaryDirectory(), keyCommand: argv)
+        #expect(failure(store)?.hasPrefix("key_command is empty; give the program and its arguments in config.json") == true)
+    }
+
     @Test func apiKeyNeverDescribesItself() throws {
         let key = try #require(APIKey(Self.secret))
         #expect("\(key)" == "[key]")

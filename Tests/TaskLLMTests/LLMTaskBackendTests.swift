@@ -139,6 +139,44 @@ import TaskerTestSupport
         server.stop()
     }
 
+    /// 29 March 2026 is 23 hours long in London: "tomorrow" is a calendar day, not now + 24 h.
+    @Test(arguments: [("2026-03-29T17:00:00", "Tomorrow, 5:00 PM"), ("2026-03-30T09:00:00", "Mon 30 Mar, 9:00 AM"),
+                      ("2026-03-28T23:45:00", "Today, 11:45 PM")])
+    func modelDueChipOnAShortDSTDay(_ due: String, _ chip: String) throws {
+        let saturdayNight = ISODate.parse("2026-03-28T23:30:00+00:00", in: TimeZone(identifier: "UTC")!)!
+        let rules = ParseResult(draft: TaskDraft(title: "Water plants"), understood: [])
+        let server = try ScriptedModelServer([answer([["source": "water plants", "title": "Water plants", "due": .string(due)]])])
+        let result = backend(server).refine("water plants", rules: rules, now: saturdayNight, timeZone: zone)
+        let merged = try #require(result.drafts.first)
+        #expect(merged.draft.due == ISODate.parse(due, in: zone))
+        #expect(merged.understood == [Chip(field: .due, text: chip, fromModel: true)])
+    }
+
+    @Test func modelChipsReadLikeTheRules() throws {
+        let merger = RefinementMerger(now: now, timeZone: zone)
+        let empty = ParseResult(draft: TaskDraft(title: "x"), understood: [])
+        for kind in TaskKind.allCases {
+            let chip = merger.merge(ModelTask(source: "x", kind: kind), into: empty).understood.first
+            #expect(chip?.text == ChipText.kind(kind))
+        }
+        let deep = merger.merge(ModelTask(source: "x", energy: .deep), into: empty).understood.first
+        #expect(deep?.text == "Deep work")
+        let critical = merger.merge(ModelTask(source: "x", priority: .critical), into: empty).understood.first
+        #expect(critical?.text == "Critical")
+        let rules = TaskNLParser().parse("call mom !critical ~90m ~deep", now: now, timeZone: zone).understood
+        let model = merger.merge(ModelTask(source: "x", priority: .critical, estimateMinutes: 90, energy: .deep, kind: .call), into: empty).understood
+        #expect(model.map(\.text) == rules.map(\.text))
+    }
+
+    @Test func wireJSONIsTheParseJSONPlusFromModel() throws {
+        let due = ISODate.parse("2026-12-03T17:00", in: zone)!
+        let draft = ParseResult(draft: TaskDraft(title: "Call mom", due: due, priority: .high, contexts: ["family"]),
+                                understood: [Chip(field: .priority, text: "High"), Chip(field: .due, text: "Tomorrow, 5:00 PM", fromModel: true)])
+        var expected = try #require(draft.json(timeZone: zone).objectValue)
+        expected["fromModel"] = ["due"]
+        #expect(draft.wireJSON(timeZone: zone) == .object(expected))
+    }
+
     @Test func wireJSONHasTheParseShape() throws {
         let result = RefinementResult(drafts: [ParseResult(draft: TaskDraft(title: "A", energy: .deep), understood: [Chip(field: .energy, text: "Deep work", fromModel: true)])], usedModel: true, notice: nil)
         let json = result.json(timeZone: zone)

@@ -77,6 +77,18 @@ import Testing
         #expect(status.stdout.contains("endpoint: http://127.0.0.1:11434/v1 (preset ollama)"))
     }
 
+    @Test func keyCommandCannotReadTaskersInput() throws {
+        let home = try configHome()
+        try FileManager.default.createDirectory(atPath: home + "/tasker", withIntermediateDirectories: true)
+        try #"{"base_url": "http://127.0.0.1:9/v1", "key_command": ["cat"]}"#.write(toFile: home + "/tasker/config.json", atomically: true, encoding: .utf8)
+        let result = try TaskerBinary.run(["parse", "--refine", "buy milk"], stdin: Self.secret + "\n", environment: ["XDG_CONFIG_HOME": home])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Buy milk"))
+        #expect(result.stderr.contains("key_command: 'cat' printed nothing; it must print the key on stdout"))
+        #expect(!result.stdout.contains(Self.secret))
+        #expect(!result.stderr.contains(Self.secret))
+    }
+
     @Test func helpAndUsage() throws {
         let help = try TaskerBinary.run(["key", "--help"])
         #expect(help.status == 0)
