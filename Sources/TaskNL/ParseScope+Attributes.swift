@@ -15,7 +15,8 @@ extension ParseScope {
     }
 
     /// `~15m`, `~1h30m`, `30 min`, `45 mins`, `90min`, `2h`, `1.5h`, `2 hours`, `for 2 hours`, `for an hour`.
-    /// `in 2 hours` is a due time, read before this.
+    /// `in 2 hours` is a due time, read before this. An article counts as one only after `for`
+    /// (`for an hour`); `wait a minute` and `spend an hour on taxes` carry no estimate.
     func readEstimate(at i: Int) -> (minutes: Int, end: Int)? {
         let w = word(i)
         if w.hasPrefix("~") {
@@ -23,9 +24,9 @@ extension ParseScope {
         }
         if w == "for" {
             if word(i + 1) == "half", word(i + 2) == "an", word(i + 3) == "hour" { return (30, i + 4) }
-            return readAmount(at: i + 1)
+            return readAmount(at: i + 1, allowArticle: true)
         }
-        return readAmount(at: i)
+        return readAmount(at: i, allowArticle: false)
     }
 
     /// `#quick` `~quick` · `~focused` `#focused` `~focus` `#focus` · `deep work` `~deep` `#deep`.

@@ -10,8 +10,14 @@ struct RecurrenceMatch: Sendable {
 extension ParseScope {
     /// `daily` `weekly` `monthly` `yearly`, `every day|weekday|week|month|year|weekend`, `every 3 days`,
     /// `every other week`, `every monday`, `every mon and thu`, optionally followed by a day part.
+    /// Connectors directly before an `every …` rule leave with it (`standup on every monday`, `due by
+    /// every friday`); before the one-word forms (`daily`, `weekly`) they stay, since those words are
+    /// often adjectives (`report on weekly sales`).
     func readRecurrence(at i: Int) -> RecurrenceMatch? {
-        guard var match = readRule(at: i) else { return nil }
+        var k = i
+        while k < count, Vocabulary.connectors.contains(word(k)) { k += 1 }
+        if k > i, word(k) != "every" { return nil }
+        guard var match = readRule(at: k) else { return nil }
         if let part = Vocabulary.dayParts[word(match.end)] {
             match.dayPart = part
             match.end += 1

@@ -53,6 +53,33 @@ extension ParseScope {
         }
     }
 
+    /// Words joining the two ends of a time range (`2pm to 4pm`, `2pm until 4pm`, `2pm - 4pm`).
+    static let rangeWords: Set<String> = ["to", "until", "till", "-", "–", "—"]
+
+    /// When the tokens at `j` close a time range (`to 4pm`, `until 16:00`, `- 4`), the index after it;
+    /// else nil. A range's end is never read as a time of its own: it stays in the title.
+    func timeRangeClose(at j: Int) -> Int? {
+        guard Self.rangeWords.contains(word(j)), j + 1 < count else { return nil }
+        if let t = readTime(at: j + 1) { return t.end }
+        if let c = ClockText(word(j + 1)), c.suffix == .none, c.hour <= 23 { return j + 2 }
+        return nil
+    }
+
+    /// True when `from` at `i` opens a time range that starts with a time (`from 2pm to 4pm`): the
+    /// `from` then leaves with the start time, as a connector does.
+    func opensTimeRange(at i: Int) -> Bool {
+        guard word(i) == "from", let t = readTime(at: i + 1) else { return false }
+        return timeRangeClose(at: t.end) != nil
+    }
+
+    /// `[from] 2 to 4pm`: a range starting with a bare number, which is not a time. The index after the
+    /// range, so that neither end is read as a time (both stay in the title).
+    func bareTimeRangeEnd(at i: Int) -> Int? {
+        let start = word(i) == "from" ? i + 1 : i
+        guard let c = ClockText(word(start)), c.suffix == .none, c.separator != .colon, c.hour <= 23 else { return nil }
+        return timeRangeClose(at: start + 1)
+    }
+
     /// `morning`, `afternoon`, `evening`, or `in the morning` (which counts as introduced).
     func readDayPart(at i: Int) -> (part: DayPart, introduced: Bool, end: Int)? {
         if let part = Vocabulary.dayParts[word(i)] { return (part, false, i + 1) }
@@ -64,14 +91,15 @@ extension ParseScope {
     func readInstant(at i: Int) -> (seconds: Int, end: Int)? {
         guard word(i) == "in" else { return nil }
         if word(i + 1) == "half", word(i + 2) == "an", word(i + 3) == "hour" { return (1_800, i + 4) }
-        guard let amount = readAmount(at: i + 1), amount.minutes > 0, amount.minutes <= 1_000_000 else { return nil }
+        guard let amount = readAmount(at: i + 1, allowArticle: true), amount.minutes > 0, amount.minutes <= 1_000_000 else { return nil }
         return (amount.minutes * 60, amount.end)
     }
 
-    /// A span of time in minutes: `2 hours`, `2h`, `1.5h`, `30 min`, `90min`, `an hour`, `1h30m`.
-    func readAmount(at i: Int) -> (minutes: Int, end: Int)? {
+    /// A span of time in minutes: `2 hours`, `2h`, `1.5h`, `30 min`, `90min`, `1h30m`, and when
+    /// `allowArticle` also `an hour`, `a minute` (only after `in` or `for`: `wait a minute` is no estimate).
+    func readAmount(at i: Int, allowArticle: Bool) -> (minutes: Int, end: Int)? {
         guard i < count else { return nil }
-        if let n = count(i), let unit = DurationText.unitMinutes(word(i + 1)) {
+        if allowArticle || !Self.articles.contains(word(i)), let n = count(i), let unit = DurationText.unitMinutes(word(i + 1)) {
             return (n * unit, i + 2)
         }
         if let d = DurationText(word(i), allowBareMinutes: false) { return (d.minutes, i + 1) }

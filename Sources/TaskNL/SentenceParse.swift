@@ -116,9 +116,13 @@ struct SentenceParse {
                     claim(i..<d.end)
                 }
                 i = d.end
+            } else if let end = scope.bareTimeRangeEnd(at: i) {
+                i = end  // `from 2 to 4pm`: neither end is a time; the range stays in the title
             } else if let p = scope.readPhrase(at: i) {
                 phrases.append(p)
                 i = p.tokens.upperBound
+                // `from 2pm to 4pm`: the start is the time; the end stays in the title, never a second time.
+                if p.time != nil, let end = scope.timeRangeClose(at: i) { i = end }
             } else if let p = scope.readPriority(at: i) {
                 if priority == nil {
                     priority = (p.priority, i..<p.end)

@@ -25,8 +25,12 @@ extension ParseScope {
         var elements = 0
         while j < count {
             var k = j
-            while k < count, Vocabulary.connectors.contains(word(k)) {
-                if word(k) == "at", readTime(at: k) != nil { break }
+            while k < count {
+                if Vocabulary.connectors.contains(word(k)) {
+                    if word(k) == "at", readTime(at: k) != nil { break }
+                } else if !opensTimeRange(at: k) {
+                    break
+                }
                 k += 1
             }
             if phrase.time == nil && phrase.dayPart == nil && phrase.day == nil && phrase.elapsedSeconds == nil,
