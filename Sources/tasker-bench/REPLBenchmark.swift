@@ -9,26 +9,10 @@ import TaskToolkit
 /// the headless session (routing, the tool call, rendering).
 enum REPLBenchmark {
     static func run() throws {
-        let zone = TimeZone(identifier: "Europe/London")!
-        let now = ISODate.parse("2026-12-02T10:30", in: zone)!
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tasker-bench-repl-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("bench.sqlite").path
-        let store = try TaskStore(path: path, clock: { now }, timeZone: zone)
-        try store.bootstrap()
-        let words = ToolkitBenchmark.words
-        let drafts = (0..<100_000).map { i -> TaskDraft in
-            var draft = TaskDraft(title: "Task \(i) \(words[i % words.count])")
-            draft.due = now.addingTimeInterval(Double((i % 60) - 20) * 86_400 + Double(i % 7) * 3_600)
-            draft.priority = Priority.allCases[i % 4]
-            draft.estimateMinutes = [5, 15, 30, 45, 60, 90][i % 6]
-            draft.energy = i % 3 == 0 ? nil : Energy.allCases[i % 3]
-            draft.contexts = i % 4 == 1 ? ["errands"] : []  // 1 in 4 done and open tasks (open: i % 10 == 9)
-            return draft
-        }
-        let created = try store.createTasks(drafts)
-        _ = try store.completeTasks(created.filter { $0.id.rawValue % 10 != 0 }.map(\.id))
+        // 1 in 4 tasks has #errands, done and open alike (open ones are i % 10 == 9).
+        let database = try BenchmarkDatabase(name: "repl", errands: { $0 % 4 == 1 })
+        defer { database.remove() }
+        let (store, path, folder, zone, now) = (database.store, database.path, database.folder, BenchmarkDatabase.zone, BenchmarkDatabase.now)
         for i in 0..<40 { _ = try store.createTask(TaskDraft(title: "Water plant \(i) in the hall")) }
         _ = try store.createTask(TaskDraft(title: "Book optician"))
         _ = try store.createTask(TaskDraft(title: "File returns"))

@@ -6,29 +6,11 @@ import TaskToolkit
 /// (10,000 of them open) and 10,000 pages, in a temp folder.
 enum ToolkitBenchmark {
     static func run() throws {
-        let zone = TimeZone(identifier: "Europe/London")!
-        let now = ISODate.parse("2026-12-02T10:30", in: zone)!
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tasker-bench-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try TaskStore(path: folder.appendingPathComponent("bench.sqlite").path, clock: { now }, timeZone: zone)
-        try store.bootstrap()
+        let database = try BenchmarkDatabase(name: "toolkit", errands: { $0 % 5 == 0 })
+        defer { database.remove() }
+        let store = database.store
         let toolkit = TaskToolkit(store: store)
-
-        // 100,000 tasks in one bulk call: 10,000 open, 90,000 done; due dates spread over 60 days.
-        let drafts = (0..<100_000).map { i -> TaskDraft in
-            var draft = TaskDraft(title: "Task \(i) \(words[i % words.count])")
-            draft.due = now.addingTimeInterval(Double((i % 60) - 20) * 86_400 + Double(i % 7) * 3_600)
-            draft.priority = Priority.allCases[i % 4]
-            draft.estimateMinutes = [5, 15, 30, 45, 60, 90][i % 6]
-            draft.energy = i % 3 == 0 ? nil : Energy.allCases[i % 3]
-            draft.contexts = i % 5 == 0 ? ["errands"] : []
-            return draft
-        }
-        let insert = try time { _ = try store.createTasks(drafts) }
-        report("insert 100,000 tasks (bulk)", insert, target: 5_000)
-        let toComplete = try store.tasks(TaskQuery(filter: .all, limit: 100_000)).filter { $0.id.rawValue % 10 != 0 }
-        for task in toComplete { _ = try store.completeTask(task.id) }
+        report("insert 100,000 tasks (bulk)", database.insertMilliseconds, target: 5_000)
 
         for i in 0..<10_000 {
             _ = try store.createPage(
@@ -47,8 +29,7 @@ enum ToolkitBenchmark {
         report("create_task (one transaction each)", try median(1_000) { _ = try toolkit.call("create_task", ["title": "Fresh task", "due": "tomorrow 5pm"]) }, target: 1)
     }
 
-    static let words = ["kitchen", "report", "invoice", "garden", "dentist", "groceries", "taxes", "slides", "budget", "renovation",
-                        "meeting", "roadmap", "holiday", "laundry", "insurance", "birthday", "podcast", "newsletter", "review", "deploy"]
+    static let words = BenchmarkDatabase.words
 
     static func time(_ body: () throws -> Void) throws -> Double {
         let start = DispatchTime.now().uptimeNanoseconds
