@@ -101,7 +101,8 @@ extension ChatSession {
             output.line(style("✓ Project", .green) + " " + (result["project"]?["name"]?.stringValue ?? ""))
         case "create_page", "append_to_page", "link_page", "create_space":
             let title = result["page"]?["title"]?.stringValue ?? result["space"]?["name"]?.stringValue ?? ""
-            output.line(style("✓ Saved", .green) + " " + title)
+            let what = ["create_page": "New page", "append_to_page": "Added to", "link_page": "Linked", "create_space": "New space"][name] ?? "Saved"
+            output.line(style("✓ " + what, .green) + " " + title)
         case "read_page":
             let page = result["page"] ?? .null
             output.line(style(page["title"]?.stringValue ?? "", .bold))
