@@ -7,7 +7,7 @@ struct SchemaMigration: Sendable {
     var sql: String
 
     /// Every migration, oldest first. `all.count` is the version this build writes.
-    static let all: [SchemaMigration] = [v1]
+    static let all: [SchemaMigration] = [v1, v2]
 
     static var currentVersion: Int { all.count }
 
@@ -114,5 +114,14 @@ struct SchemaMigration: Sendable {
                 INSERT INTO pages_fts(pages_fts, rowid, title, body) VALUES ('delete', old.id, old.title, old.body);
                 INSERT INTO pages_fts(rowid, title, body) VALUES (new.id, new.title, new.body);
             END;
+            """)
+
+    /// The day of month a monthly or yearly series is anchored on (31 for "Jan 31, monthly"), so a
+    /// clamped occurrence (Feb 28) does not become the new anchor. Null for other rules and for rows
+    /// written before v2 (those use their due's day).
+    static let v2 = SchemaMigration(
+        name: "v2-recurrence-anchor-day",
+        sql: """
+            ALTER TABLE tasks ADD COLUMN recur_anchor_day INTEGER;
             """)
 }

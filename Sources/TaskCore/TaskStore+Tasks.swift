@@ -9,7 +9,8 @@ extension TaskStore {
         try write {
             var cache: [String: (id: Int64, name: String)] = [:]
             let (task, listID, projectID) = try makeTask(from: draft, cache: &cache)
-            return try insertTaskRow(task, stageID: nil, listID: listID, projectID: projectID)
+            let anchor = anchorDay(for: task.recurrence, due: task.due)
+            return try insertTaskRow(task, anchorDay: anchor, stageID: nil, listID: listID, projectID: projectID)
         }
     }
 
@@ -22,7 +23,8 @@ extension TaskStore {
             created.reserveCapacity(drafts.count)
             for draft in drafts {
                 let (task, listID, projectID) = try makeTask(from: draft, cache: &cache)
-                created.append(try insertTaskRow(task, stageID: nil, listID: listID, projectID: projectID))
+                let anchor = anchorDay(for: task.recurrence, due: task.due)
+                created.append(try insertTaskRow(task, anchorDay: anchor, stageID: nil, listID: listID, projectID: projectID))
             }
             return created
         }
@@ -32,11 +34,15 @@ extension TaskStore {
         try mapErrors { try loadTask(id) }
     }
 
-    /// Applies the changes in `update`. - Throws: `.taskNotFound`, `.listNotFound`, `.projectNotFound`,
-    /// `.stageNotFound`, `.cyclicParent`, `.invalidValue`.
+    /// Applies the changes in `update`.
+    ///
+    /// Moving a monthly or yearly task to another day re-anchors its series on that day; a new time
+    /// on the same day keeps the anchor. - Throws: `.taskNotFound`, `.listNotFound`,
+    /// `.projectNotFound`, `.stageNotFound`, `.cyclicParent`, `.invalidValue`.
     public func updateTask(_ id: TaskID, _ update: TaskUpdate) throws -> TaskItem {
         try write {
             var t = try loadTask(id)
+            let before = t
             if let title = update.title { t.title = try TaskStore.validTitle(title) }
             if let notes = update.notes { t.notes = notes }
             if let due = update.due { t.due = due.map(TaskStore.wholeSeconds) }
@@ -57,6 +63,9 @@ extension TaskStore {
             }
             if let recurrence = update.recurrence { t.recurrence = recurrence }
             if let deferUntil = update.deferUntil { t.deferUntil = deferUntil }
+            if update.due != nil || update.recurrence != nil {
+                try setAnchorDay(try anchorDay(updating: id, from: before, to: t), for: id)
+            }
             return try saveTask(t, replacingContexts: update.contexts != nil)
         }
     }
@@ -65,8 +74,10 @@ extension TaskStore {
     /// returned as `next`.
     ///
     /// The next due follows the rule from the completed task's due (from today 9:00 when it had
-    /// none), keeping its wall-clock time in `timeZone`, and steps on until it is after now: a daily
-    /// task finished after a week away comes back once, not seven times overdue. The new task copies
+    /// none), keeping its wall-clock time in `timeZone`; monthly and yearly rules land on the series'
+    /// anchor day, clamped to the month (Jan 31 → Feb 28 → Mar 31), and the new task keeps that
+    /// anchor. It steps on until it is after now: a daily task finished after a week away comes
+    /// back once, not seven times overdue. The new task copies
     /// title, notes, priority, estimate, energy, contexts, kind, list, project, parent and the rule;
     /// it has no stage and no defer date. Completing a done task changes nothing and returns no `next`.
     /// A staged task moves to the "Done" stage.
@@ -83,7 +94,8 @@ extension TaskStore {
             let completed = try saveTask(t, replacingContexts: false)
             guard let rule = t.recurrence else { return (completed, nil) }
             let base = t.due ?? ISODate.wallClock(LocalDate(stamp, in: timeZone), hour: 9, minute: 0, in: timeZone)
-            let nextDue = rule.nextOccurrence(after: base, in: timeZone, notBefore: stamp)
+            let anchor = anchorDay(for: rule, due: base, keeping: TaskStore.isAnchored(rule) ? try storedAnchorDay(id) : nil)
+            let nextDue = rule.nextOccurrence(after: base, in: timeZone, notBefore: stamp, anchorDay: anchor)
             let next = TaskItem(
                 id: TaskID(0), title: t.title, notes: t.notes, due: nextDue, priority: t.priority,
                 estimateMinutes: t.estimateMinutes, energy: t.energy, contexts: t.contexts, kind: t.kind,
@@ -91,7 +103,7 @@ extension TaskStore {
                 deferUntil: nil, created: stamp, updated: stamp, completed: nil)
             let listID = try resolveList(t.list).id
             let projectID = try t.project.map { try resolveProject($0).id }
-            return (completed, try insertTaskRow(next, stageID: nil, listID: listID, projectID: projectID))
+            return (completed, try insertTaskRow(next, anchorDay: anchor, stageID: nil, listID: listID, projectID: projectID))
         }
     }
 

@@ -52,6 +52,6 @@ import Testing
         let store = try TaskStore(path: path)
         #expect(try store.lists().map(\.name) == ["Inbox"])
         #expect(try store.stages().count == 5)
-        #expect(try store.storedSchemaVersion() == 1)
+        #expect(try store.storedSchemaVersion() == TaskStore.schemaVersion)
     }
 }

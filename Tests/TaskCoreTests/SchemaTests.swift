@@ -5,7 +5,7 @@ import Testing
 @Suite struct SchemaTests {
     /// Any change to the schema fails here until a new migration and its fixture are added.
     /// To write the fixture after adding a migration: TASKER_WRITE_SCHEMA_FIXTURE=1 swift test --filter SchemaTests
-    @Test func liveSchemaMatchesFrozenV1() throws {
+    @Test func liveSchemaMatchesFrozenFixture() throws {
         let f = try Fixture(bootstrap: false)
         let live = try f.store.schemaSnapshot()
         let url = fixturesURL("schema/v\(TaskStore.schemaVersion).sql")
@@ -14,27 +14,85 @@ import Testing
         }
         let frozen = try String(contentsOf: url, encoding: .utf8)
         #expect(live == frozen)
-        #expect(try f.store.storedSchemaVersion() == 1)
+        #expect(try f.store.storedSchemaVersion() == TaskStore.schemaVersion)
         #expect(TaskStore.schemaVersion == SchemaMigration.all.count)
+        #expect(TaskStore.schemaVersion == 2)
+    }
+
+    /// Each frozen fixture is what its migrations produce when applied alone, in order.
+    @Test(arguments: 1...2) func migrationsUpToVersionMatchTheirFixture(version: Int) throws {
+        let dir = TempDir()
+        let db = try Database(path: dir.path("v\(version).sqlite"))
+        for migration in SchemaMigration.all.prefix(version) { try db.execute(migration.sql) }
+        let frozen = try String(contentsOf: fixturesURL("schema/v\(version).sql"), encoding: .utf8)
+        #expect(try SchemaSnapshot.text(of: db) == frozen)
+    }
+
+    @Test func migrationNamesAreUnique() {
+        let names = SchemaMigration.all.map(\.name)
+        #expect(Set(names).count == names.count)
+        #expect(names.prefix(2) == ["v1-initial", "v2-recurrence-anchor-day"])
+    }
+
+    /// A file written by a v1 build (only the v1 migration applied) is migrated on open, keeps its
+    /// rows, and its old monthly task (no stored anchor) uses its due's day, then keeps that anchor.
+    @Test func v1DatabaseIsMigratedAndKeepsItsTasks() throws {
+        let dir = TempDir()
+        let path = dir.path("v1.sqlite")
+        do {
+            let db = try Database(path: path)
+            try db.execute(SchemaMigration.v1.sql)
+            try db.execute(
+                """
+                INSERT INTO lists(id, name, is_default, created) VALUES (1, 'Inbox', 1, 1767225600);
+                INSERT INTO tasks(id, title, title_key, due, priority, list_id, recur_frequency, recur_interval,
+                    recur_weekdays, created, updated)
+                VALUES (7, 'Pay rent', 'pay rent', \(Int(at("2026-01-31T09:00").timeIntervalSince1970)), 2, 1, 'monthly', 1, '',
+                    1767225600, 1767225600);
+                INSERT INTO tasks(id, title, title_key, priority, list_id, created, updated)
+                VALUES (8, 'Call Ana', 'call ana', 1, 1, 1767225600, 1767225600);
+                PRAGMA user_version = 1;
+                """)
+        }
+        let clock = TestClock(at("2026-01-30T08:00"))
+        let store = try TaskStore(path: path, clock: { clock.now }, timeZone: utc)
+        #expect(try store.storedSchemaVersion() == 2)
+        let frozen = try String(contentsOf: fixturesURL("schema/v2.sql"), encoding: .utf8)
+        #expect(try store.schemaSnapshot() == frozen)
+        let rent = try store.task(TaskID(7))
+        #expect(rent.title == "Pay rent" && rent.priority == .high && rent.list == "Inbox")
+        #expect(rent.due == at("2026-01-31T09:00") && rent.recurrence == RecurrenceRule(frequency: .monthly))
+        #expect(try store.task(TaskID(8)).title == "Call Ana")
+        #expect(try store.storedAnchorDay(TaskID(7)) == nil)
+        try store.bootstrap()
+        #expect(try store.lists().map(\.name) == ["Inbox"])
+        let feb = try #require(try store.completeTask(TaskID(7)).next)
+        #expect(feb.due == at("2026-02-28T09:00"))
+        #expect(try store.storedAnchorDay(feb.id) == 31)
+        #expect(try store.completeTask(feb.id).next?.due == at("2026-03-31T09:00"))
+        #expect(try store.tasks(TaskQuery(filter: .all)).count == 4)
+        // Opening again does not migrate again.
+        #expect(try TaskStore(path: path, timeZone: utc).storedSchemaVersion() == 2)
     }
 
     @Test func reopeningDoesNotMigrateAgain() throws {
         let f = try Fixture()
         _ = try f.add("keep me")
         let again = try f.reopen()
-        #expect(try again.storedSchemaVersion() == 1)
+        #expect(try again.storedSchemaVersion() == TaskStore.schemaVersion)
         #expect(try again.tasks(TaskQuery()).map(\.title) == ["keep me"])
     }
 
-    @Test func newerSchemaIsRefused() throws {
+    /// Version 3 is the first this build (v2) does not know; 99 is far in the future.
+    @Test(arguments: [3, 99]) func newerSchemaIsRefused(version: Int) throws {
         let dir = TempDir()
         let path = dir.path("future.sqlite")
         do {
             let db = try Database(path: path)
-            try db.execute("CREATE TABLE x(y); PRAGMA user_version = 99")
+            try db.execute("CREATE TABLE x(y); PRAGMA user_version = \(version)")
         }
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
-        #expect(throws: TaskStoreError.schemaTooNew(found: 99, supported: 1)) { try TaskStore(path: path) }
+        #expect(throws: TaskStoreError.schemaTooNew(found: version, supported: 2)) { try TaskStore(path: path) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
 
