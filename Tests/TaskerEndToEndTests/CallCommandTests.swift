@@ -84,15 +84,7 @@ import Testing
         _ = try call(["list_tasks"])  // create and bootstrap first
         let lines = (0..<1000).map { "{\"title\": \"task \($0)\"}" }.joined(separator: "\n") + "\n"
         let processes = try (0..<2).map { writer -> (Process, Pipe) in
-            let process = Process()
-            process.executableURL = TaskerBinary.url
-            process.arguments = ["--db", db, "call", "create_task", "--batch"]
-            process.environment = ["HOME": directory.path, "TZ": "Europe/London", "PATH": "/usr/bin:/bin"]
-            let input = Pipe(), output = Pipe()
-            process.standardInput = input
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            let (process, input, output) = try startBatchWriter(stderr: FileHandle.nullDevice)
             DispatchQueue.global().async {
                 input.fileHandleForWriting.write(Data(lines.replacingOccurrences(of: "task ", with: "w\(writer) task ").utf8))
                 try? input.fileHandleForWriting.close()
@@ -115,14 +107,7 @@ import Testing
 
     @Test func writerKilledMidBatchLosesNoCommittedTask() throws {
         _ = try call(["list_tasks"])
-        let process = Process()
-        process.executableURL = TaskerBinary.url
-        process.arguments = ["--db", db, "call", "create_task", "--batch"]
-        process.environment = ["HOME": directory.path, "TZ": "Europe/London", "PATH": "/usr/bin:/bin"]
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
+        let (process, input, output) = try startBatchWriter()
         var confirmed: [Int] = []
         var buffer = Data()
         var sent = 0
@@ -201,11 +186,23 @@ import Testing
         #expect(array.allSatisfy { ($0["inputSchema"] as? [String: Any])?["type"] as? String == "object" })
     }
 
-    /// Counts rows with the sqlite3 library through the binary's own view: `list_tasks` caps at 1000,
-    /// so page through with two filters whose union is everything.
+    /// Starts `tasker call create_task --batch` on this database, with pipes for its stdin and stdout.
+    func startBatchWriter(stderr: FileHandle? = nil) throws -> (Process, input: Pipe, output: Pipe) {
+        let process = Process()
+        process.executableURL = TaskerBinary.url
+        process.arguments = ["--db", db, "call", "create_task", "--batch"]
+        process.environment = ["HOME": directory.path, "TZ": "Europe/London", "PATH": "/usr/bin:/bin"]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        if let stderr { process.standardError = stderr }
+        try process.run()
+        return (process, input, output)
+    }
+
+    /// Counts the rows of the tasks table directly (`list_tasks` caps at 1,000), with Python's sqlite3
+    /// module, which the CI image always has.
     func countRows() throws -> Int {
-        // Titles are unique per row here, so count via repeated limited queries on contexts is not possible;
-        // use the sqlite3 CLI when present, else Python's sqlite3 module (always on the CI image).
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-c", "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('select count(*) from tasks').fetchone()[0])", db]
