@@ -2,7 +2,8 @@ import Foundation
 import TaskCore
 import TaskNL
 
-/// Merges a model's proposals with the rules' reading; the rules always win.
+/// Merges a model's proposals with the rules' reading; the rules always win. The one merge of the
+/// model path: `tasker parse --refine` (a refinement answer) and the chat (a proposed task) use it.
 ///
 /// For each proposed task, its `source` is rule-parsed first. A field the rules set is final (a
 /// chip of that field, or a non-default value). The model fills fields the rules left empty: a date
@@ -26,7 +27,7 @@ public struct RefinementMerger: Sendable {
     /// Words that may be left out of a title or of every source: fillers, connectors, articles.
     static let fillers: Set<String> = [
         "um", "umm", "uh", "er", "erm", "ah", "oh", "hmm", "so", "like", "well", "okay", "ok", "right", "yeah",
-        "and", "also", "then", "plus", "too", "as", "that", "just", "actually", "basically",
+        "and", "also", "then", "plus", "too", "as", "that", "just", "actually", "basically", "really", "probably", "maybe", "kinda",
         "i", "i'll", "ill", "i've", "ive", "i'd", "we", "need", "needs", "to", "have", "got", "gotta", "should",
         "must", "please", "remember", "remind", "me", "the", "a", "an", "let's", "lets",
     ]
@@ -88,6 +89,30 @@ public struct RefinementMerger: Sendable {
             return ia == ib ? a.offset < b.offset : ia < ib
         }.map(\.element)
         return ParseResult(draft: draft, understood: sorted)
+    }
+
+    /// A task the model proposed in the chat (a `create_task` call), merged by the same rules.
+    ///
+    /// When it is the only task proposed for the message, its source is what the user typed and
+    /// `rules` is the rules' reading of it. When the model split the message, each proposal's own
+    /// title stands for its source (rule-parsed here); either way a title with a word the user never
+    /// typed gives way to the rules' title of the whole message.
+    public func merge(proposal draft: TaskDraft, due: String?, userText: String, rules: ParseResult, single: Bool) -> ParseResult {
+        let source = single ? userText : draft.title
+        let sourceRules = single ? rules : parser.parse(draft.title, now: now, timeZone: timeZone)
+        let proposal = ModelTask(
+            source: source, title: draft.title, due: due, priority: draft.priority == .normal ? nil : draft.priority,
+            estimateMinutes: draft.estimateMinutes, energy: draft.energy, contexts: draft.contexts, kind: draft.kind)
+        var merged = merge(proposal, into: sourceRules)
+        if !Self.titleUsesOnlyWords(merged.draft.title, of: userText) { merged.draft.title = rules.draft.title }
+        return merged
+    }
+
+    /// The text of a proposed capture: a part of what the user typed (one task of several), never
+    /// the model's own rewording, which gives way to the whole message.
+    public static func captureText(_ proposed: String, userText: String) -> String {
+        let part = normalized(proposed)
+        return part.isEmpty || !normalized(userText).contains(part) ? userText : proposed
     }
 
     /// A model date: ISO 8601 or a phrase the grammar reads whole, within a sane range

@@ -1,5 +1,6 @@
 import Foundation
 import TaskCore
+import TaskToolkit
 
 extension ChatSession {
     /// A capture: shows the parse with its chips, then saves on Enter (`n` drops, `e` edits in place).
@@ -54,34 +55,23 @@ extension ChatSession {
 
     /// The title and chips of `text` as the toolkit would save it; nil after reporting a failure.
     func dryRun(_ text: String) -> String? {
-        let result: JSONValue
         do {
-            result = try runner.call("capture_task", ["text": .string(text), "dry_run": true])
+            switch try toolkit.run(CaptureTask(text: text, dryRun: true)) {
+            case .done(let output):
+                let chips = output.understood.map { TerminalText.sanitized($0.text) }
+                let title = style(TerminalText.sanitized(output.draft.title), .bold)
+                return title + (chips.isEmpty ? "" : "  " + renderer.chips(chips))
+            case .refused(let refusal):
+                fail(refusal.message)
+                return nil
+            }
         } catch {
             fail("\(error)")
             return nil
         }
-        guard result["ok"]?.boolValue != false else {
-            fail(result["error"]?.stringValue ?? "could not read that as a task")
-            return nil
-        }
-        let task = result["task"] ?? result["draft"] ?? .null
-        let title = task["title"]?.stringValue ?? text
-        let chips = chipTexts(result, text: text)
-        return style(title, .bold) + (chips.isEmpty ? "" : "  " + renderer.chips(chips))
-    }
-
-    /// Chip texts from the toolkit's result (`understood`: strings or `{text}` objects), else from
-    /// the parser directly (the same grammar).
-    func chipTexts(_ result: JSONValue, text: String) -> [String] {
-        let understood = result["understood"]?.arrayValue ?? result["task"]?["understood"]?.arrayValue
-        if let understood {
-            return understood.compactMap { $0.stringValue ?? $0["text"]?.stringValue }
-        }
-        return parser.parse(text, now: clock(), timeZone: settings.timeZone).understood.map(\.text)
     }
 
     func save(_ text: String) {
-        runTool("capture_task", ["text": .string(text)])
+        runTool(CaptureTask(text: text))
     }
 }

@@ -1,18 +1,19 @@
 import Foundation
 import TaskCore
+import TaskToolkit
 
 extension ChatSession {
     /// The REPL's commands, in /help order. The table drives /help, Tab completion and validation.
     public static let commands: [SlashCommand] = [
-        SlashCommand("help", "", "this list, with examples of what you can type") { s, _ in s.showHelp() },
+        SlashCommand("help", "", "this list, with examples of what you can type", aliases: ["?", "h"]) { s, _ in s.showHelp() },
         SlashCommand("tools", "[name]", "the tool catalogue, or one tool's arguments") { s, arg in s.showTools(arg) },
         SlashCommand("list", "[filter|#context|project]", "tasks: open, today, overdue, available, waiting, all",
-                     choices: TaskQuery.Filter.allCases.map(\.rawValue)) { s, arg in try s.listCommand(arg) },
+                     choices: TaskQuery.Filter.allCases.map(\.rawValue), aliases: ["ls"]) { s, arg in try s.listCommand(arg) },
         SlashCommand("plan", "[minutes] [energy]", "plan the day within a budget (default 4 h)",
                      choices: ["quick", "focused", "deep"]) { s, arg in try s.planCommand(arg) },
         SlashCommand("done", "ID|TITLE", "complete a task") { s, arg in
             guard !arg.isEmpty else { throw REPLError.usage("/done needs a task: /done 12 or /done call mom") }
-            s.runTool("complete_task", .object(TaskReference(arg).arguments))
+            s.runTool(CompleteTask(target: TaskReference(arg)))
         },
         SlashCommand("undo", "", "take back the last change of this session") { s, _ in s.undo() },
         SlashCommand("key", "[set]", "whether a model key is set; /key set stores one (typed hidden)",
@@ -56,7 +57,7 @@ extension ChatSession {
             s.model?.reset()
             if s.reader.isInteractive { s.output.write("\u{1B}[H\u{1B}[2J") }
         },
-        SlashCommand("quit", "", "leave (Ctrl-D does too)") { s, _ in s.finished = true },
+        SlashCommand("quit", "", "leave (Ctrl-D does too)", aliases: ["exit", "q"]) { s, _ in s.finished = true },
     ]
 
     /// Runs `/name args`; an unknown name gets one line listing the closest.
@@ -64,9 +65,7 @@ extension ChatSession {
         let body = text.dropFirst()
         let name = body.prefix { !$0.isWhitespace }.lowercased()
         let argument = body.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
-        let aliases = ["exit": "quit", "q": "quit", "?": "help", "h": "help", "ls": "list"]
-        let resolved = aliases[name] ?? name
-        guard let command = Self.commands.first(where: { $0.name == resolved }) else {
+        guard let command = SlashCommand.named(name, in: Self.commands) else {
             let close = SlashCommand.closest(to: name, in: Self.commands)
             fail("unknown command /\(name)" + (close.isEmpty ? "; type /help for the list" : "; did you mean \(close.joined(separator: ", "))?"))
             return
@@ -88,14 +87,15 @@ extension ChatSession {
         }
         output.line(style("Commands:", .bold))
         for c in Self.commands {
-            output.line("  " + c.usage + String(repeating: " ", count: width - c.usage.count + 2) + style(c.summary, .dim))
+            let aliases = c.aliases.isEmpty ? "" : " (also " + c.aliases.map { "/" + $0 }.joined(separator: ", ") + ")"
+            output.line("  " + c.usage + String(repeating: " ", count: width - c.usage.count + 2) + style(c.summary + aliases, .dim))
         }
         output.line(style("Tab completes; ↑ recalls history; Ctrl-C cancels; Ctrl-D quits.", .dim))
     }
 
     func showTools(_ name: String) {
         if !name.isEmpty {
-            guard let tool = runner.tools.first(where: { $0.name == name }) else {
+            guard let tool = toolkit.tools.first(where: { $0.name == name }) else {
                 fail("no tool '\(name)'; /tools lists them")
                 return
             }
@@ -103,45 +103,45 @@ extension ChatSession {
             output.line(tool.inputSchema.prettyEncoded())
             return
         }
-        if runner.tools.isEmpty { notice("No tools available.") }
-        let width = runner.tools.map(\.name.count).max() ?? 0
-        for tool in runner.tools {
+        if toolkit.tools.isEmpty { notice("No tools available.") }
+        let width = toolkit.tools.map(\.name.count).max() ?? 0
+        for tool in toolkit.tools {
             let mark = tool.readOnly ? style(" (reads only)", .dim) : ""
             output.line("  " + tool.name + String(repeating: " ", count: width - tool.name.count + 2) + tool.title + mark)
         }
     }
 
     func listCommand(_ argument: String) throws {
-        var args: [String: JSONValue] = ["filter": "open"]
+        var query = TaskQuery(filter: .open)
         let word = argument.lowercased()
         if word.isEmpty {
-        } else if TaskQuery.Filter(rawValue: word) != nil {
-            args["filter"] = .string(word)
+        } else if let filter = TaskQuery.Filter(rawValue: word) {
+            query.filter = filter
         } else if word.hasPrefix("#") || word.hasPrefix("@") {
-            args["context"] = .string(String(word.dropFirst()))
+            query.context = String(word.dropFirst())
         } else {
-            args["project"] = .string(argument)
+            query.project = argument
         }
-        runTool("list_tasks", .object(args))
+        runTool(ListTasks(query))
     }
 
     func planCommand(_ argument: String) throws {
         var words = argument
         if let first = argument.split(separator: " ").first, Int(first) != nil { words = argument.replacingOccurrences(of: String(first), with: "\(first) min") }
-        guard case .tool(let name, let args)? = IntentRouter.planIntent(words, defaultMinutes: 240) else {
+        guard case .tool(let call)? = IntentRouter.planIntent(words, defaultMinutes: 240) else {
             throw REPLError.usage("/plan takes minutes and an energy: /plan 90 quick")
         }
-        runTool(name, args)
+        runTool(call)
     }
 
     func undo() {
-        guard let change = popUndo() else {
+        guard let change = undoLog.pop() else {
             notice("Nothing to undo in this session.")
             return
         }
         do {
-            try runner.revert(change)
-            output.line(style("↶ ", .green) + change.undoneDescription)
+            try change.revert(in: toolkit.store)
+            output.line(style("↶ ", .green) + TerminalText.sanitized(change.summary))
         } catch {
             fail("could not undo: \(error)")
         }

@@ -34,9 +34,9 @@ extension ChatSession {
                     }
                     return
                 }
-                let creates = reply.toolCalls.filter { $0.name == "create_task" || $0.name == "capture_task" }.count
+                let creates = reply.toolCalls.filter { $0.name == CreateTask.definition.name || $0.name == CaptureTask.definition.name }.count
                 for call in reply.toolCalls {
-                    let (result, wrote) = try perform(call, rules: creates == 1 ? rules : nil, userText: text, userRules: rules)
+                    let (result, wrote) = try perform(call, single: creates == 1, userText: text, userRules: rules)
                     wroteSomething = wroteSomething || wrote
                     messages.append(ChatMessage(role: .tool, content: result.encoded(), toolCallID: call.id))
                 }
@@ -78,7 +78,7 @@ extension ChatSession {
         let out = output
         defer { spinner?.stop() }
         let reply = try conversation.model.complete(
-            messages, tools: runner.tools, model: conversation.modelName, endpoint: conversation.endpoint,
+            messages, tools: toolkit.tools, model: conversation.modelName, endpoint: conversation.endpoint,
             onDelta: { delta in
                 if !streamed { spinner?.stop() }
                 streamed = true
@@ -94,61 +94,63 @@ extension ChatSession {
         return reply
     }
 
-    /// Validates, confirms and runs one proposed call. - Returns: the tool message content and
-    /// whether something was written. - Throws: `ModelTurnFailure` for an unknown tool or arguments
-    /// that are not a JSON object (the rules then take over).
-    private func perform(_ call: ToolCall, rules: ParseResult?, userText: String, userRules: ParseResult) throws -> (JSONValue, Bool) {
-        guard let tool = runner.tools.first(where: { $0.name == call.name }) else {
-            throw ModelTurnFailure(reason: "it proposed an unknown tool '\(call.name)'")
+    /// Validates, merges, reviews and runs one proposed call. - Returns: the tool message content
+    /// and whether something was written. - Throws: `ModelTurnFailure` for an unknown tool or
+    /// arguments that are not a JSON object (the rules then take over).
+    private func perform(_ proposal: ToolCall, single: Bool, userText: String, userRules: ParseResult) throws -> (JSONValue, Bool) {
+        guard toolkit.tools.contains(where: { $0.name == proposal.name }) else {
+            throw ModelTurnFailure(reason: "it proposed an unknown tool '\(proposal.name)'")
         }
-        let text = call.argumentsText.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard var arguments = (try? JSONValue.parse(text.isEmpty ? "{}" : text))?.objectValue else {
-            throw ModelTurnFailure(reason: "its arguments for \(call.name) were not JSON")
+        let text = proposal.argumentsText.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let object = try? JSONValue.parse(text.isEmpty ? "{}" : text), object.objectValue != nil else {
+            throw ModelTurnFailure(reason: "its arguments for \(proposal.name) were not JSON")
         }
-        if call.name == "create_task" {
-            let parse = rules ?? parser.parse(arguments["title"]?.stringValue ?? "", now: clock(), timeZone: settings.timeZone)
-            arguments = ProposalMerger(timeZone: settings.timeZone).merge(arguments, rules: parse, userText: userText, userRules: userRules)
-        } else if call.name == "capture_task" {
-            arguments = ProposalMerger(timeZone: settings.timeZone).mergeCapture(arguments, userText: userText)
+        var call: any Tool
+        var arguments = object
+        do {
+            call = try toolkit.prepare(proposal.name, object)
+        } catch {
+            fail("\(error)")
+            return (["ok": false, "error": .string("\(error)")], false)
         }
-        let needsConfirmation = settings.confirm == .all || (!tool.readOnly && settings.confirm == .writes)
-        if !needsConfirmation || alwaysAllowed.contains(tool.name) {
-            return (runProposed(tool, .object(arguments)), !tool.readOnly)
+        let merger = RefinementMerger(parser: parser, now: clock(), timeZone: settings.timeZone)
+        if var create = call as? CreateTask {
+            let merged = merger.merge(proposal: create.draft, due: create.due, userText: userText, rules: userRules, single: single)
+            let model = create.draft
+            create.draft = merged.draft
+            create.draft.notes = model.notes
+            create.draft.project = model.project
+            create.draft.list = model.list
+            create.draft.parent = model.parent
+            if merged.draft.recurrence == nil { create.draft.recurrence = model.recurrence }
+            if merged.draft.deferUntil != nil { create.deferUntil = nil }
+            create.due = nil
+            (call, arguments) = (create, create.arguments(toolkit.format))
+        } else if var capture = call as? CaptureTask {
+            capture.text = RefinementMerger.captureText(capture.text, userText: userText)
+            (call, arguments) = (capture, capture.arguments)
         }
-        guard reader.isInteractive else {
-            notice("✗ Not run (no terminal to confirm): \(describe(tool.name, arguments))")
+        switch reviewer.review(call, arguments: arguments, in: self) {
+        case .run(let approved):
+            return (runProposed(approved, arguments: arguments), !approved.definition.readOnly)
+        case .declined:
+            notice("  Not run.")
+            return (["ok": false, "error": "the user declined this call"], false)
+        case .noTerminal(let words):
+            notice("✗ Not run (no terminal to confirm): \(words)")
             return (["ok": false, "error": "denied: writes need the user's confirmation and there is no terminal to ask"], false)
-        }
-        while true {
-            let question = describe(tool.name, arguments) + " — run? [y/N/a/e] "
-            let answer = ask(question)?.lowercased() ?? "n"
-            switch answer {
-            case "y", "yes":
-                return (runProposed(tool, .object(arguments)), !tool.readOnly)
-            case "a", "always":
-                alwaysAllowed.insert(tool.name)
-                return (runProposed(tool, .object(arguments)), !tool.readOnly)
-            case "e", "edit":
-                guard let edited = ask("args> ", initial: JSONValue.object(arguments).encoded()) else { continue }
-                guard let object = (try? JSONValue.parse(edited))?.objectValue else {
-                    fail(REPLError.invalidEditedArguments("could not parse it").description)
-                    continue
-                }
-                arguments = object
-            default:
-                notice("  Not run.")
-                return (["ok": false, "error": "the user declined this call"], false)
-            }
+        case .refused(let refusal):
+            return (refusal.json(toolkit.format), false)
         }
     }
 
     /// Runs a proposed call: reads are shown as one dim line, writes like the user's own commands.
-    private func runProposed(_ tool: ToolDefinition, _ arguments: JSONValue) -> JSONValue {
-        if tool.readOnly {
-            notice("· \(tool.name) \(arguments.encoded())")
-            do { return try runner.call(tool.name, arguments) } catch { return ["ok": false, "error": .string("\(error)")] }
+    private func runProposed(_ call: any Tool, arguments: JSONValue) -> JSONValue {
+        if call.definition.readOnly {
+            notice("· \(call.definition.name) \(TerminalText.sanitized(arguments.encoded()))")
+            return runTool(call, quiet: true)
         }
-        return runTool(tool.name, arguments)
+        return runTool(call)
     }
 }
 
@@ -177,45 +179,12 @@ extension ChatSession {
 
     /// "12 open, 3 due today, 1 overdue; projects: Kitchen, Taxes" — through the tools, like any door.
     func stateSummary() -> String {
-        func count(_ filter: String) -> Int? {
-            (try? runner.call("list_tasks", ["filter": .string(filter), "limit": 1000]))?["tasks"]?.arrayValue?.count
+        func count(_ filter: TaskQuery.Filter) -> Int? {
+            (try? toolkit.run(ListTasks(TaskQuery(filter: filter, limit: 1000))))?.output?.tasks.count
         }
-        let projects = ((try? runner.call("list_projects", [:]))?["projects"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue }
-        let open = count("open").map { $0 >= 1000 ? "1000+" : "\($0)" } ?? "?"
-        return "\(open) open, \(count("today") ?? 0) due today, \(count("overdue") ?? 0) overdue; projects: "
+        let projects = (try? toolkit.run(ListProjects()))?.output?.projects.map(\.project.name) ?? []
+        let open = count(.open).map { $0 >= 1000 ? "1000+" : "\($0)" } ?? "?"
+        return "\(open) open, \(count(.today) ?? 0) due today, \(count(.overdue) ?? 0) overdue; projects: "
             + (projects.isEmpty ? "none" : projects.prefix(20).joined(separator: ", "))
-    }
-
-    /// A proposed write in plain words: "Create 'Call mom', due Thu 3 Dec 5:00 PM, high".
-    func describe(_ name: String, _ args: [String: JSONValue]) -> String {
-        let r = renderer
-        func date(_ key: String) -> String? {
-            guard let text = args[key]?.stringValue else { return nil }
-            if let d = ISODate.parse(text, in: settings.timeZone) { return r.absolute(d) }
-            if let d = parser.parseDate(text, now: clock(), timeZone: settings.timeZone) { return r.absolute(d) }
-            return text
-        }
-        let target = args["title"]?.stringValue.map { "'\($0)'" } ?? args["id"]?.intValue.map { "#\($0)" } ?? "?"
-        switch name {
-        case "create_task":
-            var parts = ["Create '\(args["title"]?.stringValue ?? "")'"]
-            if let due = date("due") { parts.append("due \(due)") }
-            if let p = args["priority"]?.stringValue, p != "normal" { parts.append(p) }
-            if let m = args["estimate_minutes"]?.intValue { parts.append("≈\(TaskRenderer.duration(m))") }
-            let contexts = (args["contexts"]?.arrayValue ?? []).compactMap(\.stringValue)
-            if !contexts.isEmpty { parts.append(contexts.map { "#" + $0 }.joined(separator: " ")) }
-            if let project = args["project"]?.stringValue { parts.append("in \(project)") }
-            return parts.joined(separator: ", ")
-        case "capture_task": return "Capture '\(args["text"]?.stringValue ?? "")'"
-        case "complete_task": return "Complete \(target)"
-        case "reschedule_task": return "Move \(target) to \(date("due") ?? "no date")"
-        case "defer_task": return "Defer \(target) until \(date("until") ?? "?")"
-        case "create_project": return "Create project '\(args["name"]?.stringValue ?? "")'"
-        case "create_space": return "Create space '\(args["name"]?.stringValue ?? "")'"
-        case "create_page": return "Create page '\(args["title"]?.stringValue ?? "")'"
-        case "append_to_page": return "Add to page '\(args["page"]?.stringValue ?? "")': \(args["markdown"]?.stringValue ?? "")"
-        case "link_page": return "Link page '\(args["page"]?.stringValue ?? "")'"
-        default: return "\(name) \(JSONValue.object(args).encoded())"
-        }
     }
 }

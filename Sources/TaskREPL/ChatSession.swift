@@ -4,12 +4,14 @@ import TaskNL
 import TaskToolkit
 
 /// The chat REPL, headless: it reads lines from a `LineReader`, routes them (slash command, rule,
-/// capture, or the model), runs tools through a `ToolRunner` and writes to an `OutputSink`.
+/// capture, or the model), runs typed tool calls through the `TaskToolkit` and writes to an
+/// `OutputSink`.
 ///
-/// The app gives it libedit and the real toolkit; tests give it a scripted reader and a buffer.
-/// One instance is used from one thread.
+/// Its parts: the `IntentRouter` (rules), the `ProposalReviewer` (whether a model's call runs),
+/// the `UndoLog`, and the `TaskRenderer` (how results look). The app gives it libedit and a real
+/// store; tests give it a scripted reader, a buffer and a temporary store. Used from one thread.
 public final class ChatSession {
-    public let runner: ToolRunner
+    public let toolkit: TaskToolkit
     public let reader: LineReader
     public let output: OutputSink
     public let clock: @Sendable () -> Date
@@ -20,21 +22,21 @@ public final class ChatSession {
     public var model: ModelConversation?
     /// Builds the model path after `/key set` when there was none at start.
     public var modelFactory: (() -> ModelConversation?)?
-    /// Changes this session made, newest last, for /undo.
-    public private(set) var undoStack: [UndoableChange] = []
+    /// Changes this session made, for /undo.
+    var undoLog = UndoLog()
+    /// Whether the model's calls run, and which the user said "always" to.
+    var reviewer = ProposalReviewer()
     /// Set by /quit; the loop stops after the current line.
     public internal(set) var finished = false
-    /// Tools the user said "always" to in this session.
-    var alwaysAllowed: Set<String> = []
-    /// Completion words and the number of changes they were read after.
-    var wordCache: (changes: Int, words: CompletionWords)?
+    /// Completion words and the undo-log generation they were read at.
+    var wordCache: (generation: Int, words: CompletionWords)?
 
     public init(
-        runner: ToolRunner, reader: LineReader, output: OutputSink, settings: ChatSettings,
+        toolkit: TaskToolkit, reader: LineReader, output: OutputSink, settings: ChatSettings,
         clock: @escaping @Sendable () -> Date = { Date() }, parser: TaskNLParser = TaskNLParser(),
         model: ModelConversation? = nil
     ) {
-        self.runner = runner
+        self.toolkit = toolkit
         self.reader = reader
         self.output = output
         self.settings = settings
@@ -104,10 +106,9 @@ public final class ChatSession {
             runCommand(text)
             return
         }
-        let intent = router.route(text)
-        switch intent {
-        case .tool(let name, let arguments):
-            runTool(name, arguments)
+        switch router.route(text) {
+        case .tool(let call):
+            runTool(call)
         case .note(let page, let markdown):
             runNote(page: page, markdown: markdown)
         case .capture(let captured):
@@ -120,13 +121,9 @@ public final class ChatSession {
     func style(_ text: String, _ style: Style) -> String { style.apply(text, settings.useColor) }
 
     /// One line about a failure, saying what to do.
-    func fail(_ message: String) { output.line(style("✗ " + message, .red)) }
+    func fail(_ message: String) { output.line(style("✗ " + TerminalText.sanitized(message), .red)) }
 
     func notice(_ message: String) { output.line(style(message, .dim)) }
-
-    func record(_ change: UndoableChange) { undoStack.append(change) }
-
-    func popUndo() -> UndoableChange? { undoStack.popLast() }
 
     /// Asks one question; nil when the reader cannot ask (not a terminal), on Ctrl-C or at EOF.
     func ask(_ question: String, initial: String = "") -> String? {

@@ -1,9 +1,10 @@
 import TaskCore
+import TaskToolkit
 
 /// What a line of chat asks for, as the offline router reads it.
 public enum Intent: Sendable, Equatable {
-    /// One tool call, recognised with confidence (it runs locally even in model mode).
-    case tool(name: String, arguments: JSONValue)
+    /// One typed tool call, recognised with confidence (it runs locally even in model mode).
+    case tool(any Tool)
     /// A note to a page: append to it, or create it when there is none.
     case note(page: String, markdown: String)
     /// Anything else: a task to capture (shown with its chips before it is saved).
@@ -13,5 +14,14 @@ public enum Intent: Sendable, Equatable {
     public var isConfident: Bool {
         if case .capture = self { return false }
         return true
+    }
+
+    public static func == (lhs: Intent, rhs: Intent) -> Bool {
+        switch (lhs, rhs) {
+        case (.tool(let a), .tool(let b)): return a.isSameCall(as: b)
+        case (.note(let p1, let m1), .note(let p2, let m2)): return p1 == p2 && m1 == m2
+        case (.capture(let a), .capture(let b)): return a == b
+        default: return false
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TaskCore
+import TaskToolkit
 
 extension IntentRouter {
     /// The phrasings the rules understand, first match wins. Each row: a name, a whole-line pattern
@@ -19,67 +20,61 @@ extension IntentRouter {
 
         // Lists.
         IntentRule("list-today", #"(?:what'?s |what is |show |list )?(?:(?:due|on|for) )?today|what'?s on (?:today|my plate)|agenda"#) { _, _ in
-            list("today")
+            list(.today)
         },
-        IntentRule("list-overdue", #"(?:what'?s |what is |show |list )?(?:overdue|late)(?: tasks)?"#) { _, _ in list("overdue") },
-        IntentRule("list-waiting", #"(?:show |list |what'?s |what am i )?waiting(?: for| on)?(?: tasks)?"#) { _, _ in list("waiting") },
-        IntentRule("list-next", #"what'?s next|next|what'?s available|available"#) { _, _ in list("available", limit: 10) },
+        IntentRule("list-overdue", #"(?:what'?s |what is |show |list )?(?:overdue|late)(?: tasks)?"#) { _, _ in list(.overdue) },
+        IntentRule("list-waiting", #"(?:show |list |what'?s |what am i )?waiting(?: for| on)?(?: tasks)?"#) { _, _ in list(.waiting) },
+        IntentRule("list-next", #"what'?s next|next|what'?s available|available"#) { _, _ in list(.available, limit: 10) },
         IntentRule("list-context", #"(?:show |list )?(?:tasks )?(?:for |in )?[#@]([\p{L}\p{N}_-]+)"#) { g, _ in
             guard g[0].contains(where: \.isLetter) else { return nil }
-            return .tool(name: "list_tasks", arguments: ["filter": "open", "context": .string(g[0].lowercased())])
+            return .tool(ListTasks(TaskQuery(filter: .open, context: g[0].lowercased())))
         },
         IntentRule("list-all", #"(?:list|show|ls)(?: (all|everything|done|open|tasks|my tasks|all tasks))?"#) { g, _ in
             let all = ["all", "everything", "done", "all tasks"].contains(g[0].lowercased())
-            return list(all ? "all" : "open")
+            return list(all ? .all : .open)
         },
 
         // Completing.
         IntentRule("complete", #"(?:done|did|finished|completed|check off|tick off|mark done)(?: with)?:? (.+)"#) { g, _ in
-            task("complete_task", g[0])
+            complete(g[0])
         },
-        IntentRule("complete-id", #"(?:complete|finish|close) #?(\d+)"#) { g, _ in task("complete_task", g[0]) },
+        IntentRule("complete-id", #"(?:complete|finish|close) #?(\d+)"#) { g, _ in complete(g[0]) },
         IntentRule("complete-suffix", #"(.+?) (?:is )?(?:done|finished|completed)"#) { g, _ in
             guard !g[0].contains(" "), Int(g[0].trimmingCharacters(in: CharacterSet(charactersIn: "#"))) != nil else { return nil }
-            return task("complete_task", g[0])
+            return complete(g[0])
         },
 
         // Dates. The title may itself hold "to" ("move call to bob to friday"): split at the first
         // connector whose right-hand side reads as a date.
         IntentRule("defer", #"(?:defer|snooze|hide|park)(?: task)? (.+)"#) { g, c in
             guard let (title, date) = splitAtDate(g[0], c) else { return nil }
-            var args = TaskReference(title).arguments
-            args["until"] = .string(date)
-            return .tool(name: "defer_task", arguments: .object(args))
+            return .tool(DeferTask(target: TaskReference(title), until: date))
         },
         IntentRule("reschedule", #"(?:move|reschedule|push|postpone|shift|bump)(?: task)? (.+)"#) { g, c in
             guard let (title, date) = splitAtDate(g[0], c, dropping: [" back", " out"]) else { return nil }
-            var args = TaskReference(title).arguments
-            args["due"] = .string(date)
-            return .tool(name: "reschedule_task", arguments: .object(args))
+            return .tool(RescheduleTask(target: TaskReference(title), due: date))
         },
 
         // Projects and pages.
         // "add project plan to the wiki" and "start project report" are tasks, not commands.
         IntentRule("new-project", #"(?:new|create)(?: a)?(?: new)? project:? (.+)|(?:add|start)(?: a)?(?: new)? project: (.+)"#) { g, _ in
-            .tool(name: "create_project", arguments: ["name": .string(g[0].isEmpty ? g[1] : g[0])])
+            .tool(CreateProject(name: g[0].isEmpty ? g[1] : g[0]))
         },
-        IntentRule("projects", #"(?:show |list |my )?projects"#) { _, _ in .tool(name: "list_projects", arguments: [:]) },
+        IntentRule("projects", #"(?:show |list |my )?projects"#) { _, _ in .tool(ListProjects()) },
         IntentRule("note", #"(?:note|add note|append) (?:to|for|on) (.+?): (.+)"#) { g, _ in
             // "note to self: buy milk" is a capture.
             ["self", "me", "myself"].contains(g[0].lowercased()) ? nil : .note(page: g[0], markdown: g[1])
         },
         IntentRule("new-page", #"(?:new|create|add) page:? (.+?)(?: in (.+))?"#) { g, _ in
-            var args: [String: JSONValue] = ["title": .string(g[0])]
-            if !g[1].isEmpty { args["space"] = .string(g[1]) }
-            return .tool(name: "create_page", arguments: .object(args))
+            .tool(CreatePage(title: g[0], space: g[1].isEmpty ? nil : g[1]))
         },
-        IntentRule("pages", #"(?:show |list |my )?pages"#) { _, _ in .tool(name: "list_pages", arguments: [:]) },
+        IntentRule("pages", #"(?:show |list |my )?pages"#) { _, _ in .tool(ListPages()) },
         IntentRule("read-page", #"(?:read|open|show) page:? (.+)"#) { g, _ in
-            .tool(name: "read_page", arguments: ["page": .string(g[0])])
+            .tool(ReadPage(page: .title(g[0])))
         },
         // Only with "pages"/"notes" or a colon: "find a plumber for the leak" is a task.
         IntentRule("search", #"(?:search|find)(?: in)?(?: my)? (?:pages|notes)(?: for)?:? (.+)|(?:search|find): ?(.+)"#) { g, _ in
-            .tool(name: "search_pages", arguments: ["query": .string(g[0].isEmpty ? g[1] : g[0])])
+            .tool(SearchPages(query: g[0].isEmpty ? g[1] : g[0]))
         },
     ]
 
@@ -107,16 +102,14 @@ extension IntentRouter {
         return nil
     }
 
-    private static func list(_ filter: String, limit: Int? = nil) -> Intent {
-        var args: [String: JSONValue] = ["filter": .string(filter)]
-        if let limit { args["limit"] = .int(limit) }
-        return .tool(name: "list_tasks", arguments: .object(args))
+    private static func list(_ filter: TaskQuery.Filter, limit: Int? = nil) -> Intent {
+        .tool(ListTasks(TaskQuery(filter: filter, limit: limit)))
     }
 
-    private static func task(_ tool: String, _ text: String) -> Intent? {
+    private static func complete(_ text: String) -> Intent? {
         let reference = TaskReference(text)
         if case .title(let title) = reference, title.isEmpty { return nil }
-        return .tool(name: tool, arguments: .object(reference.arguments))
+        return .tool(CompleteTask(target: reference))
     }
 
     /// plan_day from the words after "plan …": a budget ("3 hours", "90 min", "an hour") and an
@@ -134,9 +127,7 @@ extension IntentRouter {
                           "please", "my", "day", "today", "now", "next", "the", "left", "only", "about", "in", "m", "im", "am", "so", "but", "feeling", "really", "very"])
         let leftover = words.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init).filter { !filler.contains($0) }
         guard leftover.isEmpty else { return nil }
-        var args: [String: JSONValue] = ["budget_minutes": .int(budget ?? defaultMinutes)]
-        if let energy { args["energy"] = .string(energy) }
-        return .tool(name: "plan_day", arguments: .object(args))
+        return .tool(PlanDay(budgetMinutes: budget ?? defaultMinutes, energy: energy.flatMap(Energy.init(rawValue:))))
     }
 
     static let energyWords: [(String, String)] = [

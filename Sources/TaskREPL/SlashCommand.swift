@@ -5,24 +5,33 @@ public struct SlashCommand: Sendable {
     /// How its arguments are written in /help ("[filter]", "ID|TITLE"); empty for none.
     public var arguments: String
     public var summary: String
+    /// Other names it answers to (`/q`, `/exit`), shown in /help.
+    public var aliases: [String]
     /// Fixed words its first argument may be (completed with Tab; others are refused with a hint).
     public var choices: [String]
     /// Runs it with the text after the name (trimmed). - Throws: `REPLError.usage` with a hint.
     public var run: @Sendable (ChatSession, String) throws -> Void
 
     public init(
-        _ name: String, _ arguments: String = "", _ summary: String, choices: [String] = [],
+        _ name: String, _ arguments: String = "", _ summary: String, choices: [String] = [], aliases: [String] = [],
         run: @escaping @Sendable (ChatSession, String) throws -> Void
     ) {
         self.name = name
         self.arguments = arguments
         self.summary = summary
         self.choices = choices
+        self.aliases = aliases
         self.run = run
     }
 
     /// `/list [filter]` for /help.
     public var usage: String { arguments.isEmpty ? "/\(name)" : "/\(name) \(arguments)" }
+
+    /// The command called `name` or one of its aliases (any case).
+    public static func named(_ name: String, in commands: [SlashCommand]) -> SlashCommand? {
+        let lower = name.lowercased()
+        return commands.first { $0.name == lower || $0.aliases.contains(lower) }
+    }
 
     /// The commands closest to a mistyped name: a shared prefix first, then by edit distance.
     public static func closest(to name: String, in commands: [SlashCommand], limit: Int = 3) -> [String] {

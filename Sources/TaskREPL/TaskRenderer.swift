@@ -1,5 +1,6 @@
 import Foundation
 import TaskCore
+import TaskToolkit
 
 /// Turns tool results into lines for the terminal: task lists with ids and due dates relative to
 /// today, plans as a table, chips after a capture. Pure: the clock and zone are given.
@@ -19,33 +20,34 @@ public struct TaskRenderer: Sendable {
     // MARK: Tasks
 
     /// One line per task: `  #12  Call mom  · tomorrow 5:00 PM · high · #family`.
-    public func taskList(_ tasks: [JSONValue], empty: String = "Nothing here.") -> [String] {
+    public func taskList(_ tasks: [TaskItem], empty: String = "Nothing here.") -> [String] {
         guard !tasks.isEmpty else { return [style(empty, .dim)] }
-        let width = tasks.compactMap { $0["id"]?.intValue }.map { String($0).count }.max() ?? 1
+        let width = tasks.map { String($0.id.rawValue).count }.max() ?? 1
         return tasks.map { taskLine($0, idWidth: width) }
     }
 
     /// A task as one line: id, title (coloured by priority), then due, priority, contexts, project.
-    public func taskLine(_ task: JSONValue, idWidth: Int = 1) -> String {
-        let id = task["id"]?.intValue.map { "#\($0)" } ?? "#?"
+    public func taskLine(_ task: TaskItem, idWidth: Int = 1) -> String {
+        let id = "#\(task.id.rawValue)"
         let paddedID = String(repeating: " ", count: max(0, idWidth + 1 - id.count)) + id
-        let title = task["title"]?.stringValue ?? "(untitled)"
-        let priority = task["priority"]?.stringValue.flatMap(Priority.init(rawValue:)) ?? .normal
-        let done = task["status"]?.stringValue == "done"
+        let title = Self.clean(task.title)
+        let done = task.status == .done
         var parts: [String] = []
-        if let due = dueText(task["due"]) { parts.append(due.overdue && !done ? style(due.text, .red) : due.text) }
-        if priority != .normal { parts.append(priorityText(priority)) }
-        if let minutes = task["estimate_minutes"]?.intValue { parts.append(style("≈" + Self.duration(minutes), .dim)) }
-        let contexts = (task["contexts"]?.arrayValue ?? []).compactMap(\.stringValue)
-        if !contexts.isEmpty { parts.append(style(contexts.map { "#" + $0 }.joined(separator: " "), .cyan)) }
-        if let project = task["project"]?.stringValue { parts.append(style("+" + project, .dim)) }
-        if let until = task["defer_until"]?.stringValue, let day = LocalDate(iso: until), day.startOfDay(in: timeZone) > now {
+        if let due = task.due.map(relative) { parts.append(due.overdue && !done ? style(due.text, .red) : due.text) }
+        if task.priority != .normal { parts.append(priorityText(task.priority)) }
+        if let minutes = task.estimateMinutes { parts.append(style("≈" + Self.duration(minutes), .dim)) }
+        if !task.contexts.isEmpty { parts.append(style(task.contexts.map { "#" + Self.clean($0) }.joined(separator: " "), .cyan)) }
+        if let project = task.project { parts.append(style("+" + Self.clean(project), .dim)) }
+        if let day = task.deferUntil, day.startOfDay(in: timeZone) > now {
             parts.append(style("hidden until \(dayText(day))", .dim))
         }
-        var line = "  \(style(paddedID, .dim))  \(done ? style("✓ " + title, .dim) : colouredTitle(title, priority))"
+        var line = "  \(style(paddedID, .dim))  \(done ? style("✓ " + title, .dim) : colouredTitle(title, task.priority))"
         if !parts.isEmpty { line += "  " + parts.joined(separator: style(" · ", .dim)) }
         return line
     }
+
+    /// Text that came from outside Tasker (titles, page text, a model's words), safe to print.
+    static func clean(_ text: String) -> String { TerminalText.sanitized(text) }
 
     func colouredTitle(_ title: String, _ priority: Priority) -> String {
         switch priority {
@@ -67,12 +69,6 @@ public struct TaskRenderer: Sendable {
 
     // MARK: Dates
 
-    /// A due date relative to today: "today 5:00 PM", "tomorrow", "Fri 4 Dec", "3 days overdue".
-    public func dueText(_ value: JSONValue?) -> (text: String, overdue: Bool)? {
-        guard let text = value?.stringValue, let date = ISODate.parse(text, in: timeZone) else { return nil }
-        return relative(date)
-    }
-
     public func relative(_ date: Date) -> (text: String, overdue: Bool) {
         let today = LocalDate(now, in: timeZone)
         let day = LocalDate(date, in: timeZone)
@@ -91,29 +87,13 @@ public struct TaskRenderer: Sendable {
         }
     }
 
+    var words: TaskWords { TaskWords(timeZone: timeZone, now: now) }
+
     /// "Fri 4 Dec", with the year when it is not this year ("Sat 12 Jun 2027").
-    public func dayText(_ day: LocalDate) -> String {
-        let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let weekday = calendar.component(.weekday, from: day.startOfDay(in: timeZone))
-        let year = day.year == LocalDate(now, in: timeZone).year ? "" : " \(day.year)"
-        return "\(weekdays[weekday - 1]) \(day.day) \(months[day.month - 1])\(year)"
-    }
+    public func dayText(_ day: LocalDate) -> String { words.dayText(day) }
 
     /// "5:00 PM".
-    public func timeText(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let c = calendar.dateComponents([.hour, .minute], from: date)
-        let hour = c.hour ?? 0, minute = c.minute ?? 0
-        let h12 = hour % 12 == 0 ? 12 : hour % 12
-        return "\(h12):\(minute < 10 ? "0" : "")\(minute) \(hour < 12 ? "AM" : "PM")"
-    }
-
-    /// "Thu 3 Dec 5:00 PM": an absolute date for confirmations.
-    public func absolute(_ date: Date) -> String { "\(dayText(LocalDate(date, in: timeZone))) \(timeText(date))" }
+    public func timeText(_ date: Date) -> String { words.timeText(date) }
 
     static func daysBetween(_ a: LocalDate, _ b: LocalDate) -> Int {
         let utc = TimeZone(identifier: "UTC") ?? .current
@@ -121,10 +101,7 @@ public struct TaskRenderer: Sendable {
     }
 
     /// "45 min", "2 h", "1 h 30 min".
-    public static func duration(_ minutes: Int) -> String {
-        if minutes < 60 { return "\(minutes) min" }
-        return minutes % 60 == 0 ? "\(minutes / 60) h" : "\(minutes / 60) h \(minutes % 60) min"
-    }
+    public static func duration(_ minutes: Int) -> String { TaskWords.duration(minutes) }
 
     // MARK: Chips
 

@@ -64,3 +64,12 @@ enum Schema {
         "additionalProperties": false,
     ]
 }
+
+extension Schema {
+    static let dateHelp = "ISO 8601 (2026-12-04T15:00) or natural language (\"tomorrow 5pm\", \"friday\")"
+    static let taskID = integer("The task's id (from list_tasks).", minimum: 1)
+    static let taskTitle = string("The task's title: an exact match (any case) or a unique part of it.", minLength: 1)
+    static let priority = oneOf(Priority.allCases.map(\.rawValue), "Priority (default normal).")
+    static let energy = oneOf(Energy.allCases.map(\.rawValue), "The attention it needs.")
+    static let kind = oneOf(TaskKind.allCases.map(\.rawValue), "What sort of task it is.")
+}

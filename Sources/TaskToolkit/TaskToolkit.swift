@@ -2,84 +2,113 @@ import Foundation
 import TaskCore
 import TaskNL
 
-/// The 16 tools every door uses: call one by name with a JSON object, get a JSON object back.
+/// The tool catalogue every door uses, over one store.
 ///
-/// A malformed call (unknown tool, missing required argument, wrong type, a date that cannot be read)
-/// throws `ToolkitError`; a call that finds nothing (no matching task, an ambiguous title, a missing
-/// project) returns `{"ok": false, "error": …}` so an agent can recover. Dates are read as ISO 8601 or
-/// natural language, relative to the store's clock and time zone.
+/// JSON doors (`tasker call`, MCP, the model) call a tool by name with a JSON object and get a JSON
+/// object back (`call`); the chat builds typed calls and runs them (`run`). A malformed call (unknown
+/// tool, missing required argument, wrong type, a date that cannot be read) throws `ToolkitError`; a
+/// call that finds nothing (no matching task, an ambiguous title, a missing project) is refused with
+/// `{"ok": false, "error": …}` so an agent can recover. Dates are read as ISO 8601 or natural
+/// language, relative to the store's clock and time zone.
 public final class TaskToolkit {
-    public let store: TaskStore
-    public let parser: TaskNLParser
-
-    public init(store: TaskStore, parser: TaskNLParser = TaskNLParser()) {
-        self.store = store
-        self.parser = parser
-    }
-
-    public var tools: [ToolDefinition] { Self.definitions }
-
-    /// The definition of the tool called `name`, if there is one.
-    public static func definition(named name: String) -> ToolDefinition? {
-        definitions.first { $0.name == name }
-    }
-
-    typealias Implementation = @Sendable (TaskToolkit, Arguments) throws -> JSONValue
-
-    /// Tool name → implementation; one entry per definition (checked by a test).
-    static let implementations: [String: Implementation] = [
-        "capture_task": { try $0.captureTask($1) },
-        "create_task": { try $0.createTask($1) },
-        "list_tasks": { try $0.listTasks($1) },
-        "complete_task": { try $0.completeTask($1) },
-        "reschedule_task": { try $0.rescheduleTask($1) },
-        "defer_task": { try $0.deferTask($1) },
-        "plan_day": { try $0.planDay($1) },
-        "create_project": { try $0.createProject($1) },
-        "list_projects": { try $0.listProjects($1) },
-        "create_space": { try $0.createSpace($1) },
-        "create_page": { try $0.createPage($1) },
-        "append_to_page": { try $0.appendToPage($1) },
-        "read_page": { try $0.readPage($1) },
-        "list_pages": { try $0.listPages($1) },
-        "link_page": { try $0.linkPage($1) },
-        "search_pages": { try $0.searchPages($1) },
+    /// The catalogue, in DESIGN.md's order. Adding a tool: its type, and one line here.
+    public static let standardTools: [any Tool.Type] = [
+        CaptureTask.self,
+        CreateTask.self,
+        ListTasks.self,
+        CompleteTask.self,
+        RescheduleTask.self,
+        DeferTask.self,
+        PlanDay.self,
+        CreateProject.self,
+        ListProjects.self,
+        CreateSpace.self,
+        CreatePage.self,
+        AppendToPage.self,
+        ReadPage.self,
+        ListPages.self,
+        LinkPage.self,
+        SearchPages.self,
     ]
 
-    /// Runs one tool.
-    /// - Throws: `ToolkitError` for a malformed call; `TaskStoreError` when the database itself fails
-    ///   (unreadable, read-only, corrupt). Lookups that find nothing are `ok:false` results instead.
-    public func call(_ name: String, _ arguments: JSONValue) throws -> JSONValue {
-        guard let definition = Self.definition(named: name), let implementation = Self.implementations[name] else {
+    public let store: TaskStore
+    public let parser: TaskNLParser
+    /// The tool types this toolkit serves (the standard catalogue unless a test adds one).
+    public let toolTypes: [any Tool.Type]
+    /// Their definitions, in the same order.
+    public let tools: [ToolDefinition]
+
+    public init(store: TaskStore, parser: TaskNLParser = TaskNLParser(), tools: [any Tool.Type] = TaskToolkit.standardTools) {
+        self.store = store
+        self.parser = parser
+        self.toolTypes = tools
+        self.tools = tools.map { $0.definition }
+    }
+
+    /// The standard catalogue's definitions, for doors that list tools without a store.
+    public static var definitions: [ToolDefinition] { standardTools.map { $0.definition } }
+
+    /// The standard tool called `name`, if there is one.
+    public static func definition(named name: String) -> ToolDefinition? {
+        standardTools.first { $0.definition.name == name }?.definition
+    }
+
+    /// A typed call from JSON: the tool looked up, its arguments checked against the schema clients
+    /// see, then read into the tool's type.
+    /// - Throws: `ToolkitError` for an unknown tool or arguments that do not fit.
+    public func prepare(_ name: String, _ arguments: JSONValue) throws -> any Tool {
+        guard let type = toolTypes.first(where: { $0.definition.name == name }) else {
             throw ToolkitError.unknownTool(name)
         }
-        if let problem = SchemaValidator.problem(with: arguments, against: definition.inputSchema) {
+        if let problem = SchemaValidator.problem(with: arguments, against: type.definition.inputSchema) {
             throw ToolkitError.invalidArguments(tool: name, message: problem)
         }
-        let args = Arguments(tool: name, values: arguments.objectValue ?? [:])
+        return try type.init(ToolArguments(tool: name, values: arguments.objectValue ?? [:]))
+    }
+
+    /// Runs one typed call.
+    /// - Throws: `ToolkitError` for an argument that cannot be read; `TaskStoreError` when the
+    ///   database itself fails (unreadable, read-only, corrupt). Lookups that find nothing, and store
+    ///   refusals such as a duplicate name, are `.refused` outcomes instead.
+    public func run<T: Tool>(_ call: T) throws -> ToolOutcome<T.Output> {
         do {
-            return try implementation(self, args)
-        } catch let error as TaskStoreError {
-            switch error {
-            case .notADatabase, .readOnly, .schemaTooNew, .persistence, .notBootstrapped: throw error
-            default: return Self.failure(error.description)
-            }
+            return try call.run(in: self)
+        } catch let error as TaskStoreError where !error.isFatal {
+            return .refused(ToolRefusal(error.description))
         }
     }
 
-    static func failure(_ message: String, _ extra: [String: JSONValue] = [:]) -> JSONValue {
-        var result = extra
-        result["ok"] = false
-        result["error"] = .string(message)
-        return .object(result)
+    /// What a typed call will do, in words, with its target looked up.
+    /// - Throws: as `run`.
+    public func preview<T: Tool>(_ call: T) throws -> ToolPreview {
+        do {
+            return try call.preview(in: self)
+        } catch let error as TaskStoreError where !error.isFatal {
+            return .refused(ToolRefusal(error.description))
+        }
     }
 
-    static func success(_ members: [String: JSONValue]) -> JSONValue {
-        var result = members
-        result["ok"] = true
-        return .object(result)
+    /// Runs one tool by name with a JSON object: the JSON door.
+    /// - Throws: `ToolkitError` for a malformed call; `TaskStoreError` when the database fails.
+    public func call(_ name: String, _ arguments: JSONValue) throws -> JSONValue {
+        try encode(try prepare(name, arguments))
     }
+
+    private func encode<T: Tool>(_ call: T) throws -> JSONValue { try run(call).json(format) }
+
+    /// How results are written: ISO dates in the store's zone.
+    public var format: ResultFormat { ResultFormat(timeZone: timeZone) }
 
     var now: Date { store.clock() }
     var timeZone: TimeZone { store.timeZone }
+}
+
+extension TaskStoreError {
+    /// Failures of the database itself, which no caller can recover from by changing the call.
+    var isFatal: Bool {
+        switch self {
+        case .notADatabase, .readOnly, .schemaTooNew, .persistence, .notBootstrapped: return true
+        default: return false
+        }
+    }
 }

@@ -28,7 +28,7 @@ enum REPLBenchmark {
         let toolkit = TaskToolkit(store: store)
         let reader = AnsweringReader()
         let session = ChatSession(
-            runner: toolkit, reader: reader, output: NullSink(), settings: ChatSettings(useColor: true, timeZone: zone),
+            toolkit: toolkit, reader: reader, output: NullSink(), settings: ChatSettings(useColor: true, timeZone: zone),
             clock: { now }, parser: toolkit.parser)
         var n = 0
         let commands: [(String, () -> String)] = [
@@ -48,7 +48,7 @@ enum REPLBenchmark {
         ]
         let probe = RecordingSink()
         let shown = ChatSession(
-            runner: toolkit, reader: reader, output: probe, settings: ChatSettings(useColor: false, timeZone: zone),
+            toolkit: toolkit, reader: reader, output: probe, settings: ChatSettings(useColor: false, timeZone: zone),
             clock: { now }, parser: toolkit.parser)
         for (name, line) in commands {
             let ms: Double

@@ -52,7 +52,7 @@ enum ChatCommand: Command {
         let (model, notice) = makeModel(context, keys: keys)
         if model == nil { settings.model = nil }
         let session = ChatSession(
-            runner: toolkit, reader: reader, output: StandardOutputSink(), settings: settings, clock: context.clock,
+            toolkit: toolkit, reader: reader, output: StandardOutputSink(), settings: settings, clock: context.clock,
             parser: toolkit.parser, model: model)
         session.modelFactory = { [unowned session] in
             let (made, notice) = makeModel(context, keys: keys)

@@ -1,126 +1,131 @@
 import Foundation
 import TaskCore
+import TaskToolkit
 import Testing
 @testable import TaskREPL
 
-/// Wed 2 Dec 2026 10:30 in London.
-let testNow = ISODate.parse("2026-12-02T10:30:00+00:00", in: TimeZone(identifier: "Europe/London")!)!
-let london = TimeZone(identifier: "Europe/London")!
-
-func makeSession(_ reader: ScriptedLineReader, _ runner: FakeToolRunner = FakeToolRunner(), color: Bool = false,
-                 confirm: ConfirmPolicy = .writes, model: ModelConversation? = nil) -> (ChatSession, BufferSink) {
-    let sink = BufferSink()
-    var settings = ChatSettings(useColor: color, timeZone: london, confirm: confirm)
-    settings.keyStatus = { "no key set" }
-    let session = ChatSession(runner: runner, reader: reader, output: sink, settings: settings, clock: { testNow }, model: model)
-    return (session, sink)
-}
-
 @Suite struct ChatSessionTests {
-    @Test func captureShowsChipsAndSavesOnEnter() {
-        let runner = FakeToolRunner()
+    @Test func captureShowsChipsAndSavesOnEnter() throws {
+        let h = try REPLHarness()
         let reader = ScriptedLineReader(["call mom tomorrow 5pm", ""])
-        let (session, out) = makeSession(reader, runner)
+        let (session, out) = h.session(reader)
         session.run()
         #expect(out.text.contains("[Tomorrow, 5:00 PM]"))
         #expect(out.text.contains("✓ Saved"))
-        #expect(runner.writes == [.init(name: "capture_task", arguments: ["text": "call mom tomorrow 5pm"])])
-        #expect(session.undoStack.count == 1)
+        let tasks = try h.tasks()
+        #expect(tasks.map(\.title) == ["Call mom"])
+        #expect(tasks.first?.due == ISODate.parse("2026-12-03T17:00", in: london))
+        #expect(!session.undoLog.isEmpty)
         #expect(reader.saved == ["call mom tomorrow 5pm"])
     }
 
-    @Test func captureDroppedWithN() {
-        let runner = FakeToolRunner()
-        let (session, out) = makeSession(ScriptedLineReader(["buy milk", "n"]), runner)
+    @Test func captureDroppedWithN() throws {
+        let h = try REPLHarness()
+        let (session, out) = h.session(ScriptedLineReader(["buy milk", "n"]))
         session.run()
-        #expect(runner.writes.isEmpty)
+        #expect(try h.tasks().isEmpty)
         #expect(out.text.contains("Dropped"))
     }
 
-    @Test func captureEditedInPlace() {
-        let runner = FakeToolRunner()
+    @Test func captureEditedInPlace() throws {
+        let h = try REPLHarness()
         let reader = ScriptedLineReader(["buy milk", "e", "buy oat milk", ""])
-        let (session, _) = makeSession(reader, runner)
+        let (session, _) = h.session(reader)
         session.run()
         #expect(reader.initials.contains("buy milk"), "the edit prompt is prefilled with the text")
-        #expect(runner.writes == [.init(name: "capture_task", arguments: ["text": "buy oat milk"])])
+        #expect(try h.titles() == ["Buy oat milk"])
     }
 
-    @Test func pipedCapturesSaveWithoutAsking() {
-        let runner = FakeToolRunner()
+    @Test func pipedCapturesSaveWithoutAsking() throws {
+        let h = try REPLHarness()
         let reader = ScriptedLineReader(["buy milk", "call bob"], interactive: false)
-        let (session, out) = makeSession(reader, runner)
+        let (session, out) = h.session(reader)
         session.run()
-        #expect(runner.writes.map(\.name) == ["capture_task", "capture_task"])
+        #expect(try h.titles() == ["Buy milk", "Call bob"])
         let noPrompts = reader.prompts.allSatisfy { $0.isEmpty }
         #expect(noPrompts, "no prompts when not a terminal")
         #expect(!out.text.contains("\u{1B}["), "no escape codes")
     }
 
-    @Test func pasteIsOneBatchConfirmedOnce() {
-        let runner = FakeToolRunner()
+    @Test func pasteIsOneBatchConfirmedOnce() throws {
+        let h = try REPLHarness()
         let reader = ScriptedLineReader(["buy milk", ""], pastes: [["call bob", "pay rent"]])
-        let (session, out) = makeSession(reader, runner)
+        let (session, out) = h.session(reader)
         session.run()
         #expect(out.text.contains("3 tasks:"))
-        let texts = runner.writes.compactMap { $0.arguments["text"]?.stringValue }
-        #expect(texts == ["buy milk", "call bob", "pay rent"])
+        #expect(try h.titles() == ["Buy milk", "Call bob", "Pay rent"])
         #expect(reader.prompts.filter { $0.contains("Save all 3?") }.count == 1)
     }
 
-    @Test func pasteDeclinedSavesNothing() {
-        let runner = FakeToolRunner()
-        let (session, _) = makeSession(ScriptedLineReader(["buy milk", "n"], pastes: [["call bob"]]), runner)
+    @Test func pasteDeclinedSavesNothing() throws {
+        let h = try REPLHarness()
+        let (session, _) = h.session(ScriptedLineReader(["buy milk", "n"], pastes: [["call bob"]]))
         session.run()
-        #expect(runner.writes.isEmpty)
+        #expect(try h.tasks().isEmpty)
     }
 
-    @Test func rulesRunTools() {
-        let runner = FakeToolRunner()
-        _ = runner.add("Call mom")
-        let (session, out) = makeSession(ScriptedLineReader(["done call mom", "what's due today", "plan my day, 3 hours, focused"]), runner)
+    @Test func rulesRunTools() throws {
+        let h = try REPLHarness()
+        let mom = try h.add("Call mom", due: "2026-12-02T17:00")
+        try h.add("Write report", due: "2026-12-02T12:00")
+        let (session, out) = h.session(ScriptedLineReader(["done call mom", "what's due today", "plan my day, 3 hours, focused"]))
         session.run()
-        #expect(runner.calls.map(\.name).prefix(3) == ["complete_task", "list_tasks", "plan_day"])
-        #expect(runner.calls[2].arguments == ["budget_minutes": 180, "energy": "focused"])
+        #expect(try h.task(mom).status == .done)
         #expect(out.text.contains("✓ Done: Call mom"))
+        #expect(out.text.contains("Write report  today 12:00 PM"), "today's list shows what is left")
+        #expect(out.text.contains("Total 30 min of 3 h"), "the plan uses the 3-hour budget")
     }
 
-    @Test func ambiguousTitleAsksForAnID() {
-        let runner = FakeToolRunner()
-        _ = runner.add("Call mom")
-        let second = runner.add("Call mother-in-law")
-        let (session, out) = makeSession(ScriptedLineReader(["done call", "\(second)"]), runner)
+    @Test func ambiguousTitleAsksForAnID() throws {
+        let h = try REPLHarness()
+        try h.add("Call mom")
+        let second = try h.add("Call mother-in-law")
+        let (session, out) = h.session(ScriptedLineReader(["done call", "\(second)"]))
         session.run()
         #expect(out.text.contains("2 tasks match"))
         #expect(out.text.contains("Call mother-in-law"))
-        #expect(runner.calls.last == .init(name: "complete_task", arguments: ["id": .int(second)]))
+        #expect(try h.tasks().map(\.status) == [.open, .done])
     }
 
-    @Test func undoRevertsTheLastChange() {
-        let runner = FakeToolRunner()
-        let (session, out) = makeSession(ScriptedLineReader(["buy milk", "", "/undo", "/undo"]), runner)
+    @Test func undoRevertsTheLastChange() throws {
+        let h = try REPLHarness()
+        let (session, out) = h.session(ScriptedLineReader(["buy milk", "", "/undo", "/undo"]))
         session.run()
-        #expect(runner.reverted == [.created(id: 1, title: "Buy milk")])
+        #expect(try h.tasks().isEmpty)
         #expect(out.text.contains("Deleted 'Buy milk'"))
         #expect(out.text.contains("Nothing to undo"))
     }
 
-    @Test func unknownCommandSuggestsTheClosest() {
-        let (session, out) = makeSession(ScriptedLineReader(["/hlep"]))
+    @Test func undoReopensACompletedTaskAndRestoresADueDate() throws {
+        let h = try REPLHarness()
+        let id = try h.add("Dentist", due: "2026-12-03T09:00")
+        let (session, out) = h.session(ScriptedLineReader(["move dentist to friday 3pm", "/undo", "done dentist", "/undo"]))
+        session.run()
+        let task = try h.task(id)
+        #expect(task.due == ISODate.parse("2026-12-03T09:00", in: london))
+        #expect(task.status == .open)
+        #expect(out.text.contains("Moved 'Dentist' back"))
+        #expect(out.text.contains("Reopened 'Dentist'"))
+    }
+
+    @Test func unknownCommandSuggestsTheClosest() throws {
+        let (session, out) = try REPLHarness().session(ScriptedLineReader(["/hlep"]))
         session.run()
         #expect(out.text.contains("unknown command /hlep; did you mean /help"))
     }
 
-    @Test func helpListsEveryCommand() {
-        let (session, out) = makeSession(ScriptedLineReader(["/help"]))
+    @Test func helpListsEveryCommandAndItsAliases() throws {
+        let (session, out) = try REPLHarness().session(ScriptedLineReader(["/help", "/q", "/help"]))
         session.run()
         for command in ChatSession.commands { #expect(out.text.contains("/" + command.name)) }
+        #expect(out.text.contains("(also /exit, /q)"))
+        #expect(out.text.components(separatedBy: "Commands:").count == 2, "/q quit before the second /help")
     }
 
-    @Test func keyLinesNeverReachHistoryAndTheKeyIsNotEchoed() {
+    @Test func keyLinesNeverReachHistoryAndTheKeyIsNotEchoed() throws {
         let stored = KeyBox()
         let reader = ScriptedLineReader(["/key set", "/key"], secrets: ["sk-secret-123"])
-        let (session, out) = makeSession(reader)
+        let (session, out) = try REPLHarness().session(reader)
         session.settings.setKey = { stored.set($0) }
         session.settings.keyStatus = { stored.value == nil ? "no key set" : "key set" }
         session.run()
@@ -130,59 +135,80 @@ func makeSession(_ reader: ScriptedLineReader, _ runner: FakeToolRunner = FakeTo
         #expect(out.text.contains("key: key set"))
     }
 
-    @Test func aKeyTypedWhileEditingACaptureNeverReachesHistory() {
+    @Test func aKeyTypedWhileEditingACaptureNeverReachesHistory() throws {
         // "e" at Save? puts the line back for editing; what comes back is a /key line.
         let reader = ScriptedLineReader(["buy milk", "e", "/key sk-OTHERSECRET"])
-        let (session, _) = makeSession(reader)
+        let (session, _) = try REPLHarness().session(reader)
         session.run()
         #expect(reader.saved == ["buy milk"])
     }
 
-    @Test func confirmPolicyIsValidated() {
-        let (session, out) = makeSession(ScriptedLineReader(["/confirm all", "/confirm sometimes"]))
+    @Test func confirmPolicyIsValidated() throws {
+        let (session, out) = try REPLHarness().session(ScriptedLineReader(["/confirm all", "/confirm sometimes"]))
         session.run()
         #expect(session.settings.confirm == .all)
         #expect(out.text.contains("/confirm takes writes, all or never"))
     }
 
-    @Test func confirmNeverSavesCapturesAtOnce() {
-        let runner = FakeToolRunner()
-        let reader = ScriptedLineReader(["buy milk"])
-        let (session, _) = makeSession(reader, runner, confirm: .never)
+    @Test func confirmNeverSavesCapturesAtOnce() throws {
+        let h = try REPLHarness()
+        let (session, _) = h.session(ScriptedLineReader(["buy milk"]), confirm: .never)
         session.run()
-        #expect(runner.writes.map(\.name) == ["capture_task"])
+        #expect(try h.titles() == ["Buy milk"])
     }
 
-    @Test func quitStopsTheLoop() {
-        let runner = FakeToolRunner()
-        let (session, _) = makeSession(ScriptedLineReader(["/quit", "buy milk", ""]), runner)
+    @Test func quitStopsTheLoop() throws {
+        let h = try REPLHarness()
+        let (session, _) = h.session(ScriptedLineReader(["/quit", "buy milk", ""]))
         session.run()
-        #expect(runner.calls.isEmpty)
+        #expect(try h.tasks().isEmpty)
     }
 
-    @Test func ctrlCDropsTheLineAndGoesOn() {
-        let runner = FakeToolRunner()
-        let reader = ScriptedLineReader(inputs: [.interrupted, .line("buy milk"), .line("")])
-        let (session, _) = makeSession(reader, runner)
+    @Test func ctrlCDropsTheLineAndGoesOn() throws {
+        let h = try REPLHarness()
+        let (session, _) = h.session(ScriptedLineReader(inputs: [.interrupted, .line("buy milk"), .line("")]))
         session.run()
-        #expect(runner.writes.map(\.name) == ["capture_task"])
+        #expect(try h.titles() == ["Buy milk"])
     }
 
-    @Test func offlineWithoutAModelSaysSo() {
-        let (session, out) = makeSession(ScriptedLineReader(["/offline"]))
+    @Test func offlineWithoutAModelSaysSo() throws {
+        let (session, out) = try REPLHarness().session(ScriptedLineReader(["/offline"]))
         session.run()
         #expect(out.text.contains("no model is configured"))
     }
 
-    @Test func completionCoversCommandsTitlesAndContexts() {
-        let runner = FakeToolRunner()
-        _ = runner.add("Call mom", contexts: ["family"])
-        let (session, _) = makeSession(ScriptedLineReader([]), runner)
+    @Test func projectsAndPagesShowWhatTheToolsReturn() throws {
+        let h = try REPLHarness()
+        let (session, out) = h.session(ScriptedLineReader([
+            "new project Kitchen", "projects", "note to Kitchen: buy tiles", "note to Kitchen: grout too", "read page Kitchen",
+            "search notes for tiles",
+        ]))
+        session.run()
+        #expect(out.text.contains("✓ Project Kitchen"))
+        #expect(out.text.contains("Kitchen  0 open · 0 done"), "list_projects' own keys (open, done) are shown")
+        #expect(out.text.contains("✓ New page Kitchen"))
+        #expect(out.text.contains("✓ Added to Kitchen"))
+        #expect(out.text.contains("buy tiles\n\ngrout too") || out.text.contains("buy tiles\ngrout too"))
+        #expect(out.text.contains("[tiles]"), "search results show their snippets")
+    }
+
+    @Test func completionCoversCommandsTitlesAndContexts() throws {
+        let h = try REPLHarness()
+        try h.add("Call mom", contexts: ["family"])
+        let (session, _) = h.session(ScriptedLineReader([]))
         #expect(session.complete("/he").candidates == ["/help"])
         #expect(session.complete("done ca") == (5, ["Call mom"]))
         #expect(session.complete("buy milk #fa") == (9, ["#family"]))
         #expect(session.complete("/confirm w").candidates == ["writes"])
         #expect(session.complete("/tools list_t").candidates == ["list_tasks"])
+    }
+
+    @Test func completionSeesAProjectCreatedInThisSession() throws {
+        let h = try REPLHarness()
+        let (session, _) = h.session(ScriptedLineReader(["new project Garden"]))
+        #expect(session.complete("/list Gar").candidates.isEmpty)
+        session.run()
+        #expect(session.complete("/list Gar").candidates == ["Garden"])
     }
 }
 
@@ -194,13 +220,13 @@ final class KeyBox: @unchecked Sendable {
 }
 
 @Suite struct PasteTests {
-    @Test func aPasteWithCommandsRunsLineByLine() {
-        let runner = FakeToolRunner()
+    @Test func aPasteWithCommandsRunsLineByLine() throws {
+        let h = try REPLHarness()
         let reader = ScriptedLineReader(["list", ""], pastes: [["buy milk"]])
-        let (session, _) = makeSession(reader, runner)
+        let (session, out) = h.session(reader)
         session.run()
-        #expect(runner.calls.first?.name == "list_tasks")
-        #expect(runner.writes.map(\.name) == ["capture_task"])
+        #expect(out.text.contains("Nothing here."), "list ran first, on an empty store")
+        #expect(try h.titles() == ["Buy milk"])
         #expect(!reader.prompts.contains { $0.contains("Save all") })
     }
 }

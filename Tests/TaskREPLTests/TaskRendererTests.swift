@@ -1,5 +1,6 @@
 import Foundation
 import TaskCore
+import TaskToolkit
 import Testing
 @testable import TaskREPL
 
@@ -24,30 +25,33 @@ import Testing
         #expect(result.overdue == overdue)
     }
 
+    func task(_ id: Int64, _ title: String, due: String?, priority: Priority, contexts: [String] = []) -> TaskItem {
+        TaskItem(id: TaskID(id), title: title, due: due.map(iso), priority: priority, contexts: contexts, created: testNow, updated: testNow)
+    }
+
     @Test func taskLineHasIDTitleDueAndContexts() {
-        let task: JSONValue = ["id": 12, "title": "Call mom", "due": "2026-12-03T17:00:00+00:00", "priority": "high", "contexts": ["family"], "status": "open"]
-        let line = plain.taskLine(task)
+        let line = plain.taskLine(task(12, "Call mom", due: "2026-12-03T17:00", priority: .high, contexts: ["family"]))
         #expect(line == "  #12  Call mom  tomorrow 5:00 PM · high · #family")
     }
 
     @Test func coloursPriorityAndOverdue() {
         let colour = TaskRenderer(useColor: true, timeZone: london, now: testNow)
-        let task: JSONValue = ["id": 1, "title": "Taxes", "due": "2026-11-29T09:00:00+00:00", "priority": "critical", "status": "open"]
-        let line = colour.taskLine(task)
+        let taxes = task(1, "Taxes", due: "2026-11-29T09:00", priority: .critical)
+        let line = colour.taskLine(taxes)
         #expect(line.contains("\u{1B}[31mTaxes\u{1B}[0m"))
         #expect(line.contains("\u{1B}[31m3 days overdue\u{1B}[0m"))
-        #expect(!plain.taskLine(task).contains("\u{1B}"))
+        #expect(!plain.taskLine(taxes).contains("\u{1B}"))
     }
 
     @Test func planTableWithTotalAndLeftovers() {
-        let plan: JSONValue = [
-            "items": [
-                ["id": 3, "title": "Write report", "start": "2026-12-02T10:30:00+00:00", "end": "2026-12-02T12:00:00+00:00", "minutes": 90, "estimated": false, "priority": "high", "reason": "due today"],
-                ["id": 5, "title": "Email Bob", "start": "2026-12-02T12:00:00+00:00", "end": "2026-12-02T12:30:00+00:00", "minutes": 30, "estimated": true, "priority": "normal", "reason": ""],
+        let plan = DayPlan(
+            items: [
+                .init(task: task(3, "Write report", due: nil, priority: .high), start: iso("2026-12-02T10:30"), end: iso("2026-12-02T12:00"),
+                      minutes: 90, estimated: false, reason: "due today"),
+                .init(task: task(5, "Email Bob", due: nil, priority: .normal), start: iso("2026-12-02T12:00"), end: iso("2026-12-02T12:30"),
+                      minutes: 30, estimated: true, reason: ""),
             ],
-            "total_minutes": 120, "budget_minutes": 180,
-            "not_planned": [["id": 9, "title": "Paint fence", "reason": "too long"]],
-        ]
+            totalMinutes: 120, budgetMinutes: 180, leftovers: [.init(task: task(9, "Paint fence", due: nil, priority: .normal), reason: "too long")])
         let lines = plain.plan(plan)
         #expect(lines[0] == "  10:30–12:00    90 min  Write report #3  due today")
         #expect(lines[1] == "  12:00–12:30   ~30 min  Email Bob #5")
@@ -56,7 +60,7 @@ import Testing
     }
 
     @Test func emptyPlanSaysSo() {
-        #expect(plain.plan(["items": [], "budget_minutes": 60])[0].contains("Nothing to plan"))
+        #expect(plain.plan(DayPlan(items: [], totalMinutes: 0, budgetMinutes: 60, leftovers: []))[0].contains("Nothing to plan"))
     }
 
     @Test func chips() {

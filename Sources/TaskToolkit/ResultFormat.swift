@@ -2,13 +2,19 @@ import Foundation
 import TaskCore
 
 /// How records look in tool results: snake_case keys, ISO 8601 dates with the zone's offset.
-extension TaskToolkit {
-    func json(_ task: TaskItem) -> JSONValue {
+public struct ResultFormat: Sendable {
+    public var timeZone: TimeZone
+
+    public init(timeZone: TimeZone) { self.timeZone = timeZone }
+
+    public func date(_ date: Date?) -> JSONValue { .string(date.map { ISODate.format($0, in: timeZone) }) }
+
+    public func task(_ task: TaskItem) -> JSONValue {
         [
             "id": .int(Int(task.id.rawValue)),
             "title": .string(task.title),
             "notes": .string(task.notes),
-            "due": .string(task.due.map { ISODate.format($0, in: timeZone) }),
+            "due": date(task.due),
             "priority": .string(task.priority.rawValue),
             "estimate_minutes": .int(task.estimateMinutes),
             "energy": .string(task.energy?.rawValue),
@@ -21,13 +27,31 @@ extension TaskToolkit {
             "parent": .int(task.parent.map { Int($0.rawValue) }),
             "recurrence": task.recurrence?.json ?? .null,
             "defer_until": .string(task.deferUntil?.description),
-            "created": .string(ISODate.format(task.created, in: timeZone)),
-            "updated": .string(ISODate.format(task.updated, in: timeZone)),
-            "completed": .string(task.completed.map { ISODate.format($0, in: timeZone) }),
+            "created": date(task.created),
+            "updated": date(task.updated),
+            "completed": date(task.completed),
         ]
     }
 
-    func json(_ summary: ProjectSummary) -> JSONValue {
+    /// A draft in the same shape as a task (so an agent can pass it on to create_task).
+    public func draft(_ draft: TaskDraft) -> JSONValue {
+        [
+            "title": .string(draft.title),
+            "notes": .string(draft.notes),
+            "due": date(draft.due),
+            "priority": .string(draft.priority.rawValue),
+            "estimate_minutes": .int(draft.estimateMinutes),
+            "energy": .string(draft.energy?.rawValue),
+            "contexts": .array(draft.contexts.map(JSONValue.string)),
+            "kind": .string(draft.kind?.rawValue),
+            "project": .string(draft.project),
+            "list": .string(draft.list),
+            "recurrence": draft.recurrence?.json ?? .null,
+            "defer_until": .string(draft.deferUntil?.description),
+        ]
+    }
+
+    public func projectSummary(_ summary: ProjectSummary) -> JSONValue {
         [
             "id": .int(Int(summary.project.id.rawValue)),
             "name": .string(summary.project.name),
@@ -38,16 +62,16 @@ extension TaskToolkit {
         ]
     }
 
-    func json(_ project: Project) -> JSONValue {
+    public func project(_ project: Project) -> JSONValue {
         ["id": .int(Int(project.id.rawValue)), "name": .string(project.name), "notes": .string(project.notes)]
     }
 
-    func json(_ space: Space) -> JSONValue {
+    public func space(_ space: Space) -> JSONValue {
         ["id": .int(Int(space.id.rawValue)), "name": .string(space.name), "project": .string(space.project)]
     }
 
     /// A page; the body is left out of listings (`withBody: false`) to keep them small.
-    func json(_ page: Page, withBody: Bool = true) -> JSONValue {
+    public func page(_ page: Page, withBody: Bool = true) -> JSONValue {
         var object: [String: JSONValue] = [
             "id": .int(Int(page.id.rawValue)),
             "title": .string(page.title),
@@ -55,14 +79,14 @@ extension TaskToolkit {
             "labels": .array(page.labels.map(JSONValue.string)),
             "linked_tasks": .array(page.linkedTasks.map { .int(Int($0.rawValue)) }),
             "linked_projects": .array(page.linkedProjects.map(JSONValue.string)),
-            "updated": .string(ISODate.format(page.updated, in: timeZone)),
+            "updated": date(page.updated),
         ]
         if withBody { object["body"] = .string(page.body) }
         return .object(object)
     }
 
     /// A short form for candidate lists.
-    func candidate(_ task: TaskItem) -> JSONValue {
-        ["id": .int(Int(task.id.rawValue)), "title": .string(task.title), "due": .string(task.due.map { ISODate.format($0, in: timeZone) })]
+    public func candidate(_ task: TaskItem) -> JSONValue {
+        ["id": .int(Int(task.id.rawValue)), "title": .string(task.title), "due": date(task.due)]
     }
 }

@@ -1,0 +1,102 @@
+import Foundation
+import TaskCore
+import TaskToolkit
+
+/// A tool result the chat knows how to show; any other result is shown as one line of JSON.
+protocol ChatRenderable {
+    /// The lines that show this result to the person who asked for it.
+    func lines(_ r: TaskRenderer) -> [String]
+}
+
+extension TaskRenderer {
+    /// "✓ Saved  #12  Call mom  tomorrow 5:00 PM".
+    func done(_ verb: String, _ rest: String) -> String { style("✓ " + verb, .green) + " " + rest }
+
+    /// How a successful call looks in the chat.
+    func lines(for output: any ToolOutput, format: ResultFormat) -> [String] {
+        if let renderable = output as? ChatRenderable { return renderable.lines(self) }
+        return [Self.clean(JSONValue.object(output.json(format)).encoded())]
+    }
+}
+
+extension CaptureTask.Output: ChatRenderable {
+    func lines(_ r: TaskRenderer) -> [String] {
+        guard let task else { return ["  " + r.style(TaskRenderer.clean(draft.title), .bold)] }
+        return [r.done("Saved", r.taskLine(task).trimmingCharacters(in: .whitespaces))]
+    }
+}
+
+extension TaskOutput: ChatRenderable {
+    func lines(_ r: TaskRenderer) -> [String] { [r.done("Saved", r.taskLine(task).trimmingCharacters(in: .whitespaces))] }
+}
+
+extension ListTasks.Output: ChatRenderable {
+    func lines(_ r: TaskRenderer) -> [String] { r.taskList(tasks) }
+}
+
+extension CompleteTask.Output: ChatRenderable {
+    func lines(_ r: TaskRenderer) -> [String] {
+        var lines = [r.done("Done:", TaskRenderer.clean(task.title))]
+        if let next { lines.append(r.style("  Next:", .dim) + r.taskLine(next)) }
+        return lines
+    }
+}
+
+extension RescheduleTask.Output: ChatRenderable {
+    func lines(_ r: TaskRenderer) -> [String] {
+        [r.done("Moved", "'\(TaskRenderer.clean(task.title))' to \(task.due.map { r.relative($0).text } ?? "no date")")]
+    }
+}
+
+extension DeferTask.Output: ChatRenderable {
+    func lines(_ r: TaskRenderer) -> [String] {
+        [r.done("Deferred", "'\(TaskRenderer.clean(task.title))' until \(task.deferUntil.map(r.dayText) ?? "now")")]
+    }
+}
+
+extension PlanDay.Output: ChatRenderable {
+    func lines(_ r: TaskRenderer) -> [String] { r.plan(plan) }
+}
+
+extension CreateProject.Output: ChatRenderable {
+    func lines(_ r: TaskRenderer) -> [String] { [r.done("Project", TaskRenderer.clean(project.name))] }
+}
+
+extension ListProjects.Output: ChatRenderable {
+    func lines(_ r: TaskRenderer) -> [String] {
+        guard !projects.isEmpty else { return [r.style("No projects yet. Try: new project Kitchen", .dim)] }
+        return projects.map { p in
+            "  \(TaskRenderer.clean(p.project.name))  " + r.style("\(p.openCount) open · \(p.doneCount) done", .dim)
+        }
+    }
+}
+
+extension CreateSpace.Output: ChatRenderable {
+    func lines(_ r: TaskRenderer) -> [String] { [r.done("New space", TaskRenderer.clean(space.name))] }
+}
+
+extension PageOutput: ChatRenderable {
+    func lines(_ r: TaskRenderer) -> [String] {
+        let title = TaskRenderer.clean(page.title)
+        switch event {
+        case .created: return [r.done("New page", title)]
+        case .appended: return [r.done("Added to", title)]
+        case .linked: return [r.done("Linked", title)]
+        case .read: return [r.style(title, .bold), TaskRenderer.clean(page.body)]
+        }
+    }
+}
+
+extension ListPages.Output: ChatRenderable {
+    func lines(_ r: TaskRenderer) -> [String] {
+        guard !pages.isEmpty else { return [r.style("Nothing found.", .dim)] }
+        return pages.map { "  \(TaskRenderer.clean($0.title))" }
+    }
+}
+
+extension SearchPages.Output: ChatRenderable {
+    func lines(_ r: TaskRenderer) -> [String] {
+        guard !hits.isEmpty else { return [r.style("Nothing found.", .dim)] }
+        return hits.map { "  \(TaskRenderer.clean($0.page.title))  " + r.style(TaskRenderer.clean($0.snippet), .dim) }
+    }
+}

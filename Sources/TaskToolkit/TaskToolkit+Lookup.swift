@@ -1,0 +1,94 @@
+import Foundation
+import TaskCore
+
+extension TaskToolkit {
+    /// The task a reference names; no match or several matches are refusals (with the candidates),
+    /// never a guess.
+    /// - Throws: `TaskStoreError` when storage fails.
+    public func findTask(_ reference: TaskReference, openOnly: Bool) throws -> Result<TaskItem, ToolRefusal> {
+        switch reference {
+        case .id(let id):
+            do {
+                let task = try store.task(TaskID(id))
+                if openOnly && task.status == .done {
+                    return .failure(ToolRefusal("task \(id) '\(task.title)' is already done"))
+                }
+                return .success(task)
+            } catch TaskStoreError.taskNotFound {
+                return .failure(ToolRefusal("no task with id \(id); list_tasks shows the ids"))
+            }
+        case .title(let title):
+            switch try store.findTasks(titled: title, openOnly: openOnly) {
+            case .unique(let task): return .success(task)
+            case .none:
+                return .failure(ToolRefusal("no \(openOnly ? "open " : "")task matches '\(title)'; list_tasks shows what there is"))
+            case .ambiguous(let tasks):
+                let names = tasks.prefix(5).map { "\($0.id) '\($0.title)'" }.joined(separator: ", ")
+                return .failure(ToolRefusal(
+                    "\(tasks.count) tasks match '\(title)': \(names)\(tasks.count > 5 ? ", …" : ""); say which by id",
+                    candidates: tasks.map(ToolRefusal.Candidate.task)))
+            }
+        }
+    }
+
+    /// Runs `body` on the task a reference names, or refuses.
+    func withTask<Output>(_ reference: TaskReference, openOnly: Bool, _ body: (TaskItem) throws -> ToolOutcome<Output>) throws -> ToolOutcome<Output> {
+        switch try findTask(reference, openOnly: openOnly) {
+        case .success(let task): return try body(task)
+        case .failure(let refusal): return .refused(refusal)
+        }
+    }
+
+    /// A preview of a call on the task a reference names: "Complete #12 'Call the plumber'".
+    func previewTask(_ reference: TaskReference, openOnly: Bool, _ words: (TaskItem) -> String) throws -> ToolPreview {
+        switch try findTask(reference, openOnly: openOnly) {
+        case .success(let task): return .ready(words(task))
+        case .failure(let refusal): return .refused(refusal)
+        }
+    }
+
+    /// The page a reference names; no match or several matches are refusals.
+    /// - Throws: `TaskStoreError` when storage fails.
+    public func findPage(_ reference: PageReference) throws -> Result<Page, ToolRefusal> {
+        switch reference {
+        case .id(let id):
+            do {
+                return .success(try store.page(PageID(id)))
+            } catch TaskStoreError.pageNotFound {
+                return .failure(ToolRefusal("no page with id \(id); list_pages shows the ids"))
+            }
+        case .title(let title):
+            switch try store.findPages(titled: title) {
+            case .unique(let page): return .success(page)
+            case .none: return .failure(ToolRefusal("no page matches '\(title)'; list_pages shows what there is"))
+            case .ambiguous(let pages):
+                let names = pages.prefix(5).map { "\($0.id) '\($0.title)'" }.joined(separator: ", ")
+                return .failure(ToolRefusal("\(pages.count) pages match '\(title)': \(names); say which by id",
+                                            candidates: pages.map(ToolRefusal.Candidate.page)))
+            }
+        }
+    }
+
+    func withPage<Output>(_ reference: PageReference, _ body: (Page) throws -> ToolOutcome<Output>) throws -> ToolOutcome<Output> {
+        switch try findPage(reference) {
+        case .success(let page): return try body(page)
+        case .failure(let refusal): return .refused(refusal)
+        }
+    }
+}
+
+extension ToolArguments {
+    /// The page named by one argument (its id or its title).
+    func pageReference(_ key: String) throws -> PageReference {
+        guard let value = self[key] else { throw invalid("missing required argument '\(key)'") }
+        if let id = value.intValue { return .id(Int64(id)) }
+        return .title(value.stringValue ?? "")
+    }
+
+    /// The task named by one argument (its id or its title).
+    func taskReference(_ key: String) -> TaskReference? {
+        guard let value = self[key] else { return nil }
+        if let id = value.intValue { return .id(Int64(id)) }
+        return .title(value.stringValue ?? "")
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import TaskCore
+
+/// Tasks and dates in plain words, shared by confirmations and the chat's renderer:
+/// "Fri 4 Dec", "5:00 PM", "Create 'Call mom', due Thu 3 Dec 5:00 PM, high". Pure: zone and clock given.
+public struct TaskWords: Sendable {
+    public var timeZone: TimeZone
+    public var now: Date
+
+    public init(timeZone: TimeZone, now: Date) {
+        self.timeZone = timeZone
+        self.now = now
+    }
+
+    init(_ toolkit: TaskToolkit) { self.init(timeZone: toolkit.timeZone, now: toolkit.now) }
+
+    /// "#12 'Call the plumber'".
+    public func task(_ task: TaskItem) -> String { "#\(task.id.rawValue) '\(task.title)'" }
+
+    /// "Fri 4 Dec", with the year when it is not this year ("Sat 12 Jun 2027").
+    public func dayText(_ day: LocalDate) -> String {
+        let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        let weekday = calendar.component(.weekday, from: day.startOfDay(in: timeZone))
+        let year = day.year == LocalDate(now, in: timeZone).year ? "" : " \(day.year)"
+        return "\(weekdays[weekday - 1]) \(day.day) \(months[day.month - 1])\(year)"
+    }
+
+    /// "5:00 PM".
+    public func timeText(_ date: Date) -> String {
+        let c = calendar.dateComponents([.hour, .minute], from: date)
+        let hour = c.hour ?? 0, minute = c.minute ?? 0
+        let h12 = hour % 12 == 0 ? 12 : hour % 12
+        return "\(h12):\(minute < 10 ? "0" : "")\(minute) \(hour < 12 ? "AM" : "PM")"
+    }
+
+    /// "Thu 3 Dec 5:00 PM": an absolute date for confirmations.
+    public func absolute(_ date: Date) -> String { "\(dayText(LocalDate(date, in: timeZone))) \(timeText(date))" }
+
+    /// "45 min", "2 h", "1 h 30 min".
+    public static func duration(_ minutes: Int) -> String {
+        if minutes < 60 { return "\(minutes) min" }
+        return minutes % 60 == 0 ? "\(minutes / 60) h" : "\(minutes / 60) h \(minutes % 60) min"
+    }
+
+    /// "Create 'Call mom', due Thu 3 Dec 5:00 PM, high, ≈15 min, #family, in Kitchen".
+    public func creation(_ draft: TaskDraft) -> String {
+        var parts = ["Create '\(draft.title)'"]
+        if let due = draft.due { parts.append("due \(absolute(due))") }
+        if draft.priority != .normal { parts.append(draft.priority.rawValue) }
+        if let minutes = draft.estimateMinutes { parts.append("≈\(Self.duration(minutes))") }
+        if !draft.contexts.isEmpty { parts.append(draft.contexts.map { "#" + $0 }.joined(separator: " ")) }
+        if let project = draft.project { parts.append("in \(project)") }
+        if let deferUntil = draft.deferUntil { parts.append("hidden until \(dayText(deferUntil))") }
+        return parts.joined(separator: ", ")
+    }
+
+    private var calendar: Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        return calendar
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import TaskCore
+
+/// One tool of the catalogue, declared in one type: a value of the type is one call of the tool.
+///
+/// The type says what the tool is called and what it does (`definition`: name, description, JSON
+/// Schema, annotations), how its typed arguments are read from schema-checked JSON (`init`), what
+/// a pending call will do in words with its target resolved (`preview`), how it runs (`run`, with a
+/// typed `Output`), and how to take it back (`undo`). The doors that speak JSON (`tasker call`, MCP,
+/// the model) go through `TaskToolkit.call`; the chat builds calls as typed values.
+///
+/// Adding a tool is one new file with such a type plus one line in `TaskToolkit.standardTools`.
+public protocol Tool: Sendable, Hashable {
+    associatedtype Output: ToolOutput
+    /// Name, description, JSON Schema and annotations, as every client sees them.
+    static var definition: ToolDefinition { get }
+    /// Reads the arguments after they passed the schema.
+    /// - Throws: `ToolkitError.invalidArguments` for what the schema cannot express.
+    init(_ arguments: ToolArguments) throws
+    /// What the call will do, in plain words, with the task or page it names looked up first.
+    /// - Throws: `ToolkitError` for an argument that cannot be read; `TaskStoreError` when storage fails.
+    func preview(in toolkit: TaskToolkit) throws -> ToolPreview
+    /// Runs the call. A lookup that finds nothing is a `.refused` outcome, not an error.
+    /// - Throws: `ToolkitError` for an argument that cannot be read; `TaskStoreError` when storage fails.
+    func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output>
+    /// How to take back a call that ran, or nil when it cannot (or need not) be undone.
+    func undo(after output: Output) -> UndoAction?
+}
+
+extension Tool {
+    /// Whether `other` is the same call (same tool, same arguments).
+    public func isSameCall(as other: any Tool) -> Bool { (other as? Self) == self }
+
+    public var definition: ToolDefinition { Self.definition }
+
+    public func preview(in toolkit: TaskToolkit) throws -> ToolPreview { .ready(Self.definition.title) }
+
+    public func undo(after output: Output) -> UndoAction? { nil }
+}
+
+/// A tool that names one task by id or title, so a caller can point it at another candidate.
+public protocol TaskTargeting: Tool {
+    var target: TaskReference { get set }
+}
+
+/// What a tool returns when it ran: typed values that the JSON doors encode and the chat renders.
+public protocol ToolOutput: Sendable {
+    /// The members of the JSON result besides `"ok": true`.
+    func json(_ format: ResultFormat) -> [String: JSONValue]
+}
+
+/// How a tool call ended: with its output, or refused with a reason an agent can act on (no match,
+/// several matches, a missing project).
+public enum ToolOutcome<Output: ToolOutput>: Sendable {
+    case done(Output)
+    case refused(ToolRefusal)
+
+    /// `{"ok": true, …}` or `{"ok": false, "error": …, "candidates": […]}`.
+    public func json(_ format: ResultFormat) -> JSONValue {
+        switch self {
+        case .done(let output):
+            var members = output.json(format)
+            members["ok"] = true
+            return .object(members)
+        case .refused(let refusal): return refusal.json(format)
+        }
+    }
+
+    public var output: Output? {
+        if case .done(let output) = self { return output }
+        return nil
+    }
+}
+
+/// Why a call did not run, with the records it could have meant when a title matched several.
+public struct ToolRefusal: Error, Sendable, Hashable {
+    public var message: String
+    public var candidates: [Candidate]
+
+    public init(_ message: String, candidates: [Candidate] = []) {
+        self.message = message
+        self.candidates = candidates
+    }
+
+    /// One of several records a title matched.
+    public enum Candidate: Sendable, Hashable {
+        case task(TaskItem)
+        case page(Page)
+
+        public var id: Int64 {
+            switch self {
+            case .task(let task): return task.id.rawValue
+            case .page(let page): return page.id.rawValue
+            }
+        }
+
+        public var title: String {
+            switch self {
+            case .task(let task): return task.title
+            case .page(let page): return page.title
+            }
+        }
+    }
+
+    public func json(_ format: ResultFormat) -> JSONValue {
+        var members: [String: JSONValue] = ["ok": false, "error": .string(message)]
+        if !candidates.isEmpty {
+            members["candidates"] = .array(candidates.map { candidate in
+                switch candidate {
+                case .task(let task): return format.candidate(task)
+                case .page(let page): return ["id": .int(Int(page.id.rawValue)), "title": .string(page.title)]
+                }
+            })
+        }
+        return .object(members)
+    }
+}
+
+/// A pending call in plain words ("Complete #12 'Call the plumber'"), or why it cannot be offered.
+public enum ToolPreview: Sendable, Hashable {
+    case ready(String)
+    case refused(ToolRefusal)
+}
+
+/// How to take back one change: what undoing it does, in words, and the store operation that does it.
+public struct UndoAction: Sendable {
+    /// "Reopened 'Call mom'": shown after the undo ran.
+    public let summary: String
+    let revert: @Sendable (TaskStore) throws -> Void
+
+    public init(_ summary: String, revert: @escaping @Sendable (TaskStore) throws -> Void) {
+        self.summary = summary
+        self.revert = revert
+    }
+
+    /// Takes the change back. - Throws: `TaskStoreError` when the record is gone or storage fails.
+    public func revert(in store: TaskStore) throws { try revert(store) }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import TaskCore
+import TaskNL
+
+/// `capture_task`: a task from a plain sentence, read by the capture grammar.
+public struct CaptureTask: Tool {
+    public static let definition = ToolDefinition(
+        name: "capture_task", title: "Capture a task",
+        description: "Create a task from a plain sentence, e.g. \"call mom tomorrow 5pm #family !high ~15m\". "
+            + "Returns the task and the chips showing what was understood. With dry_run, returns the parsed draft and saves nothing.",
+        inputSchema: Schema.arguments([
+            "text": Schema.string("The sentence as the user typed it.", minLength: 1),
+            "project": Schema.string("Put the task in this project (by name)."),
+            "list": Schema.string("Put the task in this list (default Inbox)."),
+            "dry_run": Schema.boolean("Parse and show what would be created, save nothing."),
+        ], required: ["text"]),
+        readOnly: false, idempotent: false, destructive: false)
+
+    public var text: String
+    public var project: String?
+    public var list: String?
+    public var dryRun: Bool
+
+    public init(text: String, project: String? = nil, list: String? = nil, dryRun: Bool = false) {
+        self.text = text
+        self.project = project
+        self.list = list
+        self.dryRun = dryRun
+    }
+
+    public init(_ arguments: ToolArguments) throws {
+        self.init(text: arguments.string("text") ?? "", project: arguments.string("project"),
+                  list: arguments.string("list"), dryRun: arguments.bool("dry_run"))
+    }
+
+    /// The call as JSON arguments, for a person to edit before it runs.
+    public var arguments: JSONValue {
+        var object: [String: JSONValue] = ["text": .string(text)]
+        if let project { object["project"] = .string(project) }
+        if let list { object["list"] = .string(list) }
+        if dryRun { object["dry_run"] = true }
+        return .object(object)
+    }
+
+    /// The saved task (nil for a dry run), the draft as parsed, and the chips.
+    public struct Output: ToolOutput {
+        public var task: TaskItem?
+        public var draft: TaskDraft
+        public var understood: [Chip]
+
+        public func json(_ format: ResultFormat) -> [String: JSONValue] {
+            let chips = JSONValue.array(understood.map { .string($0.text) })
+            guard let task else { return ["dry_run": true, "draft": format.draft(draft), "understood": chips] }
+            return ["task": format.task(task), "understood": chips]
+        }
+    }
+
+    func draft(in toolkit: TaskToolkit) -> ParseResult {
+        var parsed = toolkit.parser.parse(text, now: toolkit.now, timeZone: toolkit.timeZone)
+        if let project { parsed.draft.project = project }
+        if let list { parsed.draft.list = list }
+        return parsed
+    }
+
+    public func preview(in toolkit: TaskToolkit) throws -> ToolPreview {
+        .ready("Capture '\(draft(in: toolkit).draft.title)'" + (dryRun ? " (dry run)" : ""))
+    }
+
+    public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> {
+        let parsed = draft(in: toolkit)
+        guard !dryRun else { return .done(Output(task: nil, draft: parsed.draft, understood: parsed.understood)) }
+        let task = try toolkit.store.createTask(parsed.draft)
+        return .done(Output(task: task, draft: parsed.draft, understood: parsed.understood))
+    }
+
+    public func undo(after output: Output) -> UndoAction? {
+        guard let task = output.task else { return nil }
+        return .deleting(task)
+    }
+}
+
+extension UndoAction {
+    /// Undoes a creation: deletes the task.
+    static func deleting(_ task: TaskItem) -> UndoAction {
+        UndoAction("Deleted '\(task.title)'") { store in try store.deleteTask(task.id) }
+    }
+}

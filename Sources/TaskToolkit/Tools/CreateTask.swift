@@ -1,0 +1,92 @@
+import Foundation
+import TaskCore
+
+/// `create_task`: a task from explicit fields.
+public struct CreateTask: Tool {
+    public static let definition = ToolDefinition(
+        name: "create_task", title: "Create a task",
+        description: "Create a task from explicit fields. Dates: \(Schema.dateHelp).",
+        inputSchema: Schema.arguments([
+            "title": Schema.string("The task's title.", minLength: 1),
+            "notes": Schema.string("Free-form notes."),
+            "due": Schema.nullableString("When it is due: \(Schema.dateHelp)."),
+            "priority": Schema.priority,
+            "estimate_minutes": Schema.integer("How long it takes, in minutes.", minimum: 0, maximum: 10_080),
+            "energy": Schema.energy,
+            "contexts": Schema.strings("Contexts such as \"errands\" or \"phone\" (without # or @)."),
+            "kind": Schema.kind,
+            "project": Schema.string("Project name (must exist)."),
+            "list": Schema.string("List name (default Inbox)."),
+            "parent": Schema.integer("Make it a subtask of this task id.", minimum: 1),
+            "recurrence": Schema.recurrence,
+            "defer_until": Schema.nullableString("Hide it until this day: YYYY-MM-DD or natural language (\"monday\")."),
+        ], required: ["title"]),
+        readOnly: false, idempotent: false, destructive: false)
+
+    /// The fields; `due` and `deferUntil` are kept as given (ISO 8601 or a phrase) and read when it runs.
+    public var draft: TaskDraft
+    public var due: String?
+    public var deferUntil: String?
+
+    public init(draft: TaskDraft, due: String? = nil, deferUntil: String? = nil) {
+        self.draft = draft
+        self.due = due
+        self.deferUntil = deferUntil
+    }
+
+    public init(_ arguments: ToolArguments) throws {
+        var draft = TaskDraft(title: arguments.string("title") ?? "")
+        draft.notes = arguments.text("notes")
+        draft.priority = arguments.string("priority").flatMap(Priority.init(rawValue:)) ?? .normal
+        draft.estimateMinutes = arguments.int("estimate_minutes")
+        draft.energy = arguments.string("energy").flatMap(Energy.init(rawValue:))
+        draft.contexts = TaskStore.normalizeContexts(arguments.strings("contexts") ?? [])
+        draft.kind = arguments.string("kind").flatMap(TaskKind.init(rawValue:))
+        draft.project = arguments.string("project")
+        draft.list = arguments.string("list")
+        draft.parent = arguments.int("parent").map { TaskID(Int64($0)) }
+        if let rule = arguments["recurrence"] {
+            guard let recurrence = RecurrenceRule(json: rule) else {
+                throw arguments.invalid("recurrence must look like {\"frequency\": \"weekly\", \"interval\": 1, \"weekdays\": [\"mon\"]}")
+            }
+            draft.recurrence = recurrence
+        }
+        self.init(draft: draft, due: try arguments.dateText("due"), deferUntil: try arguments.dateText("defer_until"))
+    }
+
+    /// The call as JSON arguments, for a person to edit before it runs.
+    public func arguments(_ format: ResultFormat) -> JSONValue {
+        var object: [String: JSONValue] = ["title": .string(draft.title)]
+        if let notes = draft.notes { object["notes"] = .string(notes) }
+        if let due { object["due"] = .string(due) } else if draft.due != nil { object["due"] = format.date(draft.due) }
+        if draft.priority != .normal { object["priority"] = .string(draft.priority.rawValue) }
+        if let minutes = draft.estimateMinutes { object["estimate_minutes"] = .int(minutes) }
+        if let energy = draft.energy { object["energy"] = .string(energy.rawValue) }
+        if !draft.contexts.isEmpty { object["contexts"] = .array(draft.contexts.map(JSONValue.string)) }
+        if let kind = draft.kind { object["kind"] = .string(kind.rawValue) }
+        if let project = draft.project { object["project"] = .string(project) }
+        if let list = draft.list { object["list"] = .string(list) }
+        if let parent = draft.parent { object["parent"] = .int(Int(parent.rawValue)) }
+        if let recurrence = draft.recurrence { object["recurrence"] = recurrence.json }
+        if let deferUntil { object["defer_until"] = .string(deferUntil) } else if let day = draft.deferUntil { object["defer_until"] = .string(day.description) }
+        return .object(object)
+    }
+
+    /// The draft with its dates read.
+    func resolved(in toolkit: TaskToolkit) throws -> TaskDraft {
+        var resolved = draft
+        if let due { resolved.due = try toolkit.date(due, argument: "due", tool: Self.definition.name) }
+        if let deferUntil { resolved.deferUntil = try toolkit.day(deferUntil, argument: "defer_until", tool: Self.definition.name) }
+        return resolved
+    }
+
+    public func preview(in toolkit: TaskToolkit) throws -> ToolPreview {
+        .ready(TaskWords(toolkit).creation(try resolved(in: toolkit)))
+    }
+
+    public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<TaskOutput> {
+        .done(TaskOutput(task: try toolkit.store.createTask(try resolved(in: toolkit))))
+    }
+
+    public func undo(after output: TaskOutput) -> UndoAction? { .deleting(output.task) }
+}

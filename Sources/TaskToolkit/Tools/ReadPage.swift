@@ -1,0 +1,21 @@
+import Foundation
+import TaskCore
+
+/// `read_page`: a page's metadata and Markdown body.
+public struct ReadPage: Tool {
+    public static let definition = ToolDefinition(
+        name: "read_page", title: "Read a page",
+        description: "A page's metadata and Markdown body, by id or title.",
+        inputSchema: Schema.arguments(["page": Schema.idOrTitle("The page id or title.")], required: ["page"]),
+        readOnly: true, idempotent: true, destructive: false)
+
+    public var page: PageReference
+
+    public init(page: PageReference) { self.page = page }
+
+    public init(_ arguments: ToolArguments) throws { self.init(page: try arguments.pageReference("page")) }
+
+    public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<PageOutput> {
+        try toolkit.withPage(page) { .done(PageOutput(page: $0, event: .read)) }
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import TaskCore
+
+/// `reschedule_task`: changes (or clears) a task's due date.
+public struct RescheduleTask: TaskTargeting {
+    public static let definition = ToolDefinition(
+        name: "reschedule_task", title: "Reschedule a task",
+        description: "Change a task's due date, by id or title. due: \(Schema.dateHelp), or null to clear it.",
+        inputSchema: Schema.arguments(["id": Schema.taskID, "title": Schema.taskTitle, "due": Schema.nullableString("The new due date and time.")], required: ["due"]),
+        readOnly: false, idempotent: true, destructive: true)
+
+    public var target: TaskReference
+    /// The new due date as given (ISO 8601 or a phrase); nil clears it.
+    public var due: String?
+
+    public init(target: TaskReference, due: String?) {
+        self.target = target
+        self.due = due
+    }
+
+    public init(_ arguments: ToolArguments) throws {
+        let due = try arguments.dateText("due")
+        self.init(target: try arguments.taskReference(), due: due)
+    }
+
+    public struct Output: ToolOutput {
+        public var task: TaskItem
+        public var previousDue: Date?
+
+        public func json(_ format: ResultFormat) -> [String: JSONValue] {
+            ["task": format.task(task), "previous_due": format.date(previousDue)]
+        }
+    }
+
+    public func preview(in toolkit: TaskToolkit) throws -> ToolPreview {
+        let date = try toolkit.date(due, argument: "due", tool: Self.definition.name)
+        let words = TaskWords(toolkit)
+        return try toolkit.previewTask(target, openOnly: true) { task in
+            date.map { "Move \(words.task(task)) to \(words.absolute($0))" } ?? "Clear the due date of \(words.task(task))"
+        }
+    }
+
+    public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> {
+        let date = try toolkit.date(due, argument: "due", tool: Self.definition.name)
+        return try toolkit.withTask(target, openOnly: true) { task in
+            .done(Output(task: try toolkit.store.rescheduleTask(task.id, due: date), previousDue: task.due))
+        }
+    }
+
+    public func undo(after output: Output) -> UndoAction? {
+        let (id, previous) = (output.task.id, output.previousDue)
+        return UndoAction("Moved '\(output.task.title)' back") { store in _ = try store.rescheduleTask(id, due: previous) }
+    }
+}

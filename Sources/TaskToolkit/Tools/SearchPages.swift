@@ -1,0 +1,40 @@
+import Foundation
+import TaskCore
+
+/// `search_pages`: full-text search over page titles and bodies, best first, with snippets.
+public struct SearchPages: Tool {
+    public static let definition = ToolDefinition(
+        name: "search_pages", title: "Search pages",
+        description: "Full-text search across page titles and bodies, best match first, with snippets ([matches] in brackets).",
+        inputSchema: Schema.arguments(["query": Schema.string("Words to look for.", minLength: 1), "limit": Schema.integer("At most this many (default 10).", minimum: 1, maximum: 100)], required: ["query"]),
+        readOnly: true, idempotent: true, destructive: false)
+
+    public var query: String
+    public var limit: Int
+
+    public init(query: String, limit: Int = 10) {
+        self.query = query
+        self.limit = limit
+    }
+
+    public init(_ arguments: ToolArguments) throws {
+        self.init(query: arguments.string("query") ?? "", limit: arguments.int("limit") ?? 10)
+    }
+
+    public struct Output: ToolOutput {
+        public var query: String
+        public var hits: [PageSearchHit]
+
+        public func json(_ format: ResultFormat) -> [String: JSONValue] {
+            let results = hits.map { hit -> JSONValue in
+                ["id": .int(Int(hit.page.id.rawValue)), "title": .string(hit.page.title), "space": .string(hit.page.space),
+                 "snippet": .string(hit.snippet), "rank": .double(hit.rank)]
+            }
+            return ["query": .string(query), "count": .int(hits.count), "results": .array(results)]
+        }
+    }
+
+    public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> {
+        .done(Output(query: query, hits: try toolkit.store.searchPages(query, limit: limit)))
+    }
+}

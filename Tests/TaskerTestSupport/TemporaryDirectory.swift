@@ -1,0 +1,36 @@
+import Foundation
+
+/// A fresh folder under the system's temporary directory, removed (with everything in it, even
+/// files a test made read-only) when the value is released. One per test, so tests run in parallel.
+public final class TemporaryDirectory: @unchecked Sendable {
+    public let url: URL
+
+    /// - Parameter label: a word in the folder's name, to tell test leftovers apart.
+    public init(_ label: String = "test") {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("tasker-\(label)-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        makeRemovable(url.path)
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    public var path: String { url.path }
+
+    /// The path of `name` inside the folder.
+    public func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+    private func makeRemovable(_ path: String) {
+        chmod(path, 0o755)
+        for item in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
+            var isDirectory: ObjCBool = false
+            let child = path + "/" + item
+            if FileManager.default.fileExists(atPath: child, isDirectory: &isDirectory), isDirectory.boolValue {
+                makeRemovable(child)
+            } else {
+                chmod(child, 0o644)
+            }
+        }
+    }
+}
