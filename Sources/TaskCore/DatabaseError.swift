@@ -17,7 +17,7 @@ struct DatabaseError: Error, Sendable, Equatable {
     func storeError(path: String) -> TaskStoreError {
         switch primaryCode {
         case 8: return .readOnly(path: path)  // SQLITE_READONLY
-        case 26: return .notADatabase(path: path)  // SQLITE_NOTADB
+        case 26: return .notADatabase(path: path, reason: "damaged or not SQLite")  // SQLITE_NOTADB
         case 14 where sql == nil: return .readOnly(path: path)  // SQLITE_CANTOPEN at open: no access
         default: return .persistence(code: code, message: message, sql: sql)
         }

@@ -45,7 +45,16 @@ final class Statement {
         case .null: rc = sqlite3_bind_null(handle, index)
         case .integer(let v): rc = sqlite3_bind_int64(handle, index, v)
         case .real(let v): rc = sqlite3_bind_double(handle, index, v)
-        case .text(let v): rc = sqlite3_bind_text(handle, index, v, -1, csqlite_transient())
+        case .text(let v):
+            // With its byte length, never as a C string: a NUL inside the text is stored, not an end.
+            var text = v
+            rc = text.withUTF8 { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { chars in
+                    // A zero-length text still needs a non-null pointer, or SQLite binds NULL.
+                    sqlite3_bind_text64(handle, index, chars.baseAddress ?? Statement.emptyText, sqlite3_uint64(chars.count),
+                        csqlite_transient(), UInt8(SQLITE_UTF8))
+                }
+            }
         }
         guard rc == SQLITE_OK else { throw database.error(code: rc, sql: sql) }
     }
@@ -58,6 +67,13 @@ final class Statement {
         }
         try bind(value, at: index)
     }
+
+    /// The pointer bound for an empty string (any valid address; zero bytes are read from it).
+    nonisolated(unsafe) private static let emptyText: UnsafePointer<CChar> = {
+        let p = UnsafeMutablePointer<CChar>.allocate(capacity: 1)
+        p.pointee = 0
+        return UnsafePointer(p)
+    }()
 
     // MARK: Stepping
 

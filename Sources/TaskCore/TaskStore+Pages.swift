@@ -32,7 +32,7 @@ extension TaskStore {
     public func createPage(title: String, space: String? = nil, body: String = "", labels: [String] = []) throws -> Page {
         try write {
             _ = try requireBootstrap()
-            let t = try TaskStore.validName(title, field: "page title")
+            let t = try TaskStore.validTitle(title, field: "page title")
             let spaceID = try resolveSpace(space ?? "Personal")
             let stamp = DatabaseValue(now)
             try db.run(

@@ -78,6 +78,11 @@ extension TaskStore {
     static func validName(_ name: String, field: String) throws -> String {
         let n = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !n.isEmpty else { throw TaskStoreError.invalidValue(field: field, reason: "must not be empty") }
+        // A name is an identifier (unique, case-insensitive in SQLite, which stops comparing at NUL):
+        // control characters in one are refused rather than stored.
+        if n.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw TaskStoreError.invalidValue(field: field, reason: "must not contain control characters (such as NUL, tab or escape)")
+        }
         return n
     }
 }

@@ -106,10 +106,11 @@ extension TaskStore {
         return result
     }
 
-    /// A trimmed non-empty title. - Throws: `.invalidValue`.
-    static func validTitle(_ title: String) throws -> String {
+    /// A trimmed non-empty title, kept otherwise exactly (a NUL or an escape is stored as sent and
+    /// made visible only when printed). - Throws: `.invalidValue`.
+    static func validTitle(_ title: String, field: String = "title") throws -> String {
         let t = title.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !t.isEmpty else { throw TaskStoreError.invalidValue(field: "title", reason: "a task needs a title") }
+        guard !t.isEmpty else { throw TaskStoreError.invalidValue(field: field, reason: "must not be empty") }
         return t
     }
 

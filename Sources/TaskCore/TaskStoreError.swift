@@ -13,8 +13,12 @@ public enum TaskStoreError: Error, Sendable, Equatable, CustomStringConvertible 
     case duplicateName(kind: String, name: String)
     case invalidValue(field: String, reason: String)
     case importMalformed(String)
-    /// The file exists but is not a SQLite database (left untouched).
-    case notADatabase(path: String)
+    /// The file exists but is not a SQLite database, or not a regular file (left untouched).
+    case notADatabase(path: String, reason: String)
+    /// A SQLite database that is not Tasker's (left untouched).
+    case notTasker(path: String, reason: String)
+    /// `path` is a symbolic link to `target`, which does not exist.
+    case danglingLink(path: String, target: String)
     /// The database or its folder cannot be written.
     case readOnly(path: String)
     /// A schema newer than this build understands.
@@ -48,12 +52,18 @@ public enum TaskStoreError: Error, Sendable, Equatable, CustomStringConvertible 
         case .duplicateName(let kind, let name): return "a \(kind) named '\(name)' already exists; pick another name"
         case .invalidValue(let field, let reason): return "invalid \(field): \(reason)"
         case .importMalformed(let what): return "the import is malformed: \(what)"
-        case .notADatabase(let path): return "\(path) is not a Tasker database (not SQLite); it was left untouched — pass another file with --db"
+        case .notADatabase(let path, let reason):
+            return "\(path) is not a Tasker database (\(reason)); it was left untouched — pass another file with --db"
+        case .notTasker(let path, let reason):
+            return "\(path) is a SQLite database but not Tasker's (\(reason)); it was left untouched — pass another file with --db"
+        case .danglingLink(let path, let target):
+            return "\(path) is a symbolic link to \(target), which does not exist; create the target folder or fix the link, or pass another file with --db"
         case .readOnly(let path): return "\(path) cannot be written (read-only file or folder); fix its permissions or pass another file with --db"
         case .schemaTooNew(let found, let supported):
             return "the database uses schema version \(found) but this tasker understands up to \(supported); upgrade tasker"
         case .persistence(let code, let message, let sql):
-            let where_ = sql.map { " while running: \($0.prefix(120))" } ?? ""
+            // One line: the statement's words with its line breaks and indentation folded.
+            let where_ = sql.map { " while running: " + $0.split(whereSeparator: \.isWhitespace).joined(separator: " ").prefix(120) } ?? ""
             return "database error \(code): \(message)\(where_)" + TaskStoreError.hint(forSQLiteCode: code)
         }
     }

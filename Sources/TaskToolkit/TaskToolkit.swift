@@ -107,7 +107,7 @@ extension TaskStoreError {
     /// Failures of the database itself, which no caller can recover from by changing the call.
     var isFatal: Bool {
         switch self {
-        case .notADatabase, .readOnly, .schemaTooNew, .persistence, .notBootstrapped: return true
+        case .notADatabase, .notTasker, .danglingLink, .readOnly, .schemaTooNew, .persistence, .notBootstrapped: return true
         default: return false
         }
     }

@@ -15,7 +15,7 @@ import Testing
         let path = dir.path("notes.txt")
         try content.write(toFile: path, atomically: true, encoding: .utf8)
         let before = try snapshot(path)
-        #expect(throws: TaskStoreError.notADatabase(path: path)) { try TaskStore(path: path) }
+        #expect(throws: TaskStoreError.notADatabase(path: path, reason: "not SQLite")) { try TaskStore(path: path) }
         let after = try snapshot(path)
         #expect(after.0 == before.0 && after.1 == before.1)
         #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
@@ -35,7 +35,7 @@ import Testing
 
     @Test func folderIsNotADatabase() throws {
         let dir = TempDir()
-        #expect(throws: TaskStoreError.notADatabase(path: dir.url.path)) { try TaskStore(path: dir.url.path) }
+        #expect(throws: TaskStoreError.notADatabase(path: dir.url.path, reason: "a folder")) { try TaskStore(path: dir.url.path) }
     }
 
     @Test func readOnlyFileIsLeftUntouched() throws {

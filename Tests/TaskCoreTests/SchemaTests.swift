@@ -57,6 +57,7 @@ import Testing
         let clock = TestClock(at("2026-01-30T08:00"))
         let store = try TaskStore(path: path, clock: { clock.now }, timeZone: utc)
         #expect(try store.storedSchemaVersion() == 2)
+        #expect(try store.db.scalar("PRAGMA application_id") == Int64(DatabaseFile.applicationID), "a file from before the mark is marked")
         let frozen = try String(contentsOf: fixturesURL("schema/v2.sql"), encoding: .utf8)
         #expect(try store.schemaSnapshot() == frozen)
         let rent = try store.task(TaskID(7))
@@ -89,7 +90,7 @@ import Testing
         let path = dir.path("future.sqlite")
         do {
             let db = try Database(path: path)
-            try db.execute("CREATE TABLE x(y); PRAGMA user_version = \(version)")
+            try db.execute("CREATE TABLE x(y); PRAGMA user_version = \(version); PRAGMA application_id = \(DatabaseFile.applicationID)")
         }
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(throws: TaskStoreError.schemaTooNew(found: version, supported: 2)) { try TaskStore(path: path) }
