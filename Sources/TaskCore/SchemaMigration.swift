@@ -7,7 +7,7 @@ struct SchemaMigration: Sendable {
     var sql: String
 
     /// Every migration, oldest first. `all.count` is the version this build writes.
-    static let all: [SchemaMigration] = [v1, v2]
+    static let all: [SchemaMigration] = [v1, v2, v3]
 
     static var currentVersion: Int { all.count }
 
@@ -123,5 +123,21 @@ struct SchemaMigration: Sendable {
         name: "v2-recurrence-anchor-day",
         sql: """
             ALTER TABLE tasks ADD COLUMN recur_anchor_day INTEGER;
+            """)
+
+    /// Idempotency keys: a client's own id for one call (`client_id` in `tasker call --batch`), the
+    /// arguments it came with, and the result it got, so a re-run after a crash answers again
+    /// instead of writing twice.
+    static let v3 = SchemaMigration(
+        name: "v3-client-keys",
+        sql: """
+            CREATE TABLE client_keys (
+                tool TEXT NOT NULL,
+                client_id TEXT NOT NULL,
+                arguments TEXT NOT NULL,
+                result TEXT NOT NULL,
+                created INTEGER NOT NULL,
+                PRIMARY KEY (tool, client_id)
+            ) WITHOUT ROWID;
             """)
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TaskCore
 
 /// Cuts a byte stream into lines, never holding more than `limit` bytes of one line.
 ///
@@ -75,7 +76,7 @@ public struct LineFramer: Sendable {
         var end = bytes.count
         if end > 0 && bytes[end - 1] == 0x0D { end -= 1 }
         guard bytes[..<end].contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return nil }
-        guard let text = String(validating: bytes[..<end], as: UTF8.self) else { return .invalidUTF8 }
+        guard case .success(let text) = UTF8Input.decode(bytes[..<end], source: "the line") else { return .invalidUTF8 }
         return .text(text)
     }
 }

@@ -1,19 +1,20 @@
 import Foundation
+import TaskCore
 
 /// MCP's stdio transport: newline-delimited messages on standard input and output.
 ///
 /// Input is read in chunks with `read(2)` and framed by `LineFramer`, so no line can take more than
-/// its limit in memory. Each message goes out with one `FileHandle` write (unbuffered), newline included.
+/// its limit in memory. Each message goes out with one `write(2)` loop (unbuffered), newline included.
 public final class StdioTransport: MessageTransport {
     private var framer: LineFramer
     private var pending: [InboundFrame] = []
     private var pendingIndex = 0
     private var atEnd = false
     private let input: Int32
-    private let output: FileHandle
+    private let output: Int32
     private var chunk = [UInt8](repeating: 0, count: 64 * 1024)
 
-    public init(lineLimit: Int = LineFramer.defaultLimit, input: Int32 = STDIN_FILENO, output: FileHandle = .standardOutput) {
+    public init(lineLimit: Int = LineFramer.defaultLimit, input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {
         self.framer = LineFramer(limit: lineLimit)
         self.input = input
         self.output = output
@@ -40,11 +41,8 @@ public final class StdioTransport: MessageTransport {
         }
     }
 
-    /// - Throws: when standard output is closed.
+    /// - Throws: `FileDescriptorWriter.Failure` when standard output is closed.
     public func send(_ line: String) throws {
-        var data = Data(capacity: line.utf8.count + 1)
-        data.append(contentsOf: line.utf8)
-        data.append(0x0A)
-        try output.write(contentsOf: data)
+        try FileDescriptorWriter.write(output, line + "\n")
     }
 }

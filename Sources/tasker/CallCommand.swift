@@ -35,13 +35,42 @@ enum CallCommand: Command {
         guard rest.count <= 1 else { throw UsageError("call takes one JSON object; quote it: tasker call \(tool) '{…}'") }
         // No JSON and a person at the keyboard: no arguments, rather than waiting silently for stdin.
         let typed = rest.first.flatMap { $0 == "-" ? nil : $0 }
-        let text = typed ?? (rest.isEmpty && isatty(STDIN_FILENO) == 1 ? "{}" : context.readStandardInput())
+        let text = try typed ?? (rest.isEmpty && isatty(STDIN_FILENO) == 1 ? "{}" : context.readStandardInput())
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         let arguments = trimmed.isEmpty ? JSONValue.object([:]) : try JSONValue.parse(trimmed)
         let toolkit = try context.makeToolkit()
-        let result = try toolkit.call(tool, arguments)
+        let result = try call(tool, arguments, toolkit)
         context.output.out(context.output.useColor ? result.prettyEncoded() : result.encoded())
         return 0
+    }
+
+    /// Runs one call. Arguments with a `client_id` (a string the caller chooses, unique per call) run
+    /// once: the answer is kept with the id in the same transaction as the write, and a repeat of the
+    /// same call answers it again with `"replayed": true` instead of writing twice. The same id with
+    /// other arguments is refused.
+    static func call(_ tool: String, _ arguments: JSONValue, _ toolkit: TaskToolkit) throws -> JSONValue {
+        guard case .object(var fields) = arguments, let key = fields.removeValue(forKey: "client_id") else {
+            return try toolkit.call(tool, arguments)
+        }
+        guard case .string(let clientID) = key, !clientID.isEmpty else {
+            throw ToolkitError.invalidArguments(tool: tool, message: "client_id must be a non-empty string, unique per call")
+        }
+        let rest = JSONValue.object(fields)
+        let restText = rest.encoded()
+        return try toolkit.store.inOneTransaction {
+            if let earlier = try toolkit.store.clientKey(tool: tool, clientID: clientID) {
+                guard earlier.arguments == restText else {
+                    throw ToolkitError.invalidArguments(
+                        tool: tool, message: "client_id '\(clientID)' was already used for a call with other arguments; give each call its own client_id")
+                }
+                guard case .object(var answer) = try JSONValue.parse(earlier.result) else { return try JSONValue.parse(earlier.result) }
+                answer["replayed"] = .bool(true)
+                return .object(answer)
+            }
+            let result = try toolkit.call(tool, rest)
+            try toolkit.store.recordClientKey(tool: tool, clientID: clientID, arguments: restText, result: result.encoded())
+            return result
+        }
     }
 
     /// How many lines one transaction may take in --batch mode.
@@ -65,10 +94,10 @@ enum CallCommand: Command {
             do { try toolkit.store.inOneTransaction {
                 for line in lines {
                     lineNumber += 1
-                    let trimmed = line.trimmingCharacters(in: .whitespaces)
-                    if trimmed.isEmpty { continue }
                     do {
-                        results.append(try toolkit.call(tool, try JSONValue.parse(trimmed)).encoded())
+                        let trimmed = try line.get().trimmingCharacters(in: .whitespaces)
+                        if trimmed.isEmpty { continue }
+                        results.append(try call(tool, try JSONValue.parse(trimmed), toolkit).encoded())
                     } catch let error as TaskStoreError {
                         throw error
                     } catch {

@@ -41,7 +41,8 @@ struct CommandContext {
     }
 
     /// All of standard input as text.
-    func readStandardInput() -> String {
-        String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+    /// All of standard input as strict UTF-8. - Throws: `UTF8Input.Invalid` (exit 2).
+    func readStandardInput() throws -> String {
+        try UTF8Input.text(FileHandle.standardInput.readDataToEndOfFile(), source: "standard input")
     }
 }

@@ -78,7 +78,7 @@ enum KeyCommand: Command {
 
     /// The key from stdin: on a terminal, prompted on stderr with echo off; otherwise all of stdin.
     private static func readKey(_ context: CommandContext) throws -> String {
-        guard isatty(STDIN_FILENO) == 1 else { return context.readStandardInput() }
+        guard isatty(STDIN_FILENO) == 1 else { return try context.readStandardInput() }
         FileHandle.standardError.write(Data("Paste the key and press Enter (input is hidden): ".utf8))
         var saved = termios()
         let canHide = tcgetattr(STDIN_FILENO, &saved) == 0

@@ -1,35 +1,48 @@
 import Foundation
+import TaskCore
 
 /// Lines from standard input, read with `read(2)` so the caller can tell whether another line is
 /// already waiting (a pipe full of lines) or would have to be waited for (a person or a script
 /// that waits for each answer).
+///
+/// A line ends at `\n` only (one `\r` before it is dropped, for CRLF files); every other Unicode
+/// line break stays inside the line, so line N of the input is always the Nth line returned,
+/// blank lines included. Each line is decoded as strict UTF-8.
 final class LineInput {
     private var buffer: [UInt8] = []
     private var start = 0
     private var atEnd = false
     private let fd: Int32
+    /// How many lines were returned so far.
+    private(set) var lineNumber = 0
 
     init(fd: Int32 = STDIN_FILENO) { self.fd = fd }
 
-    /// The next line without its newline, waiting for it if `wait`; nil at end of input, or when
-    /// not waiting and no whole line is ready yet.
-    func nextLine(wait: Bool) -> String? {
+    /// The next line without its newline, or why it is not text; waiting for it if `wait`; nil at
+    /// end of input, or when not waiting and no whole line is ready yet.
+    func nextLine(wait: Bool) -> Result<String, UTF8Input.Invalid>? {
         while true {
             if let newline = buffer[start...].firstIndex(of: 0x0A) {
-                let line = String(decoding: buffer[start..<newline], as: UTF8.self)
+                let line = decode(start, newline)
                 start = newline + 1
                 if start > 65_536 { buffer.removeFirst(start); start = 0 }
                 return line
             }
             if atEnd {
                 guard start < buffer.count else { return nil }
-                let line = String(decoding: buffer[start...], as: UTF8.self)
+                let line = decode(start, buffer.count)
                 start = buffer.count
                 return line
             }
             if !wait && !inputReady() { return nil }
             fill()
         }
+    }
+
+    private func decode(_ from: Int, _ to: Int) -> Result<String, UTF8Input.Invalid> {
+        lineNumber += 1
+        let end = to > from && buffer[to - 1] == 0x0D ? to - 1 : to
+        return UTF8Input.decode(buffer[from..<end], source: "line \(lineNumber)")
     }
 
     private func inputReady() -> Bool {

@@ -1,4 +1,5 @@
 import Foundation
+import TaskCore
 import TaskMCP
 
 /// `tasker mcp`: the tool catalogue as an MCP server on standard input and output.
@@ -33,8 +34,11 @@ enum MCPCommand: Command {
             log: { output.err("tasker mcp: \($0)") })
         do {
             try server.serve(StdioTransport())
+        } catch let failure as FileDescriptorWriter.Failure where failure.readerClosed {
+            output.err("tasker mcp: the client closed its end of the connection; stopping")
         } catch {
-            output.err("tasker mcp: the client closed the connection (\(error))")
+            output.err("tasker mcp: stopping: \(error)")
+            return 1
         }
         return 0
     }

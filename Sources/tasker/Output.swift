@@ -1,4 +1,5 @@
 import Foundation
+import TaskCore
 
 /// Writes to stdout and stderr unbuffered (a pipe would otherwise hold lines back), one line at a time.
 struct Output: Sendable {
@@ -9,10 +10,8 @@ struct Output: Sendable {
         useColor = environment["NO_COLOR"] == nil && isatty(STDOUT_FILENO) == 1
     }
 
-    func out(_ line: String) { write(line + "\n", to: FileHandle.standardOutput) }
-    func err(_ line: String) { write(line + "\n", to: FileHandle.standardError) }
-
-    private func write(_ text: String, to handle: FileHandle) {
-        handle.write(Data(text.utf8))
-    }
+    /// A closed stdout (`tasker … | head`) ends the process with SIGPIPE, as for other command-line
+    /// tools; where SIGPIPE is ignored (`tasker mcp`), the lost line is dropped without a trap.
+    func out(_ line: String) { try? FileDescriptorWriter.write(STDOUT_FILENO, line + "\n") }
+    func err(_ line: String) { try? FileDescriptorWriter.write(STDERR_FILENO, line + "\n") }
 }

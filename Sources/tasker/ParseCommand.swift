@@ -54,10 +54,13 @@ enum ParseCommand: Command {
         if fromStdin && !words.isEmpty {
             throw UsageError("parse: give the sentence as words or '-' for standard input, not both")
         }
+        if fromStdin && !refine { return parseLines(json: json, context) }
         let sentences: [String]
         if fromStdin {
-            sentences = context.readStandardInput().split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
-                .map(String.init).filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            var lines: [String] = []
+            let input = LineInput()
+            while let line = input.nextLine(wait: true) { lines.append(try line.get()) }
+            sentences = lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
         } else {
             let text = words.joined(separator: " ")
             guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
@@ -66,18 +69,43 @@ enum ParseCommand: Command {
             sentences = [text]
         }
         if refine { return try Self.refine(sentences, json: json, context) }
+        let result = TaskNLParser().parse(sentences[0], now: context.clock(), timeZone: context.timeZone)
+        context.output.out(json ? result.json(timeZone: context.timeZone).encoded() : summary(of: result, timeZone: context.timeZone))
+        return 0
+    }
+
+    /// `parse -`: one answer per input line, streamed as lines arrive. With --json, output line N
+    /// answers input line N, always: a blank line gets its (empty) reading, a line that is not UTF-8
+    /// gets `{"error": …, "line": N}` (and the exit status is 2). Lines end at `\n` only.
+    static func parseLines(json: Bool, _ context: CommandContext) -> Int32 {
         let parser = TaskNLParser()
         let now = context.clock()
-        for (index, sentence) in sentences.enumerated() {
-            let result = parser.parse(sentence, now: now, timeZone: context.timeZone)
-            if json {
-                context.output.out(result.json(timeZone: context.timeZone).encoded())
-            } else {
-                if index > 0 { context.output.out("") }
-                context.output.out(summary(of: result, timeZone: context.timeZone))
+        let zone = context.timeZone
+        let input = LineInput()
+        var status: Int32 = 0
+        var printed = 0
+        while let line = input.nextLine(wait: true) {
+            switch line {
+            case .success(let sentence):
+                if !json && sentence.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+                let result = parser.parse(sentence, now: now, timeZone: zone)
+                if json {
+                    context.output.out(result.json(timeZone: zone).encoded())
+                } else {
+                    if printed > 0 { context.output.out("") }
+                    context.output.out(summary(of: result, timeZone: zone))
+                    printed += 1
+                }
+            case .failure(let invalid):
+                status = 2
+                if json {
+                    context.output.out(JSONValue.object(["error": .string(invalid.description), "line": .int(input.lineNumber)]).encoded())
+                } else {
+                    context.output.err("tasker: \(invalid)")
+                }
             }
         }
-        return 0
+        return status
     }
 
     /// The readable form: the title, then each field that is set, then the chips.

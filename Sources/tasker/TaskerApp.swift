@@ -11,6 +11,21 @@ enum TaskerApp {
         ChatCommand.self, ParseCommand.self, CallCommand.self, ToolsCommand.self, MCPCommand.self, KeyCommand.self,
     ]
 
+    /// The process's arguments (without the program name) as strict UTF-8: Swift's
+    /// `CommandLine.arguments` would turn invalid bytes into U+FFFD silently.
+    static func arguments(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Result<[String], UTF8Input.Invalid> {
+        var result: [String] = []
+        for index in 1..<Int(max(argc, 1)) {
+            guard let word = argv[index] else { break }
+            let bytes = UnsafeRawBufferPointer(start: word, count: strlen(word))
+            switch UTF8Input.decode(bytes, source: "argument \(index)") {
+            case .success(let text): result.append(text)
+            case .failure(let invalid): return .failure(invalid)
+            }
+        }
+        return .success(result)
+    }
+
     static func run(arguments: [String], environment: [String: String]) -> Int32 {
         let output = Output(environment: environment)
         do {
@@ -46,6 +61,9 @@ enum TaskerApp {
             output.err("tasker: \(error.message)")
             return 2
         } catch let error as ToolkitError {
+            output.err("tasker: \(error)")
+            return 2
+        } catch let error as UTF8Input.Invalid {
             output.err("tasker: \(error)")
             return 2
         } catch let error as JSONParseError {

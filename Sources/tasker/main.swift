@@ -2,5 +2,10 @@
 // line on stderr and an exit code. This is the only place that exits.
 import Foundation
 
-let status = TaskerApp.run(arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
-exit(status)
+switch TaskerApp.arguments(CommandLine.argc, CommandLine.unsafeArgv) {
+case .success(let arguments):
+    exit(TaskerApp.run(arguments: arguments, environment: ProcessInfo.processInfo.environment))
+case .failure(let invalid):
+    FileHandle.standardError.write(Data("tasker: \(invalid)\n".utf8))
+    exit(2)
+}

@@ -16,11 +16,11 @@ import Testing
         #expect(live == frozen)
         #expect(try f.store.storedSchemaVersion() == TaskStore.schemaVersion)
         #expect(TaskStore.schemaVersion == SchemaMigration.all.count)
-        #expect(TaskStore.schemaVersion == 2)
+        #expect(TaskStore.schemaVersion == 3)
     }
 
     /// Each frozen fixture is what its migrations produce when applied alone, in order.
-    @Test(arguments: 1...2) func migrationsUpToVersionMatchTheirFixture(version: Int) throws {
+    @Test(arguments: 1...3) func migrationsUpToVersionMatchTheirFixture(version: Int) throws {
         let dir = TempDir()
         let db = try Database(path: dir.path("v\(version).sqlite"))
         for migration in SchemaMigration.all.prefix(version) { try db.execute(migration.sql) }
@@ -56,9 +56,9 @@ import Testing
         }
         let clock = TestClock(at("2026-01-30T08:00"))
         let store = try TaskStore(path: path, clock: { clock.now }, timeZone: utc)
-        #expect(try store.storedSchemaVersion() == 2)
+        #expect(try store.storedSchemaVersion() == 3)
         #expect(try store.db.scalar("PRAGMA application_id") == Int64(DatabaseFile.applicationID), "a file from before the mark is marked")
-        let frozen = try String(contentsOf: fixturesURL("schema/v2.sql"), encoding: .utf8)
+        let frozen = try String(contentsOf: fixturesURL("schema/v3.sql"), encoding: .utf8)
         #expect(try store.schemaSnapshot() == frozen)
         let rent = try store.task(TaskID(7))
         #expect(rent.title == "Pay rent" && rent.priority == .high && rent.list == "Inbox")
@@ -73,7 +73,7 @@ import Testing
         #expect(try store.completeTask(feb.id).next?.due == at("2026-03-31T09:00"))
         #expect(try store.tasks(TaskQuery(filter: .all)).count == 4)
         // Opening again does not migrate again.
-        #expect(try TaskStore(path: path, timeZone: utc).storedSchemaVersion() == 2)
+        #expect(try TaskStore(path: path, timeZone: utc).storedSchemaVersion() == 3)
     }
 
     @Test func reopeningDoesNotMigrateAgain() throws {
@@ -84,8 +84,8 @@ import Testing
         #expect(try again.tasks(TaskQuery()).map(\.title) == ["keep me"])
     }
 
-    /// Version 3 is the first this build (v2) does not know; 99 is far in the future.
-    @Test(arguments: [3, 99]) func newerSchemaIsRefused(version: Int) throws {
+    /// Version 4 is the first this build (v3) does not know; 99 is far in the future.
+    @Test(arguments: [4, 99]) func newerSchemaIsRefused(version: Int) throws {
         let dir = TempDir()
         let path = dir.path("future.sqlite")
         do {
@@ -93,7 +93,7 @@ import Testing
             try db.execute("CREATE TABLE x(y); PRAGMA user_version = \(version); PRAGMA application_id = \(DatabaseFile.applicationID)")
         }
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
-        #expect(throws: TaskStoreError.schemaTooNew(found: version, supported: 2)) { try TaskStore(path: path) }
+        #expect(throws: TaskStoreError.schemaTooNew(found: version, supported: 3)) { try TaskStore(path: path) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
 

@@ -23,12 +23,13 @@ import Testing
         let result = try TaskerBinary.run(["parse", "--json", "-"] + Self.clock, stdin: input)
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.count == 3)
+        #expect(lines.count == 4, "the blank line gets an answer too")
         let objects = try lines.map { try JSONValue.parse($0) }
-        #expect(objects.map { $0["title"] } == ["Pay rent", "Buy 5 apples", "Standup"])
+        #expect(objects.map { $0["title"] } == ["Pay rent", "", "Buy 5 apples", "Standup"])
+        #expect(objects[1]["understood"] == [])
         #expect(objects[0]["due"] == "2027-06-01T09:00:00+01:00")
-        #expect(objects[1]["due"] == "2026-12-02T17:00:00+00:00")
-        #expect(objects[2]["recurrence"]?["weekdays"] == ["mon", "tue", "wed", "thu", "fri"])
+        #expect(objects[2]["due"] == "2026-12-02T17:00:00+00:00")
+        #expect(objects[3]["recurrence"]?["weekdays"] == ["mon", "tue", "wed", "thu", "fri"])
     }
 
     @Test func readableSummaryShowsTitleFieldsAndChips() throws {

@@ -17,12 +17,25 @@ enum TaskerBinary {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// Standard output's bytes exactly (`stdout` repairs invalid UTF-8).
+        var stdoutBytes = Data()
     }
 
     /// Runs tasker with `arguments`, feeding `stdin`, with a clean environment plus `environment`.
     static func run(_ arguments: [String], stdin: String = "", environment: [String: String] = [:]) throws -> Result {
+        try run(arguments, input: Data(stdin.utf8), environment: environment)
+    }
+
+    /// Runs `sh -c script` with `$TASKER` set to the binary: for arguments Foundation cannot pass
+    /// (bytes that are not UTF-8), built with the shell's `printf`.
+    static func shell(_ script: String, input: Data = Data(), environment: [String: String] = [:]) throws -> Result {
+        try run(["-c", script], input: input, environment: environment.merging(["TASKER": url.path]) { a, _ in a }, executable: URL(fileURLWithPath: "/bin/sh"))
+    }
+
+    /// Runs tasker (or `executable`) with `arguments`, feeding the bytes of `input`.
+    static func run(_ arguments: [String], input: Data, environment: [String: String] = [:], executable: URL? = nil) throws -> Result {
         let process = Process()
-        process.executableURL = url
+        process.executableURL = executable ?? url
         process.arguments = arguments
         var env = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "TZ": "Europe/London", "NO_COLOR": "1"]
         env.merge(environment) { _, new in new }
@@ -33,7 +46,7 @@ enum TaskerBinary {
         process.standardError = errPipe
         try process.run()
         let writer = Thread {
-            inPipe.fileHandleForWriting.write(Data(stdin.utf8))
+            try? inPipe.fileHandleForWriting.write(contentsOf: input)
             try? inPipe.fileHandleForWriting.close()
         }
         writer.start()
@@ -43,7 +56,9 @@ enum TaskerBinary {
         let out = outPipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         while errReader.isExecuting || !errReader.isFinished { usleep(1000) }
-        return Result(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: errData.data, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+            stderr: String(decoding: errData.data, as: UTF8.self), stdoutBytes: out)
     }
 
     private final class Box: @unchecked Sendable { var data = Data() }
