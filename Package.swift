@@ -15,31 +15,32 @@ let package = Package(
         .systemLibrary(name: "CEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
 
         // The engine, bottom up. Arrows point down only.
-        .target(name: "TaskCore", dependencies: ["CSQLite"]),
+        .target(name: "TaskCore"),
+        .target(name: "TaskStore", dependencies: ["TaskCore", "CSQLite"]),
         .target(name: "TaskNL", dependencies: ["TaskCore"]),
-        .target(name: "TaskToolkit", dependencies: ["TaskCore", "TaskNL"]),
+        .target(name: "TaskToolkit", dependencies: ["TaskCore", "TaskStore", "TaskNL"]),
         .target(name: "TaskMCP", dependencies: ["TaskCore", "TaskToolkit"]),
         .target(name: "TaskLLM", dependencies: ["TaskCore", "TaskNL", "CCurl"]),
-        .target(name: "TaskREPL", dependencies: ["TaskCore", "TaskNL", "TaskToolkit", "TaskLLM", "CEdit"]),
+        .target(name: "TaskREPL", dependencies: ["TaskCore", "TaskStore", "TaskNL", "TaskToolkit", "TaskLLM", "CEdit"]),
 
         // The doors: the command line (the only place that prints and exits) and the benchmarks.
         .executableTarget(
             name: "tasker",
-            dependencies: ["TaskCore", "TaskNL", "TaskToolkit", "TaskMCP", "TaskLLM", "TaskREPL"]),
+            dependencies: ["TaskCore", "TaskStore", "TaskNL", "TaskToolkit", "TaskMCP", "TaskLLM", "TaskREPL"]),
         .executableTarget(
             name: "tasker-bench",
-            dependencies: ["TaskCore", "TaskNL", "TaskToolkit", "TaskMCP", "TaskREPL"]),
+            dependencies: ["TaskCore", "TaskStore", "TaskNL", "TaskToolkit", "TaskMCP", "TaskREPL"]),
 
         // Fakes shared by the test targets: a scripted OpenAI-compatible server and its wire helpers.
         .target(name: "TaskerTestSupport", dependencies: ["TaskCore"], path: "Tests/TaskerTestSupport"),
 
-        .testTarget(name: "TaskCoreTests", dependencies: ["TaskCore"]),
+        .testTarget(name: "TaskCoreTests", dependencies: ["TaskCore", "TaskStore"]),
         .testTarget(name: "TaskNLTests", dependencies: ["TaskNL", "TaskCore"]),
-        .testTarget(name: "TaskToolkitTests", dependencies: ["TaskToolkit", "TaskNL", "TaskCore"]),
-        .testTarget(name: "TaskMCPTests", dependencies: ["TaskMCP", "TaskToolkit", "TaskCore", "TaskerTestSupport"]),
+        .testTarget(name: "TaskToolkitTests", dependencies: ["TaskToolkit", "TaskNL", "TaskCore", "TaskStore"]),
+        .testTarget(name: "TaskMCPTests", dependencies: ["TaskMCP", "TaskToolkit", "TaskCore", "TaskStore", "TaskerTestSupport"]),
         .testTarget(name: "TaskLLMTests", dependencies: ["TaskLLM", "TaskNL", "TaskCore", "TaskerTestSupport"]),
-        .testTarget(name: "TaskREPLTests", dependencies: ["TaskREPL", "TaskToolkit", "TaskLLM", "TaskCore", "TaskerTestSupport"]),
+        .testTarget(name: "TaskREPLTests", dependencies: ["TaskREPL", "TaskToolkit", "TaskLLM", "TaskCore", "TaskStore", "TaskerTestSupport"]),
         // Runs the built `tasker` binary: one-shot commands, MCP over stdio, the REPL in a pty.
-        .testTarget(name: "TaskerEndToEndTests", dependencies: ["TaskCore", "TaskerTestSupport"]),
+        .testTarget(name: "TaskerEndToEndTests", dependencies: ["TaskCore", "TaskStore", "TaskerTestSupport"]),
     ]
 )

@@ -90,7 +90,7 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
 
 extension LocalDate {
     /// The day `days` later (earlier when negative).
-    func adding(days: Int) -> LocalDate {
+    public func adding(days: Int) -> LocalDate {
         LocalDate(daysSinceEpoch: daysSinceEpoch + days)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import TaskCore
+import TaskStore
 
 extension TaskToolkit {
     /// The task a reference names; no match or several matches are refusals (with the candidates),

@@ -1,5 +1,6 @@
 import Foundation
 import TaskCore
+import TaskStore
 
 /// One tool of the catalogue, declared in one type: a value of the type is one call of the tool.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import TaskCore
+import TaskStore
 
 /// A database for benchmarks in its own temp folder, with the clock fixed at Wed 2 Dec 2026 10:30
 /// in London: 100,000 tasks, 10,000 of them open (ids ending in 0), due dates spread over 60 days.

@@ -1,5 +1,6 @@
 import Foundation
 import TaskCore
+import TaskStore
 import TaskNL
 import TaskREPL
 import TaskToolkit

@@ -1,5 +1,6 @@
 import Foundation
 import TaskCore
+import TaskStore
 
 /// The store's performance targets, measured through the `TaskStore` API on a temporary file:
 /// 100,000 tasks (10,000 open) and 10,000 pages.

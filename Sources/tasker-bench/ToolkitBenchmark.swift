@@ -1,5 +1,6 @@
 import Foundation
 import TaskCore
+import TaskStore
 import TaskToolkit
 
 /// The engine's figures through the toolkit, as every door sees them: a database of 100,000 tasks

@@ -1,5 +1,6 @@
 import Foundation
 import TaskCore
+import TaskStore
 import TaskToolkit
 
 /// `tasker call TOOL [JSON]` and `tasker call TOOL --batch`: the tool catalogue from the shell.

@@ -1,5 +1,6 @@
 import Foundation
 import TaskCore
+import TaskStore
 import TaskToolkit
 
 /// The composition root: global options, the command table, and the one place errors become exit codes.

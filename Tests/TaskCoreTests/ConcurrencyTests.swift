@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TaskCore
+@testable import TaskStore
 
 @Suite struct ConcurrencyTests {
     @Test func twoConnectionsInTwoThreadsLoseNoRow() async throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TaskCore
+@testable import TaskStore
 
 @Suite struct DatabaseFileTests {
     func snapshot(_ path: String) throws -> (Data, Date?) {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TaskCore
+@testable import TaskStore
 
 @Suite struct DayPlannerTests {
     let now = at("2026-03-10T10:02")

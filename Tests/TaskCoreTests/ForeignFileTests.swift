@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TaskCore
+@testable import TaskStore
 
 /// Files that are not Tasker's: someone else's SQLite database, a FIFO, a link to nothing. Each is
 /// refused before SQLite writes anything, with one line that says what the file is.

@@ -1,5 +1,6 @@
 import Testing
 @testable import TaskCore
+@testable import TaskStore
 
 @Suite struct JSONValueTests {
     static let values: [JSONValue] = [

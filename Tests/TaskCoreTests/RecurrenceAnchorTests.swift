@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TaskCore
+@testable import TaskStore
 
 /// Monthly and yearly series keep their anchor day across clamped months (schema v2).
 @Suite struct RecurrenceAnchorTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TaskCore
+@testable import TaskStore
 
 @Suite struct RecurrenceTests {
     /// Completes a task due `due` with `rule` at `now`; returns the next occurrence's due.

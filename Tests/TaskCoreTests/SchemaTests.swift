@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TaskCore
+@testable import TaskStore
 
 @Suite struct SchemaTests {
     /// Any change to the schema fails here until a new migration and its fixture are added.

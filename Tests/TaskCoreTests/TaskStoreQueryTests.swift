@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TaskCore
+@testable import TaskStore
 
 @Suite struct TaskStoreQueryTests {
     /// Now is Tue 2026-03-10 10:00 in the fixture's zone.

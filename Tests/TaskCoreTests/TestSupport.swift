@@ -1,5 +1,6 @@
 import Foundation
 @testable import TaskCore
+@testable import TaskStore
 
 /// A clock tests can move; shared with the store through its `clock` closure.
 final class TestClock: @unchecked Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import TaskCore
+import TaskStore
 import TaskToolkit
 import TaskerTestSupport
 import Testing

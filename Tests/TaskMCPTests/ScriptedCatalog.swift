@@ -1,4 +1,5 @@
 import TaskCore
+import TaskStore
 import TaskToolkit
 @testable import TaskMCP
 

@@ -1,5 +1,6 @@
 import Foundation
 import TaskCore
+import TaskStore
 import TaskNL
 @testable import TaskToolkit
 

@@ -1,5 +1,6 @@
 import Foundation
 import TaskCore
+import TaskStore
 import Testing
 
 /// The promises an adversarial run found broken (issue 9), each through the real binary: exact text

@@ -1,5 +1,6 @@
 import Foundation
 import TaskCore
+import TaskStore
 
 /// `create_task`: a task from explicit fields.
 public struct CreateTask: Tool {

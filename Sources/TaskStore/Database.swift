@@ -1,4 +1,5 @@
 import Foundation
+import TaskCore
 internal import CSQLite
 
 /// The one SQLite connection of a `TaskStore`: opens the file, runs SQL, caches prepared statements

@@ -1,4 +1,5 @@
 import Foundation
+import TaskCore
 
 /// Spaces, pages, labels, links and full-text search.
 extension TaskStore {

@@ -1,4 +1,5 @@
 import Foundation
+import TaskCore
 internal import CSQLite
 
 /// One prepared SQL statement: bind parameters, step through rows, read columns.

@@ -1,4 +1,5 @@
 import Foundation
+import TaskCore
 
 /// The one way into Tasker's data: tasks, lists, projects, stages, spaces and pages in one SQLite file.
 ///

@@ -1,3 +1,4 @@
+import TaskCore
 /// The live schema of a database as normalised text, for comparison with `Fixtures/schema/vN.sql`.
 ///
 /// One line per `sqlite_master` entry that has SQL (tables, indexes, triggers, the FTS5 table and its

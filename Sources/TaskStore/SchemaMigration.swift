@@ -1,3 +1,4 @@
+import TaskCore
 /// One forward step of the database schema, named and append-only.
 ///
 /// The schema version is `PRAGMA user_version`: the number of migrations applied. Never edit a

@@ -1,4 +1,5 @@
 import Foundation
+import TaskCore
 
 /// Idempotency keys: a call a client names with its own id runs once; a repeat gets the first answer.
 extension TaskStore {

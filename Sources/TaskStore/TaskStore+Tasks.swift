@@ -1,4 +1,5 @@
 import Foundation
+import TaskCore
 
 /// Tasks: create, read, update, complete (with recurrence), reschedule, defer, delete, query, find.
 extension TaskStore {

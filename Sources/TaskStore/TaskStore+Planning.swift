@@ -1,4 +1,5 @@
 import Foundation
+import TaskCore
 
 extension TaskStore {
     /// An ordered plan for the day within the budget; see `DayPlanner`.

@@ -1,4 +1,5 @@
 import Foundation
+import TaskCore
 
 /// The checks made before a file is handed to SQLite, and the connection settings made after.
 ///

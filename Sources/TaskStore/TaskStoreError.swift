@@ -1,3 +1,4 @@
+import TaskCore
 /// Everything the store can fail with, each with a message a person can act on.
 public enum TaskStoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The database has no default list yet: `bootstrap()` was not run.

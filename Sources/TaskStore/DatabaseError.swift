@@ -1,3 +1,4 @@
+import TaskCore
 /// A failed SQLite call: the result code, SQLite's message and the SQL being run.
 ///
 /// Bound values are never kept, so they can never leak into an error message. The store maps this

@@ -1,4 +1,5 @@
 import Foundation
+import TaskCore
 
 /// The anchor day of monthly and yearly series (`tasks.recur_anchor_day`, schema v2).
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import TaskCore
 
 /// Reading and writing task rows: the column list, the row → `TaskItem` mapping, name resolution.
 extension TaskStore {

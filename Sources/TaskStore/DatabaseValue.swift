@@ -1,4 +1,5 @@
 import Foundation
+import TaskCore
 
 /// A value bound to a SQL parameter. Dates are stored as integer Unix seconds (UTC).
 enum DatabaseValue: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import Foundation
+import TaskCore
 
 /// Lists, workflow stages and projects.
 extension TaskStore {
