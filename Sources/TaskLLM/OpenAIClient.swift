@@ -204,9 +204,10 @@ public struct OpenAIClient: Sendable {
         }
     }
 
-    /// The wait a `Retry-After` of `hint` seconds asks for, when it ends before `deadline` with time
-    /// to spare and is at most `limit`.
-    /// - Throws: `LLMError.retryLater` otherwise: waiting less than the server asked is pointless.
+    /// The wait a `Retry-After` of `hint` seconds asks for, when it is at most `limit` and ends before
+    /// `deadline` (the retry then gets what is left).
+    /// - Throws: `LLMError.retryLater` otherwise, at once: waiting less than the server asked is
+    ///   pointless, and waiting longer than the deadline is what `timeout_seconds` forbids.
     func wait(for hint: Double, status: Int, limit: Double, deadline: ModelDeadline) throws(LLMError) -> Double {
         guard hint <= limit, hint < deadline.remaining else {
             throw .retryLater(status: status, seconds: Int(min(hint, 1e9).rounded(.up)))
