@@ -5,8 +5,9 @@ internal import CCurl
 ///
 /// A new handle per request means a connection that failed mid-stream is never reused (llama.cpp can
 /// leave one broken after sending its 200 header). Bytes can be collected or handed to a consumer as
-/// they arrive (server-sent events). Timeouts: connect and overall through libcurl; stream idle and
-/// cancellation through the transfer-progress callback, which libcurl calls at least once a second.
+/// they arrive (server-sent events). Timeouts: connect and overall through libcurl, both cut to what is
+/// left of the call's deadline (so retries share one budget); stream idle and cancellation through the
+/// transfer-progress callback, which libcurl calls at least once a second.
 final class HTTPClient {
     /// What to send.
     struct Request: Sendable {
@@ -44,16 +45,26 @@ final class HTTPClient {
         if let handle { curl_easy_cleanup(handle) }
     }
 
-    /// POSTs `request`; when `onBody` is given, a 2xx body is handed to it chunk by chunk instead of
-    /// being collected (error bodies are always collected).
-    /// - Throws: `LLMError.unreachable`, `.timedOut`, `.transport`, `.cancelled`, or what `onBody` threw.
-    func post(_ request: Request, timeouts: ModelTimeouts, cancellation: Cancellation?, onBody: ((Data) throws -> Void)? = nil) throws -> Response {
+    /// POSTs `request` within what is left of `deadline`; when `onBody` is given, a 2xx body is handed
+    /// to it chunk by chunk instead of being collected (error bodies are always collected).
+    ///
+    /// The transfer as a whole may take only the time `deadline` has left; `timeouts.connect` is cut to
+    /// it too, and `timeouts.idle` bounds silence in a streamed body.
+    /// - Throws: `LLMError.unreachable`, `.timedOut` (also when the deadline has already passed),
+    ///   `.transport`, `.cancelled`, or what `onBody` threw.
+    func post(
+        _ request: Request, timeouts: ModelTimeouts, deadline: ModelDeadline, cancellation: Cancellation?,
+        onBody: ((Data) throws -> Void)? = nil
+    ) throws -> Response {
         guard let handle else { throw LLMError.transport(code: 2, detail: "libcurl could not start") }
+        if cancellation?.isCancelled == true { throw LLMError.cancelled }
+        let left = deadline.remaining
+        // libcurl reads a timeout of 0 as "none": a spent deadline must not reach it.
+        guard left >= 0.001 else { throw LLMError.timedOut(url: Self.site(of: request.url), seconds: deadline.budget) }
         self.consumer = onBody
         self.cancellation = cancellation
         self.idleLimit = onBody == nil ? 0 : timeouts.idle
         self.lastActivity = Date()
-        if cancellation?.isCancelled == true { throw LLMError.cancelled }
 
         var list: UnsafeMutablePointer<curl_slist>?
         for line in request.headers + ["Content-Type: application/json", "Expect:"] {
@@ -71,8 +82,8 @@ final class HTTPClient {
             _ = ccurl_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress))
         }
         ccurl_setopt_slist(handle, CURLOPT_HTTPHEADER, list)
-        ccurl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(timeouts.connect * 1000))
-        ccurl_setopt_long(handle, CURLOPT_TIMEOUT_MS, Int(timeouts.overall * 1000))
+        ccurl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(min(timeouts.connect, left)))
+        ccurl_setopt_long(handle, CURLOPT_TIMEOUT_MS, Self.milliseconds(left))
         ccurl_setopt_long(handle, CURLOPT_FORBID_REUSE, 1)
         ccurl_setopt_write_function(handle) { data, size, count, context in
             guard let data, let context else { return 0 }
@@ -97,7 +108,7 @@ final class HTTPClient {
 
         let code = curl_easy_perform(handle)
         if let consumerError { throw consumerError }
-        if code != CURLE_OK { throw mapError(code, request: request, timeouts: timeouts) }
+        if code != CURLE_OK { throw mapError(code, request: request, budget: deadline.budget) }
         return Response(status: status, headers: headers, body: body)
     }
 
@@ -139,16 +150,21 @@ final class HTTPClient {
         return false
     }
 
-    private func mapError(_ code: CURLcode, request: Request, timeouts: ModelTimeouts) -> LLMError {
+    /// A libcurl timeout in whole milliseconds, at least 1 (0 would mean none).
+    private static func milliseconds(_ seconds: Double) -> Int {
+        max(1, Int((seconds * 1000).rounded(.up)))
+    }
+
+    private func mapError(_ code: CURLcode, request: Request, budget: Double) -> LLMError {
         let detail = String(cString: curl_easy_strerror(code))
         let site = Self.site(of: request.url)
         switch code {
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_CONNECT, CURLE_COULDNT_RESOLVE_PROXY:
             return .unreachable(url: site, detail: detail)
         case CURLE_OPERATION_TIMEDOUT:
-            return .timedOut(url: site, seconds: timeouts.overall)
+            return .timedOut(url: site, seconds: budget)
         case CURLE_ABORTED_BY_CALLBACK:
-            return idleExpired ? .timedOut(url: site, seconds: timeouts.idle) : .cancelled
+            return idleExpired ? .timedOut(url: site, seconds: idleLimit) : .cancelled
         default:
             return .transport(code: Int(code.rawValue), detail: detail)
         }

@@ -11,6 +11,9 @@ public enum LLMError: Error, Sendable, Equatable, CustomStringConvertible {
     case http(status: Int, message: String)
     /// 429 after every retry.
     case rateLimited(attempts: Int)
+    /// 429 or 5xx with a `Retry-After` longer than the request may still wait (what is left of
+    /// `timeout_seconds`, at most `maxRetryWait`): given up at once, without waiting.
+    case retryLater(status: Int, seconds: Int)
     /// curl could not connect (7) or resolve the host (6).
     case unreachable(url: String, detail: String)
     /// curl error 28, or the stream went quiet for too long.
@@ -43,6 +46,8 @@ public enum LLMError: Error, Sendable, Equatable, CustomStringConvertible {
             return "the endpoint answered HTTP \(status)\(tail)"
         case .rateLimited(let attempts):
             return "the endpoint is rate-limiting requests (HTTP 429, \(attempts) attempts); wait a minute and try again"
+        case .retryLater(let status, let seconds):
+            return "the endpoint is busy (HTTP \(status)) and asked to retry in \(seconds) s, longer than this request may wait within `timeout_seconds`; try again later"
         case .unreachable(let url, let detail):
             return "the endpoint at \(url) is not reachable (\(detail)); check `base_url` in config.json and that the server is running"
         case .timedOut(let url, let seconds):

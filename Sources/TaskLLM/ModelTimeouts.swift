@@ -1,7 +1,8 @@
 /// How long a model request may take, in seconds.
 ///
-/// `connect` bounds the TCP/TLS handshake, `overall` the whole request, `idle` the silence allowed
-/// between bytes of a streamed answer (a server that stops talking mid-stream).
+/// `connect` bounds the TCP/TLS handshake, `overall` the whole call (every attempt, fallback and wait
+/// between them: see `ModelDeadline`), `idle` the silence allowed between bytes of a streamed answer
+/// (a server that stops talking mid-stream) and any wait before a streamed chat's first token.
 public struct ModelTimeouts: Sendable, Equatable {
     public var connect: Double
     public var overall: Double

@@ -8,13 +8,18 @@ import TaskCore
 /// to stop one. What it does about servers' differences is listed in OPENAI-COMPAT.md: an explicit
 /// `tool_choice`, always a system message, `"content": ""` on assistant tool-call messages, tool calls
 /// matched on `index`, a plain request when a stream fails before its first event, bounded retries.
+///
+/// Each call (`chat`, `completeJSON`) has one deadline, `timeouts.overall` from its start: every
+/// attempt, fallback and wait between them fits inside it. A `Retry-After` longer than the time left
+/// ends the call at once with `LLMError.retryLater`, so the caller can fall back to the rules.
 public struct OpenAIClient: Sendable {
     public let baseURL: String
     public let model: String
     public let timeouts: ModelTimeouts
     /// Attempts per request for 429, 5xx and cut connections (1 means no retry).
     public let maxAttempts: Int
-    /// The longest wait a `Retry-After` may ask for, in seconds.
+    /// The longest wait a `Retry-After` may ask for, in seconds; a longer one (or one longer than the
+    /// time left) ends the request with `LLMError.retryLater` instead of a wait.
     public let maxRetryWait: Double
     public let cancellation: Cancellation?
     /// The most tokens an answer may have (`max_tokens`): a small local model asked for JSON can
@@ -59,35 +64,47 @@ public struct OpenAIClient: Sendable {
 
     /// One chat turn. With `stream`, text is handed to `onDelta` as it arrives; a stream that fails
     /// before its first event is retried as a plain request (some servers cannot stream with tools).
-    /// The first message should be the system message; one is added when missing.
+    /// The first message should be the system message; one is added when missing. The whole call,
+    /// the plain retry included, ends within `timeouts.overall`; when streaming, no wait between
+    /// attempts is longer than `timeouts.idle` (the silence allowed before the first token).
     /// - Throws: `LLMError`.
     public func chat(
         messages: [ChatMessage], tools: [ToolSpec] = [], stream: Bool = false,
         onDelta: ((String) -> Void)? = nil
     ) throws(LLMError) -> ChatResponse {
+        let deadline = ModelDeadline(seconds: timeouts.overall)
         let body = requestBody(messages: messages, tools: tools, stream: stream, jsonObject: false)
-        if stream {
-            do {
-                return try streamed(body, onDelta: onDelta)
-            } catch let failure as StreamFailure {
-                guard failure.beforeFirstEvent, failure.error.fallsBackToPlain else { throw failure.error }
-            } catch {
-                throw error as? LLMError ?? .transport(code: 0, detail: "\(error)")
-            }
-            let plainBody = requestBody(messages: messages, tools: tools, stream: false, jsonObject: false)
-            let response = try withoutRejectedOptions(plainBody) { (body) throws(LLMError) in try plain(body) }
-            if !response.content.isEmpty { onDelta?(response.content) }
-            return response
+        guard stream else {
+            return try withoutRejectedOptions(body) { (body) throws(LLMError) in try plain(body, deadline: deadline) }
         }
-        return try withoutRejectedOptions(body) { (body) throws(LLMError) in try plain(body) }
+        let waitLimit = min(maxRetryWait, timeouts.idle)
+        do {
+            return try streamed(body, deadline: deadline, onDelta: onDelta)
+        } catch let failure as StreamFailure {
+            guard failure.beforeFirstEvent, failure.error.fallsBackToPlain else { throw failure.error }
+            // The plain request is the stream's retry: a Retry-After applies to it.
+            if let status = failure.status, let hint = failure.retryAfter {
+                sleep(try wait(for: hint, status: status, limit: waitLimit, deadline: deadline))
+                if cancellation?.isCancelled == true { throw .cancelled }
+            }
+        } catch {
+            throw error as? LLMError ?? .transport(code: 0, detail: "\(error)")
+        }
+        let plainBody = requestBody(messages: messages, tools: tools, stream: false, jsonObject: false)
+        let response = try withoutRejectedOptions(plainBody) { (body) throws(LLMError) in
+            try plain(body, deadline: deadline, waitLimit: waitLimit)
+        }
+        if !response.content.isEmpty { onDelta?(response.content) }
+        return response
     }
 
     /// Asks for a JSON object (`response_format: json_object`, dropped and retried once when the server
-    /// rejects it) and returns the parsed reply.
+    /// rejects it) and returns the parsed reply. The whole call ends within `timeouts.overall`.
     /// - Throws: `LLMError`, `.invalidJSON` when the answer is not a JSON object.
     public func completeJSON(messages: [ChatMessage]) throws(LLMError) -> JSONValue {
+        let deadline = ModelDeadline(seconds: timeouts.overall)
         let body = requestBody(messages: messages, tools: [], stream: false, jsonObject: true)
-        let response = try withoutRejectedOptions(body) { (body) throws(LLMError) in try plain(body) }
+        let response = try withoutRejectedOptions(body) { (body) throws(LLMError) in try plain(body, deadline: deadline) }
         return try Self.jsonObject(in: response.content)
     }
 
@@ -155,58 +172,84 @@ public struct OpenAIClient: Sendable {
         HTTPClient.Request(url: endpoint, headers: headers, body: Data(body.encoded().utf8))
     }
 
-    /// A plain request with bounded retries on 429, 5xx and cut connections.
-    private func plain(_ body: JSONValue) throws(LLMError) -> ChatResponse {
+    /// A plain request with bounded retries on 429, 5xx and cut connections, all before `deadline`;
+    /// no wait between attempts is longer than `waitLimit`.
+    private func plain(_ body: JSONValue, deadline: ModelDeadline, waitLimit: Double? = nil) throws(LLMError) -> ChatResponse {
+        let limit = waitLimit ?? maxRetryWait
         var attempt = 1
         while true {
-            let waitHint: Double?
+            let failure: LLMError
+            let pause: Double
             do {
-                let response = try HTTPClient().post(request(body), timeouts: timeouts, cancellation: cancellation)
+                let response = try HTTPClient().post(request(body), timeouts: timeouts, deadline: deadline, cancellation: cancellation)
                 let text = String(decoding: response.body, as: UTF8.self)
                 if (200..<300).contains(response.status) { return try ChatResponse.decode(text) }
-                let error = statusError(response.status, body: text)
-                guard Self.isRetryable(status: response.status), attempt < maxAttempts else {
-                    throw response.status == 429 ? .rateLimited(attempts: attempt) : error
-                }
-                waitHint = response.headers["retry-after"].flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+                guard Self.isRetryable(status: response.status) else { throw statusError(response.status, body: text) }
+                let hint = Self.retryAfter(response)
+                pause = try hint.map { (hint) throws(LLMError) in try wait(for: hint, status: response.status, limit: limit, deadline: deadline) }
+                    ?? Self.backoff(attempt: attempt, limit: limit)
+                failure = response.status == 429 ? .rateLimited(attempts: attempt) : statusError(response.status, body: text)
             } catch let error as LLMError {
-                guard case .transport = error, attempt < maxAttempts else { throw error }
-                waitHint = nil
+                guard case .transport = error else { throw error }
+                failure = error
+                pause = Self.backoff(attempt: attempt, limit: limit)
             } catch {
                 throw .transport(code: 0, detail: "\(error)")
             }
-            sleep(retryWait(attempt: attempt, hint: waitHint))
+            // A retry needs time left after its wait; without it, the last answer is the error.
+            guard attempt < maxAttempts, pause < deadline.remaining else { throw failure }
+            sleep(pause)
             if cancellation?.isCancelled == true { throw .cancelled }
             attempt += 1
         }
     }
 
-    /// The wait before attempt `attempt + 1`: `Retry-After` when given (capped), else 0.5 s doubling.
-    func retryWait(attempt: Int, hint: Double?) -> Double {
-        if let hint, hint >= 0 { return min(hint, maxRetryWait) }
-        return min(0.5 * pow(2, Double(attempt - 1)), maxRetryWait)
+    /// The wait a `Retry-After` of `hint` seconds asks for, when it is at most `limit` and ends before
+    /// `deadline` (the retry then gets what is left).
+    /// - Throws: `LLMError.retryLater` otherwise, at once: waiting less than the server asked is
+    ///   pointless, and waiting longer than the deadline is what `timeout_seconds` forbids.
+    func wait(for hint: Double, status: Int, limit: Double, deadline: ModelDeadline) throws(LLMError) -> Double {
+        guard hint <= limit, hint < deadline.remaining else {
+            throw .retryLater(status: status, seconds: Int(min(hint, 1e9).rounded(.up)))
+        }
+        return hint
+    }
+
+    /// The wait before attempt `attempt + 1` when the server gave no `Retry-After`: 0.5 s, doubling.
+    static func backoff(attempt: Int, limit: Double) -> Double {
+        min(0.5 * pow(2, Double(attempt - 1)), limit)
+    }
+
+    /// The seconds a response's `Retry-After` asks for, in either form; nil without a usable one.
+    static func retryAfter(_ response: HTTPClient.Response) -> Double? {
+        response.headers["retry-after"].flatMap { RetryAfter.seconds($0, now: Date()) }
     }
 
     static func isRetryable(status: Int) -> Bool { status == 429 || (500..<600).contains(status) }
 
-    /// A failed stream, with whether any event had arrived (only then is a plain retry unsafe).
+    /// A failed stream, with whether any event had arrived (only then is a plain retry unsafe), and
+    /// the status and `Retry-After` of an answer that was not success.
     private struct StreamFailure: Error {
         var error: LLMError
         var beforeFirstEvent: Bool
+        var status: Int?
+        var retryAfter: Double?
     }
 
-    private func streamed(_ body: JSONValue, onDelta: ((String) -> Void)?) throws -> ChatResponse {
+    private func streamed(_ body: JSONValue, deadline: ModelDeadline, onDelta: ((String) -> Void)?) throws -> ChatResponse {
         var decoder = SSEDecoder()
         var assembler = ChatStreamAssembler()
         let response: HTTPClient.Response
         do {
-            response = try HTTPClient().post(request(body), timeouts: timeouts, cancellation: cancellation) { data in
+            response = try HTTPClient().post(request(body), timeouts: timeouts, deadline: deadline, cancellation: cancellation) { data in
                 for event in decoder.feed(data) {
                     if let text = try assembler.consume(event) { onDelta?(text) }
                 }
             }
             guard (200..<300).contains(response.status) else {
-                throw statusError(response.status, body: String(decoding: response.body, as: UTF8.self))
+                let error = statusError(response.status, body: String(decoding: response.body, as: UTF8.self))
+                let hint = Self.isRetryable(status: response.status) ? Self.retryAfter(response) : nil
+                throw StreamFailure(error: error, beforeFirstEvent: true, status: response.status, retryAfter: hint)
             }
             for event in decoder.finish() {
                 if let text = try assembler.consume(event) { onDelta?(text) }
@@ -242,7 +285,7 @@ extension LLMError {
     /// Whether a stream that failed this way before its first event is worth a plain request.
     var fallsBackToPlain: Bool {
         switch self {
-        case .unauthorized, .modelNotFound, .cancelled, .unreachable, .timedOut, .config, .key, .promptMissing: false
+        case .unauthorized, .modelNotFound, .cancelled, .unreachable, .timedOut, .retryLater, .config, .key, .promptMissing: false
         default: true
         }
     }

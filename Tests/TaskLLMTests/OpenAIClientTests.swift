@@ -119,11 +119,38 @@ import TaskerTestSupport
         #expect(server.requests.count == 2)
     }
 
-    @Test func retryAfterIsCapped() throws {
+    @Test func aRetryAfterLongerThanTheTimeLeftIsNotWaitedFor() throws {
         let sleeper = SleepRecorder()
         let server = try ScriptedModelServer([.json(status: 429, body: "{}", headers: ["Retry-After: 3600"]), .json(body: try Wire.fixture("plain.json"))])
-        _ = try client(server, sleeper: sleeper).chat(messages: [.user("x")])
-        #expect(sleeper.recorded == [20])
+        #expect(throws: LLMError.retryLater(status: 429, seconds: 3600)) { try client(server, sleeper: sleeper).chat(messages: [.user("x")]) }
+        #expect(sleeper.recorded.isEmpty)
+        #expect(server.requests.count == 1)
+        #expect(LLMError.retryLater(status: 429, seconds: 3600).description.contains("asked to retry in 3600 s"))
+    }
+
+    @Test func aRetryAfterLongerThanMaxRetryWaitIsNotWaitedForEither() throws {
+        let sleeper = SleepRecorder()
+        let server = try ScriptedModelServer([.json(status: 503, body: "{}", headers: ["Retry-After: 30"]), .json(body: try Wire.fixture("plain.json"))])
+        #expect(throws: LLMError.retryLater(status: 503, seconds: 30)) {
+            try client(server, timeouts: ModelTimeouts(overall: 60), sleeper: sleeper).chat(messages: [.user("x")])
+        }
+        #expect(sleeper.recorded.isEmpty)
+    }
+
+    @Test func aRetryAfterThatIsADateIsHonoured() throws {
+        let sleeper = SleepRecorder()
+        let soon = Date().addingTimeInterval(3)
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        let server = try ScriptedModelServer([
+            .json(status: 429, body: "{}", headers: ["Retry-After: \(formatter.string(from: soon))"]),
+            .json(body: try Wire.fixture("plain.json")),
+        ])
+        _ = try client(server, timeouts: ModelTimeouts(overall: 10), sleeper: sleeper).chat(messages: [.user("x")])
+        let wait = try #require(sleeper.recorded.first)
+        #expect(wait > 1 && wait <= 3)
     }
 
     @Test func serverErrorThenSuccess() throws {

@@ -89,6 +89,32 @@ import TaskerTestSupport
         #expect((output["notice"] as? String)?.contains("config.json: unknown preset 'chatgpt'") == true)
     }
 
+    @Test func aLongRetryAfterFallsBackToTheRulesAtOnce() throws {
+        let busy = ScriptedModelServer.Reply.json(status: 429, body: #"{"error":{"message":"Rate limit reached"}}"#, headers: ["Retry-After: 3600"])
+        let server = try ScriptedModelServer([busy, busy, busy, busy, busy, busy])
+        let env = try setup(config: #"{"base_url": "\#(server.baseURL)", "timeout_seconds": 3}"#)
+        let rules = try TaskerBinary.run(["parse", "--json", "call mom tomorrow 5pm"], environment: env)
+        let started = Date()
+        let result = try TaskerBinary.run(["parse", "--refine", "--json", "call mom tomorrow 5pm"], environment: env)
+        #expect(Date().timeIntervalSince(started) < 2)
+        #expect(result.status == 0)
+        let output = try parseJSON(result.stdout)
+        #expect(output["model"] as? Bool == false)
+        let notice = try #require(output["notice"] as? String)
+        #expect(notice.hasPrefix("model not used, kept the rules' reading"))
+        #expect(notice.contains("asked to retry in 3600 s"))
+        let draft = try #require((output["drafts"] as? [[String: Any]])?.first)
+        #expect(draft["title"] as? String == (try parseJSON(rules.stdout))["title"] as? String)
+        #expect(draft["due"] as? String == (try parseJSON(rules.stdout))["due"] as? String)
+
+        let readable = try TaskerBinary.run(["parse", "--refine", "call mom tomorrow 5pm"], environment: env)
+        #expect(readable.status == 0)
+        #expect(readable.stdout.lowercased().contains("call mom"))
+        #expect(readable.stderr.split(separator: "\n").count == 1)
+        #expect(readable.stderr.contains("asked to retry in 3600 s"))
+        #expect(server.requests.count == 2)  // one request per run, no retry
+    }
+
     @Test func readableTextWithoutJSON() throws {
         let server = try ScriptedModelServer([.json(status: 500, body: "{}"), .json(status: 500, body: "{}"), .json(status: 500, body: "{}")])
         let env = try setup(config: #"{"base_url": "\#(server.baseURL)"}"#)

@@ -8,13 +8,14 @@ import Glibc
 /// A scripted OpenAI-compatible HTTP server on 127.0.0.1 for tests.
 ///
 /// It records each request and answers from a queue of replies, one per connection: JSON bodies with
-/// any status and headers, chunked server-sent events (with delays, or cut short), or a hang. With no
+/// any status and headers (after a delay if asked), chunked server-sent events (with delays, or cut short), or a hang. With no
 /// reply left it answers 500. The accept thread keeps the server alive until `stop()`.
 public final class ScriptedModelServer: @unchecked Sendable {
     /// What the server does with one request.
     public enum Reply: Sendable {
-        /// A complete response with a Content-Length; `headers` are whole lines (`"Retry-After: 2"`).
-        case json(status: Int = 200, body: String, headers: [String] = [])
+        /// A complete response with a Content-Length, sent `delay` seconds after the request was read;
+        /// `headers` are whole lines (`"Retry-After: 2"`).
+        case json(status: Int = 200, body: String, headers: [String] = [], delay: Double = 0)
         /// A chunked `text/event-stream`: each piece sent as one chunk after `delay` seconds;
         /// with `cut`, the connection closes without the final chunk (curl error 18).
         case events(pieces: [String], delay: Double = 0, cut: Bool = false)
@@ -108,7 +109,8 @@ public final class ScriptedModelServer: @unchecked Sendable {
             return replies.isEmpty ? .json(status: 500, body: #"{"error":{"message":"no scripted reply left"}}"#) : replies.removeFirst()
         }
         switch reply {
-        case .json(let status, let body, let headers):
+        case .json(let status, let body, let headers, let delay):
+            if delay > 0 { Thread.sleep(forTimeInterval: delay) }
             var head = "HTTP/1.1 \(status) Scripted\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n"
             for line in headers { head += line + "\r\n" }
             send(fd, head + "\r\n" + body)
