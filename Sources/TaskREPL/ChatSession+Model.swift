@@ -82,14 +82,14 @@ extension ChatSession {
             onDelta: { delta in
                 if !streamed { spinner?.stop() }
                 streamed = true
-                out.write(delta)
+                out.writeUntrusted(delta)
             },
             isCancelled: { InterruptFlag.isRaised })
         spinner?.stop()
         if streamed {
             if !reply.content.hasSuffix("\n") { output.line() }
         } else if !reply.content.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            output.line(reply.content.trimmingCharacters(in: .whitespacesAndNewlines))
+            output.line(TerminalText.sanitized(reply.content.trimmingCharacters(in: .whitespacesAndNewlines), as: .block))
         }
         return reply
     }

@@ -74,17 +74,20 @@ enum ParseCommand: Command {
                 context.output.out(result.json(timeZone: context.timeZone).encoded())
             } else {
                 if index > 0 { context.output.out("") }
-                context.output.out(summary(of: result, timeZone: context.timeZone))
+                context.output.text(summary(of: result, timeZone: context.timeZone))
             }
         }
         return 0
     }
 
-    /// The readable form: the title, then each field that is set, then the chips.
+    /// The readable form: the title, then each field that is set, then the chips. The title and
+    /// each value are one line each, whatever they hold (`TerminalText`, line form).
     static func summary(of result: ParseResult, timeZone: TimeZone) -> String {
         let d = result.draft
-        var lines = [d.title]
-        func field(_ name: String, _ value: String) { lines.append("  \(name):".padding(toLength: 14, withPad: " ", startingAt: 0) + value) }
+        var lines = [TerminalText.sanitized(d.title)]
+        func field(_ name: String, _ value: String) {
+            lines.append("  \(name):".padding(toLength: 14, withPad: " ", startingAt: 0) + TerminalText.sanitized(value))
+        }
         if let due = d.due { field("due", ISODate.format(due, in: timeZone)) }
         if d.priority != .normal { field("priority", d.priority.rawValue) }
         if let minutes = d.estimateMinutes { field("estimate", "\(minutes) min") }
