@@ -147,7 +147,7 @@ extension ChatSession {
     /// Runs a proposed call: reads are shown as one dim line, writes like the user's own commands.
     private func runProposed(_ call: any Tool, arguments: JSONValue) -> JSONValue {
         if call.definition.readOnly {
-            notice("· \(call.definition.name) \(TerminalText.sanitized(arguments.encoded()))")
+            notice("· \(call.definition.name) \(arguments.encoded())")
             return runTool(call, quiet: true)
         }
         return runTool(call)
