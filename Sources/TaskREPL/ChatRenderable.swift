@@ -82,7 +82,7 @@ extension PageOutput: ChatRenderable {
         case .created: return [r.done("New page", title)]
         case .appended: return [r.done("Added to", title)]
         case .linked: return [r.done("Linked", title)]
-        case .read: return [r.style(title, .bold), TaskRenderer.clean(page.body)]
+        case .read: return [r.style(title, .bold), TaskRenderer.clean(page.body, as: .block)]
         }
     }
 }

@@ -20,7 +20,7 @@ extension ChatSession {
                      choices: ["set", "status"]) { s, arg in try s.keyCommand(arg) },
         SlashCommand("model", "[name]", "the model in use, or switch to another for this session") { s, arg in
             if !arg.isEmpty { s.settings.model = arg; s.model?.modelName = arg }
-            s.output.line("model: \(s.settings.model ?? "(none)")" + (s.modelMode ? "" : s.style("  (rules only now)", .dim)))
+            s.output.line("model: " + TerminalText.sanitized(s.settings.model ?? "(none)") + (s.modelMode ? "" : s.style("  (rules only now)", .dim)))
         },
         SlashCommand("endpoint", "[preset|url]", "the server: openai, ollama, llamacpp, lmstudio, vllm, openrouter or a URL",
                      choices: ["openai", "ollama", "llamacpp", "lmstudio", "vllm", "openrouter"]) { s, arg in
@@ -28,7 +28,7 @@ extension ChatSession {
                 s.settings.endpoint = arg
                 s.model?.endpoint = arg
             }
-            s.output.line("endpoint: \(s.settings.endpoint ?? "(none)")")
+            s.output.line("endpoint: " + TerminalText.sanitized(s.settings.endpoint ?? "(none)"))
         },
         SlashCommand("offline", "", "toggle rules only (no model) for this session") { s, _ in
             guard s.model != nil else {
@@ -36,7 +36,7 @@ extension ChatSession {
                 return
             }
             s.settings.offline.toggle()
-            s.output.line(s.settings.offline ? "Offline: rules only." : "Online: model \(s.settings.model ?? "") is back.")
+            s.output.line(s.settings.offline ? "Offline: rules only." : "Online: model \(TerminalText.sanitized(s.settings.model ?? "")) is back.")
         },
         SlashCommand("confirm", "writes|all|never", "which proposed calls ask before running",
                      choices: ConfirmPolicy.allCases.map(\.rawValue)) { s, arg in
@@ -51,7 +51,7 @@ extension ChatSession {
         SlashCommand("history", "", "the lines you typed (saved across sessions)") { s, _ in
             let lines = s.reader.history().suffix(20)
             if lines.isEmpty { s.notice("No history yet.") }
-            for line in lines { s.output.line("  " + line) }
+            for line in lines { s.output.line("  " + TerminalText.sanitized(line)) }
         },
         SlashCommand("clear", "", "clear the screen and forget the model conversation") { s, _ in
             s.model?.reset()
@@ -150,7 +150,7 @@ extension ChatSession {
     func keyCommand(_ argument: String) throws {
         switch argument.lowercased() {
         case "", "status":
-            output.line("key: " + settings.keyStatus())
+            output.line("key: " + TerminalText.sanitized(settings.keyStatus()))
         case "set":
             guard reader.isInteractive else {
                 throw REPLError.usage("/key set needs a terminal; pipe the key to `tasker key set` instead")
@@ -160,10 +160,10 @@ extension ChatSession {
                 return
             }
             try settings.setKey(key.trimmingCharacters(in: .whitespacesAndNewlines))
-            output.line(style("✓ Key saved.", .green) + " " + settings.keyStatus())
+            output.line(style("✓ Key saved.", .green) + " " + TerminalText.sanitized(settings.keyStatus()))
             if model == nil, let made = modelFactory?() {
                 model = made
-                output.line("Model on: \(settings.model ?? made.modelName ?? "")" + (settings.offline ? " (still offline: /offline)" : ""))
+                output.line("Model on: " + TerminalText.sanitized(settings.model ?? made.modelName ?? "") + (settings.offline ? " (still offline: /offline)" : ""))
             }
         default:
             throw REPLError.usage("/key takes no argument or `set` (never type the key on the command line)")

@@ -82,14 +82,14 @@ extension ChatSession {
             onDelta: { delta in
                 if !streamed { spinner?.stop() }
                 streamed = true
-                out.write(delta)
+                out.writeUntrusted(delta)
             },
             isCancelled: { InterruptFlag.isRaised })
         spinner?.stop()
         if streamed {
             if !reply.content.hasSuffix("\n") { output.line() }
         } else if !reply.content.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            output.line(reply.content.trimmingCharacters(in: .whitespacesAndNewlines))
+            output.line(TerminalText.sanitized(reply.content.trimmingCharacters(in: .whitespacesAndNewlines), as: .block))
         }
         return reply
     }
@@ -147,7 +147,7 @@ extension ChatSession {
     /// Runs a proposed call: reads are shown as one dim line, writes like the user's own commands.
     private func runProposed(_ call: any Tool, arguments: JSONValue) -> JSONValue {
         if call.definition.readOnly {
-            notice("· \(call.definition.name) \(TerminalText.sanitized(arguments.encoded()))")
+            notice("· \(call.definition.name) \(arguments.encoded())")
             return runTool(call, quiet: true)
         }
         return runTool(call)

@@ -89,7 +89,7 @@ public final class ChatSession {
     }
 
     func greet() {
-        let mode = modelMode ? "model \(settings.model ?? "on")" : "rules only"
+        let mode = modelMode ? "model " + TerminalText.sanitized(settings.model ?? "on") : "rules only"
         output.line(style("Tasker — type a task, a question, or /help. Ctrl-D quits. (\(mode))", .dim))
     }
 
@@ -120,15 +120,20 @@ public final class ChatSession {
 
     func style(_ text: String, _ style: Style) -> String { style.apply(text, settings.useColor) }
 
-    /// One line about a failure, saying what to do.
+    /// One line about a failure, saying what to do. The message may quote a title, a path or an
+    /// endpoint's error body, so it is sanitised (`TerminalText`, one line).
     func fail(_ message: String) { output.line(style("✗ " + TerminalText.sanitized(message), .red)) }
 
-    func notice(_ message: String) { output.line(style(message, .dim)) }
+    /// One dim line; sanitised like `fail` (it may carry an error from the model path).
+    func notice(_ message: String) { output.line(style(TerminalText.sanitized(message), .dim)) }
 
     /// Asks one question; nil when the reader cannot ask (not a terminal), on Ctrl-C or at EOF.
+    ///
+    /// Every question of the chat comes here: it is read with `readAnswer`, so keys typed before
+    /// it appeared (a `y` pressed while the model was thinking) do not answer it.
     func ask(_ question: String, initial: String = "") -> String? {
         guard reader.isInteractive else { return nil }
-        switch reader.readLine(prompt: question, initial: initial) {
+        switch reader.readAnswer(prompt: TerminalText.sanitized(question), initial: initial) {
         case .line(let answer): return answer.trimmingCharacters(in: .whitespaces)
         case .interrupted: return nil
         case .endOfInput:

@@ -1,4 +1,5 @@
 import Foundation
+import TaskCore
 internal import CEdit
 
 /// Line editing on a terminal with libedit: emacs keys, persistent history, Tab completion,
@@ -95,28 +96,36 @@ public final class EditLineReader: LineReader {
         return .line(line)
     }
 
+    /// Keys typed before the question appeared are discarded first; libedit holds none of its own
+    /// (it reads byte by byte), so the terminal's queue is all there is to clear.
+    public func readAnswer(prompt: String, initial: String) -> LineInput {
+        TerminalQuestion.ask(on: STDIN_FILENO) { readLine(prompt: prompt, initial: initial) }
+    }
+
     public func readSecret(prompt: String) -> String? {
-        FileHandle.standardOutput.write(Data(prompt.utf8))
         var saved = termios()
         let isTerminal = tcgetattr(STDIN_FILENO, &saved) == 0
         if isTerminal {
             var quiet = saved
             quiet.c_lflag &= ~tcflag_t(ECHO)
-            tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
+            tcsetattr(STDIN_FILENO, TCSANOW, &quiet)
         }
         defer {
             if isTerminal { tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved) }
             FileHandle.standardOutput.write(Data("\n".utf8))
         }
-        var bytes: [UInt8] = []
-        var byte: UInt8 = 0
-        while true {
-            let n = Foundation.read(STDIN_FILENO, &byte, 1)
-            if n < 0 && errno == EINTR { return nil }
-            if n <= 0 { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
-            if byte == 10 || byte == 13 { return String(decoding: bytes, as: UTF8.self) }
-            if byte == 3 { return nil }
-            bytes.append(byte)
+        return TerminalQuestion.ask(on: STDIN_FILENO) {
+            FileHandle.standardOutput.write(Data(prompt.utf8))
+            var bytes: [UInt8] = []
+            var byte: UInt8 = 0
+            while true {
+                let n = Foundation.read(STDIN_FILENO, &byte, 1)
+                if n < 0 && errno == EINTR { return nil }
+                if n <= 0 { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
+                if byte == 10 || byte == 13 { return String(decoding: bytes, as: UTF8.self) }
+                if byte == 3 { return nil }
+                bytes.append(byte)
+            }
         }
     }
 
@@ -184,7 +193,7 @@ public final class EditLineReader: LineReader {
             }
             // Titles hold spaces: one per line then; single words side by side.
             let separator = candidates.contains { $0.contains(" ") } ? "\n" : "  "
-            let list = candidates.prefix(40).joined(separator: separator) + (candidates.count > 40 ? separator + "…" : "")
+            let list = candidates.prefix(40).map { TerminalText.sanitized($0) }.joined(separator: separator) + (candidates.count > 40 ? separator + "…" : "")
             FileHandle.standardOutput.write(Data(("\n" + list + "\n").utf8))
             return UInt8(CC_REDISPLAY)
         }

@@ -14,6 +14,9 @@ public protocol LineReader: AnyObject {
     var isInteractive: Bool { get }
     /// Reads one line after showing `prompt`, with `initial` already typed (for editing in place).
     func readLine(prompt: String, initial: String) -> LineInput
+    /// Reads the answer to a question shown as `prompt` (a confirmation, a choice, an edit): like
+    /// `readLine`, but only what is typed after the question appears counts (`TerminalQuestion`).
+    func readAnswer(prompt: String, initial: String) -> LineInput
     /// Reads a line without echoing it and without adding it to history (for a key); nil on EOF or Ctrl-C.
     func readSecret(prompt: String) -> String?
     /// Lines already waiting on input right after a read (a pasted block); empty when none.

@@ -1,4 +1,5 @@
 import Foundation
+import TaskCore
 
 /// Where the REPL writes what it shows. The terminal in the app, a buffer in tests.
 public protocol OutputSink: AnyObject {
@@ -9,6 +10,11 @@ public protocol OutputSink: AnyObject {
 extension OutputSink {
     /// Writes `text` and a newline.
     public func line(_ text: String = "") { write(text + "\n") }
+
+    /// Writes text that did not come from Tasker (a model's streamed words) with every control
+    /// character made visible (`TerminalText`, block form: newlines and tabs kept). Safe for pieces
+    /// of a stream: each character is replaced on its own, so a sequence split across pieces is too.
+    public func writeUntrusted(_ text: String) { write(TerminalText.sanitized(text, as: .block)) }
 }
 
 /// Standard output, written with write(2) so nothing waits in a buffer.

@@ -11,6 +11,9 @@ public final class PlainLineReader: LineReader {
         return .line(line.hasSuffix("\r") ? String(line.dropLast()) : line)
     }
 
+    /// Piped lines are data, not keys typed ahead: nothing is discarded.
+    public func readAnswer(prompt: String, initial: String) -> LineInput { readLine(prompt: prompt, initial: initial) }
+
     public func readSecret(prompt: String) -> String? { Swift.readLine(strippingNewline: true) }
 
     public func bufferedLines() -> [String] { [] }

@@ -46,8 +46,9 @@ public struct TaskRenderer: Sendable {
         return line
     }
 
-    /// Text that came from outside Tasker (titles, page text, a model's words), safe to print.
-    static func clean(_ text: String) -> String { TerminalText.sanitized(text) }
+    /// Text that came from outside Tasker (titles, names, page text), safe to print: one line unless
+    /// `form` is `.block` (see `TerminalText`).
+    static func clean(_ text: String, as form: TerminalText.Form = .line) -> String { TerminalText.sanitized(text, as: form) }
 
     func colouredTitle(_ title: String, _ priority: Priority) -> String {
         switch priority {

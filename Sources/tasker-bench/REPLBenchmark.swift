@@ -97,6 +97,7 @@ enum REPLBenchmark {
 private final class AnsweringReader: LineReader {
     var isInteractive: Bool { true }
     func readLine(prompt: String, initial: String) -> LineInput { .line("") }
+    func readAnswer(prompt: String, initial: String) -> LineInput { .line("") }
     func readSecret(prompt: String) -> String? { nil }
     func bufferedLines() -> [String] { [] }
     func addHistory(_ line: String) {}

@@ -1,5 +1,7 @@
 import Foundation
+import TaskCore
 import TaskLLM
+import TaskREPL
 
 /// `tasker key set|remove|status`: the model key file. The key is read from stdin, never from argv,
 /// and never printed.
@@ -38,7 +40,7 @@ enum KeyCommand: Command {
             return 0
         case "remove":
             let store = KeyStore(directory: directory)
-            context.output.out(try store.remove() ? "key removed (\(store.keyPath))" : "no key file at \(store.keyPath)")
+            context.output.text(try store.remove() ? "key removed (\(store.keyPath))" : "no key file at \(store.keyPath)")
             return 0
         case "status":
             return try status(context, directory: directory)
@@ -66,33 +68,38 @@ enum KeyCommand: Command {
         case nil:
             keyLine = "key: not set (run `tasker key set`)"
         }
-        context.output.out(keyLine)
+        context.output.text(TerminalText.sanitized(keyLine))
         let preset = config.preset.map { " (preset \($0.rawValue))" } ?? ""
-        context.output.out("endpoint: \(config.baseURL)\(preset)")
-        context.output.out("model: \(config.model)")
+        context.output.text("endpoint: " + TerminalText.sanitized(config.baseURL) + preset)
+        context.output.text("model: " + TerminalText.sanitized(config.model))
         let enabled = config.modelPathEnabled(hasKey: hasKey)
         let why = enabled ? (hasKey ? "key set" : "local endpoint, no key sent") : "rules only until a key is set"
-        context.output.out("model path: \(enabled ? "on" : "off") (\(why))")
+        context.output.text("model path: \(enabled ? "on" : "off") (\(why))")
         return 0
     }
 
     /// The key from stdin: on a terminal, prompted on stderr with echo off; otherwise all of stdin.
+    ///
+    /// On a terminal the question goes through `TerminalQuestion`: keys typed before the prompt
+    /// appeared are discarded, so only what is pasted after it becomes the key.
     private static func readKey(_ context: CommandContext) throws -> String {
         guard isatty(STDIN_FILENO) == 1 else { return try context.readStandardInput() }
-        FileHandle.standardError.write(Data("Paste the key and press Enter (input is hidden): ".utf8))
         var saved = termios()
         let canHide = tcgetattr(STDIN_FILENO, &saved) == 0
         if canHide {
             var quiet = saved
             // No echo, and ^C arrives as a character (so the terminal is always restored below).
             quiet.c_lflag &= ~tcflag_t(ECHO | ISIG)
-            tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
+            tcsetattr(STDIN_FILENO, TCSANOW, &quiet)
         }
         defer {
             if canHide { tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved) }
             context.output.err("")
         }
-        let line = readLine(strippingNewline: true) ?? ""
+        let line = TerminalQuestion.ask(on: STDIN_FILENO) {
+            FileHandle.standardError.write(Data("Paste the key and press Enter (input is hidden): ".utf8))
+            return readLine(strippingNewline: true) ?? ""
+        }
         if line.contains("\u{3}") { throw UsageError("cancelled; no key was saved") }
         return line
     }

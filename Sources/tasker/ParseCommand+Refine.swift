@@ -19,7 +19,7 @@ extension ParseCommand {
             if json {
                 context.output.out(result.json(timeZone: zone).encoded())
             } else {
-                for draft in result.drafts { context.output.out(readable(draft, timeZone: zone)) }
+                for draft in result.drafts { context.output.text(readable(draft, timeZone: zone)) }
                 if let notice = result.notice { context.output.err("tasker: \(notice)") }
             }
         }
@@ -45,11 +45,11 @@ extension ParseCommand {
     }
 
     private static func readable(_ result: ParseResult, timeZone: TimeZone) -> String {
-        var lines = [result.draft.title]
+        var lines = [TerminalText.sanitized(result.draft.title)]
         if let due = result.draft.due { lines.append("  due: \(ISODate.format(due, in: timeZone))") }
         if !result.understood.isEmpty {
             let chips = result.understood.map { $0.fromModel ? "\($0.text) (model)" : $0.text }
-            lines.append("  understood: " + chips.joined(separator: " · "))
+            lines.append("  understood: " + TerminalText.sanitized(chips.joined(separator: " · ")))
         }
         return lines.joined(separator: "\n")
     }

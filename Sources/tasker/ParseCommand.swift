@@ -70,7 +70,11 @@ enum ParseCommand: Command {
         }
         if refine { return try Self.refine(sentences, json: json, context) }
         let result = TaskNLParser().parse(sentences[0], now: context.clock(), timeZone: context.timeZone)
-        context.output.out(json ? result.json(timeZone: context.timeZone).encoded() : summary(of: result, timeZone: context.timeZone))
+        if json {
+            context.output.out(result.json(timeZone: context.timeZone).encoded())
+        } else {
+            context.output.text(summary(of: result, timeZone: context.timeZone))
+        }
         return 0
     }
 
@@ -93,7 +97,7 @@ enum ParseCommand: Command {
                     context.output.out(result.json(timeZone: zone).encoded())
                 } else {
                     if printed > 0 { context.output.out("") }
-                    context.output.out(summary(of: result, timeZone: zone))
+                    context.output.text(summary(of: result, timeZone: zone))
                     printed += 1
                 }
             case .failure(let invalid):
@@ -108,11 +112,14 @@ enum ParseCommand: Command {
         return status
     }
 
-    /// The readable form: the title, then each field that is set, then the chips.
+    /// The readable form: the title, then each field that is set, then the chips. The title and
+    /// each value are one line each, whatever they hold (`TerminalText`, line form).
     static func summary(of result: ParseResult, timeZone: TimeZone) -> String {
         let d = result.draft
-        var lines = [d.title]
-        func field(_ name: String, _ value: String) { lines.append("  \(name):".padding(toLength: 14, withPad: " ", startingAt: 0) + value) }
+        var lines = [TerminalText.sanitized(d.title)]
+        func field(_ name: String, _ value: String) {
+            lines.append("  \(name):".padding(toLength: 14, withPad: " ", startingAt: 0) + TerminalText.sanitized(value))
+        }
         if let due = d.due { field("due", ISODate.format(due, in: timeZone)) }
         if d.priority != .normal { field("priority", d.priority.rawValue) }
         if let minutes = d.estimateMinutes { field("estimate", "\(minutes) min") }

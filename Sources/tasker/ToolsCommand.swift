@@ -35,7 +35,7 @@ enum ToolsCommand: Command {
             }
             let args = (named + required + optional.map { "[\($0)]" }).joined(separator: " ")
             let mark = tool.readOnly ? " (reads only)" : ""
-            context.output.out("\(tool.name) \(args)\n    \(tool.description)\(mark)")
+            context.output.text("\(tool.name) \(args)\n    \(tool.description)\(mark)")
         }
         return 0
     }

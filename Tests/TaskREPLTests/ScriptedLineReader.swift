@@ -9,6 +9,8 @@ final class ScriptedLineReader: LineReader {
     var secrets: [String]
     let isInteractive: Bool
     private(set) var prompts: [String] = []
+    /// The prompts read with `readAnswer` (questions), also listed in `prompts`.
+    private(set) var questions: [String] = []
     private(set) var initials: [String] = []
     private(set) var saved: [String] = []
 
@@ -31,6 +33,11 @@ final class ScriptedLineReader: LineReader {
         initials.append(initial)
         guard !script.isEmpty else { return .endOfInput }
         return script.removeFirst()
+    }
+
+    func readAnswer(prompt: String, initial: String) -> LineInput {
+        questions.append(prompt)
+        return readLine(prompt: prompt, initial: initial)
     }
 
     func readSecret(prompt: String) -> String? { secrets.isEmpty ? nil : secrets.removeFirst() }

@@ -79,6 +79,9 @@ final class PseudoTerminal {
     /// Types a line and presses Enter.
     func line(_ text: String) { send(text + "\r") }
 
+    /// Everything written to the terminal so far, exactly (escape codes included).
+    var rawText: String { String(decoding: raw, as: UTF8.self) }
+
     /// Everything shown so far, escape codes removed.
     var screen: String { Self.stripEscapes(String(decoding: raw, as: UTF8.self)) }
 

@@ -88,6 +88,35 @@ import TaskerTestSupport
         #expect(!all.contains(#""title":"Sort the dentist thing""#))
     }
 
+    /// A `y` typed while the model is thinking must not answer the question that appears later:
+    /// the write runs only after a `y` typed once the question is on screen.
+    @Test func keysTypedWhileThinkingDoNotConfirmAWrite() throws {
+        // Four pieces half a second apart: the proposal arrives after two seconds of "thinking…".
+        let server = try ScriptedModelServer([
+            .events(pieces: Wire.toolCallStream(name: "complete_task", arguments: #"{"title": "water the plants"}"#), delay: 0.5),
+            .events(pieces: Wire.textStream("Marked it done.")),
+        ])
+        let box = try sandbox(server.baseURL)
+        _ = try box.call("create_task", #"{"title": "Water the plants"}"#)
+        func isDone() throws -> Bool { try stored(box).contains(#""status":"done""#) }
+        let t = try PseudoTerminal(["--db", box.db], environment: box.environment)
+        try t.waitFor("tasker✦ ")
+        t.line("I sorted out the greenery")
+        try t.waitFor("thinking…")
+        t.send("y\r")  // typed ahead, before any question
+        try t.waitFor("Complete #1 'Water the plants' — run? [y/N/a/e]")
+        // Had the typed-ahead `y` answered, the call would run at once; give it time to show.
+        Thread.sleep(forTimeInterval: 1)
+        #expect(try !isDone(), "a key typed before the question confirmed the write")
+        t.line("y")
+        try t.waitFor("✓ Done: Water the plants")
+        try t.waitFor("Marked it done.")
+        try t.waitFor("tasker✦ ")
+        #expect(try isDone())
+        t.line("/quit")
+        _ = try t.waitForExit()
+    }
+
     @Test func serverDownFallsBackToTheRulesAndKeepsTheText() throws {
         let server = try ScriptedModelServer([])
         let url = server.baseURL
