@@ -34,9 +34,9 @@ let package = Package(
         // Fakes shared by the test targets: a scripted OpenAI-compatible server and its wire helpers.
         .target(name: "TaskerTestSupport", dependencies: ["TaskCore"], path: "Tests/TaskerTestSupport"),
 
-        .testTarget(name: "TaskCoreTests", dependencies: ["TaskCore", "TaskStore"]),
-        .testTarget(name: "TaskNLTests", dependencies: ["TaskNL", "TaskCore"]),
-        .testTarget(name: "TaskToolkitTests", dependencies: ["TaskToolkit", "TaskNL", "TaskCore", "TaskStore"]),
+        .testTarget(name: "TaskCoreTests", dependencies: ["TaskCore", "TaskStore", "TaskerTestSupport"]),
+        .testTarget(name: "TaskNLTests", dependencies: ["TaskNL", "TaskCore", "TaskerTestSupport"]),
+        .testTarget(name: "TaskToolkitTests", dependencies: ["TaskToolkit", "TaskNL", "TaskCore", "TaskStore", "TaskerTestSupport"]),
         .testTarget(name: "TaskMCPTests", dependencies: ["TaskMCP", "TaskToolkit", "TaskCore", "TaskStore", "TaskerTestSupport"]),
         .testTarget(name: "TaskLLMTests", dependencies: ["TaskLLM", "TaskNL", "TaskCore", "TaskerTestSupport"]),
         .testTarget(name: "TaskREPLTests", dependencies: ["TaskREPL", "TaskToolkit", "TaskLLM", "TaskCore", "TaskStore", "TaskerTestSupport"]),

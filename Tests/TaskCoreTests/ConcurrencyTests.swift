@@ -2,10 +2,11 @@ import Foundation
 import Testing
 @testable import TaskCore
 @testable import TaskStore
+import TaskerTestSupport
 
 @Suite struct ConcurrencyTests {
     @Test func twoConnectionsInTwoThreadsLoseNoRow() async throws {
-        let dir = TempDir()
+        let dir = TemporaryDirectory("store")
         let path = dir.path("shared.sqlite")
         try TaskStore(path: path).bootstrap()
         let results = try await withThrowingTaskGroup(of: Int.self) { group in
@@ -39,7 +40,7 @@ import Testing
     }
 
     @Test func twoConnectionsOpeningAFreshFileAtOnceMigrateOnce() async throws {
-        let dir = TempDir()
+        let dir = TemporaryDirectory("store")
         let path = dir.path("fresh.sqlite")
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<4 {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import TaskCore
 @testable import TaskStore
+import TaskerTestSupport
 
 @Suite struct DatabaseFileTests {
     func snapshot(_ path: String) throws -> (Data, Date?) {
@@ -12,7 +13,7 @@ import Testing
 
     @Test(arguments: ["hello, this is my shopping list\n", "SQLite format 2\u{0}xxxxxxxxxxxxxxxxxxxxx", "{}", "SQLite"])
     func notADatabaseIsLeftUntouched(content: String) throws {
-        let dir = TempDir()
+        let dir = TemporaryDirectory("store")
         let path = dir.path("notes.txt")
         try content.write(toFile: path, atomically: true, encoding: .utf8)
         let before = try snapshot(path)
@@ -24,7 +25,7 @@ import Testing
     }
 
     @Test func corruptDatabaseWithValidHeaderIsNotADatabase() throws {
-        let dir = TempDir()
+        let dir = TemporaryDirectory("store")
         let path = dir.path("bad.sqlite")
         var bytes = Array("SQLite format 3".utf8) + [0]
         bytes += [UInt8](repeating: 0xAB, count: 4096)
@@ -35,12 +36,12 @@ import Testing
     }
 
     @Test func folderIsNotADatabase() throws {
-        let dir = TempDir()
+        let dir = TemporaryDirectory("store")
         #expect(throws: TaskStoreError.notADatabase(path: dir.url.path, reason: "a folder")) { try TaskStore(path: dir.url.path) }
     }
 
     @Test func readOnlyFileIsLeftUntouched() throws {
-        let dir = TempDir()
+        let dir = TemporaryDirectory("store")
         let path = dir.path("ro.sqlite")
         do {
             let store = try TaskStore(path: path)
@@ -58,7 +59,7 @@ import Testing
     }
 
     @Test func readOnlyFolderIsRefused() throws {
-        let dir = TempDir()
+        let dir = TemporaryDirectory("store")
         let folder = dir.path("locked")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         chmod(folder, 0o555)
@@ -69,7 +70,7 @@ import Testing
     }
 
     @Test func emptyFileBecomesADatabase() throws {
-        let dir = TempDir()
+        let dir = TemporaryDirectory("store")
         let path = dir.path("empty.sqlite")
         _ = FileManager.default.createFile(atPath: path, contents: Data())
         let store = try TaskStore(path: path)
@@ -78,7 +79,7 @@ import Testing
     }
 
     @Test func missingFolderIsAClearError() throws {
-        let dir = TempDir()
+        let dir = TemporaryDirectory("store")
         let path = dir.path("no/such/folder/db.sqlite")
         do {
             _ = try TaskStore(path: path)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import TaskCore
 @testable import TaskStore
+import TaskerTestSupport
 
 @Suite struct DayPlannerTests {
     let now = at("2026-03-10T10:02")
@@ -135,9 +136,8 @@ import Testing
     @Test func storeListsAFewLeftoversAndCountsThemAll() throws {
         let zone = TimeZone(identifier: "Europe/London")!
         let now = ISODate.parse("2026-12-02T10:30", in: zone)!
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tasker-plan-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let store = try TaskStore(path: dir.appendingPathComponent("t.sqlite").path, clock: { now }, timeZone: zone)
+        let dir = TemporaryDirectory("plan")
+        let store = try TaskStore(path: dir.path("t.sqlite"), clock: { now }, timeZone: zone)
         try store.bootstrap()
         _ = try store.createTasks((0..<30).map { TaskDraft(title: "Task \($0)", estimateMinutes: 50) })
         var request = PlanRequest(budgetMinutes: 100)
@@ -153,9 +153,8 @@ import Testing
 
 @Suite struct OneTransactionTests {
     @Test func aFailingStepUndoesOnlyItselfAndAThrowUndoesAll() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tasker-txn-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let store = try TaskStore(path: dir.appendingPathComponent("t.sqlite").path)
+        let dir = TemporaryDirectory("txn")
+        let store = try TaskStore(path: dir.path("t.sqlite"))
         try store.bootstrap()
         try store.inOneTransaction {
             _ = try store.createTask(TaskDraft(title: "kept 1"))

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import TaskCore
 @testable import TaskStore
+import TaskerTestSupport
 
 /// Files that are not Tasker's: someone else's SQLite database, a FIFO, a link to nothing. Each is
 /// refused before SQLite writes anything, with one line that says what the file is.
@@ -21,7 +22,7 @@ import Testing
         "PRAGMA application_id = 42;",
     ])
     func someoneElsesDatabaseIsLeftByteIdentical(sql: String) throws {
-        let dir = TempDir()
+        let dir = TemporaryDirectory("store")
         let path = dir.path("theirs.sqlite")
         try foreignDatabase(path, sql)
         let before = try bytes(path)
@@ -38,7 +39,7 @@ import Testing
     }
 
     @Test func newDatabaseCarriesTheMarkAndReopens() throws {
-        let dir = TempDir()
+        let dir = TemporaryDirectory("store")
         let path = dir.path("new.sqlite")
         do { try TaskStore(path: path).bootstrap() }
         let data = try bytes(path)
@@ -49,7 +50,7 @@ import Testing
     }
 
     @Test func emptyFileAndEmptyDatabaseBecomeTasker() throws {
-        let dir = TempDir()
+        let dir = TemporaryDirectory("store")
         let empty = dir.path("empty.sqlite")
         #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
         #expect(throws: Never.self) { try TaskStore(path: empty).bootstrap() }
@@ -59,14 +60,14 @@ import Testing
     }
 
     @Test func fifoIsRefusedWithoutOpening() throws {
-        let dir = TempDir()
+        let dir = TemporaryDirectory("store")
         let path = dir.path("pipe")
         #expect(mkfifo(path, 0o600) == 0)
         #expect(throws: TaskStoreError.notADatabase(path: path, reason: "a FIFO (named pipe)")) { try TaskStore(path: path) }
     }
 
     @Test func danglingSymlinkSaysWhatItIs() throws {
-        let dir = TempDir()
+        let dir = TemporaryDirectory("store")
         let path = dir.path("link.sqlite")
         let target = dir.path("gone/tasker.sqlite")
         try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: target)
@@ -74,7 +75,7 @@ import Testing
     }
 
     @Test func symlinkToADatabaseIsFollowed() throws {
-        let dir = TempDir()
+        let dir = TemporaryDirectory("store")
         let real = dir.path("real.sqlite")
         do { try TaskStore(path: real).bootstrap(); _ = try TaskStore(path: real).createTask(TaskDraft(title: "kept")) }
         let link = dir.path("link.sqlite")
@@ -86,7 +87,7 @@ import Testing
 /// Text is stored with its byte length: NUL and everything after it survive.
 @Suite struct ExactBytesTests {
     @Test func nulInsideTitleNotesAndBodyIsKept() throws {
-        let dir = TempDir()
+        let dir = TemporaryDirectory("store")
         let store = try TaskStore(path: dir.path("t.sqlite"))
         try store.bootstrap()
         let task = try store.createTask(TaskDraft(title: "before\u{0}after", notes: "n1\u{0}n2"))
@@ -100,7 +101,7 @@ import Testing
     }
 
     @Test func emptyTextIsTextNotNull() throws {
-        let dir = TempDir()
+        let dir = TemporaryDirectory("store")
         let store = try TaskStore(path: dir.path("t.sqlite"))
         try store.bootstrap()
         let task = try store.createTask(TaskDraft(title: "x", notes: ""))
@@ -109,7 +110,7 @@ import Testing
 
     @Test(arguments: ["Proj\u{0}B", "tab\there", "esc\u{1B}[2J"])
     func namesWithControlCharactersAreRefused(name: String) throws {
-        let dir = TempDir()
+        let dir = TemporaryDirectory("store")
         let store = try TaskStore(path: dir.path("t.sqlite"))
         try store.bootstrap()
         _ = try store.createProject(name: "Proj\u{0}A".replacingOccurrences(of: "\u{0}", with: " "))

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import TaskCore
 @testable import TaskStore
+import TaskerTestSupport
 
 @Suite struct SchemaTests {
     /// Any change to the schema fails here until a new migration and its fixture are added.
@@ -9,7 +10,7 @@ import Testing
     @Test func liveSchemaMatchesFrozenFixture() throws {
         let f = try Fixture(bootstrap: false)
         let live = try f.store.schemaSnapshot()
-        let url = fixturesURL("schema/v\(TaskStore.schemaVersion).sql")
+        let url = FixtureFile.url("schema/v\(TaskStore.schemaVersion).sql")
         if ProcessInfo.processInfo.environment["TASKER_WRITE_SCHEMA_FIXTURE"] == "1" {
             try live.write(to: url, atomically: true, encoding: .utf8)
         }
@@ -22,10 +23,10 @@ import Testing
 
     /// Each frozen fixture is what its migrations produce when applied alone, in order.
     @Test(arguments: 1...3) func migrationsUpToVersionMatchTheirFixture(version: Int) throws {
-        let dir = TempDir()
+        let dir = TemporaryDirectory("store")
         let db = try Database(path: dir.path("v\(version).sqlite"))
         for migration in SchemaMigration.all.prefix(version) { try db.execute(migration.sql) }
-        let frozen = try String(contentsOf: fixturesURL("schema/v\(version).sql"), encoding: .utf8)
+        let frozen = try String(contentsOf: FixtureFile.url("schema/v\(version).sql"), encoding: .utf8)
         #expect(try SchemaSnapshot.text(of: db) == frozen)
     }
 
@@ -38,7 +39,7 @@ import Testing
     /// A file written by a v1 build (only the v1 migration applied) is migrated on open, keeps its
     /// rows, and its old monthly task (no stored anchor) uses its due's day, then keeps that anchor.
     @Test func v1DatabaseIsMigratedAndKeepsItsTasks() throws {
-        let dir = TempDir()
+        let dir = TemporaryDirectory("store")
         let path = dir.path("v1.sqlite")
         do {
             let db = try Database(path: path)
@@ -59,7 +60,7 @@ import Testing
         let store = try TaskStore(path: path, clock: { clock.now }, timeZone: utc)
         #expect(try store.storedSchemaVersion() == 3)
         #expect(try store.db.scalar("PRAGMA application_id") == Int64(DatabaseFile.applicationID), "a file from before the mark is marked")
-        let frozen = try String(contentsOf: fixturesURL("schema/v3.sql"), encoding: .utf8)
+        let frozen = try String(contentsOf: FixtureFile.url("schema/v3.sql"), encoding: .utf8)
         #expect(try store.schemaSnapshot() == frozen)
         let rent = try store.task(TaskID(7))
         #expect(rent.title == "Pay rent" && rent.priority == .high && rent.list == "Inbox")
@@ -87,7 +88,7 @@ import Testing
 
     /// Version 4 is the first this build (v3) does not know; 99 is far in the future.
     @Test(arguments: [4, 99]) func newerSchemaIsRefused(version: Int) throws {
-        let dir = TempDir()
+        let dir = TemporaryDirectory("store")
         let path = dir.path("future.sqlite")
         do {
             let db = try Database(path: path)

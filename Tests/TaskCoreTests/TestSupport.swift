@@ -1,6 +1,7 @@
 import Foundation
 @testable import TaskCore
 @testable import TaskStore
+import TaskerTestSupport
 
 /// A clock tests can move; shared with the store through its `clock` closure.
 final class TestClock: @unchecked Sendable {
@@ -14,26 +15,6 @@ final class TestClock: @unchecked Sendable {
     func advance(minutes: Int) { now = now.addingTimeInterval(TimeInterval(minutes * 60)) }
 }
 
-/// A fresh temporary folder per test, removed when the value is released.
-final class TempDir {
-    let url: URL
-    init() {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("taskcore-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-    deinit {
-        chmodRecursively(url.path)
-        try? FileManager.default.removeItem(at: url)
-    }
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-    private func chmodRecursively(_ path: String) {
-        chmod(path, 0o755)
-        for item in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
-            chmod(path + "/" + item, 0o644)
-        }
-    }
-}
-
 let utc = TimeZone(identifier: "UTC")!
 let berlin = TimeZone(identifier: "Europe/Berlin")!
 
@@ -42,7 +23,7 @@ func at(_ text: String, _ zone: TimeZone = utc) -> Date { ISODate.parse(text, in
 
 /// A bootstrapped store on its own file, with a movable clock (default: Tue 2026-03-10 10:00 UTC).
 struct Fixture {
-    let dir = TempDir()
+    let dir = TemporaryDirectory("store")
     let clock: TestClock
     let store: TaskStore
     let zone: TimeZone
@@ -67,10 +48,6 @@ struct Fixture {
         configure(&draft)
         return try store.createTask(draft)
     }
-}
-
-func fixturesURL(_ relative: String, file: String = #filePath) -> URL {
-    URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent("../../Fixtures/\(relative)").standardized
 }
 
 extension TitleMatch {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TaskLLM
+import TaskerTestSupport
 
 @Suite struct KeyStoreTests {
     static let secret = "sk-test-secret-123"
@@ -12,7 +13,8 @@ import Testing
     }
 
     @Test func saveWritesOwnerOnlyFileInOwnerOnlyFolderAndLoadTrims() throws {
-        let dir = try temporaryDirectory() + "/tasker"
+        let tmp = TemporaryDirectory("llm")
+        let dir = tmp.path + "/tasker"
         let store = KeyStore(directory: dir)
         #expect(try store.load() == nil)
         #expect(store.source == nil)
@@ -27,14 +29,16 @@ import Testing
     }
 
     @Test func emptyKeyIsRefused() throws {
-        let store = KeyStore(directory: try temporaryDirectory())
+        let tmp = TemporaryDirectory("llm")
+        let store = KeyStore(directory: tmp.path)
         #expect(throws: LLMError.key(problem: "the key is empty; nothing was saved")) { try store.save(" \n ") }
         #expect(!FileManager.default.fileExists(atPath: store.keyPath))
     }
 
     @Test(arguments: [0o644, 0o640, 0o604, 0o660])
     func keyReadableByOthersIsRefusedWithTheFix(_ permissions: Int) throws {
-        let store = KeyStore(directory: try temporaryDirectory())
+        let tmp = TemporaryDirectory("llm")
+        let store = KeyStore(directory: tmp.path)
         try store.save(Self.secret)
         chmod(store.keyPath, mode_t(permissions))
         do {
@@ -51,22 +55,24 @@ import Testing
     }
 
     @Test func keyCommandRunsWithoutAShell() throws {
-        let store = KeyStore(directory: try temporaryDirectory(), keyCommand: ["printf", "%s\\n", "sk-from-cmd; echo pwned"])
+        let tmp = TemporaryDirectory("llm")
+        let store = KeyStore(directory: tmp.path, keyCommand: ["printf", "%s\\n", "sk-from-cmd; echo pwned"])
         #expect(try store.load()?.value == "sk-from-cmd; echo pwned")
         #expect(store.source == .command(argv: ["printf", "%s\\n", "sk-from-cmd; echo pwned"]))
     }
 
     @Test func failingKeyCommandDoesNotEchoItsOutput() throws {
-        let store = KeyStore(directory: try temporaryDirectory(), keyCommand: ["sh", "-c", "echo sk-leaked; exit 3"])
+        let tmp = TemporaryDirectory("llm")
+        let store = KeyStore(directory: tmp.path, keyCommand: ["sh", "-c", "echo sk-leaked; exit 3"])
         do {
             _ = try store.load()
             Issue.record("accepted")
         } catch {
             #expect(error.description == "key_command: 'sh' failed (status 3); run it yourself to see why")
         }
-        let missing = KeyStore(directory: try temporaryDirectory(), keyCommand: ["no-such-password-manager"])
+        let missing = KeyStore(directory: tmp.folder("d2"), keyCommand: ["no-such-password-manager"])
         #expect(throws: LLMError.self) { try missing.load() }
-        let silent = KeyStore(directory: try temporaryDirectory(), keyCommand: ["true"])
+        let silent = KeyStore(directory: tmp.folder("d3"), keyCommand: ["true"])
         #expect(throws: LLMError.self) { try silent.load() }
     }
 
@@ -80,8 +86,9 @@ import Testing
     }
 
     @Test func slowKeyCommandIsStoppedAtTheLimit() throws {
-        let marker = try temporaryDirectory() + "/still-running"
-        let store = KeyStore(directory: try temporaryDirectory(), keyCommand: ["sh", "-c", "echo sk-early; sleep 5; touch \(marker)"],
+        let tmp = TemporaryDirectory("llm")
+        let marker = tmp.path + "/still-running"
+        let store = KeyStore(directory: tmp.folder("d2"), keyCommand: ["sh", "-c", "echo sk-early; sleep 5; touch \(marker)"],
                              keyCommandTimeout: 0.3)
         let start = Date()
         #expect(failure(store) == "key_command `sh` took longer than 0.3 s; check it runs on its own")
@@ -91,14 +98,16 @@ import Testing
     }
 
     @Test func keyCommandDoesNotGetTaskersInput() throws {
-        let store = KeyStore(directory: try temporaryDirectory(), keyCommand: ["sh", "-c", "read line; echo \"$line\""], keyCommandTimeout: 5)
+        let tmp = TemporaryDirectory("llm")
+        let store = KeyStore(directory: tmp.path, keyCommand: ["sh", "-c", "read line; echo \"$line\""], keyCommandTimeout: 5)
         let start = Date()
         #expect(failure(store) == "key_command: 'sh' printed nothing; it must print the key on stdout")
         #expect(Date().timeIntervalSince(start) < 3)
     }
 
     @Test func backgroundChildHoldingTheOutputCannotHangTasker() throws {
-        let store = KeyStore(directory: try temporaryDirectory(), keyCommand: ["sh", "-c", "sleep 30 & echo sk-bg"], keyCommandTimeout: 0.3)
+        let tmp = TemporaryDirectory("llm")
+        let store = KeyStore(directory: tmp.path, keyCommand: ["sh", "-c", "sleep 30 & echo sk-bg"], keyCommandTimeout: 0.3)
         let start = Date()
         #expect(failure(store) == "key_command `sh` took longer than 0.3 s; check it runs on its own")
         #expect(Date().timeIntervalSince(start) < 4)
@@ -106,7 +115,8 @@ import Testing
 
     @Test(arguments: [[String](), [""]])
     func emptyKeyCommandIsAClearError(_ argv: [String]) throws {
-        let store = KeyStore(directory: try temporaryDirectory(), keyCommand: argv)
+        let tmp = TemporaryDirectory("llm")
+        let store = KeyStore(directory: tmp.path, keyCommand: argv)
         #expect(failure(store)?.hasPrefix("key_command is empty; give the program and its arguments in config.json") == true)
     }
 

@@ -1,10 +1,12 @@
 import Foundation
 import Testing
 @testable import TaskLLM
+import TaskerTestSupport
 
 @Suite struct ModelConfigTests {
     @Test func defaultsAreOpenAIAndOff() throws {
-        let config = try ModelConfig.load(directory: try temporaryDirectory())
+        let tmp = TemporaryDirectory("llm")
+        let config = try ModelConfig.load(directory: tmp.path)
         #expect(config.baseURL == "https://api.openai.com/v1")
         #expect(config.model == "gpt-4o-mini")
         #expect(!config.modelPathEnabled(hasKey: false))
@@ -53,7 +55,8 @@ import Testing
         (#"[1]"#, "must hold one JSON object"),
     ])
     func malformedConfigNamesFileAndProblem(_ text: String, _ problem: String) throws {
-        let dir = try temporaryDirectory()
+        let tmp = TemporaryDirectory("llm")
+        let dir = tmp.path
         try text.write(toFile: dir + "/config.json", atomically: true, encoding: .utf8)
         do {
             _ = try ModelConfig.load(directory: dir)
@@ -65,15 +68,16 @@ import Testing
     }
 
     @Test func promptLocatorOrderAndMissingPrompt() throws {
-        let dir = try temporaryDirectory()
-        let override = try temporaryDirectory()
+        let tmp = TemporaryDirectory("llm")
+        let dir = tmp.path
+        let override = tmp.folder("d2")
         try FileManager.default.createDirectory(atPath: dir + "/prompts", withIntermediateDirectories: true)
         try "USER OVERRIDE".write(toFile: dir + "/prompts/refine.md", atomically: true, encoding: .utf8)
         try "ENV".write(toFile: override + "/refine.md", atomically: true, encoding: .utf8)
         #expect(try PromptLocator(configDirectory: dir, environment: ["TASKER_PROMPTS": override]).load("refine.md") == "USER OVERRIDE")
-        #expect(try PromptLocator(configDirectory: try temporaryDirectory(), environment: ["TASKER_PROMPTS": override]).load("refine.md") == "ENV")
+        #expect(try PromptLocator(configDirectory: tmp.folder("d3"), environment: ["TASKER_PROMPTS": override]).load("refine.md") == "ENV")
         // The source tree's prompts/refine.md is the last resort.
-        #expect(try PromptLocator(configDirectory: try temporaryDirectory(), environment: [:]).load("refine.md").contains("\"tasks\""))
+        #expect(try PromptLocator(configDirectory: tmp.folder("d4"), environment: [:]).load("refine.md").contains("\"tasks\""))
         #expect(throws: LLMError.self) { try PromptLocator(folders: [dir + "/nowhere"]).load("refine.md") }
     }
 }

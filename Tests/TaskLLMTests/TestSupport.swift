@@ -10,13 +10,6 @@ final class SleepRecorder: Sendable {
     var sleep: @Sendable (Double) -> Void { { seconds in self.waits.withLock { $0.append(seconds) } } }
 }
 
-/// A fresh temporary folder per test.
-func temporaryDirectory() throws -> String {
-    let path = NSTemporaryDirectory() + "tasker-llm-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-}
-
 func client(_ server: ScriptedModelServer, key: String? = "sk-test-secret-123", timeouts: ModelTimeouts = ModelTimeouts(connect: 2, overall: 5, idle: 2),
             attempts: Int = 3, sleeper: SleepRecorder = SleepRecorder(), cancellation: Cancellation? = nil) -> OpenAIClient {
     OpenAIClient(baseURL: server.baseURL, model: "test-model", key: key.flatMap(APIKey.init), timeouts: timeouts,

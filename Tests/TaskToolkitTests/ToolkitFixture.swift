@@ -2,6 +2,7 @@ import Foundation
 import TaskCore
 import TaskStore
 import TaskNL
+import TaskerTestSupport
 @testable import TaskToolkit
 
 /// A toolkit over a fresh SQLite file in its own temp directory, with the clock fixed at
@@ -10,13 +11,11 @@ struct ToolkitFixture {
     static let zone = TimeZone(identifier: "Europe/London")!
     static let now = ISODate.parse("2026-12-02T10:30:00+00:00", in: zone)!
 
-    let directory: URL
+    let directory = TemporaryDirectory("toolkit")
     let toolkit: TaskToolkit
 
     init(now: Date = ToolkitFixture.now) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("tasker-toolkit-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let store = try TaskStore(path: directory.appendingPathComponent("tasks.sqlite").path, clock: { now }, timeZone: ToolkitFixture.zone)
+        let store = try TaskStore(path: directory.path("tasks.sqlite"), clock: { now }, timeZone: ToolkitFixture.zone)
         try store.bootstrap()
         toolkit = TaskToolkit(store: store)
     }

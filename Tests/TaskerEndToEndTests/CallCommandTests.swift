@@ -1,17 +1,13 @@
 import Foundation
 import Testing
+import TaskerTestSupport
 
 /// `tasker call` and `tasker tools` through the real binary: exit codes, stderr lines, batch mode,
 /// two writers at once, a writer killed mid-batch, and files that are not databases.
 @Suite struct CallCommandTests {
-    let directory: URL
-    var db: String { directory.appendingPathComponent("tasks.sqlite").path }
+    let directory = TemporaryDirectory("e2e")
+    var db: String { directory.path("tasks.sqlite") }
     let clock = ["TASKER_NOW": "2026-12-02T10:30", "TZ": "Europe/London"]
-
-    init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("tasker-call-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    }
 
     func call(_ arguments: [String], stdin: String = "") throws -> TaskerBinary.Result {
         try TaskerBinary.run(["--db", db, "call"] + arguments, stdin: stdin, environment: clock)
@@ -139,7 +135,7 @@ import Testing
     }
 
     @Test func aFileThatIsNotADatabaseIsLeftUntouched() throws {
-        let path = directory.appendingPathComponent("notes.txt").path
+        let path = directory.path("notes.txt")
         let content = Data("my precious notes, not a database\n".utf8 + Data(repeating: 7, count: 5000))
         try content.write(to: URL(fileURLWithPath: path))
         let result = try TaskerBinary.run(["--db", path, "call", "list_tasks"], environment: clock)

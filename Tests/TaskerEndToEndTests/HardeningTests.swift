@@ -2,19 +2,15 @@ import Foundation
 import TaskCore
 import TaskStore
 import Testing
+import TaskerTestSupport
 
 /// The promises an adversarial run found broken (issue 9), each through the real binary: exact text
 /// with NUL, strict UTF-8 at every door, line-for-line `parse -`, foreign files left untouched,
 /// re-runnable batches, and a quiet MCP exit when the client goes away.
 @Suite struct HardeningTests {
-    let directory: URL
-    var db: String { directory.appendingPathComponent("tasks.sqlite").path }
+    let directory = TemporaryDirectory("e2e")
+    var db: String { directory.path("tasks.sqlite") }
     let clock = ["TASKER_NOW": "2026-12-02T10:30", "TZ": "Europe/London"]
-
-    init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("tasker-hard-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    }
 
     func call(_ arguments: [String], stdin: String = "") throws -> TaskerBinary.Result {
         try TaskerBinary.run(["--db", db, "call"] + arguments, stdin: stdin, environment: clock)
@@ -127,7 +123,7 @@ import Testing
         "CREATE TABLE tasks(id INTEGER PRIMARY KEY, what TEXT); INSERT INTO tasks(what) VALUES ('theirs');",
     ])
     func foreignDatabaseIsRefusedAndLeftByteIdentical(sql: String) throws {
-        let path = directory.appendingPathComponent("theirs.db").path
+        let path = directory.path("theirs.db")
         try sqlite(path, sql)
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         let result = try TaskerBinary.run(["--db", path, "call", "list_tasks"], environment: clock)
@@ -139,7 +135,7 @@ import Testing
     }
 
     @Test func fifoIsRefusedAtOnce() throws {
-        let path = directory.appendingPathComponent("pipe").path
+        let path = directory.path("pipe")
         #expect(mkfifo(path, 0o600) == 0)
         // `timeout` turns a hang into status 124 instead of a test that never ends.
         let result = try TaskerBinary.shell(#"exec timeout 20 "$TASKER" --db "$P" call list_tasks"#, environment: ["P": path])
@@ -148,7 +144,7 @@ import Testing
     }
 
     @Test func danglingSymlinkSaysSo() throws {
-        let path = directory.appendingPathComponent("link.sqlite").path
+        let path = directory.path("link.sqlite")
         try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "/nonexistent-tasker/tasks.sqlite")
         let result = try TaskerBinary.run(["--db", path, "call", "list_tasks"], environment: clock)
         #expect(result.status == 1)
@@ -179,7 +175,7 @@ import Testing
         let ping = #"{"jsonrpc":"2.0","id":1,"method":"ping"}"#
         let result = try TaskerBinary.shell(
             #"(sleep 1; printf '%s\n' '\#(ping)') | "$TASKER" --db "$DB" mcp 2>"$ERR" | true; cat "$ERR""#,
-            environment: ["DB": db, "ERR": directory.appendingPathComponent("err").path])
+            environment: ["DB": db, "ERR": directory.path("err")])
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.count == 1, "\(result.stdout)")
         #expect(result.stdout.contains("closed its end"))

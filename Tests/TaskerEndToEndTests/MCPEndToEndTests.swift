@@ -1,20 +1,21 @@
 import Foundation
 import Testing
+import TaskerTestSupport
 
 /// `tasker mcp` as a client sees it: golden transcripts, hostile input, EOF, two servers on one
 /// database, and the official Python SDK as the client.
 @Suite struct MCPEndToEndTests {
-    static let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
-    static let fixtures = repoRoot.appendingPathComponent("Fixtures/mcp")
+    static let repoRoot = FixtureFile.repositoryRoot
+    static let fixtures = FixtureFile.url("mcp")
     static let clock = ["--now", "2026-12-02T10:30", "--tz", "Europe/London"]
     static let initialize = #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"e2e","version":"1"}}}"#
     static let initialized = #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#
 
-    static func temporaryDatabase() throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tasker-mcp-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir.appendingPathComponent("tasks.sqlite").path
-    }
+    /// Each test's folder; removed when the suite value (one per test) is released.
+    let directory = TemporaryDirectory("mcp")
+
+    /// A new database path in this test's folder.
+    func temporaryDatabase() -> String { directory.path("tasks-\(UUID().uuidString).sqlite") }
 
     static var transcriptNames: [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: fixtures.path)) ?? []
@@ -33,7 +34,7 @@ import Testing
     func goldenTranscript(_ name: String) throws {
         let url = Self.fixtures.appendingPathComponent(name)
         let transcript = try MCPTranscript(text: String(contentsOf: url, encoding: .utf8))
-        let db = try Self.temporaryDatabase()
+        let db = temporaryDatabase()
         let run = try TaskerBinary.run(["mcp", "--db", db] + Self.clock, stdin: transcript.input)
         #expect(run.status == 0, "stderr: \(run.stderr)")
         let replies = try transcript.replies(fromOutput: run.stdout)
@@ -49,7 +50,7 @@ import Testing
     // MARK: hostile input
 
     @Test func everyBadInputThenPingThroughTheBinary() throws {
-        let db = try Self.temporaryDatabase()
+        let db = temporaryDatabase()
         let bad: [(String, Int?)] = [
             (#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#, -32600),  // before initialize
             ("not json at all", -32700),
@@ -98,7 +99,7 @@ import Testing
     }
 
     @Test func hugeLineWithoutNewlineGetsOneErrorAndEOFExitsCleanly() throws {
-        let db = try Self.temporaryDatabase()
+        let db = temporaryDatabase()
         let server = try MCPProcess(["mcp", "--db", db])
         let huge = Data(repeating: UInt8(ascii: "{"), count: 50 * 1024 * 1024)
         let writer = Thread { server.sendRaw(huge) }
@@ -114,7 +115,7 @@ import Testing
     // MARK: lifecycle over real pipes
 
     @Test func repliesArriveWhileStdinIsOpenAndEOFExitsWithinTwoSeconds() throws {
-        let db = try Self.temporaryDatabase()
+        let db = temporaryDatabase()
         let server = try MCPProcess(["mcp", "--db", db] + Self.clock)
         let reply = server.request(Self.initialize)
         let result = reply?["result"] as? [String: Any]
@@ -129,7 +130,7 @@ import Testing
     }
 
     @Test func extraArgumentsAreAUsageError() throws {
-        let run = try TaskerBinary.run(["mcp", "--db", try Self.temporaryDatabase(), "serve"])
+        let run = try TaskerBinary.run(["mcp", "--db", temporaryDatabase(), "serve"])
         #expect(run.status == 2)
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.contains("mcp takes no arguments"))
@@ -138,7 +139,7 @@ import Testing
     // MARK: sharing the database
 
     @Test func twoServersAndACommandWriteTheSameDatabaseAtOnce() throws {
-        let db = try Self.temporaryDatabase()
+        let db = temporaryDatabase()
         let servers = try [MCPProcess(["mcp", "--db", db] + Self.clock), MCPProcess(["mcp", "--db", db] + Self.clock)]
         for server in servers {
             #expect(server.request(Self.initialize)?["result"] != nil)
@@ -193,7 +194,7 @@ import Testing
         }
         let process = Process()
         process.executableURL = python
-        process.arguments = [Self.repoRoot.appendingPathComponent("Tests/python/mcp_sdk_client.py").path, TaskerBinary.url.path, try Self.temporaryDatabase()]
+        process.arguments = [Self.repoRoot.appendingPathComponent("Tests/python/mcp_sdk_client.py").path, TaskerBinary.url.path, temporaryDatabase()]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TaskerTestSupport
 
 /// The chat REPL through a pseudo-terminal: the real binary, libedit, the real database.
 @Suite struct REPLEndToEndTests {
@@ -8,17 +9,14 @@ import Testing
 
     /// A temp folder with a database path and XDG folders for history.
     struct Sandbox {
-        let dir: URL
-        var db: String { dir.appendingPathComponent("tasks.sqlite").path }
+        let dir = TemporaryDirectory("repl")
+        var db: String { dir.path("tasks.sqlite") }
         var environment: [String: String] {
-            ["XDG_STATE_HOME": dir.appendingPathComponent("state").path, "XDG_CONFIG_HOME": dir.appendingPathComponent("config").path,
-             "XDG_DATA_HOME": dir.appendingPathComponent("data").path, "TASKER_NOW": REPLEndToEndTests.now, "NO_COLOR": "1"]
+            ["XDG_STATE_HOME": dir.path("state"), "XDG_CONFIG_HOME": dir.path("config"),
+             "XDG_DATA_HOME": dir.path("data"), "TASKER_NOW": REPLEndToEndTests.now, "NO_COLOR": "1"]
         }
 
-        init() throws {
-            dir = FileManager.default.temporaryDirectory.appendingPathComponent("tasker-repl-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        }
+        init() throws {}
 
         func repl(_ extra: [String] = []) throws -> PseudoTerminal {
             let terminal = try PseudoTerminal(["--db", db] + extra, environment: environment)
@@ -125,7 +123,7 @@ import Testing
         try first.waitFor("tasker> ")
         first.send("\u{4}")
         _ = try first.waitForExit()
-        let historyFile = box.dir.appendingPathComponent("state/tasker/history").path
+        let historyFile = box.dir.path("state/tasker/history")
         let attributes = try FileManager.default.attributesOfItem(atPath: historyFile)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
         let saved = try String(contentsOfFile: historyFile, encoding: .utf8)

@@ -9,10 +9,9 @@ import TaskerTestSupport
     /// A sandbox whose config.json points at `baseURL` (loopback: the model path runs without a key).
     func sandbox(_ baseURL: String) throws -> Sandbox {
         let box = try Sandbox()
-        let config = box.dir.appendingPathComponent("config/tasker")
-        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        let config = box.dir.folder("config/tasker")
         try #"{"base_url": "\#(baseURL)", "model": "scripted", "timeout_seconds": 5}"#
-            .write(to: config.appendingPathComponent("config.json"), atomically: true, encoding: .utf8)
+            .write(toFile: config + "/config.json", atomically: true, encoding: .utf8)
         return box
     }
 

@@ -6,8 +6,11 @@ import TaskerTestSupport
 @Suite struct RefineCommandTests {
     static let secret = "sk-e2e-refine-5a4b3c"
 
+    /// This test's XDG config home, removed after it.
+    let directory = TemporaryDirectory("refine")
+
     private func setup(config: String?, key: String? = nil) throws -> [String: String] {
-        let home = NSTemporaryDirectory() + "tasker-refine-e2e-\(UUID().uuidString)"
+        let home = directory.path
         try FileManager.default.createDirectory(atPath: home + "/tasker", withIntermediateDirectories: true)
         if let config { try config.write(toFile: home + "/tasker/config.json", atomically: true, encoding: .utf8) }
         if let key {

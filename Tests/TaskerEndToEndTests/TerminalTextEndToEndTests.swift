@@ -47,7 +47,7 @@ import TaskerTestSupport
     @Test func anEndpointsErrorBodyIsShownVisibly() throws {
         let body = #"{"error": {"message": "overloaded \u001b[2J\u001b]52;c;ZXZpbA==\u0007 try later"}}"#
         let server = try ScriptedModelServer(Array(repeating: .json(status: 400, body: body), count: 4))
-        let home = NSTemporaryDirectory() + "tasker-terminal-text-\(UUID().uuidString)"
+        let folder = TemporaryDirectory("terminal-text"), home = folder.path
         try FileManager.default.createDirectory(atPath: home + "/tasker", withIntermediateDirectories: true)
         try #"{"base_url": "\#(server.baseURL)"}"#.write(toFile: home + "/tasker/config.json", atomically: true, encoding: .utf8)
         let result = try TaskerBinary.run(["parse", "--refine", "buy milk"], environment: ["XDG_CONFIG_HOME": home])

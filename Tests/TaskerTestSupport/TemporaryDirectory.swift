@@ -21,6 +21,14 @@ public final class TemporaryDirectory: @unchecked Sendable {
     /// The path of `name` inside the folder.
     public func path(_ name: String) -> String { url.appendingPathComponent(name).path }
 
+    /// A new folder `name` inside this one (made if missing), for tests that need several.
+    @discardableResult
+    public func folder(_ name: String) -> String {
+        let path = path(name)
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
     private func makeRemovable(_ path: String) {
         chmod(path, 0o755)
         for item in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {

@@ -1,5 +1,6 @@
 import Foundation
 import TaskCore
+import TaskerTestSupport
 
 /// The golden cases in `Fixtures/parser/`: `*.cases` for `parse`, `*.dates` for `parseDate`.
 ///
@@ -18,8 +19,7 @@ struct FixtureCase: Sendable, CustomStringConvertible {
 
     var description: String { "\(file):\(line) [\(nowText) \(timeZone.identifier)] \"\(input)\"" }
 
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../Fixtures/parser").standardized
+    static let directory = FixtureFile.url("parser")
 
     /// Every case of every file with `suffix` in the fixture folder.
     static func load(suffix: String) throws -> [FixtureCase] {
