@@ -8,7 +8,7 @@ struct SchemaMigration: Sendable {
     var sql: String
 
     /// Every migration, oldest first. `all.count` is the version this build writes.
-    static let all: [SchemaMigration] = [v1, v2, v3]
+    static let all: [SchemaMigration] = [v1, v2, v3, v4]
 
     static var currentVersion: Int { all.count }
 
@@ -141,4 +141,38 @@ struct SchemaMigration: Sendable {
                 PRIMARY KEY (tool, client_id)
             ) WITHOUT ROWID;
             """)
+
+    /// Stable identity for export, import and sync: a random (version 4) UUID on every task, project,
+    /// space and page (existing rows get one here; new rows get one from `TaskStore.newUUID()`), an
+    /// `updated` time on projects and spaces (tasks and pages had one), and a tombstone per deleted
+    /// row so a delete can travel to another copy.
+    static let v4 = SchemaMigration(
+        name: "v4-identity",
+        sql: """
+            ALTER TABLE tasks ADD COLUMN uuid TEXT;
+            ALTER TABLE projects ADD COLUMN uuid TEXT;
+            ALTER TABLE projects ADD COLUMN updated INTEGER;
+            ALTER TABLE spaces ADD COLUMN uuid TEXT;
+            ALTER TABLE spaces ADD COLUMN updated INTEGER;
+            ALTER TABLE pages ADD COLUMN uuid TEXT;
+            UPDATE tasks SET uuid = \(randomUUID);
+            UPDATE projects SET uuid = \(randomUUID), updated = created;
+            UPDATE spaces SET uuid = \(randomUUID), updated = created;
+            UPDATE pages SET uuid = \(randomUUID);
+            CREATE UNIQUE INDEX tasks_uuid ON tasks(uuid);
+            CREATE UNIQUE INDEX projects_uuid ON projects(uuid);
+            CREATE UNIQUE INDEX spaces_uuid ON spaces(uuid);
+            CREATE UNIQUE INDEX pages_uuid ON pages(uuid);
+            CREATE TABLE tombstones (
+                kind TEXT NOT NULL,
+                uuid TEXT NOT NULL,
+                deleted INTEGER NOT NULL,
+                PRIMARY KEY (kind, uuid)
+            ) WITHOUT ROWID;
+            """)
+
+    /// A random version 4 UUID in lower-case text, as SQL (for rows that existed before v4).
+    static let randomUUID = """
+        lower(hex(randomblob(4))) || '-' || lower(hex(randomblob(2))) || '-4' || substr(lower(hex(randomblob(2))), 2) || '-' || substr('89ab', 1 + (abs(random()) % 4), 1) || substr(lower(hex(randomblob(2))), 2) || '-' || lower(hex(randomblob(6)))
+        """
 }

@@ -14,7 +14,8 @@ extension TaskStore {
                 throw TaskStoreError.duplicateName(kind: "space", name: n)
             }
             let stamp = TaskStore.wholeSeconds(now)
-            try db.run("INSERT INTO spaces(name, project_id, created) VALUES (?, ?, ?)", [.text(n), DatabaseValue(p?.id), DatabaseValue(stamp)])
+            try db.run("INSERT INTO spaces(name, project_id, created, updated, uuid) VALUES (?, ?, ?, ?, ?)",
+                       [.text(n), DatabaseValue(p?.id), DatabaseValue(stamp), DatabaseValue(stamp), .text(TaskStore.newUUID())])
             return Space(id: SpaceID(db.lastInsertRowID), name: n, project: p?.name, created: stamp)
         }
     }
@@ -37,8 +38,8 @@ extension TaskStore {
             let spaceID = try resolveSpace(space ?? "Personal")
             let stamp = DatabaseValue(now)
             try db.run(
-                "INSERT INTO pages(space_id, title, title_key, body, created, updated) VALUES (?, ?, ?, ?, ?, ?)",
-                [.integer(spaceID), .text(t), .text(TaskStore.titleKey(t)), .text(body), stamp, stamp])
+                "INSERT INTO pages(space_id, title, title_key, body, created, updated, uuid) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [.integer(spaceID), .text(t), .text(TaskStore.titleKey(t)), .text(body), stamp, stamp, .text(TaskStore.newUUID())])
             let id = PageID(db.lastInsertRowID)
             for label in TaskStore.normalizeLabels(labels) {
                 try db.run("INSERT OR IGNORE INTO page_labels(page_id, label) VALUES (?, ?)", [.integer(id.rawValue), .text(label)])

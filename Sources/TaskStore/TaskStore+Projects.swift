@@ -43,7 +43,8 @@ extension TaskStore {
                 throw TaskStoreError.duplicateName(kind: "project", name: n)
             }
             let stamp = TaskStore.wholeSeconds(now)
-            try db.run("INSERT INTO projects(name, notes, created) VALUES (?, ?, ?)", [.text(n), DatabaseValue(notes), DatabaseValue(stamp)])
+            try db.run("INSERT INTO projects(name, notes, created, updated, uuid) VALUES (?, ?, ?, ?, ?)",
+                       [.text(n), DatabaseValue(notes), DatabaseValue(stamp), DatabaseValue(stamp), .text(TaskStore.newUUID())])
             return Project(id: ProjectID(db.lastInsertRowID), name: n, notes: notes, created: stamp)
         }
     }

@@ -148,8 +148,8 @@ extension TaskStore {
     static let insertTaskSQL = """
         INSERT INTO tasks(title, title_key, notes, due, priority, estimate_minutes, energy, contexts, kind, status,
             stage_id, list_id, project_id, parent_id, recur_frequency, recur_interval, recur_weekdays, defer_until,
-            created, updated, completed, recur_anchor_day)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            created, updated, completed, recur_anchor_day, uuid)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
 
     static let updateTaskSQL = """
@@ -161,7 +161,7 @@ extension TaskStore {
         """
 
     /// The 21 column values of a task row, in `insertTaskSQL` and `updateTaskSQL` order (the
-    /// recurrence anchor, which `TaskItem` does not carry, is bound after them on insert).
+    /// recurrence anchor and the UUID, which `TaskItem` does not carry, are bound after them on insert).
     static func rowValues(_ t: TaskItem, stageID: Int64?, listID: Int64, projectID: Int64?) -> [DatabaseValue] {
         [
             .text(t.title), .text(titleKey(t.title)), DatabaseValue(t.notes), DatabaseValue(t.due),
@@ -181,7 +181,7 @@ extension TaskStore {
     /// Inserts a task row and its contexts; returns it with its new id. `anchorDay` is the day of
     /// month a monthly or yearly series is anchored on (see `TaskStore+RecurrenceAnchor`).
     func insertTaskRow(_ task: TaskItem, anchorDay: Int?, stageID: Int64?, listID: Int64, projectID: Int64?) throws -> TaskItem {
-        let values = TaskStore.rowValues(task, stageID: stageID, listID: listID, projectID: projectID) + [DatabaseValue(anchorDay)]
+        let values = TaskStore.rowValues(task, stageID: stageID, listID: listID, projectID: projectID) + [DatabaseValue(anchorDay), .text(TaskStore.newUUID())]
         try db.cached(TaskStore.insertTaskSQL).bind(values).run()
         var stored = task
         stored.id = TaskID(db.lastInsertRowID)

@@ -136,11 +136,13 @@ extension TaskStore {
     }
 
     /// Deletes a task (used by the REPL's /undo of a capture). Its subtasks lose their parent; its
-    /// contexts and page links go with it. - Throws: `.taskNotFound`.
+    /// contexts and page links go with it; a tombstone keeps its UUID so the delete can travel.
+    /// - Throws: `.taskNotFound`.
     public func deleteTask(_ id: TaskID) throws {
         try write {
+            let uuid = try uuid(of: id)
             try db.run("DELETE FROM tasks WHERE id = ?", [.integer(id.rawValue)])
-            if db.changes == 0 { throw TaskStoreError.taskNotFound(id) }
+            try recordTombstone(kind: .task, uuid: uuid)
         }
     }
 

@@ -51,8 +51,8 @@ public final class TaskStore {
                     [.text(name), .integer(Int64(position))])
             }
             try db.run(
-                "INSERT INTO spaces(name, project_id, created) VALUES ('Personal', NULL, ?) ON CONFLICT(name) DO NOTHING",
-                [now])
+                "INSERT INTO spaces(name, project_id, created, updated, uuid) VALUES ('Personal', NULL, ?, ?, ?) ON CONFLICT(name) DO NOTHING",
+                [now, now, .text(TaskStore.newUUID())])
         }
     }
 
