@@ -20,13 +20,13 @@ enum CallCommand: Command {
             2 for a malformed call (unknown tool, bad JSON, a missing or wrongly typed argument);
             1 when the database cannot be used. In --batch mode a malformed line prints
             {"ok": false, "error": …, "line": N} and the run goes on; the exit status is then 2.
-
-            Examples:
-              tasker call capture_task '{"text": "call mom tomorrow 5pm #family"}'
-              tasker call list_tasks '{"filter": "today"}'
-              tasker call complete_task '{"title": "call mom"}'
-              printf '%s\\n' '{"title":"A"}' '{"title":"B"}' | tasker call create_task --batch
-            """)
+            """,
+        examples: [
+            #"tasker call capture_task '{"text": "call mom tomorrow 5pm #family"}'"#,
+            #"tasker call list_tasks '{"filter": "today"}'"#,
+            #"tasker call complete_task '{"title": "call mom"}'"#,
+            #"printf '%s\n' '{"title":"A"}' '{"title":"B"}' | tasker call create_task --batch"#,
+        ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         guard let tool = arguments.words.first else { throw UsageError("call needs a tool name; run `tasker tools` to list them") }

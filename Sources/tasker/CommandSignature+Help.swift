@@ -1,7 +1,7 @@
 /// The help text generated from a declaration.
 extension CommandSignature {
-    /// `tasker NAME --help`: usage lines, the details, the options table, and where the global
-    /// options are described.
+    /// `tasker NAME --help`: usage lines, the options table, the details, where the global options
+    /// are described, and the examples.
     func help(globals: [OptionSpec]) -> String {
         let optionUsage = options.map { "[\($0.usage)]" }
         let forms = words.isEmpty ? [""] : words
@@ -9,10 +9,12 @@ extension CommandSignature {
             let line = (["tasker", name] + optionUsage + (form.isEmpty ? [] : [form])).joined(separator: " ")
             return (index == 0 ? "Usage: " : "       ") + line
         }
-        var sections = [usage.joined(separator: "\n"), details]
+        var sections = [usage.joined(separator: "\n")]
         if !options.isEmpty { sections.append("Options:\n" + Self.table(options)) }
+        sections.append(details)
         let globalNames = globals.filter { !$0.answersAlone }.map(\.name).joined(separator: ", ")
         sections.append("The global options (\(globalNames)) work here too; `tasker --help` describes them.")
+        if !examples.isEmpty { sections.append("Examples:\n" + examples.map { "  " + $0 }.joined(separator: "\n")) }
         return sections.joined(separator: "\n\n")
     }
 

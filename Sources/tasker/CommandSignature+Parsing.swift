@@ -43,11 +43,11 @@ extension CommandSignature {
                     fail("\(option.name) needs a value (\(valueName))")
                     continue
                 }
-                if repeated { fail("\(option.name) is given twice; give it once") }
+                if repeated { fail("\(option.name) is given twice") }
                 parsed.values[option.name] = value
             } else {
                 if inline != nil { fail("\(option.name) takes no value") }
-                if repeated { fail("\(option.name) is given twice; give it once") }
+                if repeated { fail("\(option.name) is given twice") }
                 parsed.flags.insert(option.name)
             }
         }

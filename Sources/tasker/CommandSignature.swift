@@ -12,15 +12,21 @@ struct CommandSignature: Sendable {
     let maxWords: Int?
     /// The command's own options (the global ones are added by the caller).
     let options: [OptionSpec]
-    /// The paragraphs after the usage lines: what it does, exit status, examples.
+    /// The paragraphs after the usage lines: what it does, exit status.
     let details: String
+    /// Command lines shown last in help, one per line.
+    let examples: [String]
 
-    init(name: String, summary: String, words: [String] = [], maxWords: Int? = nil, options: [OptionSpec] = [], details: String) {
+    init(
+        name: String, summary: String, words: [String] = [], maxWords: Int? = nil, options: [OptionSpec] = [], details: String,
+        examples: [String] = []
+    ) {
         self.name = name
         self.summary = summary
         self.words = words
         self.maxWords = maxWords
         self.options = options
         self.details = details
+        self.examples = examples
     }
 }

@@ -20,12 +20,12 @@ enum KeyCommand: Command {
             Tasker never reads OPENAI_API_KEY or any other key from the environment. Without a key the
             model path stays off, except for an endpoint on this machine set in config.json (base_url on
             127.0.0.1, ::1 or localhost, or a local preset), which gets no Authorization header.
-
-            Examples:
-              tasker key set                   (then paste the key and press Enter)
-              pass show openai | tasker key set
-              tasker key status
-            """)
+            """,
+        examples: [
+            "tasker key set                   (then paste the key and press Enter)",
+            "pass show openai | tasker key set",
+            "tasker key status",
+        ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         guard let action = arguments.words.first else { throw UsageError("key takes one of set, remove, status; run `tasker key --help`") }

@@ -21,12 +21,12 @@ enum ParseCommand: Command {
 
             The global --now ISO8601 and --tz ZONE fix the clock and time zone (a --now without an
             offset is wall-clock time in that zone).
-
-            Examples:
-              tasker parse call mom tomorrow 5pm #family !high ~15m
-              tasker parse --json --now 2026-12-02T10:30 --tz Europe/London pay rent by jun 1 urgent
-              printf 'buy milk tonight\\nstandup every weekday 9:15am\\n' | tasker parse --json -
-            """)
+            """,
+        examples: [
+            "tasker parse call mom tomorrow 5pm #family !high ~15m",
+            "tasker parse --json --now 2026-12-02T10:30 --tz Europe/London pay rent by jun 1 urgent",
+            #"printf 'buy milk tonight\nstandup every weekday 9:15am\n' | tasker parse --json -"#,
+        ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         let json = arguments.has(Self.json), refine = arguments.has(Self.refine)
