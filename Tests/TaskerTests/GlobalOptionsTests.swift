@@ -1,4 +1,5 @@
 import Foundation
+import TaskCore
 import Testing
 @testable import tasker
 
