@@ -52,9 +52,12 @@ enum KeyCommand: Command {
         }
     }
 
+    /// - Throws: the config's `LLMError` when config.json cannot be used (exit 2).
     private static func status(_ context: CommandContext, directory: String) throws -> Int32 {
-        let config = try ModelConfig.load(directory: directory)
-        let store = KeyStore(directory: directory, keyCommand: config.keyCommand, searchPath: context.environment["PATH"] ?? "/usr/bin:/bin")
+        let setup = ModelSetup(configDirectory: directory, environment: context.environment)
+        if let problem = setup.configProblem { throw problem }
+        let config = setup.config
+        let store = setup.keys
         var hasKey = false
         let keyLine: String
         switch store.source {

@@ -1,5 +1,6 @@
 import Foundation
 import TaskCore
+import TaskLLM
 import TaskStore
 import TaskToolkit
 
@@ -68,6 +69,11 @@ enum TaskerApp {
         } catch let error as JSONParseError {
             output.err("tasker: \(error); pass one JSON object, e.g. '{\"title\": \"Call mom\"}'")
             return 2
+        } catch let error as LLMError {
+            // A config.json a command needs but cannot use is the caller's to fix, like a bad option.
+            output.err("tasker: \(error)")
+            if case .config = error { return 2 }
+            return 1
         } catch let error as TaskStoreError {
             output.err("tasker: \(error)")
             return 1
