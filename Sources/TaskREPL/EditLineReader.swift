@@ -102,31 +102,11 @@ public final class EditLineReader: LineReader {
         TerminalQuestion.ask(on: STDIN_FILENO) { readLine(prompt: prompt, initial: initial) }
     }
 
+    /// The hidden read shared with `tasker key set` (`TerminalQuestion.askHidden`), prompted on
+    /// stdout; nil on Ctrl-C or Ctrl-D.
     public func readSecret(prompt: String) -> String? {
-        var saved = termios()
-        let isTerminal = tcgetattr(STDIN_FILENO, &saved) == 0
-        if isTerminal {
-            var quiet = saved
-            quiet.c_lflag &= ~tcflag_t(ECHO)
-            tcsetattr(STDIN_FILENO, TCSANOW, &quiet)
-        }
-        defer {
-            if isTerminal { tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved) }
-            FileHandle.standardOutput.write(Data("\n".utf8))
-        }
-        return TerminalQuestion.ask(on: STDIN_FILENO) {
-            FileHandle.standardOutput.write(Data(prompt.utf8))
-            var bytes: [UInt8] = []
-            var byte: UInt8 = 0
-            while true {
-                let n = Foundation.read(STDIN_FILENO, &byte, 1)
-                if n < 0 && errno == EINTR { return nil }
-                if n <= 0 { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
-                if byte == 10 || byte == 13 { return String(decoding: bytes, as: UTF8.self) }
-                if byte == 3 { return nil }
-                bytes.append(byte)
-            }
-        }
+        guard case .text(let text) = TerminalQuestion.askHidden(prompt, input: STDIN_FILENO, output: STDOUT_FILENO) else { return nil }
+        return text
     }
 
     /// Lines of a paste still waiting on stdin: read while input is ready at once.

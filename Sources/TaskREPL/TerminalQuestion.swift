@@ -9,8 +9,8 @@ import Foundation
 /// when `fd` is a terminal: piped input is data, not type-ahead), then is drawn, then read.
 ///
 /// The kernel's queue is the only place such keys wait: libedit reads one byte at a time with
-/// read(2) and keeps nothing between lines (only what `el_push` gave it), and the key prompts read
-/// with read(2) or a fresh stdio stream. Used by every question the chat asks (through
+/// read(2) and keeps nothing between lines (only what `el_push` gave it), and the hidden key read
+/// (`askHidden`, for `tasker key set` and `/key set`) reads with read(2) too. Used by every question the chat asks (through
 /// `LineReader.readAnswer`) and by `tasker key set`.
 public enum TerminalQuestion {
     /// Discards input typed before now on `fd`, then runs `drawAndRead`, which shows the question

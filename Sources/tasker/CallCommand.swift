@@ -5,34 +5,37 @@ import TaskToolkit
 
 /// `tasker call TOOL [JSON]` and `tasker call TOOL --batch`: the tool catalogue from the shell.
 enum CallCommand: Command {
-    static let name = "call"
-    static let summary = "run one tool with a JSON object of arguments; --batch for one object per stdin line"
-    static let help = """
-        Usage: tasker call TOOL [JSON]
-               tasker call TOOL --batch
+    static let batch = OptionSpec.flag("--batch", "read one JSON object per stdin line, print one result per line")
 
-        Runs one tool of the catalogue (see `tasker tools`) and prints its JSON result.
-        The arguments are a JSON object given as the second word, or read from stdin when absent
-        (or when it is `-`). With --batch, stdin holds one JSON object per line and stdout gets one
-        result per line, all in one process (for scripts and bulk loading).
+    static let signature = CommandSignature(
+        name: "call", summary: "run one tool with a JSON object of arguments; --batch for one object per stdin line",
+        words: ["TOOL [JSON]"], options: [batch],
+        details: """
+            Runs one tool of the catalogue (see `tasker tools`) and prints its JSON result.
+            The arguments are a JSON object given as the second word, or read from stdin when absent
+            (or when it is `-`). With --batch, stdin holds one JSON object per line and stdout gets one
+            result per line, all in one process (for scripts and bulk loading).
 
-        Exit status: 0 when the call ran, even if the result is {"ok": false, …} (no matching task);
-        2 for a malformed call (unknown tool, bad JSON, a missing or wrongly typed argument);
-        1 when the database cannot be used. In --batch mode a malformed line prints
-        {"ok": false, "error": …, "line": N} and the run goes on; the exit status is then 2.
+            Exit status: 0 when the call ran, even if the result is {"ok": false, …} (no matching task);
+            2 for a malformed call (unknown tool, bad JSON, a missing or wrongly typed argument);
+            1 when the database cannot be used. In --batch mode a malformed line prints
+            {"ok": false, "error": …, "line": N} and the run goes on; the exit status is then 2.
+            """,
+        examples: [
+            #"tasker call capture_task '{"text": "call mom tomorrow 5pm #family"}'"#,
+            #"tasker call list_tasks '{"filter": "today"}'"#,
+            #"tasker call complete_task '{"title": "call mom"}'"#,
+            #"printf '%s\n' '{"title":"A"}' '{"title":"B"}' | tasker call create_task --batch"#,
+        ])
 
-        Examples:
-          tasker call capture_task '{"text": "call mom tomorrow 5pm #family"}'
-          tasker call list_tasks '{"filter": "today"}'
-          tasker call complete_task '{"title": "call mom"}'
-          printf '%s\\n' '{"title":"A"}' '{"title":"B"}' | tasker call create_task --batch
-        """
-
-    static func run(_ arguments: [String], _ context: CommandContext) throws -> Int32 {
-        guard let tool = arguments.first else { throw UsageError("call needs a tool name; run `tasker tools` to list them") }
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        guard let tool = arguments.words.first else { throw UsageError("call needs a tool name; run `tasker tools` to list them") }
         guard TaskToolkit.definitions.contains(where: { $0.name == tool }) else { throw ToolkitError.unknownTool(tool) }
-        let rest = Array(arguments.dropFirst())
-        if rest == ["--batch"] { return try runBatch(tool, context) }
+        let rest = Array(arguments.words.dropFirst())
+        if arguments.has(batch) {
+            guard rest.isEmpty else { throw UsageError("call: --batch reads the JSON objects from stdin, one per line; give no JSON word") }
+            return try runBatch(tool, context)
+        }
         guard rest.count <= 1 else { throw UsageError("call takes one JSON object; quote it: tasker call \(tool) '{…}'") }
         // No JSON and a person at the keyboard: no arguments, rather than waiting silently for stdin.
         let typed = rest.first.flatMap { $0 == "-" ? nil : $0 }

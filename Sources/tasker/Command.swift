@@ -1,16 +1,12 @@
-/// One subcommand of `tasker`: its name, its help, and what it does.
+/// One subcommand of `tasker`: its declaration and what it does.
 ///
-/// Help is generated from these declarations so it cannot drift from what runs.
+/// Help and parsing both come from `signature`, so they cannot drift from what runs.
 protocol Command: Sendable {
-    /// The word after `tasker` (`parse`, `call`, …).
-    static var name: String { get }
-    /// One line for `tasker --help`.
-    static var summary: String { get }
-    /// The full text for `tasker NAME --help`.
-    static var help: String { get }
-    /// Runs the command with the arguments after its name; returns the exit status.
+    /// The name, summary, words, options and help prose.
+    static var signature: CommandSignature { get }
+    /// Runs the command with its parsed arguments; returns the exit status.
     /// - Throws: `UsageError` for wrong arguments (exit 2); anything else is reported and exits 1.
-    static func run(_ arguments: [String], _ context: CommandContext) throws -> Int32
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32
 }
 
 /// Something outside the engine failed (exit status 1), with a message saying what to do.

@@ -6,35 +6,38 @@ import TaskREPL
 /// `tasker key set|remove|status`: the model key file. The key is read from stdin, never from argv,
 /// and never printed.
 enum KeyCommand: Command {
-    static let name = "key"
-    static let summary = "set, remove or check the model key (set reads it from stdin)"
-    static let help = """
-        Usage: tasker key set       read the key from stdin (hidden on a terminal) and save it
-               tasker key remove    delete the key file
-               tasker key status    say whether a key is set and where from, the endpoint and the model
+    static let signature = CommandSignature(
+        name: "key", summary: "set, remove or check the model key (set reads it from stdin)",
+        words: ["set|remove|status"], maxWords: 1,
+        details: """
+              set       read the key from stdin (hidden on a terminal) and save it
+              remove    delete the key file
+              status    say whether a key is set and where from, the endpoint and the model
 
-        The key lives in $XDG_CONFIG_HOME/tasker/key (mode 0600, folder 0700); a key file that group or
-        others can read is refused. Instead of a file, config.json may give "key_command", an argv
-        array run without a shell whose output is the key, e.g. ["pass", "show", "openai"].
-        Tasker never reads OPENAI_API_KEY or any other key from the environment. Without a key the
-        model path stays off, except for an endpoint on this machine set in config.json (base_url on
-        127.0.0.1, ::1 or localhost, or a local preset), which gets no Authorization header.
+            The key lives in $XDG_CONFIG_HOME/tasker/key (mode 0600, folder 0700); a key file that group or
+            others can read is refused. Instead of a file, config.json may give "key_command", an argv
+            array run without a shell whose output is the key, e.g. ["pass", "show", "openai"].
+            Tasker never reads OPENAI_API_KEY or any other key from the environment. Without a key the
+            model path stays off, except for an endpoint on this machine set in config.json (base_url on
+            127.0.0.1, ::1 or localhost, or a local preset), which gets no Authorization header.
+            """,
+        examples: [
+            "tasker key set                   (then paste the key and press Enter)",
+            "pass show openai | tasker key set",
+            "tasker key status",
+        ])
 
-        Examples:
-          tasker key set                   (then paste the key and press Enter)
-          pass show openai | tasker key set
-          tasker key status
-        """
-
-    static func run(_ arguments: [String], _ context: CommandContext) throws -> Int32 {
-        guard arguments.count == 1 else { throw UsageError("key takes one of set, remove, status; run `tasker key --help`") }
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        guard let action = arguments.words.first else { throw UsageError("key takes one of set, remove, status; run `tasker key --help`") }
         let directory = context.paths.taskerConfig
-        switch arguments[0] {
+        switch action {
         case "set":
-            let store = KeyStore(directory: directory)
-            try store.save(readKey(context))
-            context.output.err("key saved to \(store.keyPath) (mode 0600)")
-            if let config = try? ModelConfig.load(directory: directory), config.keyCommand != nil {
+            let setup = ModelSetup(configDirectory: directory, environment: context.environment)
+            try setup.keys.save(readKey(context))
+            context.output.err("key saved to \(setup.keys.keyPath) (mode 0600)")
+            if let problem = setup.configProblem {
+                context.output.err("note: \(problem); the model stays off until it is fixed")
+            } else if setup.config.keyCommand != nil {
                 context.output.err("note: config.json sets key_command, which is used instead of the key file")
             }
             return 0
@@ -45,13 +48,16 @@ enum KeyCommand: Command {
         case "status":
             return try status(context, directory: directory)
         default:
-            throw UsageError("unknown key action '\(arguments[0])'; use set, remove or status")
+            throw UsageError("unknown key action '\(action)'; use set, remove or status")
         }
     }
 
+    /// - Throws: the config's `LLMError` when config.json cannot be used (exit 2).
     private static func status(_ context: CommandContext, directory: String) throws -> Int32 {
-        let config = try ModelConfig.load(directory: directory)
-        let store = KeyStore(directory: directory, keyCommand: config.keyCommand, searchPath: context.environment["PATH"] ?? "/usr/bin:/bin")
+        let setup = ModelSetup(configDirectory: directory, environment: context.environment)
+        if let problem = setup.configProblem { throw problem }
+        let config = setup.config
+        let store = setup.keys
         var hasKey = false
         let keyLine: String
         switch store.source {
@@ -78,29 +84,15 @@ enum KeyCommand: Command {
         return 0
     }
 
-    /// The key from stdin: on a terminal, prompted on stderr with echo off; otherwise all of stdin.
-    ///
-    /// On a terminal the question goes through `TerminalQuestion`: keys typed before the prompt
-    /// appeared are discarded, so only what is pasted after it becomes the key.
+    /// The key from stdin: on a terminal, asked on stderr and read hidden
+    /// (`TerminalQuestion.askHidden`: type-ahead discarded, echo off, Ctrl-C cancels); otherwise
+    /// all of stdin.
+    /// - Throws: `UsageError` when cancelled at the terminal.
     private static func readKey(_ context: CommandContext) throws -> String {
         guard isatty(STDIN_FILENO) == 1 else { return try context.readStandardInput() }
-        var saved = termios()
-        let canHide = tcgetattr(STDIN_FILENO, &saved) == 0
-        if canHide {
-            var quiet = saved
-            // No echo, and ^C arrives as a character (so the terminal is always restored below).
-            quiet.c_lflag &= ~tcflag_t(ECHO | ISIG)
-            tcsetattr(STDIN_FILENO, TCSANOW, &quiet)
+        switch TerminalQuestion.askHidden("Paste the key and press Enter (input is hidden): ") {
+        case .text(let key): return key
+        case .cancelled, .endOfInput: throw UsageError("cancelled; no key was saved")
         }
-        defer {
-            if canHide { tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved) }
-            context.output.err("")
-        }
-        let line = TerminalQuestion.ask(on: STDIN_FILENO) {
-            FileHandle.standardError.write(Data("Paste the key and press Enter (input is hidden): ".utf8))
-            return readLine(strippingNewline: true) ?? ""
-        }
-        if line.contains("\u{3}") { throw UsageError("cancelled; no key was saved") }
-        return line
     }
 }

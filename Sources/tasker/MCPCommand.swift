@@ -4,26 +4,21 @@ import TaskMCP
 
 /// `tasker mcp`: the tool catalogue as an MCP server on standard input and output.
 enum MCPCommand: Command {
-    static let name = "mcp"
-    static let summary = "serve the tool catalogue over MCP (JSON-RPC on stdin/stdout)"
-    static let help = """
-        Usage: tasker mcp [--db PATH] [--now ISO8601] [--tz ZONE]
+    static let signature = CommandSignature(
+        name: "mcp", summary: "serve the tool catalogue over MCP (JSON-RPC on stdin/stdout)", maxWords: 0,
+        details: """
+            Serves the 16 tools to an MCP client (Claude Desktop, Claude Code, Cursor, …) over stdio:
+            one JSON-RPC 2.0 message per line on stdin and stdout (MCP revision 2025-11-25; 2025-06-18
+            and 2024-11-05 are accepted too). Diagnostics go to stderr; stdout carries only protocol
+            messages. The server stops with status 0 when stdin ends. Several servers and a REPL may
+            share one database.
 
-        Serves the 16 tools to an MCP client (Claude Desktop, Claude Code, Cursor, …) over stdio:
-        one JSON-RPC 2.0 message per line on stdin and stdout (MCP revision 2025-11-25; 2025-06-18
-        and 2024-11-05 are accepted too). Diagnostics go to stderr; stdout carries only protocol
-        messages. The server stops with status 0 when stdin ends. Several servers and a REPL may
-        share one database.
+            Register it with Claude Code:
+              claude mcp add tasker -- /path/to/tasker mcp --db ~/tasks.sqlite
+            See the README's MCP section for Claude Desktop, Cursor and other clients.
+            """)
 
-        Register it with Claude Code:
-          claude mcp add tasker -- /path/to/tasker mcp --db ~/tasks.sqlite
-        See the README's MCP section for Claude Desktop, Cursor and other clients.
-        """
-
-    static func run(_ arguments: [String], _ context: CommandContext) throws -> Int32 {
-        guard arguments.isEmpty else {
-            throw UsageError("mcp takes no arguments (got '\(arguments[0])'); the only options are the global ones (--db, --now, --tz)")
-        }
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         // A client that closes our stdout must make the write fail, not kill the process.
         signal(SIGPIPE, SIG_IGN)
         let toolkit = try context.makeToolkit()

@@ -7,12 +7,23 @@ import TaskNL
 extension ParseCommand {
     /// Refines each sentence with the model and prints `{"drafts": […], "model": …, "notice": …}`
     /// (one line per sentence; readable text without `--json`). Every model failure, including a bad
-    /// config or key, still prints the rules' reading, with the notice saying what to do.
+    /// config or key, still prints the rules' reading, with the notice saying what to do; why the
+    /// model is off is said once on stderr (with `--json` only when a file is broken).
     static func refine(_ sentences: [String], json: Bool, _ context: CommandContext) throws -> Int32 {
         let now = context.clock()
         let zone = context.timeZone
         let parser = TaskNLParser()
-        let (backend, reason) = modelBackend(context, parser: parser)
+        let setup = ModelSetup(configDirectory: context.paths.taskerConfig, environment: context.environment)
+        var backend: LLMTaskBackend?
+        var reason: String?
+        switch setup.backend(parser: parser) {
+        case .success(let made):
+            backend = made
+        case .failure(let off):
+            let notice = "model not used, kept the rules' reading: \(off)"
+            reason = notice
+            if !json || off.isFault { context.output.err("tasker: \(notice)") }
+        }
         for sentence in sentences {
             let rules = parser.parse(sentence, now: now, timeZone: zone)
             let result = backend?.refine(sentence, rules: rules, now: now, timeZone: zone) ?? .rulesOnly(rules, notice: reason)
@@ -20,28 +31,10 @@ extension ParseCommand {
                 context.output.out(result.json(timeZone: zone).encoded())
             } else {
                 for draft in result.drafts { context.output.text(readable(draft, timeZone: zone)) }
-                if let notice = result.notice { context.output.err("tasker: \(notice)") }
+                if backend != nil, let notice = result.notice { context.output.err("tasker: \(notice)") }
             }
         }
         return 0
-    }
-
-    /// The backend when the model path is on, else why it is off.
-    static func modelBackend(_ context: CommandContext, parser: TaskNLParser) -> (LLMTaskBackend?, String?) {
-        let directory = context.paths.taskerConfig
-        do {
-            let config = try ModelConfig.load(directory: directory)
-            let store = KeyStore(directory: directory, keyCommand: config.keyCommand, searchPath: context.environment["PATH"] ?? "/usr/bin:/bin")
-            let key = try store.load()
-            guard config.modelPathEnabled(hasKey: key != nil) else {
-                return (nil, "no model configured, kept the rules' reading: run `tasker key set`, or set base_url to a local server in \(directory)/config.json")
-            }
-            let prompt = try PromptLocator(configDirectory: directory, environment: context.environment).load("refine.md")
-            let client = OpenAIClient(config: config, key: key)
-            return (LLMTaskBackend(client: client, systemPrompt: prompt, parser: parser), nil)
-        } catch {
-            return (nil, "model not used, kept the rules' reading: \(error)")
-        }
     }
 
     private static func readable(_ result: ParseResult, timeZone: TimeZone) -> String {

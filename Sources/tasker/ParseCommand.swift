@@ -5,52 +5,33 @@ import TaskNL
 /// `tasker parse [--json] [--refine] TEXT…` and `tasker parse [--json] -`: the capture grammar on the
 /// command line.
 enum ParseCommand: Command {
-    static let name = "parse"
-    static let summary = "read a sentence with the capture grammar and print the draft and chips"
-    static let help = """
-        Usage: tasker parse [--json] [--refine] TEXT…
-               tasker parse [--json] [--refine] -
+    static let json = OptionSpec.flag("--json", "print one JSON object: title, due, priority, estimateMinutes, energy,\ncontexts, kind, recurrence, deferUntil, understood")
+    static let refine = OptionSpec.flag("--refine", "also ask the configured model and print the merged draft(s)")
 
-        Reads one sentence with the capture grammar (no model, nothing saved) and prints the task
-        draft it gives and the chips it understood. The words of TEXT are joined by spaces.
+    static let signature = CommandSignature(
+        name: "parse", summary: "read a sentence with the capture grammar and print the draft and chips",
+        words: ["TEXT…", "-"], options: [json, refine],
+        details: """
+            Reads one sentence with the capture grammar (no model, nothing saved) and prints the task
+            draft it gives and the chips it understood. The words of TEXT are joined by spaces.
 
-          --json     print one JSON object: title, due, priority, estimateMinutes, energy,
-                     contexts, kind, recurrence, deferUntil, understood
-          --refine   also ask the configured model and print the merged draft(s)
-          -          read one sentence per line of standard input; with --json, print one
-                     JSON object per line (JSON Lines), all in one process
-          --         the words after it are text, even if they start with '-'
+              -          read one sentence per line of standard input; with --json, print one
+                         JSON object per line (JSON Lines), all in one process
+              --         the words after it are text, even if they start with '-'
 
-        The global --now ISO8601 and --tz ZONE fix the clock and time zone (a --now without an
-        offset is wall-clock time in that zone).
+            The global --now ISO8601 and --tz ZONE fix the clock and time zone (a --now without an
+            offset is wall-clock time in that zone).
+            """,
+        examples: [
+            "tasker parse call mom tomorrow 5pm #family !high ~15m",
+            "tasker parse --json --now 2026-12-02T10:30 --tz Europe/London pay rent by jun 1 urgent",
+            #"printf 'buy milk tonight\nstandup every weekday 9:15am\n' | tasker parse --json -"#,
+        ])
 
-        Examples:
-          tasker parse call mom tomorrow 5pm #family !high ~15m
-          tasker parse --json --now 2026-12-02T10:30 --tz Europe/London pay rent by jun 1 urgent
-          printf 'buy milk tonight\\nstandup every weekday 9:15am\\n' | tasker parse --json -
-        """
-
-    static func run(_ arguments: [String], _ context: CommandContext) throws -> Int32 {
-        var json = false, refine = false, fromStdin = false
-        var words: [String] = []
-        var textOnly = false
-        for arg in arguments {
-            if textOnly {
-                words.append(arg)
-            } else if arg == "--" {
-                textOnly = true
-            } else if arg == "--json" {
-                json = true
-            } else if arg == "--refine" {
-                refine = true
-            } else if arg == "-" {
-                fromStdin = true
-            } else if arg.hasPrefix("--") || (arg.hasPrefix("-") && arg.dropFirst().first.map { !$0.isNumber && $0 != "~" } == true) {
-                throw UsageError("parse: unknown option '\(arg)'; see `tasker parse --help`")
-            } else {
-                words.append(arg)
-            }
-        }
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        let json = arguments.has(Self.json), refine = arguments.has(Self.refine)
+        let fromStdin = arguments.marksStandardInput
+        let words = arguments.textWords
         if fromStdin && !words.isEmpty {
             throw UsageError("parse: give the sentence as words or '-' for standard input, not both")
         }

@@ -1,5 +1,6 @@
 import Foundation
 import TaskCore
+import TaskLLM
 import TaskStore
 import TaskToolkit
 
@@ -30,34 +31,32 @@ enum TaskerApp {
     static func run(arguments: [String], environment: [String: String]) -> Int32 {
         let output = Output(environment: environment)
         do {
-            var (globals, rest) = try GlobalOptions.parse(arguments, environment: environment)
-            if globals.showVersion {
-                output.out("tasker \(version)")
-                return 0
-            }
-            let name = rest.first.flatMap { $0.hasPrefix("-") ? nil : $0 }
-            if globals.showHelp && name == nil {
-                output.out(mainHelp)
-                return 0
-            }
+            var rest = arguments
             let command: any Command.Type
-            if let name {
-                guard let found = commands.first(where: { $0.name == name }) else {
+            var named = false
+            if let index = CommandSignature.commandIndex(in: arguments, shared: GlobalOptions.all) {
+                let name = arguments[index]
+                guard let found = commands.first(where: { $0.signature.name == name }) else {
                     throw UsageError("unknown command '\(name)'; run `tasker --help` for the list")
                 }
                 command = found
-                rest.removeFirst()
+                named = true
+                rest.remove(at: index)
             } else {
                 command = ChatCommand.self
             }
-            let options = rest.prefix { $0 != "--" }  // after `--` everything is text, even -h
-            if globals.showHelp || options.contains("--help") || options.contains("-h") {
-                output.out(command.help)
+            let parsed = try command.signature.parse(rest, shared: GlobalOptions.all)
+            if parsed.has(GlobalOptions.version) {
+                output.out("tasker \(version)")
                 return 0
             }
-            globals.output = output
+            if parsed.has(GlobalOptions.help) {
+                output.out(named ? command.signature.help(globals: GlobalOptions.all) : mainHelp)
+                return 0
+            }
+            let globals = try GlobalOptions(parsed, environment: environment)
             let context = CommandContext(globals: globals, environment: environment, output: output)
-            return try command.run(rest, context)
+            return try command.run(parsed, context)
         } catch let error as UsageError {
             output.err("tasker: \(error.message)")
             return 2
@@ -70,6 +69,11 @@ enum TaskerApp {
         } catch let error as JSONParseError {
             output.err("tasker: \(error); pass one JSON object, e.g. '{\"title\": \"Call mom\"}'")
             return 2
+        } catch let error as LLMError {
+            // A config.json a command needs but cannot use is the caller's to fix, like a bad option.
+            output.err("tasker: \(error)")
+            if case .config = error { return 2 }
+            return 1
         } catch let error as TaskStoreError {
             output.err("tasker: \(error)")
             return 1
@@ -79,9 +83,13 @@ enum TaskerApp {
         }
     }
 
+    /// `tasker --help`: the commands and the global options, from their declarations.
     static var mainHelp: String {
-        let width = commands.map { $0.name.count }.max() ?? 0
-        let lines = commands.map { "  \($0.name)\(String(repeating: " ", count: width - $0.name.count + 2))\($0.summary)" }
+        let width = commands.map { $0.signature.name.count }.max() ?? 0
+        let lines = commands.map { command in
+            let name = command.signature.name
+            return "  \(name)\(String(repeating: " ", count: width - name.count + 2))\(command.signature.summary)"
+        }
         return """
             tasker \(version) — a task manager you talk to
 
@@ -92,11 +100,7 @@ enum TaskerApp {
             \(lines.joined(separator: "\n"))
 
             Global options:
-              --db PATH      the database (env TASKER_DB; default $XDG_DATA_HOME/tasker/tasker.sqlite)
-              --now ISO8601  fix the clock, for tests and demos (env TASKER_NOW); no offset means local time
-              --tz ZONE      the time zone, e.g. Europe/London (env TZ)
-              --help, -h     help for tasker or for a command (tasker CMD --help)
-              --version      print the version
+            \(CommandSignature.table(GlobalOptions.all))
 
             Run `tasker CMD --help` for a command's own options.
             """

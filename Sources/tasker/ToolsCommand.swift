@@ -3,18 +3,15 @@ import TaskToolkit
 
 /// `tasker tools [--json]`: the catalogue with each tool's JSON Schema.
 enum ToolsCommand: Command {
-    static let name = "tools"
-    static let summary = "list the 16 tools with their arguments (--json for the full schemas)"
-    static let help = """
-        Usage: tasker tools [--json]
+    static let json = OptionSpec.flag("--json", "print an array of {name, title, description, readOnly, inputSchema}")
 
-        Lists the tool catalogue that the REPL, `tasker call`, the MCP server and a model all share.
-        With --json, prints an array of {name, title, description, readOnly, inputSchema}.
-        """
+    static let signature = CommandSignature(
+        name: "tools", summary: "list the 16 tools with their arguments (--json for the full schemas)",
+        maxWords: 0, options: [json],
+        details: "Lists the tool catalogue that the REPL, `tasker call`, the MCP server and a model all share.")
 
-    static func run(_ arguments: [String], _ context: CommandContext) throws -> Int32 {
-        let json = arguments.contains("--json")
-        if let bad = arguments.first(where: { $0 != "--json" }) { throw UsageError("tools: unknown option '\(bad)'") }
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        let json = arguments.has(Self.json)
         let tools = TaskToolkit.definitions
         if json {
             let array = JSONValue.array(tools.map { tool in

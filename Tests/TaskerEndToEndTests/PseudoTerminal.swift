@@ -79,6 +79,13 @@ final class PseudoTerminal {
     /// Types a line and presses Enter.
     func line(_ text: String) { send(text + "\r") }
 
+    /// Whether the terminal echoes what is typed right now (its ECHO flag, shared by both ends).
+    var echoes: Bool {
+        var settings = termios()
+        guard tcgetattr(master, &settings) == 0 else { return false }
+        return settings.c_lflag & tcflag_t(ECHO) != 0
+    }
+
     /// Everything written to the terminal so far, exactly (escape codes included).
     var rawText: String { String(decoding: raw, as: UTF8.self) }
 

@@ -1,0 +1,32 @@
+/// How one command is called, declared once: its name, one summary line, the forms its other words
+/// take, its options and the prose of its help. `parse(_:shared:)` reads a command line by it and
+/// `help` is generated from it, so the two cannot drift.
+struct CommandSignature: Sendable {
+    /// The word after `tasker` (`parse`).
+    let name: String
+    /// One line for `tasker --help`.
+    let summary: String
+    /// The forms of the words after the options, one usage line each (`TEXT…`, `-`); empty for none.
+    let words: [String]
+    /// How many words it takes at most; nil for any number.
+    let maxWords: Int?
+    /// The command's own options (the global ones are added by the caller).
+    let options: [OptionSpec]
+    /// The paragraphs after the usage lines: what it does, exit status.
+    let details: String
+    /// Command lines shown last in help, one per line.
+    let examples: [String]
+
+    init(
+        name: String, summary: String, words: [String] = [], maxWords: Int? = nil, options: [OptionSpec] = [], details: String,
+        examples: [String] = []
+    ) {
+        self.name = name
+        self.summary = summary
+        self.words = words
+        self.maxWords = maxWords
+        self.options = options
+        self.details = details
+        self.examples = examples
+    }
+}
