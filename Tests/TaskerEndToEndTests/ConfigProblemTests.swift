@@ -1,11 +1,15 @@
 import Foundation
 import Testing
+import TaskerTestSupport
 
 /// A config.json that cannot be used is always one line on stderr naming the file and the problem,
 /// whichever command reads it; the chat and `parse --refine` go on with the rules.
 @Suite struct ConfigProblemTests {
+    /// This test's folder, removed after it.
+    let directory = TemporaryDirectory("config-problem")
+
     private func brokenConfig() throws -> (home: String, environment: [String: String]) {
-        let home = NSTemporaryDirectory() + "tasker-config-problem-\(UUID().uuidString)"
+        let home = directory.path
         try FileManager.default.createDirectory(atPath: home + "/tasker", withIntermediateDirectories: true)
         try #"{"preset": "openai", "timeout_seconds": -1}"#.write(toFile: home + "/tasker/config.json", atomically: true, encoding: .utf8)
         return (home, ["XDG_CONFIG_HOME": home, "XDG_DATA_HOME": home + "/data", "XDG_STATE_HOME": home + "/state"])

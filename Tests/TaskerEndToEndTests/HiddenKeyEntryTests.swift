@@ -1,16 +1,17 @@
 import Foundation
 import Testing
+import TaskerTestSupport
 
 /// Typing the key at a terminal, `tasker key set` and the chat's `/key set`: one hidden read, which
 /// never shows the key and always gives the terminal back with echo on.
 @Suite struct HiddenKeyEntryTests {
     static let secret = "sk-pty-secret-4c3b2a"
 
-    private func configHome() throws -> String {
-        let path = NSTemporaryDirectory() + "tasker-hidden-key-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
+    /// This test's folder, removed after it.
+    let directory = TemporaryDirectory("hidden-key")
+
+    /// A fresh config home inside it.
+    private func configHome() throws -> String { directory.folder(UUID().uuidString) }
 
     @Test func theTypedKeyIsNotEchoed() throws {
         let home = try configHome()
@@ -78,7 +79,7 @@ import Testing
         _ = try terminal.waitForExit()
         #expect(!terminal.rawText.contains(Self.secret))
         #expect(!terminal.rawText.contains("sk-dropped"))
-        let keyFile = box.dir.appendingPathComponent("config/tasker/key").path
+        let keyFile = box.dir.path("config/tasker/key")
         #expect(try String(contentsOfFile: keyFile, encoding: .utf8) == Self.secret + "\n")
     }
 }

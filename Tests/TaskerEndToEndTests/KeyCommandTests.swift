@@ -1,14 +1,15 @@
 import Foundation
 import Testing
+import TaskerTestSupport
 
 @Suite struct KeyCommandTests {
     static let secret = "sk-e2e-secret-9f8e7d"
 
-    private func configHome() throws -> String {
-        let path = NSTemporaryDirectory() + "tasker-key-e2e-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
+    /// This test's folder, removed after it.
+    let directory = TemporaryDirectory("key")
+
+    /// A fresh config home inside it.
+    private func configHome() throws -> String { directory.folder(UUID().uuidString) }
 
     private func mode(_ path: String) -> mode_t {
         var info = stat()
