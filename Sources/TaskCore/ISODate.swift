@@ -6,13 +6,9 @@ public enum ISODate {
     /// `YYYY-MM-DDTHH:MM:SS±HH:MM` in `timeZone`.
     public static func format(_ date: Date, in timeZone: TimeZone) -> String {
         let offset = timeZone.secondsFromGMT(for: date)
-        let local = Int(date.timeIntervalSince1970.rounded(.down)) + offset
-        let day = LocalDate(daysSinceEpoch: LocalDate.floorDiv(local, 86_400))
-        let seconds = local - LocalDate.floorDiv(local, 86_400) * 86_400
         let sign = offset < 0 ? "-" : "+"
         let abs = Swift.abs(offset)
-        return "\(day)T\(pad(seconds / 3600)):\(pad(seconds % 3600 / 60)):\(pad(seconds % 60))"
-            + "\(sign)\(pad(abs / 3600)):\(pad(abs % 3600 / 60))"
+        return "\(LocalDateTime(date, in: timeZone))\(sign)\(pad(abs / 3600)):\(pad(abs % 3600 / 60))"
     }
 
     /// Parses ISO 8601. A date alone is that day at `defaultHour` (9:00); a time without an offset is
@@ -82,23 +78,7 @@ public enum ISODate {
             let local = LocalDate(year: y, month: mo, day: d).daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + second
             return Date(timeIntervalSince1970: TimeInterval(local - offsetSeconds))
         }
-        return wallClock(LocalDate(year: y, month: mo, day: d), hour: hour, minute: minute, second: second, in: timeZone)
-    }
-
-    /// The instant a wall-clock time happens in `timeZone`. A time that does not exist (skipped by a
-    /// DST change) moves forward by the gap; a time that occurs twice takes the first.
-    public static func wallClock(_ day: LocalDate, hour: Int, minute: Int, second: Int = 0, in timeZone: TimeZone) -> Date {
-        // Read the wall time as if it were UTC, then correct by the zone's offset around that instant.
-        let naive = Date(timeIntervalSince1970: TimeInterval(day.daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + second))
-        let before = timeZone.secondsFromGMT(for: naive.addingTimeInterval(-86_400 / 2))
-        let after = timeZone.secondsFromGMT(for: naive.addingTimeInterval(86_400 / 2))
-        // Candidate with the earlier (pre-change) offset first: gives the first of a repeated hour.
-        let first = naive.addingTimeInterval(TimeInterval(-before))
-        if timeZone.secondsFromGMT(for: first) == before { return first }
-        let second_ = naive.addingTimeInterval(TimeInterval(-after))
-        if timeZone.secondsFromGMT(for: second_) == after { return second_ }
-        // In a gap: neither offset gives this wall time; move forward by the gap.
-        return naive.addingTimeInterval(TimeInterval(-before))
+        return LocalDate(year: y, month: mo, day: d).instant(hour: hour, minute: minute, second: second, in: timeZone)
     }
 
     private static func pad(_ n: Int, _ width: Int = 2) -> String {

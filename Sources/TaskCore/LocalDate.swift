@@ -27,8 +27,7 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// The day `date` falls on in `timeZone`.
     public init(_ date: Date, in timeZone: TimeZone) {
-        let local = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
-        self.init(daysSinceEpoch: LocalDate.floorDiv(local, 86_400))
+        self = LocalDateTime(date, in: timeZone).date
     }
 
     /// The day `days` after 1970-01-01 (before it when negative).
@@ -68,7 +67,12 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// The first instant of this day in `timeZone` (a day that starts in a DST gap starts at the gap's end).
     public func startOfDay(in timeZone: TimeZone) -> Date {
-        ISODate.wallClock(self, hour: 0, minute: 0, in: timeZone)
+        instant(hour: 0, minute: 0, in: timeZone)
+    }
+
+    /// The instant of `hour:minute` on this day in `timeZone` (DST rules as `LocalDateTime.instant(in:)`).
+    public func instant(hour: Int, minute: Int, second: Int = 0, in timeZone: TimeZone) -> Date {
+        LocalDateTime(date: self, hour: hour, minute: minute, second: second).instant(in: timeZone)
     }
 
     public static func daysIn(month: Int, year: Int) -> Int {
@@ -89,20 +93,10 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
 }
 
 extension LocalDate {
-    /// The day `days` later (earlier when negative).
-    public func adding(days: Int) -> LocalDate {
-        LocalDate(daysSinceEpoch: daysSinceEpoch + days)
-    }
-
     /// `Thu 3 Dec`, as people read a day in a plan or a message.
     public var shortText: String {
         let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         return "\(weekdays[weekday.isoNumber - 1]) \(day) \(months[(month - 1) % 12])"
-    }
-
-    /// The weekday of this day (1970-01-01 was a Thursday).
-    var weekday: Weekday {
-        Weekday.allCases[((daysSinceEpoch + 3) % 7 + 7) % 7]
     }
 }

@@ -15,22 +15,29 @@ extension RecurrenceRule {
     /// Feb 28 that stands for Feb 29 returns to Feb 29 in leap years. Nil uses `due`'s own day.
     /// Daily and weekly rules ignore it.
     public func nextOccurrence(after due: Date, in timeZone: TimeZone, notBefore: Date, anchorDay: Int? = nil) -> Date {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: due)
-        let anchor = LocalDate(year: c.year ?? 1970, month: c.month ?? 1, day: c.day ?? 1)
+        var wall = LocalDateTime(due, in: timeZone)
+        let anchor = wall.date
         let dayOfMonth = anchorDay.map { min(max($0, 1), 31) } ?? anchor.day
-        let (hour, minute, second) = (c.hour ?? 0, c.minute ?? 0, c.second ?? 0)
-        var day = anchor
         var step = 0
         // Bounded so a bad rule can never loop forever; 100,000 steps covers centuries of days.
         while step < 100_000 {
             step += 1
-            day = nextDay(after: day, anchor: anchor, anchorDay: dayOfMonth, step: step)
-            let candidate = ISODate.wallClock(day, hour: hour, minute: minute, second: second, in: timeZone)
+            wall.date = nextDay(after: wall.date, anchor: anchor, anchorDay: dayOfMonth, step: step)
+            let candidate = wall.instant(in: timeZone)
             if candidate > notBefore { return candidate }
         }
-        return ISODate.wallClock(day, hour: hour, minute: minute, second: second, in: timeZone)
+        return wall.instant(in: timeZone)
+    }
+
+    /// The first day on or after `day` that this rule allows: `day` itself, or with weekdays the
+    /// nearest listed one (`every mon and thu` read on a Tuesday starts on Thursday).
+    public func firstDay(onOrAfter day: LocalDate) -> LocalDate {
+        weekdays.map { day.onOrAfter($0) }.min() ?? day
+    }
+
+    /// The occurrence after `day`, which is itself an occurrence and the series' anchor.
+    public func nextDay(after day: LocalDate) -> LocalDate {
+        nextDay(after: day, anchor: day, anchorDay: day.day, step: 1)
     }
 
     /// The day of occurrence number `step` (1-based) after `anchor`; `day` is occurrence `step - 1`.
@@ -55,12 +62,9 @@ extension RecurrenceRule {
             let monday = day.adding(days: 1 - current)
             return monday.adding(days: 7 * interval + (weekdays[0].isoNumber - 1))
         case .monthly:
-            let months = anchor.year * 12 + (anchor.month - 1) + step * interval
-            let year = months / 12, month = months % 12 + 1
-            return LocalDate(year: year, month: month, day: min(anchorDay, LocalDate.daysIn(month: month, year: year)))
+            return anchor.adding(months: step * interval, onDay: anchorDay)
         case .yearly:
-            let year = anchor.year + step * interval
-            return LocalDate(year: year, month: anchor.month, day: min(anchorDay, LocalDate.daysIn(month: anchor.month, year: year)))
+            return anchor.adding(months: 12 * step * interval, onDay: anchorDay)
         }
     }
 }

@@ -46,13 +46,12 @@ public enum ChipText {
     /// The due chip for `date` seen from `now` in `timeZone`: `Today, 5:00 PM`, `Tomorrow, 9:00 AM`,
     /// `Fri 4 Dec, 9:00 AM`. Days are calendar days in the zone, so a 23- or 25-hour day changes nothing.
     public static func due(_ date: Date, now: Date, timeZone: TimeZone) -> String {
-        let clock = ZoneClock(timeZone: timeZone)
-        let local = clock.local(date)
-        return due(day: local.day, seconds: local.seconds, today: clock.local(now).day)
+        let local = LocalDateTime(date, in: timeZone)
+        return due(day: local.date, seconds: local.secondsIntoDay, today: LocalDate(now, in: timeZone))
     }
 
     /// `Today, 5:00 PM`, `Tomorrow, 9:00 AM`, `Fri 4 Dec, 9:00 AM`, `Sat 12 Jun 2027, 9:00 AM`.
-    static func due(day: CivilDay, seconds: Int, today: CivilDay) -> String {
+    static func due(day: LocalDate, seconds: Int, today: LocalDate) -> String {
         let dayText: String
         if day == today {
             dayText = "Today"
@@ -65,17 +64,16 @@ public enum ChipText {
     }
 
     /// `Starts Mon 7 Dec`, `Starts tomorrow`.
-    static func deferred(_ day: CivilDay, today: CivilDay) -> String {
+    static func deferred(_ day: LocalDate, today: LocalDate) -> String {
         if day == today { return "Starts today" }
         if day == today.adding(days: 1) { return "Starts tomorrow" }
         return "Starts \(date(day, today: today))"
     }
 
     /// `Fri 4 Dec`, with the year when it is not this year.
-    static func date(_ day: CivilDay, today: CivilDay) -> String {
-        let c = day.components
-        let base = "\(Vocabulary.weekdayAbbreviations[day.isoWeekday - 1]) \(c.day) \(Vocabulary.monthAbbreviations[c.month - 1])"
-        return c.year == today.components.year ? base : "\(base) \(c.year)"
+    static func date(_ day: LocalDate, today: LocalDate) -> String {
+        let base = "\(Vocabulary.weekdayAbbreviations[day.weekday.isoNumber - 1]) \(day.day) \(Vocabulary.monthAbbreviations[day.month - 1])"
+        return day.year == today.year ? base : "\(base) \(day.year)"
     }
 
     /// `5:00 PM`, `12:00 PM`, `12:30 AM`.

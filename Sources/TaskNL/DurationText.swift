@@ -1,10 +1,11 @@
-/// One word read as a duration: `2h`, `1.5h`, `1h30m`, `1h30`, `90min`, `45mins`, and after `~` also
-/// `15m` and a plain `30` (minutes).
+/// One word read as a duration: `2h`, `1.5h`, `1h30m`, `1h30`, `90min`, `45mins`, and where the
+/// caller allows them `15m` and a plain `30` (minutes). Phrases of several words are `DurationPhrase`'s.
 struct DurationText: Sendable {
     var minutes: Int
 
-    /// Nil unless the whole word is a duration greater than zero. `allowBareMinutes` admits `15m` and `30`.
-    init?(_ word: String, allowBareMinutes: Bool) {
+    /// Nil unless the whole word is a duration greater than zero. `minuteSuffix` admits `15m` (else
+    /// it could be metres), `bareNumber` a plain `30`.
+    init?(_ word: String, minuteSuffix: Bool, bareNumber: Bool) {
         let b = Array(word.utf8)
         var k = 0
         var total = 0.0
@@ -39,12 +40,12 @@ struct DurationText: Sendable {
                 sawHours = true
                 total += value * 60
             case "m":
-                guard allowBareMinutes || sawHours else { return nil }
+                guard minuteSuffix || sawHours else { return nil }
                 total += value
             case "min", "mins":
                 total += value
             case "":
-                guard (sawHours && parts == 2) || (allowBareMinutes && parts == 1), value.rounded() == value else { return nil }
+                guard (sawHours && parts == 2) || (bareNumber && parts == 1), value.rounded() == value else { return nil }
                 total += value
             default:
                 return nil

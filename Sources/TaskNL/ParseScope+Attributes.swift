@@ -20,13 +20,10 @@ extension ParseScope {
     func readEstimate(at i: Int) -> (minutes: Int, end: Int)? {
         let w = word(i)
         if w.hasPrefix("~") {
-            return DurationText(String(w.dropFirst()), allowBareMinutes: true).map { ($0.minutes, i + 1) }
+            return DurationText(String(w.dropFirst()), minuteSuffix: true, bareNumber: true).map { ($0.minutes, i + 1) }
         }
-        if w == "for" {
-            if word(i + 1) == "half", word(i + 2) == "an", word(i + 3) == "hour" { return (30, i + 4) }
-            return readAmount(at: i + 1, allowArticle: true)
-        }
-        return readAmount(at: i, allowArticle: false)
+        if w == "for" { return DurationPhrase.read(tokens, at: i + 1, allowArticle: true) }
+        return DurationPhrase.read(tokens, at: i, allowArticle: false)
     }
 
     /// `#quick` `~quick` · `~focused` `#focused` `~focus` `#focus` · `deep work` `~deep` `#deep`.

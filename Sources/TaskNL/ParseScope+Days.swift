@@ -2,7 +2,7 @@ import TaskCore
 
 /// A day read from the input, with the day part some day words carry (`tonight`, `this morning`).
 struct DayMatch: Sendable {
-    var day: CivilDay
+    var day: LocalDate
     var dayPart: DayPart?
     var end: Int
 }
@@ -31,7 +31,7 @@ extension ParseScope {
         }
         let openerBefore = i > 0 && Vocabulary.weekdayOpeners.contains(word(i - 1))
         if let weekday = Vocabulary.weekday(w, allowShort: openerBefore || readTime(at: i + 1) != nil) {
-            var delta = (weekday.isoNumber - today.isoWeekday + 7) % 7
+            var delta = (weekday.isoNumber - today.weekday.isoNumber + 7) % 7
             if delta == 0 { delta = 7 }  // today never matches a bare weekday
             return DayMatch(day: today.adding(days: delta), end: i + 1)
         }
@@ -43,13 +43,14 @@ extension ParseScope {
             if let month = Vocabulary.months[word(m)] { return calendarDate(month: month, day: day, yearAt: m + 1) }
             return nil
         }
-        if w.utf8.count == 10, let date = LocalDate(iso: w) { return DayMatch(day: CivilDay(date), end: i + 1) }
+        if w.utf8.count == 10, let date = LocalDate(iso: w) { return DayMatch(day: date, end: i + 1) }
         return nil
     }
 
     /// The coming Saturday, or today on a Saturday or Sunday.
-    var comingWeekend: CivilDay {
-        today.isoWeekday >= 6 ? today : today.adding(days: 6 - today.isoWeekday)
+    var comingWeekend: LocalDate {
+        let weekday = today.weekday.isoNumber
+        return weekday >= 6 ? today : today.adding(days: 6 - weekday)
     }
 
     /// `in 3 days`, `in a week`, `in 2 months`, `in 2 years`.
@@ -86,8 +87,7 @@ extension ParseScope {
         case "week": return DayMatch(day: nextMonday, end: i + 2)
         case "weekend": return DayMatch(day: nextMonday.adding(days: 5), end: i + 2)
         case "month":
-            let c = today.components
-            return DayMatch(day: CivilDay(year: c.year, month: c.month, day: 1).adding(months: 1), end: i + 2)
+            return DayMatch(day: today.adding(months: 1, onDay: 1), end: i + 2)
         default: return nil
         }
     }
@@ -114,11 +114,11 @@ extension ParseScope {
     private func calendarDate(month: Int, day: Int, yearAt: Int) -> DayMatch? {
         if let year = number(yearAt), word(yearAt).utf8.count == 4, year >= 1900 {
             guard day <= LocalDate.daysIn(month: month, year: year) else { return nil }
-            return DayMatch(day: CivilDay(year: year, month: month, day: day), end: yearAt + 1)
+            return DayMatch(day: LocalDate(year: year, month: month, day: day), end: yearAt + 1)
         }
-        let now = today.components
+        let now = today
         let year = (month, day) >= (now.month, now.day) ? now.year : now.year + 1
         guard day <= LocalDate.daysIn(month: month, year: year) else { return nil }
-        return DayMatch(day: CivilDay(year: year, month: month, day: day), end: yearAt)
+        return DayMatch(day: LocalDate(year: year, month: month, day: day), end: yearAt)
     }
 }

@@ -70,7 +70,7 @@ extension ParseScope {
     }
 
     /// `defer to friday`, `defer until jun 1`, `starting next week`, `start monday`: the day and the end.
-    func readDefer(at i: Int) -> (day: CivilDay, end: Int)? {
+    func readDefer(at i: Int) -> (day: LocalDate, end: Int)? {
         var j = i + 1
         switch word(i) {
         case "defer":

@@ -89,23 +89,9 @@ extension ParseScope {
 
     /// `in 2 hours`, `in 30 min`, `in an hour`, `in 90 minutes`, `in 2h`, `in half an hour`: seconds from now.
     func readInstant(at i: Int) -> (seconds: Int, end: Int)? {
-        guard word(i) == "in" else { return nil }
-        if word(i + 1) == "half", word(i + 2) == "an", word(i + 3) == "hour" { return (1_800, i + 4) }
-        guard let amount = readAmount(at: i + 1, allowArticle: true), amount.minutes > 0, amount.minutes <= 1_000_000 else { return nil }
+        guard word(i) == "in", let amount = DurationPhrase.read(tokens, at: i + 1, allowArticle: true),
+            amount.minutes > 0, amount.minutes <= 1_000_000
+        else { return nil }
         return (amount.minutes * 60, amount.end)
-    }
-
-    /// A span of time in minutes: `2 hours`, `2h`, `1.5h`, `30 min`, `90min`, `1h30m`, and when
-    /// `allowArticle` also `an hour`, `a minute` (only after `in` or `for`: `wait a minute` is no estimate).
-    func readAmount(at i: Int, allowArticle: Bool) -> (minutes: Int, end: Int)? {
-        guard i < count else { return nil }
-        if allowArticle || !Self.articles.contains(word(i)), let n = count(i), let unit = DurationText.unitMinutes(word(i + 1)) {
-            return (n * unit, i + 2)
-        }
-        if let d = DurationText(word(i), allowBareMinutes: false) { return (d.minutes, i + 1) }
-        if let value = DurationText.decimal(word(i)), let unit = DurationText.unitMinutes(word(i + 1)), unit == 60 {
-            return (Int((value * 60).rounded()), i + 2)
-        }
-        return nil
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TaskCore
 
 /// The tokens of one sentence and the moment it is read at: what every reader looks at.
 ///
@@ -7,19 +8,19 @@ import Foundation
 struct ParseScope: Sendable {
     let tokens: [Token]
     let now: Date
-    let clock: ZoneClock
+    let timeZone: TimeZone
     /// Today in the caller's time zone.
-    let today: CivilDay
+    let today: LocalDate
     /// Seconds since local midnight now.
     let nowSeconds: Int
 
     init(text: String, now: Date, timeZone: TimeZone) {
         tokens = Tokenizer.tokens(of: text)
         self.now = now
-        clock = ZoneClock(timeZone: timeZone)
-        let local = clock.local(now)
-        today = local.day
-        nowSeconds = local.seconds
+        self.timeZone = timeZone
+        let local = LocalDateTime(now, in: timeZone)
+        today = local.date
+        nowSeconds = local.secondsIntoDay
     }
 
     var count: Int { tokens.count }

@@ -18,7 +18,7 @@ struct SentenceParse {
     private var tagChips: [Chip] = []
     private var phrases: [TemporalPhrase] = []
     private var recurrence: (match: RecurrenceMatch, tokens: Range<Int>)?
-    private var deferral: (day: CivilDay, tokens: Range<Int>)?
+    private var deferral: (day: LocalDate, tokens: Range<Int>)?
 
     init(scope: ParseScope) {
         self.scope = scope
@@ -47,15 +47,15 @@ struct SentenceParse {
         chips += tagChips
         if let (due, spans) = resolveDue() {
             draft.due = due
-            let local = scope.clock.local(due)
-            chips.append(Chip(field: .due, text: ChipText.due(day: local.day, seconds: local.seconds, today: scope.today), spans: spans))
+            let local = LocalDateTime(due, in: scope.timeZone)
+            chips.append(Chip(field: .due, text: ChipText.due(day: local.date, seconds: local.secondsIntoDay, today: scope.today), spans: spans))
         }
         if let recurrence {
             draft.recurrence = recurrence.match.rule
             chips.append(chip(.recurrence, ChipText.recurrence(recurrence.match.rule), recurrence.tokens))
         }
         if let deferral {
-            draft.deferUntil = deferral.day.localDate
+            draft.deferUntil = deferral.day
             chips.append(chip(.deferUntil, ChipText.deferred(deferral.day, today: scope.today), deferral.tokens))
         }
         if let ideaPrefix {
@@ -195,48 +195,31 @@ struct SentenceParse {
         let dayPart = dayPhrase?.dayPart ?? timePhrase?.dayPart ?? recurrence?.match.dayPart
         let explicit = dayPhrase?.time ?? timePhrase?.time
         let time = explicit?.resolved(with: dayPart) ?? dayPart.map { (hour: $0.defaultHour, minute: 0) }
-        let clock = scope.clock
+        let zone = scope.timeZone
         if let rule = recurrence?.match.rule {
             let anchorGiven = deferral?.day ?? dayPhrase?.day
             let (hour, minute) = time ?? (9, 0)
-            var first = Self.firstOccurrence(of: rule, onOrAfter: anchorGiven ?? scope.today)
-            if time != nil, anchorGiven == nil, clock.instant(first, hour: hour, minute: minute) <= scope.now {
-                first = Self.nextOccurrence(of: rule, after: first)
+            var first = rule.firstDay(onOrAfter: anchorGiven ?? scope.today)
+            if time != nil, anchorGiven == nil, first.instant(hour: hour, minute: minute, in: zone) <= scope.now {
+                first = rule.nextDay(after: first)
             }
-            return (clock.instant(first, hour: hour, minute: minute), spans)
+            return (first.instant(hour: hour, minute: minute, in: zone), spans)
         }
         if let seconds = dayPhrase?.elapsedSeconds {
             return (scope.now.addingTimeInterval(TimeInterval(seconds)), spans)
         }
         if let day = dayPhrase?.day {
             let (hour, minute) = time ?? (9, 0)
-            return (clock.instant(day, hour: hour, minute: minute), spans)
+            return (day.instant(hour: hour, minute: minute, in: zone), spans)
         }
         if let (hour, minute) = time {
             let base = deferral?.day ?? scope.today
-            let due = clock.instant(base, hour: hour, minute: minute)
+            let due = base.instant(hour: hour, minute: minute, in: zone)
             if deferral == nil, due <= scope.now {
-                return (clock.instant(base.adding(days: 1), hour: hour, minute: minute), spans)
+                return (base.adding(days: 1).instant(hour: hour, minute: minute, in: zone), spans)
             }
             return (due, spans)
         }
         return nil
-    }
-
-    /// The first day on or after `day` that the rule allows.
-    static func firstOccurrence(of rule: RecurrenceRule, onOrAfter day: CivilDay) -> CivilDay {
-        guard !rule.weekdays.isEmpty else { return day }
-        return rule.weekdays.map { day.onOrAfter($0) }.min() ?? day
-    }
-
-    /// The rule's next occurrence after `day` (itself an occurrence).
-    static func nextOccurrence(of rule: RecurrenceRule, after day: CivilDay) -> CivilDay {
-        if !rule.weekdays.isEmpty { return firstOccurrence(of: rule, onOrAfter: day.adding(days: 1)) }
-        switch rule.frequency {
-        case .daily: return day.adding(days: rule.interval)
-        case .weekly: return day.adding(days: 7 * rule.interval)
-        case .monthly: return day.adding(months: rule.interval)
-        case .yearly: return day.adding(months: 12 * rule.interval)
-        }
     }
 }

@@ -69,10 +69,10 @@ extension TaskNLParser {
         let time = phrase.time?.resolved(with: phrase.dayPart) ?? phrase.dayPart.map { (hour: $0.defaultHour, minute: 0) }
         if let day = phrase.day {
             let (hour, minute) = time ?? (9, 0)
-            return scope.clock.instant(day, hour: hour, minute: minute)
+            return day.instant(hour: hour, minute: minute, in: timeZone)
         }
         guard let (hour, minute) = time else { return nil }
-        let due = scope.clock.instant(scope.today, hour: hour, minute: minute)
-        return due > now ? due : scope.clock.instant(scope.today.adding(days: 1), hour: hour, minute: minute)
+        let due = scope.today.instant(hour: hour, minute: minute, in: timeZone)
+        return due > now ? due : scope.today.adding(days: 1).instant(hour: hour, minute: minute, in: timeZone)
     }
 }

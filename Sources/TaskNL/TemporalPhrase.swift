@@ -1,11 +1,12 @@
 import Foundation
+import TaskCore
 
 /// A run of adjacent date and time words read as one (`due by friday at 3:30pm`, `5pm tomorrow`,
 /// `tonight at 8`, `in 2 hours`), with the connectors in front of it.
 struct TemporalPhrase: Sendable {
     /// Token indexes, connectors included.
     var tokens: Range<Int>
-    var day: CivilDay?
+    var day: LocalDate?
     var dayPart: DayPart?
     var time: TimeMatch?
     /// Seconds from now, for `in 2 hours` (elapsed time; combines with nothing).

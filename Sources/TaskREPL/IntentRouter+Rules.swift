@@ -1,5 +1,6 @@
 import Foundation
 import TaskCore
+import TaskNL
 import TaskToolkit
 
 extension IntentRouter {
@@ -14,7 +15,7 @@ extension IntentRouter {
             planIntent(g[0], defaultMinutes: 60)
         },
         IntentRule("plan-time", #"i have (.+)"#) { g, _ in
-            guard minutes(in: g[0]) != nil else { return nil }
+            guard DurationPhrase.first(in: g[0]) != nil else { return nil }
             return planIntent(g[0], defaultMinutes: 60)
         },
 
@@ -121,40 +122,17 @@ extension IntentRouter {
             energy = energy ?? value
             words = words.replacingOccurrences(of: #"\b"# + word + #"\b"#, with: " ", options: .regularExpression)
         }
-        let budget = minutes(in: words)
-        if let range = durationRange(in: words) { words.removeSubrange(range) }
+        let budget = DurationPhrase.first(in: words)
+        if let budget { words.removeSubrange(budget.range) }
         let filler = Set(["", "for", "with", "i", "have", "got", "and", "of", "time", "a", "mode", "energy", "work",
                           "please", "my", "day", "today", "now", "next", "the", "left", "only", "about", "in", "m", "im", "am", "so", "but", "feeling", "really", "very"])
         let leftover = words.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init).filter { !filler.contains($0) }
         guard leftover.isEmpty else { return nil }
-        return .tool(PlanDay(budgetMinutes: budget ?? defaultMinutes, energy: energy.flatMap(Energy.init(rawValue:))))
+        return .tool(PlanDay(budgetMinutes: budget?.minutes ?? defaultMinutes, energy: energy.flatMap(Energy.init(rawValue:))))
     }
 
     static let energyWords: [(String, String)] = [
         ("quick", "quick"), ("low energy", "quick"), ("tired", "quick"), ("focused", "focused"), ("focus", "focused"),
         ("deep work", "deep"), ("deep", "deep"),
     ]
-
-    private static let durationPattern =
-        #"(\d+(?:\.\d+)?|half an?|an?)\s*(hours?|hrs?|h|minutes?|mins?|m)\b"#
-
-    private static let durationRegex = try? NSRegularExpression(pattern: durationPattern, options: [.caseInsensitive])
-
-    private static func durationRange(in text: String) -> Range<String.Index>? {
-        guard let m = durationRegex?.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) else { return nil }
-        return Range(m.range, in: text)
-    }
-
-    /// The first duration in `text`, in minutes: "3 hours" 180, "90 min" 90, "1.5h" 90, "an hour" 60.
-    static func minutes(in text: String) -> Int? {
-        guard let m = durationRegex?.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
-            let numberRange = Range(m.range(at: 1), in: text), let unitRange = Range(m.range(at: 2), in: text)
-        else { return nil }
-        let numberText = text[numberRange].lowercased()
-        let amount: Double
-        if let n = Double(numberText) { amount = n } else if numberText.hasPrefix("half") { amount = 0.5 } else { amount = 1 }
-        let isHours = text[unitRange].lowercased().hasPrefix("h")
-        let value = Int((isHours ? amount * 60 : amount).rounded())
-        return value > 0 ? value : nil
-    }
 }

@@ -30,10 +30,8 @@ extension TaskRenderer {
     /// "17:00"-style times would be ambiguous next to "5:00 PM" elsewhere; plans use 24-hour `HH:MM`
     /// so the columns line up.
     func clock(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let c = calendar.dateComponents([.hour, .minute], from: date)
-        let h = c.hour ?? 0, m = c.minute ?? 0
+        let wall = LocalDateTime(date, in: timeZone)
+        let h = wall.hour, m = wall.minute
         return "\(h < 10 ? "0" : "")\(h):\(m < 10 ? "0" : "")\(m)"
     }
 }

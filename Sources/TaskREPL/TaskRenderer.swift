@@ -97,8 +97,7 @@ public struct TaskRenderer: Sendable {
     public func timeText(_ date: Date) -> String { words.timeText(date) }
 
     static func daysBetween(_ a: LocalDate, _ b: LocalDate) -> Int {
-        let utc = TimeZone(identifier: "UTC") ?? .current
-        return Int((b.startOfDay(in: utc).timeIntervalSince(a.startOfDay(in: utc)) / 86_400).rounded())
+        b.daysSinceEpoch - a.daysSinceEpoch
     }
 
     /// "45 min", "2 h", "1 h 30 min".

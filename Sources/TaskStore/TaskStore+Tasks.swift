@@ -94,7 +94,7 @@ extension TaskStore {
             if t.stage != nil, let done = try? resolveStage("Done") { t.stage = done.name }
             let completed = try saveTask(t, replacingContexts: false)
             guard let rule = t.recurrence else { return (completed, nil) }
-            let base = t.due ?? ISODate.wallClock(LocalDate(stamp, in: timeZone), hour: 9, minute: 0, in: timeZone)
+            let base = t.due ?? LocalDate(stamp, in: timeZone).instant(hour: 9, minute: 0, in: timeZone)
             let anchor = anchorDay(for: rule, due: base, keeping: TaskStore.isAnchored(rule) ? try storedAnchorDay(id) : nil)
             let nextDue = rule.nextOccurrence(after: base, in: timeZone, notBefore: stamp, anchorDay: anchor)
             let next = TaskItem(

@@ -19,17 +19,14 @@ public struct TaskWords: Sendable {
 
     /// "Fri 4 Dec", with the year when it is not this year ("Sat 12 Jun 2027").
     public func dayText(_ day: LocalDate) -> String {
-        let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        let weekday = calendar.component(.weekday, from: day.startOfDay(in: timeZone))
         let year = day.year == LocalDate(now, in: timeZone).year ? "" : " \(day.year)"
-        return "\(weekdays[weekday - 1]) \(day.day) \(months[day.month - 1])\(year)"
+        return "\(day.shortText)\(year)"
     }
 
     /// "5:00 PM".
     public func timeText(_ date: Date) -> String {
-        let c = calendar.dateComponents([.hour, .minute], from: date)
-        let hour = c.hour ?? 0, minute = c.minute ?? 0
+        let wall = LocalDateTime(date, in: timeZone)
+        let hour = wall.hour, minute = wall.minute
         let h12 = hour % 12 == 0 ? 12 : hour % 12
         return "\(h12):\(minute < 10 ? "0" : "")\(minute) \(hour < 12 ? "AM" : "PM")"
     }
@@ -53,11 +50,5 @@ public struct TaskWords: Sendable {
         if let project = draft.project { parts.append("in \(project)") }
         if let deferUntil = draft.deferUntil { parts.append("hidden until \(dayText(deferUntil))") }
         return parts.joined(separator: ", ")
-    }
-
-    private var calendar: Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        return calendar
     }
 }

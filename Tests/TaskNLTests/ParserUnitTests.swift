@@ -7,42 +7,6 @@ import Testing
     static let london = TimeZone(identifier: "Europe/London")!
     static let now = ISODate.parse("2026-12-02T10:30", in: london, defaultHour: 0)!
 
-    @Test func civilDayAgreesWithCalendar() {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        for number in stride(from: -130_000, to: 160_000, by: 37) {  // 1614–2408: Foundation switches to Julian before 1582
-            let date = Date(timeIntervalSince1970: Double(number) * 86_400)
-            let c = calendar.dateComponents([.year, .month, .day, .weekday], from: date)
-            let day = CivilDay(number: number)
-            #expect(day.components == (c.year!, c.month!, c.day!))
-            #expect(CivilDay(year: c.year!, month: c.month!, day: c.day!) == day)
-            #expect(day.weekday == Weekday(calendarWeekday: c.weekday!))
-        }
-    }
-
-    @Test func monthArithmeticClampsToTheMonthsLastDay() {
-        #expect(CivilDay(year: 2027, month: 1, day: 31).adding(months: 1).localDate == LocalDate(year: 2027, month: 2, day: 28))
-        #expect(CivilDay(year: 2028, month: 1, day: 31).adding(months: 1).localDate == LocalDate(year: 2028, month: 2, day: 29))
-        #expect(CivilDay(year: 2026, month: 12, day: 2).adding(months: 3).localDate == LocalDate(year: 2027, month: 3, day: 2))
-        #expect(CivilDay(year: 2026, month: 1, day: 15).adding(months: -1).localDate == LocalDate(year: 2025, month: 12, day: 15))
-    }
-
-    @Test(arguments: ["Europe/London", "America/New_York", "Australia/Sydney", "Asia/Kolkata"])
-    func zoneClockAgreesWithISODateWallClock(zoneName: String) {
-        let zone = TimeZone(identifier: zoneName)!
-        let clock = ZoneClock(timeZone: zone)
-        var day = CivilDay(year: 2026, month: 1, day: 1)
-        for _ in 0..<800 {
-            for (h, m) in [(0, 30), (1, 30), (2, 30), (9, 0), (23, 59)] {
-                let mine = clock.instant(day, hour: h, minute: m)
-                #expect(mine == ISODate.wallClock(day.localDate, hour: h, minute: m, in: zone), "\(day.localDate) \(h):\(m)")
-            }
-            let back = clock.local(clock.instant(day, hour: 12, minute: 0))
-            #expect(back.day == day && back.seconds == 43_200)
-            day = day.adding(days: 1)
-        }
-    }
-
     @Test func tokensCarryUTF16SpansAndStripTrailingPunctuation() {
         let tokens = Tokenizer.tokens(of: " 🙂 Friday,  !!! café\tx")
         #expect(tokens.map(\.raw) == ["🙂", "Friday,", "!!!", "café", "x"])

@@ -23,6 +23,11 @@ let testRouter = IntentRouter(context: IntentContext(isDate: { phrase in
         ("what should i do now, i'm tired", 60, "quick"),
         ("i have 45 minutes", 45, nil),
         ("plan my day for 2 hours with focus", 120, "focused"),
+        ("plan 1h30", 90, nil),
+        ("plan 45m", 45, nil),
+        ("i have two hours", 120, nil),
+        ("i have half an hour", 30, nil),
+        ("plan my day, i am tired", 240, "quick"),
     ] as [(String, Int, String?)])
     func plans(line: String, minutes: Int, energy: String?) {
         var args: [String: JSONValue] = ["budget_minutes": .int(minutes)]
@@ -109,14 +114,6 @@ let testRouter = IntentRouter(context: IntentContext(isDate: { phrase in
     func capturesEverythingElse(line: String) {
         #expect(testRouter.route(line) == .capture(line))
         #expect(!testRouter.route(line).isConfident)
-    }
-
-    @Test func minutesReadsDurations() {
-        #expect(IntentRouter.minutes(in: "3 hours") == 180)
-        #expect(IntentRouter.minutes(in: "for 90min") == 90)
-        #expect(IntentRouter.minutes(in: "half an hour") == 30)
-        #expect(IntentRouter.minutes(in: "2h") == 120)
-        #expect(IntentRouter.minutes(in: "nothing") == nil)
     }
 
     @Test func everyRuleHasAValidPattern() {
