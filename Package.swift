@@ -1,5 +1,5 @@
 // swift-tools-version:6.0
-// Tasker: a task manager you talk to. See README.md and the module map in DESIGN notes.
+// Tasker: a task manager you talk to. See README.md; Sources/README.md maps each behaviour to its file.
 import PackageDescription
 
 let package = Package(
