@@ -14,23 +14,45 @@ extension ChatSession {
             save(text)
             return
         }
-        guard let answer = ask("  Save? [Enter/n/e] ") else {
-            notice("  Dropped.")
-            return
-        }
-        switch answer.lowercased() {
-        case "", "y", "yes":
+        switch choose("  Save? [Enter/n/e] ", among: [.save, .drop, .edit]) {
+        case .save:
             save(text)
-        case "e", "edit":
+        case .edit:
             guard let edited = ask(prompt, initial: text), !edited.isEmpty else {
                 notice("  Dropped.")
                 return
             }
             if !Self.isSecret(edited) { reader.addHistory(edited) }
             if edited.hasPrefix("/") { handle(edited) } else { capture(edited) }
-        default:
+        case .drop, nil:
             notice("  Dropped.")
         }
+    }
+
+    /// An answer to a capture's question.
+    enum CaptureAnswer: CaseIterable {
+        case save, drop, edit
+
+        var words: [String] {
+            switch self {
+            case .save: return ["", "y", "yes"]
+            case .drop: return ["n", "no"]
+            case .edit: return ["e", "edit"]
+            }
+        }
+    }
+
+    /// Asks `question` until the answer is one of `choices` (nil at end of input). Anything else —
+    /// typically the next task typed before this one was confirmed — is not taken as "no": the
+    /// question is asked again with what each key does, so the shown capture is never lost silently.
+    func choose(_ question: String, among choices: [CaptureAnswer]) -> CaptureAnswer? {
+        while let answer = ask(question) {
+            let word = answer.trimmingCharacters(in: .whitespaces).lowercased()
+            if let choice = choices.first(where: { $0.words.contains(word) }) { return choice }
+            let keys = [CaptureAnswer.save: "Enter saves", .drop: "n drops", .edit: "e edits"]
+            notice("  " + choices.compactMap { keys[$0] }.joined(separator: ", ") + ".")
+        }
+        return nil
     }
 
     /// A pasted block: one capture per line, shown together, confirmed once.
@@ -45,7 +67,7 @@ extension ChatSession {
         output.line(style("\(previews.count) tasks:", .bold))
         for (i, item) in previews.enumerated() { output.line("  \(i + 1). " + item.1) }
         if reader.isInteractive && settings.confirm != .never {
-            guard let answer = ask("  Save all \(previews.count)? [Enter/n] "), ["", "y", "yes"].contains(answer.lowercased()) else {
+            guard choose("  Save all \(previews.count)? [Enter/n] ", among: [.save, .drop]) == .save else {
                 notice("  Dropped all \(previews.count).")
                 return
             }

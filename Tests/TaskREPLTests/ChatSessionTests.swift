@@ -27,6 +27,26 @@ import Testing
         #expect(out.text.contains("Dropped"))
     }
 
+    /// A sentence typed at "Save?" (the next task, typed too soon) is not a "no": the question is
+    /// asked again with what each key does, and the shown capture is still there to save.
+    @Test func anAnswerThatIsNoChoiceAsksAgainInsteadOfDropping() throws {
+        let h = try REPLHarness()
+        let (session, out) = h.session(ScriptedLineReader(["call mom tomorrow", "buy milk and eggs", ""]))
+        session.run()
+        #expect(out.text.contains("Enter saves, n drops, e edits."))
+        #expect(!out.text.contains("Dropped"))
+        #expect(try h.titles() == ["Call mom"])
+    }
+
+    @Test func aPastedBlockIsAskedAgainToo() throws {
+        let h = try REPLHarness()
+        let (session, out) = h.session(ScriptedLineReader(["buy milk", "maybe", "n"], pastes: [["call mom"]]))
+        session.run()
+        #expect(out.text.contains("Enter saves, n drops."))
+        #expect(out.text.contains("Dropped all 2."))
+        #expect(try h.tasks().isEmpty)
+    }
+
     @Test func captureEditedInPlace() throws {
         let h = try REPLHarness()
         let reader = ScriptedLineReader(["buy milk", "e", "buy oat milk", ""])
