@@ -160,10 +160,10 @@ import Testing
         #expect(try f.store.subtasks(of: c.id).isEmpty)
         var toC = TaskUpdate()
         toC.parent = c.id
-        #expect(throws: TaskStoreError.cyclicParent(child: a.id, parent: c.id)) { try f.store.updateTask(a.id, toC) }
+        #expect(throws: TaskStoreError.cyclicParent(loop: [a.id, c.id, b.id, a.id])) { try f.store.updateTask(a.id, toC) }
         var toSelf = TaskUpdate()
         toSelf.parent = b.id
-        #expect(throws: TaskStoreError.cyclicParent(child: b.id, parent: b.id)) { try f.store.updateTask(b.id, toSelf) }
+        #expect(throws: TaskStoreError.cyclicParent(loop: [b.id, b.id])) { try f.store.updateTask(b.id, toSelf) }
         // A legal move: D under C.
         #expect(try f.store.updateTask(d.id, toC).parent == c.id)
         var clear = TaskUpdate()
