@@ -3,7 +3,7 @@ import TaskCore
 import TaskStore
 
 /// `delete_task`: removes a task, its subtasks handled as asked; a tombstone keeps its UUID.
-public struct DeleteTask: TaskTargeting {
+public struct DeleteTask: TaskTargeting, ArgumentsExpressible {
     /// What happens to the subtasks of the task deleted.
     public enum Children: String, Sendable, Hashable, CaseIterable {
         /// Refuse while it has open subtasks (the default), listing them.
@@ -36,6 +36,12 @@ public struct DeleteTask: TaskTargeting {
     public init(_ arguments: ToolArguments) throws {
         self.init(target: try arguments.taskReference(),
                   children: arguments.string("children").flatMap(Children.init(rawValue:)) ?? .refuse)
+    }
+
+    public var arguments: JSONValue {
+        var object: [String: JSONValue] = [target.argument.key: target.argument.value]
+        if children != .refuse { object["children"] = .string(children.rawValue) }
+        return .object(object)
     }
 
     public struct Output: ToolOutput {

@@ -3,7 +3,7 @@ import TaskCore
 import TaskStore
 
 /// `set_stage`: moves a task to a workflow stage (Backlog, Next, Doing, Waiting, Done, Someday).
-public struct SetStage: TaskTargeting {
+public struct SetStage: TaskTargeting, ArgumentsExpressible {
     public static let definition = ToolDefinition(
         name: "set_stage", title: "Set a task's stage",
         description: "Move a task to a workflow stage, by id or title (title finds open tasks; id any task). "
@@ -26,6 +26,10 @@ public struct SetStage: TaskTargeting {
 
     public init(_ arguments: ToolArguments) throws {
         self.init(target: try arguments.taskReference(), stage: arguments.string("stage"))
+    }
+
+    public var arguments: JSONValue {
+        [target.argument.key: target.argument.value, "stage": .string(stage)]
     }
 
     public struct Output: ToolOutput {

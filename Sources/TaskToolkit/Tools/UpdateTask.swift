@@ -3,7 +3,7 @@ import TaskCore
 import TaskStore
 
 /// `update_task`: changes any field of a task after it was created; null clears an optional one.
-public struct UpdateTask: TaskTargeting {
+public struct UpdateTask: TaskTargeting, ArgumentsExpressible {
     public static let definition = ToolDefinition(
         name: "update_task", title: "Update a task",
         description: "Change a task's fields, by id or title (title finds open tasks; id any task). Give only what changes: "
@@ -83,6 +83,30 @@ public struct UpdateTask: TaskTargeting {
                   addContexts: arguments.strings("add_contexts") ?? [], removeContexts: arguments.strings("remove_contexts") ?? [])
         guard changes != TaskUpdate() || due != nil || deferUntil != nil || parent != nil || !addContexts.isEmpty || !removeContexts.isEmpty
         else { throw arguments.invalid("nothing to change; give at least one field (new_title, notes, priority, due, …)") }
+    }
+
+    /// The call as JSON arguments (dates as given), for a person to edit before it runs.
+    public var arguments: JSONValue {
+        var o: [String: JSONValue] = [target.argument.key: target.argument.value]
+        func put<T>(_ key: String, _ value: T??, _ json: (T) -> JSONValue) {
+            if let value { o[key] = value.map(json) ?? .null }
+        }
+        if let title = changes.title { o["new_title"] = .string(title) }
+        put("notes", changes.notes, JSONValue.string)
+        if let priority = changes.priority { o["priority"] = .string(priority.rawValue) }
+        put("estimate_minutes", changes.estimateMinutes, JSONValue.int)
+        put("energy", changes.energy) { .string($0.rawValue) }
+        if let contexts = changes.contexts { o["contexts"] = .array(contexts.map(JSONValue.string)) }
+        put("kind", changes.kind) { .string($0.rawValue) }
+        put("project", changes.project, JSONValue.string)
+        if let list = changes.list { o["list"] = .string(list) }
+        put("recurrence", changes.recurrence) { $0.json }
+        put("due", due, JSONValue.string)
+        put("defer_until", deferUntil, JSONValue.string)
+        put("parent", parent) { $0.value }
+        if !addContexts.isEmpty { o["add_contexts"] = .array(addContexts.map(JSONValue.string)) }
+        if !removeContexts.isEmpty { o["remove_contexts"] = .array(removeContexts.map(JSONValue.string)) }
+        return .object(o)
     }
 
     public struct Output: ToolOutput {
