@@ -75,7 +75,7 @@ import Testing
         try f.reopen().bootstrap()
         #expect(try f.store.lists().map(\.name) == ["Inbox"])
         #expect(try f.store.lists().first?.isDefault == true)
-        #expect(try f.store.stages().map(\.name) == ["Backlog", "Next", "Doing", "Waiting", "Done"])
+        #expect(try f.store.stages().map(\.name) == ["Backlog", "Next", "Doing", "Waiting", "Done", "Someday"])
         #expect(try f.store.stages().allSatisfy(\.isBuiltIn))
         #expect(try f.store.spaces().map(\.name) == ["Personal"])
     }
