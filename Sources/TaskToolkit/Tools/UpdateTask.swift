@@ -22,13 +22,13 @@ public struct UpdateTask: TaskTargeting, ArgumentsExpressible {
             "add_contexts": Schema.strings("Contexts to add, keeping the others."),
             "remove_contexts": Schema.strings("Contexts to remove, keeping the others."),
         ]
-        for key in ["priority", "list", "contexts"] { properties[key] = fields[key] }
+        for key in ["priority", "list"] { properties[key] = fields[key] }
         for key in UpdateTask.clearable { properties[key] = Schema.nullable(fields[key]) }
         return properties
     }()
 
     /// The fields null clears.
-    static let clearable = ["notes", "due", "estimate_minutes", "energy", "kind", "project", "parent", "recurrence", "defer_until"]
+    static let clearable = ["notes", "contexts", "due", "estimate_minutes", "energy", "kind", "project", "parent", "recurrence", "defer_until"]
 
     public var target: TaskReference
     /// The changes besides dates, parent and context adjustments (nil leaves a field alone).
