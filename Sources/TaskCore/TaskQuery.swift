@@ -21,13 +21,23 @@ public struct TaskQuery: Sendable, Hashable {
     /// A context without its sigil, lower-case.
     public var context: String?
     public var limit: Int?
+    /// Only subtasks of this task: its children, or with `subtree` every task below it.
+    public var parent: TaskID?
+    /// With `parent`: every task below it at any depth, not only its children.
+    public var subtree: Bool
+    /// Only tasks in this workflow stage (by name, any case).
+    public var stage: String?
 
-    public init(filter: Filter = .open, list: String? = nil, project: String? = nil, context: String? = nil, limit: Int? = nil) {
+    public init(filter: Filter = .open, list: String? = nil, project: String? = nil, context: String? = nil, limit: Int? = nil,
+                parent: TaskID? = nil, subtree: Bool = false, stage: String? = nil) {
         self.filter = filter
         self.list = list
         self.project = project
         self.context = context
         self.limit = limit
+        self.parent = parent
+        self.subtree = subtree
+        self.stage = stage
     }
 }
 

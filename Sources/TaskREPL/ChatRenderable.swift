@@ -31,12 +31,37 @@ extension TaskOutput: ChatRenderable {
 }
 
 extension ListTasks.Output: ChatRenderable {
-    func lines(_ r: TaskRenderer) -> [String] { r.taskList(tasks) }
+    func lines(_ r: TaskRenderer) -> [String] {
+        guard let depths, !tasks.isEmpty else { return r.taskList(tasks) }
+        return zip(tasks, depths).map { task, depth in String(repeating: "  ", count: min(depth, 20)) + r.taskLine(task) }
+    }
+}
+
+extension UpdateTask.Output: ChatRenderable {
+    func lines(_ r: TaskRenderer) -> [String] {
+        let renamed = previous.title == task.title ? "" : r.style(" (was '\(TaskRenderer.clean(previous.title))')", .dim)
+        return [r.done("Updated", r.taskLine(task).trimmingCharacters(in: .whitespaces) + renamed)]
+    }
+}
+
+extension DeleteTask.Output: ChatRenderable {
+    func lines(_ r: TaskRenderer) -> [String] {
+        let more = deletion.records.count - 1
+        let title = TaskRenderer.clean(deletion.records.first?.task.title ?? "")
+        return [r.done("Deleted", "'\(title)'" + (more > 0 ? " and \(more) subtask\(more == 1 ? "" : "s")" : "")) + r.style("  (/undo brings it back)", .dim)]
+    }
+}
+
+extension SetStage.Output: ChatRenderable {
+    func lines(_ r: TaskRenderer) -> [String] {
+        [r.done("Moved", "'\(TaskRenderer.clean(task.title))' to \(task.stage.map { TaskRenderer.clean($0) } ?? "no stage")")]
+    }
 }
 
 extension CompleteTask.Output: ChatRenderable {
     func lines(_ r: TaskRenderer) -> [String] {
-        var lines = [r.done("Done:", TaskRenderer.clean(task.title))]
+        var lines = [r.done("Done:", TaskRenderer.clean(task.title)
+            + (subtasks.isEmpty ? "" : r.style(" (and \(subtasks.count) subtask\(subtasks.count == 1 ? "" : "s"))", .dim)))]
         if let next { lines.append(r.style("  Next:", .dim) + r.taskLine(next)) }
         return lines
     }

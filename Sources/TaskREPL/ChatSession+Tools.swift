@@ -18,6 +18,8 @@ extension ChatSession {
             return ["ok": false, "error": .string("\(error)")]
         }
         switch outcome {
+        case .refused(let refusal) where !refusal.openSubtasks.isEmpty && call is CompleteTask:
+            if let withSubtasks = completeWithSubtasks(refusal, for: call) { return runTool(withSubtasks, quiet: quiet) }
         case .refused(let refusal):
             if let retargeted = pickCandidate(refusal, for: call) { return runTool(retargeted, quiet: quiet) }
         case .done(let output):

@@ -109,6 +109,8 @@ public final class ChatSession {
         switch router.route(text) {
         case .tool(let call):
             runTool(call)
+        case .edit(let call):
+            runEdit(call, line: text)
         case .note(let page, let markdown):
             runNote(page: page, markdown: markdown)
         case .capture(let captured):

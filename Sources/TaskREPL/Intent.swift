@@ -5,6 +5,9 @@ import TaskToolkit
 public enum Intent: Sendable, Equatable {
     /// One typed tool call, recognised with confidence (it runs locally even in model mode).
     case tool(any Tool)
+    /// A change to an existing task ("rename X to Y", "delete X"): confirmed before it runs, and
+    /// offered as a capture instead when no task matches.
+    case edit(any Tool)
     /// A note to a page: append to it, or create it when there is none.
     case note(page: String, markdown: String)
     /// Anything else: a task to capture (shown with its chips before it is saved).
@@ -18,7 +21,7 @@ public enum Intent: Sendable, Equatable {
 
     public static func == (lhs: Intent, rhs: Intent) -> Bool {
         switch (lhs, rhs) {
-        case (.tool(let a), .tool(let b)): return a.isSameCall(as: b)
+        case (.tool(let a), .tool(let b)), (.edit(let a), .edit(let b)): return a.isSameCall(as: b)
         case (.note(let p1, let m1), .note(let p2, let m2)): return p1 == p2 && m1 == m2
         case (.capture(let a), .capture(let b)): return a == b
         default: return false

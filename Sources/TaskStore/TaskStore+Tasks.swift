@@ -135,7 +135,7 @@ extension TaskStore {
         return try updateTask(id, update)
     }
 
-    /// Deletes a task (used by the REPL's /undo of a capture). Its subtasks lose their parent; its
+    /// Deletes a task (used by the undo of a creation). Its subtasks lose their parent; its
     /// contexts and page links go with it; a tombstone keeps its UUID so the delete can travel.
     /// - Throws: `.taskNotFound`.
     public func deleteTask(_ id: TaskID) throws {
@@ -149,7 +149,9 @@ extension TaskStore {
     /// Tasks matching the query, ordered by due (nulls last), then priority (high first), then id.
     ///
     /// `.today` is open and due before the end of today in `timeZone`, overdue included; `.available`
-    /// is open, not deferred past today, not waiting. - Throws: `.listNotFound`, `.projectNotFound`.
+    /// is open, not deferred past today, not waiting. `parent` keeps a task's children (its whole
+    /// subtree with `subtree`), `stage` one workflow stage. - Throws: `.listNotFound`,
+    /// `.projectNotFound`, `.stageNotFound`.
     public func tasks(_ query: TaskQuery) throws -> [TaskItem] {
         try read {
             var conditions: [String] = []
@@ -187,6 +189,18 @@ extension TaskStore {
                 // collect every task that ever had the context).
                 conditions.append("EXISTS (SELECT 1 FROM task_contexts c WHERE c.task_id = t.id AND c.context = ?)")
                 values.append(.text(TaskStore.normalizeContexts([context]).first ?? ""))
+            }
+            if let parent = query.parent {
+                if query.subtree {
+                    conditions.append("t.id IN (\(TaskStore.subtreeSQL))")
+                } else {
+                    conditions.append("t.parent_id = ?")
+                }
+                values.append(.integer(parent.rawValue))
+            }
+            if let stage = query.stage {
+                conditions.append("t.stage_id = ?")
+                values.append(.integer(try resolveStage(stage).id))
             }
             let limit = query.limit.map { max(0, $0) } ?? -1
             if limit == 0 { return [] }
@@ -262,17 +276,22 @@ extension TaskStore {
     }
 
     /// Refuses a parent that does not exist or that would make `child` its own ancestor.
-    /// - Throws: `.taskNotFound` (parent), `.cyclicParent`.
+    ///
+    /// Walks up from `parent` one row at a time (a loop, not recursion: a 10,000-deep chain costs
+    /// 10,000 indexed lookups and no stack). - Throws: `.taskNotFound` (parent), `.cyclicParent`
+    /// with the loop it would close.
     func checkParent(child: TaskID, parent: TaskID) throws {
-        if child == parent { throw TaskStoreError.cyclicParent(child: child, parent: parent) }
+        if child == parent { throw TaskStoreError.cyclicParent(loop: [child, child]) }
         guard try db.scalar("SELECT id FROM tasks WHERE id = ?", [.integer(parent.rawValue)]) != nil else {
             throw TaskStoreError.taskNotFound(parent)
         }
+        var path: [TaskID] = [child]
         var current: Int64? = parent.rawValue
         var seen = Set<Int64>()
         while let id = current, seen.insert(id).inserted {
-            if id == child.rawValue { throw TaskStoreError.cyclicParent(child: child, parent: parent) }
-            current = try db.scalar("SELECT parent_id FROM tasks WHERE id = ?", [.integer(id)])
+            path.append(TaskID(id))
+            if id == child.rawValue { throw TaskStoreError.cyclicParent(loop: path) }
+            current = try db.cached("SELECT parent_id FROM tasks WHERE id = ?").bind([.integer(id)]).first { $0.optionalInt64(0) } ?? nil
         }
     }
 }

@@ -39,6 +39,7 @@ public final class TaskStore {
     }
 
     /// Creates the default list "Inbox", the built-in workflow stages and the "Personal" space; idempotent.
+    /// A stage missing from an older database (Someday) is added when it is opened again.
     public func bootstrap() throws {
         try write {
             let now = DatabaseValue(clock())
@@ -56,8 +57,9 @@ public final class TaskStore {
         }
     }
 
-    /// The workflow stages bootstrap creates, in board order.
-    public static let builtInStages = ["Backlog", "Next", "Doing", "Waiting", "Done"]
+    /// The workflow stages bootstrap creates, in board order. "Someday" came later: it is last so a
+    /// database bootstrapped before it existed gets it at the same position as a new one.
+    public static let builtInStages = ["Backlog", "Next", "Doing", "Waiting", "Done", "Someday"]
 
     /// The schema version this build creates and understands (`PRAGMA user_version`).
     public static var schemaVersion: Int { SchemaMigration.currentVersion }

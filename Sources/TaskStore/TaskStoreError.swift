@@ -9,8 +9,9 @@ public enum TaskStoreError: Error, Sendable, Equatable, CustomStringConvertible 
     case pageNotFound(String)
     case taskNotFound(TaskID)
     case stageNotFound(String)
-    /// Making `child` a subtask of `parent` would make a task its own ancestor.
-    case cyclicParent(child: TaskID, parent: TaskID)
+    /// Making a task a subtask of another would make it its own ancestor: the loop it would close,
+    /// from the task through its would-be parents back to itself ([3, 5, 3]: #3 → #5 → #3).
+    case cyclicParent(loop: [TaskID])
     case duplicateName(kind: String, name: String)
     case invalidValue(field: String, reason: String)
     case importMalformed(String)
@@ -48,8 +49,10 @@ public enum TaskStoreError: Error, Sendable, Equatable, CustomStringConvertible 
         case .pageNotFound(let name): return "no page matching '\(name)'; check list_pages"
         case .taskNotFound(let id): return "no task with id \(id); check list_tasks for the right id"
         case .stageNotFound(let name): return "no workflow stage named '\(name)'"
-        case .cyclicParent(let child, let parent):
-            return "task \(parent) is already inside task \(child), so it cannot become its parent"
+        case .cyclicParent(let loop):
+            let path = loop.map { "#\($0)" }.joined(separator: " → ")
+            let (child, parent) = (loop.first.map { "#\($0)" } ?? "?", loop.dropFirst().first.map { "#\($0)" } ?? "?")
+            return "task \(child) cannot be a subtask of \(parent): that would make a loop \(path)"
         case .duplicateName(let kind, let name): return "a \(kind) named '\(name)' already exists; pick another name"
         case .invalidValue(let field, let reason): return "invalid \(field): \(reason)"
         case .importMalformed(let what): return "the import is malformed: \(what)"

@@ -44,6 +44,19 @@ enum Schema {
         ["type": "array", "items": ["type": "string"], "description": .string(description)]
     }
 
+    /// `schema` that also accepts null (added to its `type`, and to its `enum` when it has one):
+    /// the same field, clearable.
+    static func nullable(_ schema: JSONValue?) -> JSONValue {
+        guard var object = schema?.objectValue else { return ["type": "null"] }
+        switch object["type"] {
+        case .string(let type): object["type"] = [.string(type), "null"]
+        case .array(let types) where !types.contains("null"): object["type"] = .array(types + ["null"])
+        default: break
+        }
+        if case .array(let options) = object["enum"], !options.contains(.null) { object["enum"] = .array(options + [.null]) }
+        return .object(object)
+    }
+
     /// A record named by its integer id or by its title (exact, then a unique substring).
     static func idOrTitle(_ description: String) -> JSONValue {
         ["type": ["integer", "string"], "description": .string(description)]

@@ -32,6 +32,37 @@ extension TaskToolkit {
         }
     }
 
+    /// The task an edit names: by id any task, done ones included; by title only open ones, so an
+    /// old done "Call mom" does not make "call mom" ambiguous.
+    /// - Throws: `TaskStoreError` when storage fails.
+    public func findEditable(_ reference: TaskReference) throws -> Result<TaskItem, ToolRefusal> {
+        if case .id = reference { return try findTask(reference, openOnly: false) }
+        return try findTask(reference, openOnly: true)
+    }
+
+    /// The task a `parent` argument names (as `findEditable`), the refusal saying it was the parent.
+    func findParent(_ reference: TaskReference) throws -> Result<TaskItem, ToolRefusal> {
+        try findEditable(reference).mapError { refusal in
+            ToolRefusal("parent: " + refusal.message, candidates: refusal.candidates)
+        }
+    }
+
+    /// Runs `body` on the task an edit names (see `findEditable`), or refuses.
+    func withEditable<Output>(_ reference: TaskReference, _ body: (TaskItem) throws -> ToolOutcome<Output>) throws -> ToolOutcome<Output> {
+        switch try findEditable(reference) {
+        case .success(let task): return try body(task)
+        case .failure(let refusal): return .refused(refusal)
+        }
+    }
+
+    /// A preview of an edit of the task a reference names (see `findEditable`).
+    func previewEditable(_ reference: TaskReference, _ words: (TaskItem) throws -> ToolPreview) throws -> ToolPreview {
+        switch try findEditable(reference) {
+        case .success(let task): return try words(task)
+        case .failure(let refusal): return .refused(refusal)
+        }
+    }
+
     /// Runs `body` on the task a reference names, or refuses.
     func withTask<Output>(_ reference: TaskReference, openOnly: Bool, _ body: (TaskItem) throws -> ToolOutcome<Output>) throws -> ToolOutcome<Output> {
         switch try findTask(reference, openOnly: openOnly) {

@@ -77,10 +77,14 @@ public enum ToolOutcome<Output: ToolOutput>: Sendable {
 public struct ToolRefusal: Error, Sendable, Hashable {
     public var message: String
     public var candidates: [Candidate]
+    /// Open subtasks that stopped the call (completing or deleting their parent), shown as
+    /// `open_subtasks`; not candidates to pick from.
+    public var openSubtasks: [TaskItem]
 
-    public init(_ message: String, candidates: [Candidate] = []) {
+    public init(_ message: String, candidates: [Candidate] = [], openSubtasks: [TaskItem] = []) {
         self.message = message
         self.candidates = candidates
+        self.openSubtasks = openSubtasks
     }
 
     /// One of several records a title matched.
@@ -113,6 +117,7 @@ public struct ToolRefusal: Error, Sendable, Hashable {
                 }
             })
         }
+        if !openSubtasks.isEmpty { members["open_subtasks"] = .array(openSubtasks.map(format.candidate)) }
         return .object(members)
     }
 }

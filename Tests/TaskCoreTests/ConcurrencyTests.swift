@@ -53,7 +53,7 @@ import TaskerTestSupport
         }
         let store = try TaskStore(path: path)
         #expect(try store.lists().map(\.name) == ["Inbox"])
-        #expect(try store.stages().count == 5)
+        #expect(try store.stages().count == TaskStore.builtInStages.count)
         #expect(try store.storedSchemaVersion() == TaskStore.schemaVersion)
     }
 }

@@ -75,7 +75,7 @@ import Testing
         try f.reopen().bootstrap()
         #expect(try f.store.lists().map(\.name) == ["Inbox"])
         #expect(try f.store.lists().first?.isDefault == true)
-        #expect(try f.store.stages().map(\.name) == ["Backlog", "Next", "Doing", "Waiting", "Done"])
+        #expect(try f.store.stages().map(\.name) == ["Backlog", "Next", "Doing", "Waiting", "Done", "Someday"])
         #expect(try f.store.stages().allSatisfy(\.isBuiltIn))
         #expect(try f.store.spaces().map(\.name) == ["Personal"])
     }
@@ -160,10 +160,10 @@ import Testing
         #expect(try f.store.subtasks(of: c.id).isEmpty)
         var toC = TaskUpdate()
         toC.parent = c.id
-        #expect(throws: TaskStoreError.cyclicParent(child: a.id, parent: c.id)) { try f.store.updateTask(a.id, toC) }
+        #expect(throws: TaskStoreError.cyclicParent(loop: [a.id, c.id, b.id, a.id])) { try f.store.updateTask(a.id, toC) }
         var toSelf = TaskUpdate()
         toSelf.parent = b.id
-        #expect(throws: TaskStoreError.cyclicParent(child: b.id, parent: b.id)) { try f.store.updateTask(b.id, toSelf) }
+        #expect(throws: TaskStoreError.cyclicParent(loop: [b.id, b.id])) { try f.store.updateTask(b.id, toSelf) }
         // A legal move: D under C.
         #expect(try f.store.updateTask(d.id, toC).parent == c.id)
         var clear = TaskUpdate()

@@ -3,10 +3,11 @@ import TaskCore
 @testable import TaskToolkit
 
 @Suite struct CatalogTests {
-    @Test func sixteenToolsEachWithAnImplementationAndAnObjectSchema() {
+    @Test func nineteenToolsEachWithAnImplementationAndAnObjectSchema() {
         let names = TaskToolkit.definitions.map(\.name)
         #expect(names == [
-            "capture_task", "create_task", "list_tasks", "complete_task", "reschedule_task", "defer_task", "plan_day",
+            "capture_task", "create_task", "list_tasks", "complete_task", "reschedule_task", "defer_task",
+            "update_task", "delete_task", "set_stage", "plan_day",
             "create_project", "list_projects", "create_space", "create_page", "append_to_page", "read_page",
             "list_pages", "link_page", "search_pages",
         ])

@@ -178,7 +178,7 @@ import TaskerTestSupport
         #expect(text.status == 0)
         let json = try TaskerBinary.run(["tools", "--json"])
         let array = try #require(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
-        #expect(array.count == 16)
+        #expect(array.count == 19)
         #expect(array.allSatisfy { ($0["inputSchema"] as? [String: Any])?["type"] as? String == "object" })
     }
 

@@ -21,7 +21,7 @@ from mcp.client.stdio import stdio_client
 EXPECTED_TOOLS = {
     "capture_task", "create_task", "list_tasks", "complete_task", "reschedule_task", "defer_task",
     "plan_day", "create_project", "list_projects", "create_space", "create_page", "append_to_page",
-    "read_page", "list_pages", "link_page", "search_pages",
+    "read_page", "list_pages", "link_page", "search_pages", "update_task", "delete_task", "set_stage",
 }
 READ_ONLY = {"list_tasks", "plan_day", "list_projects", "read_page", "list_pages", "search_pages"}
 ADDITIVE = {"capture_task", "create_task", "create_project", "create_space", "create_page", "append_to_page", "link_page"}
@@ -42,6 +42,10 @@ CALLS = [
     ("reschedule_task", {"title": "Pay rent", "due": "friday 10am"}, lambda r: r["task"]["due"] is not None),
     ("defer_task", {"title": "call mom", "until": "2026-12-10"}, lambda r: r["task"]["defer_until"] == "2026-12-10"),
     ("complete_task", {"title": "Pay rent"}, lambda r: r["task"]["status"] == "done"),
+    ("update_task", {"title": "call mom", "priority": "low", "notes": None}, lambda r: r["task"]["priority"] == "low"),
+    ("set_stage", {"title": "call mom", "stage": "Someday"}, lambda r: r["task"]["stage"] == "Someday"),
+    ("capture_task", {"text": "buy flowers", "parent": "call mom"}, lambda r: r["task"]["parent"] is not None),
+    ("delete_task", {"title": "buy flowers"}, lambda r: len(r["deleted"]) == 1),
     ("list_projects", {}, lambda r: r["count"] == 1 and r["projects"][0]["name"] == "Home"),
     ("create_space", {"name": "Notes", "project": "Home"}, lambda r: r["space"]["name"] == "Notes"),
     ("create_page", {"title": "Landlord", "space": "Notes", "body": "# Landlord\nPhone: 0123", "labels": ["people"]},
@@ -97,7 +101,7 @@ async def session_checks(tasker, db):
 
             listing = await session.list_tools()
             tools = {t.name: t for t in listing.tools}
-            check(set(tools) == EXPECTED_TOOLS, f"tools/list: the 16 tools (got {sorted(tools)})")
+            check(set(tools) == EXPECTED_TOOLS, f"tools/list: the 19 tools (got {sorted(tools)})")
             validators = {}
             for name, tool in sorted(tools.items()):
                 schema = field(tool, "input_schema", "inputSchema")
@@ -144,7 +148,7 @@ async def auto_mode_checks(tasker, db):
         return
     async with Client(server(tasker, db), mode="auto") as client:
         listing = await client.list_tools()
-        check(len(listing.tools) == 16, "Client(mode=auto): server/discover refused, fell back to initialize, 16 tools")
+        check(len(listing.tools) == 19, "Client(mode=auto): server/discover refused, fell back to initialize, 19 tools")
         result = await client.call_tool("list_tasks", {"filter": "all"})
         check(is_error(result) is False and field(result, "structured_content", "structuredContent")["count"] == 2, "Client(mode=auto): list_tasks all")
 

@@ -12,6 +12,7 @@ public struct CaptureTask: Tool {
             "text": Schema.string("The sentence as the user typed it.", minLength: 1),
             "project": Schema.string("Put the task in this project (by name)."),
             "list": Schema.string("Put the task in this list (default Inbox)."),
+            "parent": CreateTask.properties["parent"] ?? Schema.idOrTitle("The parent task."),
             "dry_run": Schema.boolean("Parse and show what would be created, save nothing."),
         ], required: ["text"]),
         readOnly: false, idempotent: false, destructive: false)
@@ -19,18 +20,21 @@ public struct CaptureTask: Tool {
     public var text: String
     public var project: String?
     public var list: String?
+    /// Make it a subtask of this task (by id or title), looked up when it runs.
+    public var parent: TaskReference?
     public var dryRun: Bool
 
-    public init(text: String, project: String? = nil, list: String? = nil, dryRun: Bool = false) {
+    public init(text: String, project: String? = nil, list: String? = nil, parent: TaskReference? = nil, dryRun: Bool = false) {
         self.text = text
         self.project = project
         self.list = list
+        self.parent = parent
         self.dryRun = dryRun
     }
 
     public init(_ arguments: ToolArguments) throws {
         self.init(text: arguments.string("text") ?? "", project: arguments.string("project"),
-                  list: arguments.string("list"), dryRun: arguments.bool("dry_run"))
+                  list: arguments.string("list"), parent: arguments.taskReference("parent"), dryRun: arguments.bool("dry_run"))
     }
 
     /// The call as JSON arguments, for a person to edit before it runs.
@@ -38,6 +42,11 @@ public struct CaptureTask: Tool {
         var object: [String: JSONValue] = ["text": .string(text)]
         if let project { object["project"] = .string(project) }
         if let list { object["list"] = .string(list) }
+        switch parent {
+        case .id(let id): object["parent"] = .int(Int(id))
+        case .title(let title): object["parent"] = .string(title)
+        case nil: break
+        }
         if dryRun { object["dry_run"] = true }
         return .object(object)
     }
@@ -67,7 +76,13 @@ public struct CaptureTask: Tool {
     }
 
     public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> {
-        let parsed = draft(in: toolkit)
+        var parsed = draft(in: toolkit)
+        if let parent {
+            switch try toolkit.findParent(parent) {
+            case .success(let task): parsed.draft.parent = task.id
+            case .failure(let refusal): return .refused(refusal)
+            }
+        }
         guard !dryRun else { return .done(Output(task: nil, draft: parsed.draft, understood: parsed.understood)) }
         let task = try toolkit.store.createTask(parsed.draft)
         return .done(Output(task: task, draft: parsed.draft, understood: parsed.understood))

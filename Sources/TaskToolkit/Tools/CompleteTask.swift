@@ -5,42 +5,91 @@ import TaskCore
 public struct CompleteTask: TaskTargeting {
     public static let definition = ToolDefinition(
         name: "complete_task", title: "Complete a task",
-        description: "Mark a task done, by id or title. A recurring task gets its next occurrence, returned as next.",
-        inputSchema: Schema.arguments(["id": Schema.taskID, "title": Schema.taskTitle]),
+        description: "Mark a task done, by id or title. A recurring task gets its next occurrence, returned as next. "
+            + "A task with open subtasks is refused (ok false, listing them as open_subtasks) unless with_children is true: "
+            + "then they are completed with it, in one step.",
+        inputSchema: Schema.arguments([
+            "id": Schema.taskID, "title": Schema.taskTitle,
+            "with_children": Schema.boolean("Complete its open subtasks (at any depth) too."),
+        ]),
         readOnly: false, idempotent: false, destructive: true)
 
     public var target: TaskReference
+    public var withChildren: Bool
 
-    public init(target: TaskReference) { self.target = target }
+    public init(target: TaskReference, withChildren: Bool = false) {
+        self.target = target
+        self.withChildren = withChildren
+    }
 
-    public init(_ arguments: ToolArguments) throws { self.init(target: try arguments.taskReference()) }
+    public init(_ arguments: ToolArguments) throws {
+        self.init(target: try arguments.taskReference(), withChildren: arguments.bool("with_children"))
+    }
 
     public struct Output: ToolOutput {
         public var task: TaskItem
         /// The next occurrence of a recurring task, created by completing this one.
         public var next: TaskItem?
+        /// Open subtasks completed with it (`with_children`), and their next occurrences.
+        public var subtasks: [TaskItem] = []
+        public var subtaskNexts: [TaskItem] = []
 
         public func json(_ format: ResultFormat) -> [String: JSONValue] {
-            ["task": format.task(task), "next": next.map(format.task) ?? .null]
+            var members: [String: JSONValue] = ["task": format.task(task), "next": next.map(format.task) ?? .null]
+            if !subtasks.isEmpty { members["completed_subtasks"] = .array(subtasks.map(format.task)) }
+            return members
         }
     }
 
+    /// The open subtasks to complete with it, or the refusal listing them.
+    func openSubtasks(of task: TaskItem, in toolkit: TaskToolkit) throws -> Result<[TaskItem], ToolRefusal> {
+        let open = try toolkit.store.descendants(of: task.id, openOnly: true)
+        guard withChildren || open.isEmpty else {
+            let names = open.prefix(5).map { "#\($0.id) '\($0.title)'" }.joined(separator: ", ")
+            return .failure(ToolRefusal(
+                "task #\(task.id) '\(task.title)' has \(open.count) open subtask\(open.count == 1 ? "" : "s"): \(names)\(open.count > 5 ? ", …" : ""); "
+                    + "complete them first, or pass with_children true to complete them with it",
+                openSubtasks: open))
+        }
+        return .success(open)
+    }
+
     public func preview(in toolkit: TaskToolkit) throws -> ToolPreview {
-        try toolkit.previewTask(target, openOnly: true) { "Complete \(TaskWords(toolkit).task($0))" }
+        let words = TaskWords(toolkit)
+        switch try toolkit.findTask(target, openOnly: true) {
+        case .failure(let refusal): return .refused(refusal)
+        case .success(let task):
+            switch try openSubtasks(of: task, in: toolkit) {
+            case .failure(let refusal): return .refused(refusal)
+            case .success(let open):
+                return .ready("Complete \(words.task(task))" + (open.isEmpty ? "" : " and its \(open.count) open subtask\(open.count == 1 ? "" : "s")"))
+            }
+        }
     }
 
     public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> {
         try toolkit.withTask(target, openOnly: true) { task in
-            let (completed, next) = try toolkit.store.completeTask(task.id)
-            return .done(Output(task: completed, next: next))
+            switch try openSubtasks(of: task, in: toolkit) {
+            case .failure(let refusal): return .refused(refusal)
+            case .success(let open):
+                // Deepest first, the task itself last, all in one transaction.
+                let results = try toolkit.store.completeTasks(open.reversed().map(\.id) + [task.id])
+                guard let (completed, next) = results.last else { return .refused(ToolRefusal("nothing was completed")) }
+                let below = results.dropLast().reversed()
+                return .done(Output(task: completed, next: next, subtasks: below.map(\.completed), subtaskNexts: below.compactMap(\.next)))
+            }
         }
     }
 
     public func undo(after output: Output) -> UndoAction? {
-        let (id, next) = (output.task.id, output.next?.id)
-        return UndoAction("Reopened '\(output.task.title)'") { store in
-            if let next { try store.deleteTask(next) }
-            _ = try store.reopenTask(id)
+        let ids = [output.task.id] + output.subtasks.map(\.id)
+        let nexts = ([output.next] + output.subtaskNexts.map(Optional.some)).compactMap { $0?.id }
+        let more = output.subtasks.count
+        return UndoAction("Reopened '\(output.task.title)'" + (more > 0 ? " and \(more) subtask\(more == 1 ? "" : "s")" : "")) { store in
+            try store.inOneTransaction {
+                for next in nexts { try store.deleteTask(next) }
+                for id in ids { _ = try store.reopenTask(id) }
+            }
         }
     }
 }

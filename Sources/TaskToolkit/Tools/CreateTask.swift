@@ -7,32 +7,39 @@ public struct CreateTask: Tool {
     public static let definition = ToolDefinition(
         name: "create_task", title: "Create a task",
         description: "Create a task from explicit fields. Dates: \(Schema.dateHelp).",
-        inputSchema: Schema.arguments([
-            "title": Schema.string("The task's title.", minLength: 1),
-            "notes": Schema.string("Free-form notes."),
-            "due": Schema.nullableString("When it is due: \(Schema.dateHelp)."),
-            "priority": Schema.priority,
-            "estimate_minutes": Schema.integer("How long it takes, in minutes.", minimum: 0, maximum: 10_080),
-            "energy": Schema.energy,
-            "contexts": Schema.strings("Contexts such as \"errands\" or \"phone\" (without # or @)."),
-            "kind": Schema.kind,
-            "project": Schema.string("Project name (must exist)."),
-            "list": Schema.string("List name (default Inbox)."),
-            "parent": Schema.integer("Make it a subtask of this task id.", minimum: 1),
-            "recurrence": Schema.recurrence,
-            "defer_until": Schema.nullableString("Hide it until this day: YYYY-MM-DD or natural language (\"monday\")."),
-        ], required: ["title"]),
+        inputSchema: Schema.arguments(properties, required: ["title"]),
         readOnly: false, idempotent: false, destructive: false)
+
+    /// The fields of a task as arguments; `update_task` offers the same ones (nullable where a
+    /// field can be cleared).
+    static let properties: [String: JSONValue] = [
+        "title": Schema.string("The task's title.", minLength: 1),
+        "notes": Schema.string("Free-form notes."),
+        "due": Schema.nullableString("When it is due: \(Schema.dateHelp)."),
+        "priority": Schema.priority,
+        "estimate_minutes": Schema.integer("How long it takes, in minutes.", minimum: 0, maximum: 10_080),
+        "energy": Schema.energy,
+        "contexts": Schema.strings("Contexts such as \"errands\" or \"phone\" (without # or @)."),
+        "kind": Schema.kind,
+        "project": Schema.string("Project name (must exist)."),
+        "list": Schema.string("List name (default Inbox)."),
+        "parent": Schema.idOrTitle("Make it a subtask of this task: its id, or its title (exact, or a unique part)."),
+        "recurrence": Schema.recurrence,
+        "defer_until": Schema.nullableString("Hide it until this day: YYYY-MM-DD or natural language (\"monday\")."),
+    ]
 
     /// The fields; `due` and `deferUntil` are kept as given (ISO 8601 or a phrase) and read when it runs.
     public var draft: TaskDraft
     public var due: String?
     public var deferUntil: String?
+    /// The parent named by title (or id), looked up when it runs; nil keeps `draft.parent`.
+    public var parent: TaskReference?
 
-    public init(draft: TaskDraft, due: String? = nil, deferUntil: String? = nil) {
+    public init(draft: TaskDraft, due: String? = nil, deferUntil: String? = nil, parent: TaskReference? = nil) {
         self.draft = draft
         self.due = due
         self.deferUntil = deferUntil
+        self.parent = parent
     }
 
     public init(_ arguments: ToolArguments) throws {
@@ -45,14 +52,14 @@ public struct CreateTask: Tool {
         draft.kind = arguments.string("kind").flatMap(TaskKind.init(rawValue:))
         draft.project = arguments.string("project")
         draft.list = arguments.string("list")
-        draft.parent = arguments.int("parent").map { TaskID(Int64($0)) }
         if let rule = arguments["recurrence"] {
             guard let recurrence = RecurrenceRule(json: rule) else {
                 throw arguments.invalid("recurrence must look like {\"frequency\": \"weekly\", \"interval\": 1, \"weekdays\": [\"mon\"]}")
             }
             draft.recurrence = recurrence
         }
-        self.init(draft: draft, due: try arguments.dateText("due"), deferUntil: try arguments.dateText("defer_until"))
+        self.init(draft: draft, due: try arguments.dateText("due"), deferUntil: try arguments.dateText("defer_until"),
+                  parent: arguments.taskReference("parent"))
     }
 
     /// The call as JSON arguments, for a person to edit before it runs.
@@ -67,26 +74,43 @@ public struct CreateTask: Tool {
         if let kind = draft.kind { object["kind"] = .string(kind.rawValue) }
         if let project = draft.project { object["project"] = .string(project) }
         if let list = draft.list { object["list"] = .string(list) }
-        if let parent = draft.parent { object["parent"] = .int(Int(parent.rawValue)) }
+        switch parent {
+        case .id(let id): object["parent"] = .int(Int(id))
+        case .title(let title): object["parent"] = .string(title)
+        case nil: if let id = draft.parent { object["parent"] = .int(Int(id.rawValue)) }
+        }
         if let recurrence = draft.recurrence { object["recurrence"] = recurrence.json }
         if let deferUntil { object["defer_until"] = .string(deferUntil) } else if let day = draft.deferUntil { object["defer_until"] = .string(day.description) }
         return .object(object)
     }
 
-    /// The draft with its dates read.
-    func resolved(in toolkit: TaskToolkit) throws -> TaskDraft {
+    /// The draft with its dates read and its parent looked up (a title that matches no task, or
+    /// several, is a refusal).
+    func resolved(in toolkit: TaskToolkit) throws -> Result<TaskDraft, ToolRefusal> {
         var resolved = draft
         if let due { resolved.due = try toolkit.date(due, argument: "due", tool: Self.definition.name) }
         if let deferUntil { resolved.deferUntil = try toolkit.day(deferUntil, argument: "defer_until", tool: Self.definition.name) }
-        return resolved
+        if let parent {
+            switch try toolkit.findParent(parent) {
+            case .success(let task): resolved.parent = task.id
+            case .failure(let refusal): return .failure(refusal)
+            }
+        }
+        return .success(resolved)
     }
 
     public func preview(in toolkit: TaskToolkit) throws -> ToolPreview {
-        .ready(TaskWords(toolkit).creation(try resolved(in: toolkit)))
+        switch try resolved(in: toolkit) {
+        case .success(let draft): return .ready(TaskWords(toolkit).creation(draft))
+        case .failure(let refusal): return .refused(refusal)
+        }
     }
 
     public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<TaskOutput> {
-        .done(TaskOutput(task: try toolkit.store.createTask(try resolved(in: toolkit))))
+        switch try resolved(in: toolkit) {
+        case .success(let draft): return .done(TaskOutput(task: try toolkit.store.createTask(draft)))
+        case .failure(let refusal): return .refused(refusal)
+        }
     }
 
     public func undo(after output: TaskOutput) -> UndoAction? { .deleting(output.task) }

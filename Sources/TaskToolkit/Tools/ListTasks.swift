@@ -1,46 +1,76 @@
 import Foundation
 import TaskCore
 
-/// `list_tasks`: tasks by filter, list, project or context.
+/// `list_tasks`: tasks by filter, list, project, context, stage or parent; flat or as a tree.
 public struct ListTasks: Tool {
     public static let definition = ToolDefinition(
         name: "list_tasks", title: "List tasks",
         description: "List tasks: open (default), today (due by the end of today, overdue included), overdue, "
-            + "available (open, not deferred, not waiting), waiting, or all (done included); optionally by list, project or context.",
+            + "available (open, not deferred, not waiting), waiting, or all (done included); optionally by list, project, context or stage. "
+            + "parent lists a task's subtasks; tree orders tasks as an outline (each parent followed by its subtasks, each task with its depth), "
+            + "and with parent shows every level below it.",
         inputSchema: Schema.arguments([
             "filter": Schema.oneOf(TaskQuery.Filter.allCases.map(\.rawValue), "Which tasks (default open)."),
             "list": Schema.string("Only this list."),
             "project": Schema.string("Only this project."),
             "context": Schema.string("Only tasks with this context (with or without # or @)."),
+            "stage": Schema.string("Only tasks in this workflow stage (Backlog, Next, Doing, Waiting, Done, Someday)."),
+            "parent": Schema.idOrTitle("Only subtasks of this task: its id, or its title (exact, or a unique part)."),
+            "tree": Schema.boolean("As an outline: parents before their subtasks, each task with a depth (0 at the top)."),
             "limit": Schema.integer("At most this many (default 50).", minimum: 1, maximum: 1000),
         ]),
         readOnly: true, idempotent: true, destructive: false)
 
     public var query: TaskQuery
+    /// The parent named by title or id, looked up when it runs (wins over `query.parent`).
+    public var parent: TaskReference?
+    public var tree: Bool
 
-    public init(_ query: TaskQuery) { self.query = query }
+    public init(_ query: TaskQuery, parent: TaskReference? = nil, tree: Bool = false) {
+        self.query = query
+        self.parent = parent
+        self.tree = tree
+    }
 
     public init(_ arguments: ToolArguments) throws {
         var query = TaskQuery(filter: arguments.string("filter").flatMap(TaskQuery.Filter.init(rawValue:)) ?? .open)
         query.list = arguments.string("list")
         query.project = arguments.string("project")
         query.context = arguments.string("context")  // the store reads #errands, @Errands and errands alike
+        query.stage = arguments.string("stage")
         query.limit = arguments.int("limit")  // nil: 50, when it runs
-        self.init(query)
+        self.init(query, parent: arguments.taskReference("parent"), tree: arguments.bool("tree"))
     }
 
     public struct Output: ToolOutput {
         public var filter: TaskQuery.Filter
         public var tasks: [TaskItem]
+        /// With `tree`: each task's depth in the outline, in the same order as `tasks`.
+        public var depths: [Int]?
 
         public func json(_ format: ResultFormat) -> [String: JSONValue] {
-            ["filter": .string(filter.rawValue), "count": .int(tasks.count), "tasks": .array(tasks.map(format.task))]
+            let items: [JSONValue] = tasks.indices.map { i in
+                guard let depths, case .object(var task) = format.task(tasks[i]) else { return format.task(tasks[i]) }
+                task["depth"] = .int(depths[i])
+                return .object(task)
+            }
+            return ["filter": .string(filter.rawValue), "count": .int(tasks.count), "tasks": .array(items)]
         }
     }
 
     public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> {
         var query = query
         if query.limit == nil { query.limit = 50 }
-        return .done(Output(filter: query.filter, tasks: try toolkit.store.tasks(query)))
+        if let parent {
+            switch try toolkit.findEditable(parent) {
+            case .success(let task): query.parent = task.id
+            case .failure(let refusal): return .refused(refusal)
+            }
+        }
+        query.subtree = tree && query.parent != nil
+        let tasks = try toolkit.store.tasks(query)
+        guard tree else { return .done(Output(filter: query.filter, tasks: tasks)) }
+        let outline = TaskOutline(tasks)
+        return .done(Output(filter: query.filter, tasks: outline.tasks, depths: outline.depths))
     }
 }

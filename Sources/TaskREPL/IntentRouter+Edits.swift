@@ -1,0 +1,65 @@
+import Foundation
+import TaskCore
+import TaskToolkit
+
+/// Builders for the router's editing rows ("rename X to Y", "make X high priority", "add #errands
+/// to X", "move X to someday", "delete X"): each makes an `.edit` intent, which the chat confirms
+/// before it runs, and which becomes a capture again when no task matches X.
+extension IntentRouter {
+    /// The priority a word names: "medium" is normal, "top" high, "urgent" critical.
+    static let priorityWords: [String: Priority] = [
+        "low": .low, "normal": .normal, "medium": .normal, "high": .high, "top": .high, "critical": .critical, "urgent": .critical,
+    ]
+
+    /// The stages the chat can move a task to by name (Done is "done X").
+    static let stageWords: [String: String] = [
+        "someday": "Someday", "someday/maybe": "Someday", "someday maybe": "Someday", "backlog": "Backlog", "next": "Next",
+        "doing": "Doing", "waiting": "Waiting",
+    ]
+
+    /// A task reference from the words naming it; nil when they are empty.
+    static func target(_ words: String) -> TaskReference? {
+        let trimmed = words.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return nil }
+        return TaskReference(trimmed)
+    }
+
+    static func rename(_ task: String, to title: String) -> Intent? {
+        guard let target = target(task), !title.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        var changes = TaskUpdate()
+        changes.title = title.trimmingCharacters(in: .whitespaces)
+        return .edit(UpdateTask(target: target, changes: changes))
+    }
+
+    static func prioritise(_ task: String, _ word: String) -> Intent? {
+        guard let target = target(task), let priority = priorityWords[word.lowercased()] else { return nil }
+        var changes = TaskUpdate()
+        changes.priority = priority
+        return .edit(UpdateTask(target: target, changes: changes))
+    }
+
+    /// "#errands @phone" → ["errands", "phone"].
+    static func contextWords(_ text: String) -> [String] {
+        text.split(separator: " ").map { String($0.drop { $0 == "#" || $0 == "@" }) }.filter { !$0.isEmpty }
+    }
+
+    static func addContexts(_ contexts: String, to task: String) -> Intent? {
+        guard let target = target(task) else { return nil }
+        return .edit(UpdateTask(target: target, addContexts: contextWords(contexts)))
+    }
+
+    static func removeContexts(_ contexts: String, from task: String) -> Intent? {
+        guard let target = target(task) else { return nil }
+        return .edit(UpdateTask(target: target, removeContexts: contextWords(contexts)))
+    }
+
+    static func stage(_ task: String, _ word: String) -> Intent? {
+        guard let target = target(task), let stage = stageWords[word.lowercased()] else { return nil }
+        return .edit(SetStage(target: target, stage: stage))
+    }
+
+    static func delete(_ task: String, withSubtasks: Bool) -> Intent? {
+        guard let target = target(task) else { return nil }
+        return .edit(DeleteTask(target: target, children: withSubtasks ? .delete : .refuse))
+    }
+}

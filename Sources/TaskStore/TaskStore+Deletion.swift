@@ -1,0 +1,98 @@
+import Foundation
+import TaskCore
+
+/// Deleting a task with its subtasks handled explicitly, and putting a deletion back.
+extension TaskStore {
+    /// Deletes a task in one transaction and returns everything needed to restore it.
+    ///
+    /// With `withSubtasks` every task below it goes too (at any depth); without, its children stay
+    /// and lose their parent (listed in `orphaned`). Contexts and page links go with each deleted
+    /// row; each leaves a tombstone with its UUID so the delete can travel.
+    /// - Throws: `.taskNotFound`.
+    public func deleteTask(_ id: TaskID, withSubtasks: Bool) throws -> TaskDeletion {
+        try write {
+            let root = try loadTask(id)
+            let below = withSubtasks ? try subtree(of: id) : []
+            let orphaned = withSubtasks ? [] : try db.cached("SELECT id FROM tasks WHERE parent_id = ? ORDER BY id")
+                .bind([.integer(id.rawValue)]).rows { TaskID($0.int64(0)) }
+            var records: [TaskDeletion.Record] = []
+            records.reserveCapacity(below.count + 1)
+            for task in [root] + below {
+                let linked = try db.cached("SELECT page_id FROM page_links WHERE task_id = ? ORDER BY page_id")
+                    .bind([.integer(task.id.rawValue)]).rows { PageID($0.int64(0)) }
+                records.append(TaskDeletion.Record(
+                    task: task, uuid: try uuid(of: task.id), anchorDay: try storedAnchorDay(task.id), linkedPages: linked))
+            }
+            for record in records {
+                try db.cached("DELETE FROM tasks WHERE id = ?").bind([.integer(record.task.id.rawValue)]).run()
+                try recordTombstone(kind: .task, uuid: record.uuid)
+            }
+            return TaskDeletion(records: records, orphaned: orphaned)
+        }
+    }
+
+    /// Puts deleted tasks back in one transaction: the same UUIDs (their tombstones removed), the
+    /// same ids when still free, contexts, stage, series anchor, page links to pages still there,
+    /// and orphaned subtasks under their parent again.
+    ///
+    /// A list, project or stage deleted since is left out (the default list, none, none); a task
+    /// whose UUID is already here again is skipped. - Returns: the tasks as restored, in order.
+    /// - Throws: `TaskStoreError` when storage fails.
+    @discardableResult
+    public func restore(_ deletion: TaskDeletion) throws -> [TaskItem] {
+        try write {
+            let defaultList = try requireBootstrap()
+            var newIDs: [TaskID: TaskID] = [:]
+            var restored: [TaskItem] = []
+            for record in deletion.records {
+                if let existing = try taskID(uuid: record.uuid) {
+                    newIDs[record.task.id] = existing
+                    continue
+                }
+                var task = record.task
+                let idFree = try db.scalar("SELECT id FROM tasks WHERE id = ?", [.integer(task.id.rawValue)]) == nil
+                let listID = (try? resolveList(task.list).id) ?? defaultList
+                let projectID = task.project.flatMap { try? resolveProject($0).id }
+                if projectID == nil { task.project = nil }
+                let stageID = task.stage.flatMap { try? resolveStage($0).id }
+                if stageID == nil { task.stage = nil }
+                if let parent = task.parent {
+                    if let moved = newIDs[parent] {
+                        task.parent = moved
+                    } else if try db.scalar("SELECT id FROM tasks WHERE id = ?", [.integer(parent.rawValue)]) == nil {
+                        task.parent = nil
+                    }
+                }
+                let values: [DatabaseValue] = [idFree ? .integer(task.id.rawValue) : .null]
+                    + TaskStore.rowValues(task, stageID: stageID, listID: listID, projectID: projectID)
+                    + [DatabaseValue(record.anchorDay), .text(record.uuid)]
+                try db.cached(TaskStore.restoreTaskSQL).bind(values).run()
+                let newID = TaskID(db.lastInsertRowID)
+                newIDs[record.task.id] = newID
+                task.id = newID
+                try insertContexts(newID, task.contexts)
+                for page in record.linkedPages {
+                    try db.run("INSERT OR IGNORE INTO page_links(page_id, task_id) SELECT id, ? FROM pages WHERE id = ?",
+                               [.integer(newID.rawValue), .integer(page.rawValue)])
+                }
+                try db.run("DELETE FROM tombstones WHERE kind = ? AND uuid = ?", [.text(RecordKind.task.rawValue), .text(record.uuid)])
+                restored.append(task)
+            }
+            if let root = deletion.records.first.flatMap({ newIDs[$0.task.id] }) {
+                for child in deletion.orphaned {
+                    try db.run("UPDATE tasks SET parent_id = ? WHERE id = ? AND parent_id IS NULL",
+                               [.integer(root.rawValue), .integer(child.rawValue)])
+                }
+            }
+            return restored
+        }
+    }
+
+    /// `insertTaskSQL` with the row id first (NULL lets SQLite choose one).
+    static let restoreTaskSQL = """
+        INSERT INTO tasks(id, title, title_key, notes, due, priority, estimate_minutes, energy, contexts, kind, status,
+            stage_id, list_id, project_id, parent_id, recur_frequency, recur_interval, recur_weekdays, defer_until,
+            created, updated, completed, recur_anchor_day, uuid)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+}

@@ -1,0 +1,189 @@
+import Foundation
+import TaskCore
+import TaskStore
+
+/// `update_task`: changes any field of a task after it was created; null clears an optional one.
+public struct UpdateTask: TaskTargeting, ArgumentsExpressible {
+    public static let definition = ToolDefinition(
+        name: "update_task", title: "Update a task",
+        description: "Change a task's fields, by id or title (title finds open tasks; id any task). Give only what changes: "
+            + "new_title renames; null clears notes, due, estimate_minutes, energy, kind, project, parent, recurrence or defer_until; "
+            + "contexts replaces the contexts, add_contexts and remove_contexts adjust them. Dates: \(Schema.dateHelp). "
+            + "A parent that would make the task its own ancestor is refused, naming the loop.",
+        inputSchema: Schema.arguments(properties),
+        readOnly: false, idempotent: true, destructive: true)
+
+    /// create_task's field schemas, nullable where a field can be cleared.
+    static let properties: [String: JSONValue] = {
+        let fields = CreateTask.properties
+        var properties: [String: JSONValue] = [
+            "id": Schema.taskID, "title": Schema.taskTitle,
+            "new_title": fields["title"] ?? Schema.string("The task's title.", minLength: 1),
+            "add_contexts": Schema.strings("Contexts to add, keeping the others."),
+            "remove_contexts": Schema.strings("Contexts to remove, keeping the others."),
+        ]
+        for key in ["priority", "list"] { properties[key] = fields[key] }
+        for key in UpdateTask.clearable { properties[key] = Schema.nullable(fields[key]) }
+        return properties
+    }()
+
+    /// The fields null clears.
+    static let clearable = ["notes", "contexts", "due", "estimate_minutes", "energy", "kind", "project", "parent", "recurrence", "defer_until"]
+
+    public var target: TaskReference
+    /// The changes besides dates, parent and context adjustments (nil leaves a field alone).
+    public var changes: TaskUpdate
+    /// The new due date as given; `.some(nil)` clears it.
+    public var due: String??
+    /// The new defer day as given; `.some(nil)` clears it.
+    public var deferUntil: String??
+    /// The new parent by id or title, looked up when it runs; `.some(nil)` makes it top-level.
+    public var parent: TaskReference??
+    public var addContexts: [String]
+    public var removeContexts: [String]
+
+    public init(target: TaskReference, changes: TaskUpdate = TaskUpdate(), due: String?? = nil, deferUntil: String?? = nil,
+                parent: TaskReference?? = nil, addContexts: [String] = [], removeContexts: [String] = []) {
+        self.target = target
+        self.changes = changes
+        self.due = due
+        self.deferUntil = deferUntil
+        self.parent = parent
+        self.addContexts = TaskStore.normalizeContexts(addContexts)
+        self.removeContexts = TaskStore.normalizeContexts(removeContexts)
+    }
+
+    public init(_ arguments: ToolArguments) throws {
+        /// nil when absent, `.some(nil)` for null, else the value read.
+        func field<T>(_ key: String, _ read: () throws -> T?) rethrows -> T?? {
+            guard arguments.has(key) else { return nil }
+            return arguments.values[key] == .null ? .some(nil) : .some(try read())
+        }
+        var changes = TaskUpdate()
+        changes.title = arguments.string("new_title")
+        changes.notes = field("notes") { arguments.text("notes") }
+        changes.priority = arguments.string("priority").flatMap(Priority.init(rawValue:))
+        changes.estimateMinutes = field("estimate_minutes") { arguments.int("estimate_minutes") }
+        changes.energy = field("energy") { arguments.string("energy").flatMap(Energy.init(rawValue:)) }
+        changes.contexts = arguments.strings("contexts").map(TaskStore.normalizeContexts)
+        if arguments.has("contexts") && arguments.values["contexts"] == .null { changes.contexts = [] }
+        changes.kind = field("kind") { arguments.string("kind").flatMap(TaskKind.init(rawValue:)) }
+        changes.project = field("project") { arguments.string("project") }
+        changes.list = arguments.string("list")
+        changes.recurrence = try field("recurrence") {
+            guard let rule = arguments["recurrence"].flatMap(RecurrenceRule.init(json:)) else {
+                throw arguments.invalid("recurrence must look like {\"frequency\": \"weekly\", \"interval\": 1, \"weekdays\": [\"mon\"]}")
+            }
+            return rule
+        }
+        let due = try field("due") { try arguments.dateText("due") }
+        let deferUntil = try field("defer_until") { try arguments.dateText("defer_until") }
+        let parent = field("parent") { arguments.taskReference("parent") }
+        self.init(target: try arguments.taskReference(), changes: changes, due: due, deferUntil: deferUntil, parent: parent,
+                  addContexts: arguments.strings("add_contexts") ?? [], removeContexts: arguments.strings("remove_contexts") ?? [])
+        guard changes != TaskUpdate() || due != nil || deferUntil != nil || parent != nil || !addContexts.isEmpty || !removeContexts.isEmpty
+        else { throw arguments.invalid("nothing to change; give at least one field (new_title, notes, priority, due, …)") }
+    }
+
+    /// The call as JSON arguments (dates as given), for a person to edit before it runs.
+    public var arguments: JSONValue {
+        var o: [String: JSONValue] = [target.argument.key: target.argument.value]
+        func put<T>(_ key: String, _ value: T??, _ json: (T) -> JSONValue) {
+            if let value { o[key] = value.map(json) ?? .null }
+        }
+        if let title = changes.title { o["new_title"] = .string(title) }
+        put("notes", changes.notes, JSONValue.string)
+        if let priority = changes.priority { o["priority"] = .string(priority.rawValue) }
+        put("estimate_minutes", changes.estimateMinutes, JSONValue.int)
+        put("energy", changes.energy) { .string($0.rawValue) }
+        if let contexts = changes.contexts { o["contexts"] = .array(contexts.map(JSONValue.string)) }
+        put("kind", changes.kind) { .string($0.rawValue) }
+        put("project", changes.project, JSONValue.string)
+        if let list = changes.list { o["list"] = .string(list) }
+        put("recurrence", changes.recurrence) { $0.json }
+        put("due", due, JSONValue.string)
+        put("defer_until", deferUntil, JSONValue.string)
+        put("parent", parent) { $0.value }
+        if !addContexts.isEmpty { o["add_contexts"] = .array(addContexts.map(JSONValue.string)) }
+        if !removeContexts.isEmpty { o["remove_contexts"] = .array(removeContexts.map(JSONValue.string)) }
+        return .object(o)
+    }
+
+    public struct Output: ToolOutput {
+        public var task: TaskItem
+        /// The task as it was before.
+        public var previous: TaskItem
+
+        public func json(_ format: ResultFormat) -> [String: JSONValue] {
+            ["task": format.task(task), "previous": format.task(previous)]
+        }
+    }
+
+    /// The store update for `task`: dates read, the parent looked up, context adjustments applied.
+    func update(for task: TaskItem, in toolkit: TaskToolkit) throws -> Result<TaskUpdate, ToolRefusal> {
+        let name = Self.definition.name
+        var update = changes
+        if let due { update.due = .some(try toolkit.date(due, argument: "due", tool: name)) }
+        if let deferUntil { update.deferUntil = .some(try toolkit.day(deferUntil, argument: "defer_until", tool: name)) }
+        switch parent {
+        case .some(.some(let reference)):
+            switch try toolkit.findParent(reference) {
+            case .success(let parent): update.parent = .some(parent.id)
+            case .failure(let refusal): return .failure(refusal)
+            }
+        case .some(.none): update.parent = .some(nil)
+        case .none: break
+        }
+        if !addContexts.isEmpty || !removeContexts.isEmpty {
+            let removed = Set(removeContexts)
+            update.contexts = TaskStore.normalizeContexts((update.contexts ?? task.contexts) + addContexts).filter { !removed.contains($0) }
+        }
+        return .success(update)
+    }
+
+    public func preview(in toolkit: TaskToolkit) throws -> ToolPreview {
+        let words = TaskWords(toolkit)
+        return try toolkit.previewEditable(target) { task in
+            switch try update(for: task, in: toolkit) {
+            case .success(let update): return .ready("Update \(words.task(task)): " + words.changes(update, of: task).joined(separator: ", "))
+            case .failure(let refusal): return .refused(refusal)
+            }
+        }
+    }
+
+    public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> {
+        try toolkit.withEditable(target) { task in
+            switch try update(for: task, in: toolkit) {
+            case .success(let update): return .done(Output(task: try toolkit.store.updateTask(task.id, update), previous: task))
+            case .failure(let refusal): return .refused(refusal)
+            }
+        }
+    }
+
+    public func undo(after output: Output) -> UndoAction? {
+        let (id, back) = (output.task.id, TaskUpdate.restoring(output.previous, from: output.task))
+        return UndoAction("Restored '\(output.previous.title)' as it was") { store in _ = try store.updateTask(id, back) }
+    }
+}
+
+extension TaskUpdate {
+    /// The update that turns `after` back into `before`: every editable field that differs.
+    static func restoring(_ before: TaskItem, from after: TaskItem) -> TaskUpdate {
+        var u = TaskUpdate()
+        if before.title != after.title { u.title = before.title }
+        if before.notes != after.notes { u.notes = .some(before.notes) }
+        if before.due != after.due { u.due = .some(before.due) }
+        if before.priority != after.priority { u.priority = before.priority }
+        if before.estimateMinutes != after.estimateMinutes { u.estimateMinutes = .some(before.estimateMinutes) }
+        if before.energy != after.energy { u.energy = .some(before.energy) }
+        if before.contexts != after.contexts { u.contexts = before.contexts }
+        if before.kind != after.kind { u.kind = .some(before.kind) }
+        if before.stage != after.stage { u.stage = .some(before.stage) }
+        if before.list != after.list { u.list = before.list }
+        if before.project != after.project { u.project = .some(before.project) }
+        if before.parent != after.parent { u.parent = .some(before.parent) }
+        if before.recurrence != after.recurrence { u.recurrence = .some(before.recurrence) }
+        if before.deferUntil != after.deferUntil { u.deferUntil = .some(before.deferUntil) }
+        return u
+    }
+}
