@@ -39,9 +39,10 @@ public struct DayPlanner: Sendable {
         return Date(timeIntervalSince1970: (seconds / 300).rounded(.up) * 300)
     }
 
-    /// Whether a task may be planned for the day at all: open, not waiting, not deferred past it.
+    /// Whether a task may be planned for the day at all: open, not waiting, not in Someday, not
+    /// deferred past it.
     public func isCandidate(_ task: TaskItem) -> Bool {
-        task.status == .open && !task.isWaiting && (task.deferUntil.map { $0 <= day } ?? true)
+        task.status == .open && !task.isWaiting && !task.isSomeday && (task.deferUntil.map { $0 <= day } ?? true)
     }
 
     /// What the planner needs of a task to place it: small enough to read 10,000 of in a few milliseconds.

@@ -54,6 +54,8 @@ public struct TaskItem: Sendable, Hashable, Identifiable {
 
     /// Waiting on someone else: kind `waiting` or the "Waiting" stage.
     public var isWaiting: Bool { kind == .waiting || stage?.lowercased() == "waiting" }
+    /// Put aside for some day: in the Someday stage, so out of `available` and plans.
+    public var isSomeday: Bool { stage?.lowercased() == "someday" }
 }
 
 /// Changes to apply to a stored task; nil leaves a field alone, `.some(nil)` clears it.

@@ -4,7 +4,7 @@ import TaskCore
 extension TaskStore {
     /// An ordered plan for the day within the budget; see `DayPlanner`.
     ///
-    /// Candidates are filtered in SQL (open, not deferred past the plan day, not waiting) and
+    /// Candidates are filtered in SQL (open, not deferred past the plan day, not waiting, not in Someday) and
     /// ordered and fitted in Swift. - Throws: `.invalidValue` for a negative budget or a default
     /// estimate below 1 minute.
     public func planDay(_ request: PlanRequest) throws -> DayPlan {
@@ -22,9 +22,9 @@ extension TaskStore {
                 """
                 SELECT t.id, t.due, t.priority, t.energy, t.estimate_minutes FROM tasks t INDEXED BY tasks_status_defer
                 WHERE t.status = 'open' AND (t.defer_until IS NULL OR t.defer_until <= ?)
-                AND (t.kind IS NULL OR t.kind <> 'waiting') AND (t.stage_id IS NULL OR t.stage_id <> ?)
+                AND (t.kind IS NULL OR t.kind <> 'waiting') AND (t.stage_id IS NULL OR t.stage_id NOT IN (?, ?))
                 """
-            ).bind([.text(planner.day.description), .integer(try waitingStageID())]).rows { s in
+            ).bind([.text(planner.day.description)] + (try parkedStageIDs())).rows { s in
                 DayPlanner.Candidate(
                     id: TaskID(s.int64(0)), due: s.optionalDate(1), priority: TaskStore.prioritiesByRank[min(max(s.int(2), 0), 3)],
                     energy: s.optionalString(3).flatMap(Energy.init(rawValue:)), estimateMinutes: s.optionalInt(4))

@@ -149,7 +149,7 @@ extension TaskStore {
     /// Tasks matching the query, ordered by due (nulls last), then priority (high first), then id.
     ///
     /// `.today` is open and due before the end of today in `timeZone`, overdue included; `.available`
-    /// is open, not deferred past today, not waiting. `parent` keeps a task's children (its whole
+    /// is open, not deferred past today, not waiting, not in Someday. `parent` keeps a task's children (its whole
     /// subtree with `subtree`), `stage` one workflow stage. - Throws: `.listNotFound`,
     /// `.projectNotFound`, `.stageNotFound`.
     public func tasks(_ query: TaskQuery) throws -> [TaskItem] {
@@ -167,9 +167,9 @@ extension TaskStore {
                 values.append(DatabaseValue(now))
             case .available:
                 conditions.append(
-                    "t.status = 'open' AND (t.defer_until IS NULL OR t.defer_until <= ?) AND (t.kind IS NULL OR t.kind <> 'waiting') AND (t.stage_id IS NULL OR t.stage_id <> ?)")
+                    "t.status = 'open' AND (t.defer_until IS NULL OR t.defer_until <= ?) AND (t.kind IS NULL OR t.kind <> 'waiting') AND (t.stage_id IS NULL OR t.stage_id NOT IN (?, ?))")
                 values.append(.text(LocalDate(now, in: timeZone).description))
-                values.append(.integer(try waitingStageID()))
+                values += try parkedStageIDs()
             case .waiting:
                 conditions.append("t.status = 'open' AND (t.kind = 'waiting' OR t.stage_id = ?)")
                 values.append(.integer(try waitingStageID()))

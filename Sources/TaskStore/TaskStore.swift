@@ -110,6 +110,12 @@ public final class TaskStore {
         try db.scalar("SELECT id FROM stages WHERE name = 'Waiting'") ?? -1
     }
 
+    /// The ids of the stages that keep a task out of `available` and plans: Waiting and Someday
+    /// (-1 for one that is missing), bound to `(t.stage_id IS NULL OR t.stage_id NOT IN (?, ?))`.
+    func parkedStageIDs() throws -> [DatabaseValue] {
+        [.integer(try waitingStageID()), .integer(try db.scalar("SELECT id FROM stages WHERE name = 'Someday'") ?? -1)]
+    }
+
     /// Folds a title for case-insensitive matching (Unicode-aware, unlike SQLite's NOCASE).
     static func titleKey(_ title: String) -> String {
         title.folding(options: [.caseInsensitive], locale: nil)

@@ -21,6 +21,22 @@ import TaskCore
         #expect(cleared["task"]?["stage"] == .null)
     }
 
+    /// Someday is put aside: out of `available` and plans, still in `open`; back when it leaves.
+    @Test func somedayTasksAreNeitherAvailableNorPlanned() throws {
+        let f = try ToolkitFixture()
+        let italian = try f.task(["title": "Learn Italian", "estimate_minutes": 30])
+        let rent = try f.task(["title": "Pay rent", "estimate_minutes": 5])
+        _ = try f.call("set_stage", ["id": .int(italian), "stage": "someday"])
+        func ids(_ result: JSONValue, _ key: String) -> [JSONValue] { result[key]?.arrayValue?.map { $0["id"] ?? $0["task"]?["id"] ?? .null } ?? [] }
+        #expect(ids(try f.call("list_tasks", ["filter": "available"]), "tasks") == [.int(rent)])
+        #expect(ids(try f.call("list_tasks", ["filter": "open"]), "tasks").count == 2)
+        let plan = try f.call("plan_day", ["budget_minutes": 240])
+        #expect(!plan.encoded().contains("Learn Italian"), "a Someday task is not planned")
+        #expect(plan.encoded().contains("Pay rent"))
+        _ = try f.call("set_stage", ["id": .int(italian), "stage": "next"])
+        #expect(try f.call("plan_day", ["budget_minutes": 240]).encoded().contains("Learn Italian"))
+    }
+
     @Test func anUnknownStageIsRefusedListingTheStages() throws {
         let f = try ToolkitFixture()
         _ = try f.task(["title": "Learn Italian"])
