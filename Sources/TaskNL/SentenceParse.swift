@@ -80,23 +80,26 @@ struct SentenceParse {
 
     // MARK: - Prefixes
 
-    /// Strips `remind me to`, `remind me`, `todo:`, `to do:`, `task:`, `idea:` from the start.
+    /// Strips a list marker (`- `, `* `, `• `, from a pasted list) and then `remind me to`,
+    /// `remind me`, `todo:`, `to do:`, `task:`, `idea:` from the start. A marker alone is the title.
     private mutating func stripPrefix() -> Int {
-        let w0 = scope.word(0), w1 = scope.word(1)
+        let marker = scope.count > 1 && ["-", "*", "•"].contains(scope.word(0)) ? 1 : 0
+        if marker == 1 { stripped[0] = true }
+        let w0 = scope.word(marker), w1 = scope.word(marker + 1)
         var length = 0
         if w0 == "remind" && w1 == "me" {
-            length = scope.word(2) == "to" ? 3 : 2
+            length = scope.word(marker + 2) == "to" ? 3 : 2
         } else if w0 == "todo:" || w0 == "task:" {
             length = 1
         } else if w0 == "to" && w1 == "do:" {
             length = 2
         } else if w0 == "idea:" {
-            ideaPrefix = 0..<1
-            claimed[0] = true
-            return 1
+            ideaPrefix = marker..<(marker + 1)
+            claimed[marker] = true
+            return marker + 1
         }
-        for k in 0..<length { stripped[k] = true }
-        return length
+        for k in marker..<(marker + length) { stripped[k] = true }
+        return marker + length
     }
 
     // MARK: - Scan

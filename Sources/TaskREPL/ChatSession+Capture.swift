@@ -55,24 +55,43 @@ extension ChatSession {
         return nil
     }
 
-    /// A pasted block: one capture per line, shown together, confirmed once.
+    /// A pasted block: one capture per line, shown together, confirmed once. A line that starts
+    /// with a list marker (`- `, `* `, `• `) after an unmarked line becomes that task's subtask
+    /// (the grammar strips the marker); marked lines with no task above them are tasks of their own.
     func captureBatch(_ lines: [String]) {
-        var previews: [(String, String)] = []
+        var previews: [(line: String, preview: String, parent: Int?)] = []
+        var lastTask: Int?
         for line in lines {
             // A line that cannot be previewed is reported (by dryRun) and left out; the rest go on.
             guard let preview = dryRun(line) else { continue }
-            previews.append((line, preview))
+            let marked = Self.hasListMarker(line)
+            previews.append((line, preview, marked ? lastTask : nil))
+            if !marked { lastTask = previews.count - 1 }
         }
         guard !previews.isEmpty else { return notice("  Nothing saved.") }
         output.line(style("\(previews.count) tasks:", .bold))
-        for (i, item) in previews.enumerated() { output.line("  \(i + 1). " + item.1) }
+        for (i, item) in previews.enumerated() {
+            output.line((item.parent == nil ? "  " : "      ↳ ") + "\(i + 1). " + item.preview)
+        }
         if reader.isInteractive && settings.confirm != .never {
             guard choose("  Save all \(previews.count)? [Enter/n] ", among: [.save, .drop]) == .save else {
                 notice("  Dropped all \(previews.count).")
                 return
             }
         }
-        for (line, _) in previews { save(line) }
+        var saved: [Int: Int] = [:]
+        for (i, item) in previews.enumerated() {
+            // A subtask whose task failed to save is saved on its own rather than lost.
+            let parent = item.parent.flatMap { saved[$0] }.map { TaskReference.id(Int64($0)) }
+            let result = runTool(CaptureTask(text: item.line, parent: parent))
+            if let id = result["task"]?["id"]?.intValue { saved[i] = id }
+        }
+    }
+
+    /// Whether a pasted line starts with a list marker the grammar strips.
+    static func hasListMarker(_ line: String) -> Bool {
+        let text = line.drop { $0 == " " || $0 == "\t" }
+        return ["- ", "* ", "• "].contains { text.hasPrefix($0) }
     }
 
     /// The title and chips of `text` as the toolkit would save it; nil after reporting a failure.

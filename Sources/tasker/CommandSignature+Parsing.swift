@@ -77,11 +77,12 @@ extension CommandSignature {
         return nil
     }
 
-    /// Options start with `--` or with `-` and a letter; `-`, `-5` and `-~` are words.
+    /// Options start with `--` or with `-` and a letter; `-`, `-5`, `-~` and `- buy milk` (a quoted
+    /// list item) are words.
     static func looksLikeOption(_ word: String) -> Bool {
         if word.hasPrefix("--") { return true }
         guard word.hasPrefix("-"), let second = word.dropFirst().first else { return false }
-        return !second.isNumber && second != "~"
+        return second.isLetter
     }
 
     /// `--db=PATH` → (`--db`, `PATH`); anything else is its own spelling with no inline value.

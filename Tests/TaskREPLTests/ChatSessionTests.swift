@@ -47,6 +47,23 @@ import Testing
         #expect(try h.tasks().isEmpty)
     }
 
+    /// A pasted list: `- ` lines after a task are its subtasks; a marked first line is a task.
+    @Test func aPastedListMakesSubtasksOfTheLineAbove() throws {
+        let h = try REPLHarness()
+        let reader = ScriptedLineReader(["- water plants", ""], pastes: [["pack for berlin friday", "- passport", "* charger", "call mom"]])
+        let (session, out) = h.session(reader)
+        session.run()
+        #expect(out.text.contains("↳ 3. Passport"))
+        let tasks = try h.tasks()
+        let byTitle = Dictionary(uniqueKeysWithValues: tasks.map { ($0.title, $0) })
+        let pack = try #require(byTitle["Pack for berlin"])
+        #expect(byTitle["Passport"]?.parent == pack.id)
+        #expect(byTitle["Charger"]?.parent == pack.id)
+        #expect(byTitle["Water plants"]?.parent == nil, "a marked line with no task above is a task")
+        #expect(byTitle["Call mom"]?.parent == nil)
+        #expect(tasks.count == 5)
+    }
+
     @Test func captureEditedInPlace() throws {
         let h = try REPLHarness()
         let reader = ScriptedLineReader(["buy milk", "e", "buy oat milk", ""])
