@@ -9,6 +9,7 @@ public enum TaskStoreError: Error, Sendable, Equatable, CustomStringConvertible 
     case pageNotFound(String)
     case taskNotFound(TaskID)
     case stageNotFound(String)
+    case templateNotFound(String)
     /// Making `child` a subtask of `parent` would make a task its own ancestor.
     case cyclicParent(child: TaskID, parent: TaskID)
     case duplicateName(kind: String, name: String)
@@ -48,6 +49,7 @@ public enum TaskStoreError: Error, Sendable, Equatable, CustomStringConvertible 
         case .pageNotFound(let name): return "no page matching '\(name)'; check list_pages"
         case .taskNotFound(let id): return "no task with id \(id); check list_tasks for the right id"
         case .stageNotFound(let name): return "no workflow stage named '\(name)'"
+        case .templateNotFound(let name): return "no template named '\(name)'; check list_templates"
         case .cyclicParent(let child, let parent):
             return "task \(parent) is already inside task \(child), so it cannot become its parent"
         case .duplicateName(let kind, let name): return "a \(kind) named '\(name)' already exists; pick another name"
