@@ -78,6 +78,31 @@ import TaskerTestSupport
         #expect(try TaskStore(path: path, timeZone: utc).storedSchemaVersion() == 5)
     }
 
+    /// A v4 file's recurring rows are linked into series by what completeTask copied (title, rule,
+    /// list, project), named by the earliest row's UUID; one-off tasks get none.
+    @Test func v4RecurringRowsAreLinkedIntoSeries() throws {
+        let dir = TemporaryDirectory("store")
+        let path = dir.path("v4.sqlite")
+        do {
+            let db = try Database(path: path)
+            for migration in SchemaMigration.all.prefix(4) { try db.execute(migration.sql) }
+            try db.execute(
+                """
+                INSERT INTO lists(id, name, is_default, created) VALUES (1, 'Inbox', 1, 0);
+                INSERT INTO tasks(id, title, title_key, priority, list_id, recur_frequency, recur_interval, status, created, updated, uuid)
+                VALUES (1, 'Stretch', 'stretch', 1, 1, 'daily', 1, 'done', 100, 100, 'a'),
+                       (2, 'Stretch', 'stretch', 1, 1, 'daily', 1, 'done', 200, 200, 'b'),
+                       (3, 'Stretch', 'stretch', 1, 1, 'daily', 1, 'open', 300, 300, 'c'),
+                       (4, 'Stretch', 'stretch', 1, 1, 'weekly', 1, 'open', 50, 50, 'd'),
+                       (5, 'Stretch', 'stretch', 1, 1, NULL, NULL, 'open', 10, 10, 'e');
+                PRAGMA user_version = 4;
+                """)
+        }
+        let store = try TaskStore(path: path, timeZone: utc)
+        #expect(try store.storedSchemaVersion() == 5)
+        #expect(try store.db.prepare("SELECT series FROM tasks ORDER BY id").rows { $0.optionalString(0) } == ["a", "a", "a", "d", nil])
+    }
+
     @Test func reopeningDoesNotMigrateAgain() throws {
         let f = try Fixture()
         _ = try f.add("keep me")
