@@ -22,9 +22,10 @@ EXPECTED_TOOLS = {
     "capture_task", "create_task", "list_tasks", "complete_task", "reschedule_task", "defer_task",
     "plan_day", "create_project", "list_projects", "create_space", "create_page", "append_to_page",
     "read_page", "list_pages", "link_page", "search_pages",
+    "create_template", "list_templates", "apply_template", "review", "streaks",
 }
-READ_ONLY = {"list_tasks", "plan_day", "list_projects", "read_page", "list_pages", "search_pages"}
-ADDITIVE = {"capture_task", "create_task", "create_project", "create_space", "create_page", "append_to_page", "link_page"}
+READ_ONLY = {"list_tasks", "plan_day", "list_projects", "read_page", "list_pages", "search_pages", "list_templates", "review", "streaks"}
+ADDITIVE = {"capture_task", "create_task", "create_project", "create_space", "create_page", "append_to_page", "link_page", "create_template", "apply_template"}
 
 # Every tool with valid arguments, in an order where each call finds what it needs, and a check of
 # its structured result.
@@ -97,7 +98,7 @@ async def session_checks(tasker, db):
 
             listing = await session.list_tools()
             tools = {t.name: t for t in listing.tools}
-            check(set(tools) == EXPECTED_TOOLS, f"tools/list: the 16 tools (got {sorted(tools)})")
+            check(set(tools) == EXPECTED_TOOLS, f"tools/list: the {len(EXPECTED_TOOLS)} tools (got {sorted(tools)})")
             validators = {}
             for name, tool in sorted(tools.items()):
                 schema = field(tool, "input_schema", "inputSchema")
