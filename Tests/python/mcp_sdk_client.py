@@ -52,6 +52,12 @@ CALLS = [
     ("list_pages", {"space": "Notes"}, lambda r: r["count"] == 1),
     ("link_page", {"page": "Landlord", "project": "Home"}, lambda r: r["page"]["title"] == "Landlord"),
     ("search_pages", {"query": "rent"}, lambda r: r["count"] >= 1 and r["results"][0]["title"] == "Landlord"),
+    ("create_template", {"name": "Move", "tasks": [{"title": "Book van", "offset_days": -3, "time": "10:00"}]},
+     lambda r: r["template"]["tasks"][0]["offset_days"] == -3),
+    ("list_templates", {}, lambda r: r["count"] == 4),
+    ("apply_template", {"name": "move", "date": "2026-12-20"}, lambda r: r["tasks"][0]["due"].startswith("2026-12-17T10:00")),
+    ("review", {}, lambda r: r["done"]["count"] == 1),
+    ("streaks", {"day_start": "04:00"}, lambda r: r["projects"][0]["name"] == "Home"),
 ]
 
 class CheckFailed(Exception):
@@ -145,9 +151,9 @@ async def auto_mode_checks(tasker, db):
         return
     async with Client(server(tasker, db), mode="auto") as client:
         listing = await client.list_tools()
-        check(len(listing.tools) == 16, "Client(mode=auto): server/discover refused, fell back to initialize, 16 tools")
+        check(len(listing.tools) == len(EXPECTED_TOOLS), f"Client(mode=auto): server/discover refused, fell back to initialize, {len(EXPECTED_TOOLS)} tools")
         result = await client.call_tool("list_tasks", {"filter": "all"})
-        check(is_error(result) is False and field(result, "structured_content", "structuredContent")["count"] == 2, "Client(mode=auto): list_tasks all")
+        check(is_error(result) is False and field(result, "structured_content", "structuredContent")["count"] == 3, "Client(mode=auto): list_tasks all (2 tasks and 1 from apply_template)")
 
 
 async def main():

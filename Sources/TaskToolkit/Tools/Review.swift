@@ -10,7 +10,7 @@ public struct Review: Tool {
             + "projects with no open next action, and inbox items with no due date and no project. Saves nothing.",
         inputSchema: Schema.arguments([
             "from": Schema.string("First day of the period (default 6 days before today): YYYY-MM-DD or natural language."),
-            "to": Schema.string("Last day of the period, included (default today, up to now): YYYY-MM-DD or natural language."),
+            "to": Schema.string("Last day of the period, included (default today): YYYY-MM-DD or natural language."),
             "limit": Schema.integer("At most this many tasks listed per section (default 50; counts are always complete).", minimum: 1, maximum: 1000),
         ]),
         readOnly: true, idempotent: true, destructive: false)
@@ -67,7 +67,8 @@ public struct Review: Tool {
         let tool = Self.definition.name
         let today = LocalDate(toolkit.now, in: toolkit.timeZone)
         let first = try toolkit.day(from, argument: "from", tool: tool) ?? today.adding(days: -6)
-        let end = try toolkit.day(to, argument: "to", tool: tool).map { $0.adding(days: 1).startOfDay(in: toolkit.timeZone) } ?? toolkit.now
+        let last = try toolkit.day(to, argument: "to", tool: tool) ?? today
+        let end = last.adding(days: 1).startOfDay(in: toolkit.timeZone)
         let start = first.startOfDay(in: toolkit.timeZone)
         guard start < end else {
             throw ToolkitError.invalidArguments(tool: tool, message: "the period is empty: from (\(first)) must come before to")
