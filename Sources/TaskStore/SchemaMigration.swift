@@ -8,7 +8,7 @@ struct SchemaMigration: Sendable {
     var sql: String
 
     /// Every migration, oldest first. `all.count` is the version this build writes.
-    static let all: [SchemaMigration] = [v1, v2, v3, v4]
+    static let all: [SchemaMigration] = [v1, v2, v3, v4, v5]
 
     static var currentVersion: Int { all.count }
 
@@ -169,6 +169,43 @@ struct SchemaMigration: Sendable {
                 deleted INTEGER NOT NULL,
                 PRIMARY KEY (kind, uuid)
             ) WITHOUT ROWID;
+            """)
+
+    /// Templates and streaks: a `templates` table (a named blueprint of tasks stored as JSON, with
+    /// day offsets and wall-clock times, never absolute dates); on tasks, the recurring `series` an
+    /// occurrence belongs to (the first occurrence's UUID, copied to each next occurrence) and the
+    /// zone the user was in when the task was completed (`completed_zone`, an IANA name), so a streak
+    /// counts each completion on the day it was lived even after travel.
+    ///
+    /// Existing recurring rows are linked by what `completeTask` copied: rows with the same title,
+    /// rule, list and project form one series, named by the UUID of the earliest created. Existing
+    /// done rows have no zone (read in the store's zone).
+    static let v5 = SchemaMigration(
+        name: "v5-templates-and-series",
+        sql: """
+            CREATE TABLE templates (
+                id INTEGER PRIMARY KEY,
+                uuid TEXT NOT NULL UNIQUE,
+                name TEXT NOT NULL COLLATE NOCASE UNIQUE,
+                project TEXT,
+                blueprint TEXT NOT NULL,
+                created INTEGER NOT NULL,
+                updated INTEGER NOT NULL
+            );
+            ALTER TABLE tasks ADD COLUMN series TEXT;
+            ALTER TABLE tasks ADD COLUMN completed_zone TEXT;
+            UPDATE tasks SET series = (
+                SELECT head.uuid FROM tasks head
+                WHERE head.recur_frequency = tasks.recur_frequency
+                    AND head.title_key = tasks.title_key
+                    AND coalesce(head.recur_interval, 1) = coalesce(tasks.recur_interval, 1)
+                    AND coalesce(head.recur_weekdays, '') = coalesce(tasks.recur_weekdays, '')
+                    AND head.list_id = tasks.list_id
+                    AND coalesce(head.project_id, 0) = coalesce(tasks.project_id, 0)
+                ORDER BY head.created, head.id LIMIT 1)
+            WHERE recur_frequency IS NOT NULL;
+            CREATE INDEX tasks_series ON tasks(series, due);
+            CREATE INDEX tasks_completed ON tasks(completed) WHERE completed IS NOT NULL;
             """)
 
     /// A random version 4 UUID in lower-case text, as SQL (for rows that existed before v4).

@@ -180,11 +180,16 @@ extension TaskStore {
 
     /// Inserts a task row and its contexts; returns it with its new id. `anchorDay` is the day of
     /// month a monthly or yearly series is anchored on (see `TaskStore+RecurrenceAnchor`).
-    func insertTaskRow(_ task: TaskItem, anchorDay: Int?, stageID: Int64?, listID: Int64, projectID: Int64?) throws -> TaskItem {
-        let values = TaskStore.rowValues(task, stageID: stageID, listID: listID, projectID: projectID) + [DatabaseValue(anchorDay), .text(TaskStore.newUUID())]
+    /// A recurring task joins `series` (the series' first UUID), or starts its own when nil.
+    func insertTaskRow(_ task: TaskItem, anchorDay: Int?, stageID: Int64?, listID: Int64, projectID: Int64?, series: String? = nil) throws -> TaskItem {
+        let uuid = TaskStore.newUUID()
+        let values = TaskStore.rowValues(task, stageID: stageID, listID: listID, projectID: projectID) + [DatabaseValue(anchorDay), .text(uuid)]
         try db.cached(TaskStore.insertTaskSQL).bind(values).run()
         var stored = task
         stored.id = TaskID(db.lastInsertRowID)
+        if task.recurrence != nil {
+            try db.cached("UPDATE tasks SET series = ? WHERE id = ?").bind([.text(series ?? uuid), .integer(stored.id.rawValue)]).run()
+        }
         try insertContexts(stored.id, stored.contexts)
         return stored
     }

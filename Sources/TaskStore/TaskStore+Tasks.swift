@@ -80,7 +80,9 @@ extension TaskStore {
     /// anchor. It steps on until it is after now: a daily task finished after a week away comes
     /// back once, not seven times overdue. The new task copies
     /// title, notes, priority, estimate, energy, contexts, kind, list, project, parent and the rule;
-    /// it has no stage and no defer date. Completing a done task changes nothing and returns no `next`.
+    /// it has no stage and no defer date, and joins the completed task's series (for streaks). The
+    /// completed row keeps the zone it was completed in. Completing a done task changes nothing and
+    /// returns no `next`.
     /// A staged task moves to the "Done" stage.
     /// - Throws: `.taskNotFound`.
     public func completeTask(_ id: TaskID) throws -> (completed: TaskItem, next: TaskItem?) {
@@ -93,6 +95,7 @@ extension TaskStore {
             t.updated = stamp
             if t.stage != nil, let done = try? resolveStage("Done") { t.stage = done.name }
             let completed = try saveTask(t, replacingContexts: false)
+            try db.cached("UPDATE tasks SET completed_zone = ? WHERE id = ?").bind([.text(timeZone.identifier), .integer(id.rawValue)]).run()
             guard let rule = t.recurrence else { return (completed, nil) }
             let base = t.due ?? LocalDate(stamp, in: timeZone).instant(hour: 9, minute: 0, in: timeZone)
             let anchor = anchorDay(for: rule, due: base, keeping: TaskStore.isAnchored(rule) ? try storedAnchorDay(id) : nil)
@@ -104,7 +107,8 @@ extension TaskStore {
                 deferUntil: nil, created: stamp, updated: stamp, completed: nil)
             let listID = try resolveList(t.list).id
             let projectID = try t.project.map { try resolveProject($0).id }
-            return (completed, try insertTaskRow(next, anchorDay: anchor, stageID: nil, listID: listID, projectID: projectID))
+            let series = try db.cached("SELECT coalesce(series, uuid) FROM tasks WHERE id = ?").bind([.integer(id.rawValue)]).first { $0.string(0) }
+            return (completed, try insertTaskRow(next, anchorDay: anchor, stageID: nil, listID: listID, projectID: projectID, series: series))
         }
     }
 
@@ -117,6 +121,7 @@ extension TaskStore {
             t.completed = nil
             t.updated = TaskStore.wholeSeconds(now)
             if t.stage?.lowercased() == "done" { t.stage = nil }
+            try db.cached("UPDATE tasks SET completed_zone = NULL WHERE id = ?").bind([.integer(id.rawValue)]).run()
             return try saveTask(t, replacingContexts: false)
         }
     }

@@ -33,6 +33,11 @@ public final class TaskToolkit {
         ListPages.self,
         LinkPage.self,
         SearchPages.self,
+        CreateTemplate.self,
+        ListTemplates.self,
+        ApplyTemplate.self,
+        Review.self,
+        Streaks.self,
     ]
 
     public let store: TaskStore

@@ -237,7 +237,8 @@ import Testing
         #expect(session.complete("done ca") == (5, ["Call mom"]))
         #expect(session.complete("buy milk #fa") == (9, ["#family"]))
         #expect(session.complete("/confirm w").candidates == ["writes"])
-        #expect(session.complete("/tools list_t").candidates == ["list_tasks"])
+        #expect(session.complete("/tools list_ta").candidates == ["list_tasks"])
+        #expect(session.complete("/tools list_t").candidates == ["list_tasks", "list_templates"])
     }
 
     @Test func completionSeesAProjectCreatedInThisSession() throws {

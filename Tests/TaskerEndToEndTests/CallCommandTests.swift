@@ -53,6 +53,23 @@ import TaskerTestSupport
         #expect(result.stderr.contains(message), "\(result.stderr)")
     }
 
+    /// The review, streak and template tools reach the shell through `tasker call` with no command of their own.
+    @Test func reviewStreaksAndTemplatesFromTheShell() throws {
+        _ = try call(["create_task", "{\"title\": \"Old thing\", \"due\": \"2026-11-30\"}"])
+        let review = try call(["review", "{}"])
+        #expect(review.status == 0, "\(review.stderr)")
+        let slipped = try #require(try json(review.stdout)["slipped"] as? [String: Any])
+        #expect(slipped["count"] as? Int == 1)
+        let streaks = try call(["streaks", "{}"])
+        #expect(streaks.status == 0, "\(streaks.stderr)")
+        #expect(try json(streaks.stdout)["day_start"] as? String == "04:00")
+        let applied = try call(["apply_template", "{\"name\": \"new project\", \"date\": \"friday\", \"project\": \"Shed\"}"])
+        #expect(applied.status == 0, "\(applied.stderr)")
+        #expect(try json(applied.stdout)["anchor"] as? String == "2026-12-04")
+        let bad = try call(["streaks", "{\"day_start\": \"4am\"}"])
+        #expect(bad.status == 2 && bad.stderr.contains("day_start"))
+    }
+
     @Test func noMatchIsOkFalseWithExitZero() throws {
         let result = try call(["complete_task", "{\"id\": 4242}"])
         #expect(result.status == 0)
@@ -173,12 +190,12 @@ import TaskerTestSupport
         return process.terminationStatus
     }
 
-    @Test func toolsListsSixteenAndJsonHasSchemas() throws {
+    @Test func toolsListsTwentyOneAndJsonHasSchemas() throws {
         let text = try TaskerBinary.run(["tools"])
         #expect(text.status == 0)
         let json = try TaskerBinary.run(["tools", "--json"])
         let array = try #require(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
-        #expect(array.count == 19)
+        #expect(array.count == 24)
         #expect(array.allSatisfy { ($0["inputSchema"] as? [String: Any])?["type"] as? String == "object" })
     }
 

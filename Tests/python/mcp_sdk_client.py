@@ -22,9 +22,10 @@ EXPECTED_TOOLS = {
     "capture_task", "create_task", "list_tasks", "complete_task", "reschedule_task", "defer_task",
     "plan_day", "create_project", "list_projects", "create_space", "create_page", "append_to_page",
     "read_page", "list_pages", "link_page", "search_pages", "update_task", "delete_task", "set_stage",
+    "create_template", "list_templates", "apply_template", "review", "streaks",
 }
-READ_ONLY = {"list_tasks", "plan_day", "list_projects", "read_page", "list_pages", "search_pages"}
-ADDITIVE = {"capture_task", "create_task", "create_project", "create_space", "create_page", "append_to_page", "link_page"}
+READ_ONLY = {"list_tasks", "plan_day", "list_projects", "read_page", "list_pages", "search_pages", "list_templates", "review", "streaks"}
+ADDITIVE = {"capture_task", "create_task", "create_project", "create_space", "create_page", "append_to_page", "link_page", "create_template", "apply_template"}
 
 # Every tool with valid arguments, in an order where each call finds what it needs, and a check of
 # its structured result.
@@ -55,6 +56,12 @@ CALLS = [
     ("list_pages", {"space": "Notes"}, lambda r: r["count"] == 1),
     ("link_page", {"page": "Landlord", "project": "Home"}, lambda r: r["page"]["title"] == "Landlord"),
     ("search_pages", {"query": "rent"}, lambda r: r["count"] >= 1 and r["results"][0]["title"] == "Landlord"),
+    ("create_template", {"name": "Move", "tasks": [{"title": "Book van", "offset_days": -3, "time": "10:00"}]},
+     lambda r: r["template"]["tasks"][0]["offset_days"] == -3),
+    ("list_templates", {}, lambda r: r["count"] == 4),
+    ("apply_template", {"name": "move", "date": "2026-12-20"}, lambda r: r["tasks"][0]["due"].startswith("2026-12-17T10:00")),
+    ("review", {}, lambda r: r["done"]["count"] == 1),
+    ("streaks", {"day_start": "04:00"}, lambda r: r["projects"][0]["name"] == "Home"),
 ]
 
 class CheckFailed(Exception):
@@ -101,7 +108,7 @@ async def session_checks(tasker, db):
 
             listing = await session.list_tools()
             tools = {t.name: t for t in listing.tools}
-            check(set(tools) == EXPECTED_TOOLS, f"tools/list: the 19 tools (got {sorted(tools)})")
+            check(set(tools) == EXPECTED_TOOLS, f"tools/list: the {len(EXPECTED_TOOLS)} tools (got {sorted(tools)})")
             validators = {}
             for name, tool in sorted(tools.items()):
                 schema = field(tool, "input_schema", "inputSchema")
@@ -148,9 +155,9 @@ async def auto_mode_checks(tasker, db):
         return
     async with Client(server(tasker, db), mode="auto") as client:
         listing = await client.list_tools()
-        check(len(listing.tools) == 19, "Client(mode=auto): server/discover refused, fell back to initialize, 19 tools")
+        check(len(listing.tools) == len(EXPECTED_TOOLS), f"Client(mode=auto): server/discover refused, fell back to initialize, {len(EXPECTED_TOOLS)} tools")
         result = await client.call_tool("list_tasks", {"filter": "all"})
-        check(is_error(result) is False and field(result, "structured_content", "structuredContent")["count"] == 2, "Client(mode=auto): list_tasks all")
+        check(is_error(result) is False and field(result, "structured_content", "structuredContent")["count"] == 3, "Client(mode=auto): list_tasks all (2 tasks and 1 from apply_template)")
 
 
 async def main():

@@ -1,0 +1,39 @@
+import TaskCore
+
+/// The JSON Schema of a template's tasks, shared by the tools that take or return them.
+enum TemplateSchema {
+    /// Members every template task may have (a subtask's `offset_days` defaults to its parent's).
+    private static func members(offsetRequired: Bool) -> [String: JSONValue] {
+        [
+            "title": Schema.string("The task's title.", minLength: 1),
+            "offset_days": Schema.integer(
+                offsetRequired
+                    ? "Days from the anchor day the template is applied on (0 = that day, -1 = the day before)."
+                    : "Days from the anchor day (default: the parent's)."),
+            "time": [
+                "type": ["string", "null"],
+                "description": "Due time on that day, local wall clock HH:MM (default 09:00).",
+            ],
+            "estimate_minutes": Schema.integer("How long it takes, in minutes.", minimum: 0, maximum: 10_080),
+            "contexts": Schema.strings("Contexts such as \"errands\" (without # or @)."),
+            "priority": Schema.priority,
+        ]
+    }
+
+    static let subtask: JSONValue = [
+        "type": "object", "properties": .object(members(offsetRequired: false)), "required": ["title"], "additionalProperties": false,
+    ]
+
+    static let task: JSONValue = {
+        var properties = members(offsetRequired: true)
+        properties["subtasks"] = ["type": "array", "items": subtask, "description": "Subtasks, created under this task."]
+        return ["type": "object", "properties": .object(properties), "required": ["title", "offset_days"], "additionalProperties": false]
+    }()
+
+    static let tasks: JSONValue = [
+        "type": "array", "items": task,
+        "description": "The template's tasks, each with a title and a day offset from the anchor day.",
+    ]
+
+    static let name = Schema.string("The template's name (any case), e.g. \"weekly review\" (see list_templates).", minLength: 1)
+}

@@ -1,0 +1,96 @@
+import Foundation
+import TaskCore
+import TaskStore
+
+/// `create_template`: a named blueprint of tasks with day offsets, from explicit tasks or a project.
+public struct CreateTemplate: Tool {
+    public static let definition = ToolDefinition(
+        name: "create_template", title: "Create a template",
+        description: "Save a named template: tasks with day offsets from an anchor day (may be negative), optional HH:MM wall-clock times, "
+            + "estimates, contexts, priorities and subtasks; plus an optional project to create when it is applied. Give either `tasks` "
+            + "or `from_project` (that project's tasks, with their offsets from its first due day). Offsets are stored, never dates. "
+            + "Built-in names cannot be taken; an existing name needs replace: true.",
+        inputSchema: Schema.arguments([
+            "name": Schema.string("A name not used by another template.", minLength: 1),
+            "tasks": TemplateSchema.tasks,
+            "from_project": Schema.string("Copy this existing project's tasks instead of giving `tasks`."),
+            "project": Schema.string("A project to put the tasks in when the template is applied (created if missing)."),
+            "replace": Schema.boolean("Overwrite your template of the same name (default false)."),
+        ], required: ["name"]),
+        readOnly: false, idempotent: false, destructive: false)
+
+    /// Where the tasks come from.
+    public enum Source: Sendable, Hashable {
+        case tasks([TemplateTask])
+        case project(String)
+    }
+
+    public var name: String
+    public var source: Source
+    public var project: String?
+    public var replace: Bool
+
+    public init(name: String, source: Source, project: String? = nil, replace: Bool = false) {
+        self.name = name
+        self.source = source
+        self.project = project
+        self.replace = replace
+    }
+
+    public init(_ arguments: ToolArguments) throws {
+        let source: Source
+        switch (arguments["tasks"], arguments.string("from_project")) {
+        case (let tasks?, nil):
+            do {
+                source = .tasks(try TaskTemplate.tasks(fromBlueprint: tasks))
+            } catch {
+                throw arguments.invalid(error.description)
+            }
+        case (nil, let project?): source = .project(project)
+        default: throw arguments.invalid("give either tasks (an array) or from_project (a project's name), not both")
+        }
+        self.init(name: arguments.string("name") ?? "", source: source, project: arguments.string("project"), replace: arguments.bool("replace"))
+    }
+
+    public struct Output: ToolOutput {
+        public var template: TaskTemplate
+        /// The user's template this one overwrote.
+        public var replaced: TaskTemplate?
+
+        public func json(_ format: ResultFormat) -> [String: JSONValue] {
+            ["template": template.json, "replaced": .bool(replaced != nil)]
+        }
+    }
+
+    public func preview(in toolkit: TaskToolkit) throws -> ToolPreview {
+        switch source {
+        case .tasks(let tasks): return .ready("Save template '\(name)' with \(tasks.reduce(0) { $0 + $1.count }) tasks")
+        case .project(let project): return .ready("Save template '\(name)' from the tasks of project '\(project)'")
+        }
+    }
+
+    public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> {
+        let existing = try toolkit.store.template(named: name)
+        if let existing, existing.isBuiltIn {
+            return .refused(ToolRefusal("'\(existing.name)' is a built-in template and cannot be overwritten; pick another name"))
+        }
+        if let existing, !replace {
+            return .refused(ToolRefusal("a template named '\(existing.name)' already exists; pass replace: true to overwrite it, or pick another name"))
+        }
+        let tasks: [TemplateTask]
+        switch source {
+        case .tasks(let given): tasks = given
+        case .project(let project): tasks = try toolkit.store.templateTasks(fromProject: project)
+        }
+        let saved = try toolkit.store.saveTemplate(TaskTemplate(name: name, project: project, tasks: tasks), replacing: replace)
+        return .done(Output(template: saved, replaced: existing))
+    }
+
+    public func undo(after output: Output) -> UndoAction? {
+        let name = output.template.name
+        if let previous = output.replaced {
+            return UndoAction("Restored the template '\(name)'") { store in try store.saveTemplate(previous, replacing: true) }
+        }
+        return UndoAction("Deleted the template '\(name)'") { store in try store.deleteTemplate(named: name) }
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+import TaskCore
+
+/// `list_templates`: the built-in templates and the user's, with their tasks.
+public struct ListTemplates: Tool {
+    public static let definition = ToolDefinition(
+        name: "list_templates", title: "List templates",
+        description: "The templates apply_template can use: the built-in ones (weekly review, trip packing, new project) and yours, "
+            + "each with its tasks, their day offsets and times.",
+        inputSchema: Schema.arguments([:]),
+        readOnly: true, idempotent: true, destructive: false)
+
+    public init() {}
+
+    public init(_ arguments: ToolArguments) throws {}
+
+    public struct Output: ToolOutput {
+        public var templates: [TaskTemplate]
+
+        public func json(_ format: ResultFormat) -> [String: JSONValue] {
+            ["count": .int(templates.count), "templates": .array(templates.map(\.json))]
+        }
+    }
+
+    public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> { .done(Output(templates: try toolkit.store.templates())) }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import TaskCore
+
+/// `review`: the weekly review's sections for a period (default the last 7 days). Saves nothing.
+public struct Review: Tool {
+    public static let definition = ToolDefinition(
+        name: "review", title: "Weekly review",
+        description: "A weekly review for a period (default the last 7 days, today included, in the user's zone): done (count, by project), "
+            + "slipped (due in the period, still open), overdue (older), waiting, stale (open, unchanged for 30 days), "
+            + "projects with no open next action, and inbox items with no due date and no project. Saves nothing.",
+        inputSchema: Schema.arguments([
+            "from": Schema.string("First day of the period (default 6 days before today): YYYY-MM-DD or natural language."),
+            "to": Schema.string("Last day of the period, included (default today): YYYY-MM-DD or natural language."),
+            "limit": Schema.integer("At most this many tasks listed per section (default 50; counts are always complete).", minimum: 1, maximum: 1000),
+        ]),
+        readOnly: true, idempotent: true, destructive: false)
+
+    /// The days as given, read when it runs.
+    public var from: String?
+    public var to: String?
+    public var limit: Int?
+
+    public init(from: String? = nil, to: String? = nil, limit: Int? = nil) {
+        self.from = from
+        self.to = to
+        self.limit = limit
+    }
+
+    public init(_ arguments: ToolArguments) throws {
+        self.init(from: try arguments.dateText("from"), to: try arguments.dateText("to"), limit: arguments.int("limit"))
+    }
+
+    public struct Output: ToolOutput {
+        public var review: WeeklyReview
+        public var limit: Int
+
+        public func json(_ format: ResultFormat) -> [String: JSONValue] {
+            func item(_ task: TaskItem) -> JSONValue {
+                var object: [String: JSONValue] = [
+                    "id": .int(Int(task.id.rawValue)), "title": .string(task.title), "due": format.date(task.due),
+                    "priority": .string(task.priority.rawValue), "project": .string(task.project), "list": .string(task.list),
+                ]
+                if task.status == .done { object["completed"] = format.date(task.completed) }
+                return .object(object)
+            }
+            func section(_ tasks: [TaskItem]) -> JSONValue {
+                ["count": .int(tasks.count), "tasks": .array(tasks.prefix(limit).map(item))]
+            }
+            let groups = review.doneByProject.map { group -> JSONValue in
+                ["project": .string(group.project), "count": .int(group.tasks.count), "tasks": .array(group.tasks.prefix(limit).map(item))]
+            }
+            let stuck = review.projectsWithoutNextAction
+            return [
+                "period": ["from": format.date(review.from), "to": format.date(review.to)],
+                "done": ["count": .int(review.done.count), "by_project": .array(groups)],
+                "slipped": section(review.slipped),
+                "overdue": section(review.overdue),
+                "waiting": section(review.waiting),
+                "stale": section(review.stale),
+                "projects_without_next_action": ["count": .int(stuck.count), "projects": .array(stuck.prefix(limit).map(JSONValue.string))],
+                "inbox": section(review.inbox),
+            ]
+        }
+    }
+
+    public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> {
+        let tool = Self.definition.name
+        let today = LocalDate(toolkit.now, in: toolkit.timeZone)
+        let first = try toolkit.day(from, argument: "from", tool: tool) ?? today.adding(days: -6)
+        let last = try toolkit.day(to, argument: "to", tool: tool) ?? today
+        let end = last.adding(days: 1).startOfDay(in: toolkit.timeZone)
+        let start = first.startOfDay(in: toolkit.timeZone)
+        guard start < end else {
+            throw ToolkitError.invalidArguments(tool: tool, message: "the period is empty: from (\(first)) must come before to")
+        }
+        return .done(Output(review: try toolkit.store.review(from: start, to: end), limit: limit ?? 50))
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import TaskCore
+
+/// `streaks`: current and longest streaks per recurring task, project and context. Saves nothing.
+public struct Streaks: Tool {
+    public static let definition = ToolDefinition(
+        name: "streaks", title: "Show streaks",
+        description: "Current and longest streaks: per recurring task (consecutive occurrences completed on their own day), "
+            + "per project and per context (consecutive days with at least one completion). Days are counted in the zone you were in "
+            + "when you completed each task, starting at day_start (default 04:00, so 01:30 counts for the day before). Saves nothing.",
+        inputSchema: Schema.arguments([
+            "day_start": Schema.string("When a day starts on the wall clock, HH:MM (default 04:00)."),
+            "kind": Schema.oneOf(Streak.Kind.allCases.map(\.rawValue), "Only this kind of streak (default all)."),
+        ]),
+        readOnly: true, idempotent: true, destructive: false)
+
+    public var dayStart: WallTime
+    public var kind: Streak.Kind?
+
+    public init(dayStart: WallTime = StreakCounter.defaultDayStart, kind: Streak.Kind? = nil) {
+        self.dayStart = dayStart
+        self.kind = kind
+    }
+
+    public init(_ arguments: ToolArguments) throws {
+        var dayStart = StreakCounter.defaultDayStart
+        if let text = arguments.string("day_start") {
+            guard let time = WallTime(text: text) else { throw arguments.invalid("day_start must be a wall-clock time HH:MM, such as 04:00") }
+            dayStart = time
+        }
+        self.init(dayStart: dayStart, kind: arguments.string("kind").flatMap(Streak.Kind.init(rawValue:)))
+    }
+
+    public struct Output: ToolOutput {
+        public var dayStart: WallTime
+        public var today: LocalDate
+        public var streaks: [Streak]
+
+        public func json(_ format: ResultFormat) -> [String: JSONValue] {
+            func list(_ kind: Streak.Kind) -> JSONValue {
+                .array(streaks.filter { $0.kind == kind }.map { streak in
+                    [
+                        "name": .string(streak.name), "current": .int(streak.current), "longest": .int(streak.longest),
+                        "last_day": .string(streak.lastDay?.description),
+                    ]
+                })
+            }
+            return [
+                "day_start": .string(dayStart.description),
+                "today": .string(today.description),
+                "series": list(.series),
+                "projects": list(.project),
+                "contexts": list(.context),
+            ]
+        }
+    }
+
+    public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> {
+        let counter = StreakCounter(now: toolkit.now, timeZone: toolkit.timeZone, dayStart: dayStart)
+        let streaks = counter.streaks(try toolkit.store.completionRecords(), openDue: try toolkit.store.openSeriesDue())
+        return .done(Output(dayStart: dayStart, today: counter.today, streaks: streaks.filter { kind == nil || $0.kind == kind }))
+    }
+}
