@@ -83,7 +83,8 @@ extension ChatSession {
         for example in ["call mom tomorrow 5pm #family !high", "plan my day, 3 hours, focused", "what's due today",
                         "done call mom", "move dentist to friday 3pm", "defer taxes to monday", "new project Kitchen",
                         "note to Kitchen: buy tiles", "rename call mom to call mum", "make taxes high priority",
-                        "add #errands to buy milk", "move learn italian to someday", "delete call mom"] {
+                        "add #errands to buy milk", "move learn italian to someday", "delete call mom",
+                        "weekly review", "my streaks", "trip packing template for friday"] {
             output.line("  " + style(example, .cyan))
         }
         output.line(style("Commands:", .bold))

@@ -44,9 +44,11 @@ public final class ChatSession {
         self.parser = parser
         self.model = model
         let zone = settings.timeZone
-        self.router = IntentRouter(context: IntentContext(isDate: { phrase in
-            parser.parseDate(phrase, now: clock(), timeZone: zone) != nil
-        }))
+        // The router runs on the session's thread only, as the store does.
+        nonisolated(unsafe) let store = toolkit.store
+        self.router = IntentRouter(context: IntentContext(
+            isDate: { phrase in parser.parseDate(phrase, now: clock(), timeZone: zone) != nil },
+            isTemplate: { name in ((try? store.template(named: name)) ?? nil) != nil }))
     }
 
     /// A renderer for this moment.
@@ -111,6 +113,8 @@ public final class ChatSession {
             runTool(call)
         case .edit(let call):
             runEdit(call, line: text)
+        case .review(let call):
+            runReview(call)
         case .note(let page, let markdown):
             runNote(page: page, markdown: markdown)
         case .capture(let captured):

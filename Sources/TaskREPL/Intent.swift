@@ -8,6 +8,8 @@ public enum Intent: Sendable, Equatable {
     /// A change to an existing task ("rename X to Y", "delete X"): confirmed before it runs, and
     /// offered as a capture instead when no task matches.
     case edit(any Tool)
+    /// The weekly review: shown, then walked through item by item when there is a terminal.
+    case review(Review)
     /// A note to a page: append to it, or create it when there is none.
     case note(page: String, markdown: String)
     /// Anything else: a task to capture (shown with its chips before it is saved).
@@ -22,6 +24,7 @@ public enum Intent: Sendable, Equatable {
     public static func == (lhs: Intent, rhs: Intent) -> Bool {
         switch (lhs, rhs) {
         case (.tool(let a), .tool(let b)), (.edit(let a), .edit(let b)): return a.isSameCall(as: b)
+        case (.review(let a), .review(let b)): return a == b
         case (.note(let p1, let m1), .note(let p2, let m2)): return p1 == p2 && m1 == m2
         case (.capture(let a), .capture(let b)): return a == b
         default: return false

@@ -19,6 +19,16 @@ extension IntentRouter {
             return planIntent(g[0], defaultMinutes: 60)
         },
 
+        // Practice (IntentRouter+Practice): the weekly review, streaks, templates.
+        IntentRule("review", #"(?:let'?s )?(?:(?:start|do) )?(?:my |the |a )?(?:weekly review|review(?: of)?(?: my| the)? week)|(?:let'?s )?(?:(?:start|do) )?(?:my |the |a )review|review"#) { _, _ in
+            .review(Review())
+        },
+        IntentRule("streaks", #"(?:show |what are |how are )?(?:my )?streaks?(?: look(?:ing)?)?"#) { _, _ in .tool(Streaks()) },
+        IntentRule("templates", #"(?:show |list )?(?:my |the )?templates"#) { _, _ in .tool(ListTemplates()) },
+        IntentRule("apply-template", #"(?:apply |use |start )?(?:the |my |a )?(.+?) template(?: (?:for|on|from|starting(?: on)?) (.+))?"#) { g, context in
+            applyTemplate(g[0], date: g[1], context)
+        },
+
         // Lists.
         IntentRule("list-today", #"(?:what'?s |what is |show |list )?(?:(?:due|on|for) )?today|what'?s on (?:today|my plate)|agenda"#) { _, _ in
             list(.today)

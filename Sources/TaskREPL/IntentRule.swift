@@ -30,9 +30,15 @@ public struct IntentRule: Sendable {
     }
 }
 
-/// What a rule may consult besides the line: whether a phrase reads as a date.
+/// What a rule may consult besides the line: whether a phrase reads as a date, and whether a
+/// name is a template's (built in or the user's), so "trip packing template for friday" applies
+/// one while "update the invoice template for friday" stays a capture.
 public struct IntentContext: Sendable {
     public var isDate: @Sendable (String) -> Bool
+    public var isTemplate: @Sendable (String) -> Bool
 
-    public init(isDate: @escaping @Sendable (String) -> Bool) { self.isDate = isDate }
+    public init(isDate: @escaping @Sendable (String) -> Bool, isTemplate: @escaping @Sendable (String) -> Bool = { _ in false }) {
+        self.isDate = isDate
+        self.isTemplate = isTemplate
+    }
 }
