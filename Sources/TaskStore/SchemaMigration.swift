@@ -8,7 +8,7 @@ struct SchemaMigration: Sendable {
     var sql: String
 
     /// Every migration, oldest first. `all.count` is the version this build writes.
-    static let all: [SchemaMigration] = [v1, v2, v3, v4]
+    static let all: [SchemaMigration] = [v1, v2, v3, v4, v5]
 
     static var currentVersion: Int { all.count }
 
@@ -169,6 +169,18 @@ struct SchemaMigration: Sendable {
                 deleted INTEGER NOT NULL,
                 PRIMARY KEY (kind, uuid)
             ) WITHOUT ROWID;
+            """)
+
+    /// Fields an import brought that Tasker has no column for (a Taskwarrior `depends`, another
+    /// program's own keys), as one JSON object per row, so they survive a round trip (`"x"` in exports).
+    /// Named for what it adds; numbered after v4 on the `io` branch (renumber at merge if needed).
+    static let v5 = SchemaMigration(
+        name: "v5-import-extras",
+        sql: """
+            ALTER TABLE tasks ADD COLUMN extras TEXT;
+            ALTER TABLE projects ADD COLUMN extras TEXT;
+            ALTER TABLE spaces ADD COLUMN extras TEXT;
+            ALTER TABLE pages ADD COLUMN extras TEXT;
             """)
 
     /// A random version 4 UUID in lower-case text, as SQL (for rows that existed before v4).

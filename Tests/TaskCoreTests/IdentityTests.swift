@@ -45,7 +45,7 @@ import TaskerTestSupport
                 """)
         }
         let store = try TaskStore(path: path, timeZone: utc)
-        #expect(try store.storedSchemaVersion() == 4)
+        #expect(try store.storedSchemaVersion() == TaskStore.schemaVersion)
         let all = try ["tasks", "projects", "spaces", "pages"].flatMap { try uuids(store, $0) }
         #expect(all.count == 5 && Set(all).count == 5)
         #expect(all.allSatisfy { $0.wholeMatch(of: Self.uuidShape) != nil })
