@@ -65,8 +65,13 @@ import TaskerTestSupport
         #expect(lines(try fresh.store.records()) == lines(try f.store.records()))
     }
 
-    @Test(arguments: ["zip-slip", "absolute", "symlink", "hash-mismatch", "huge-declared", "truncated", "duplicate-uuid", "manifest-not-first"])
-    func hostileBundlesAreRefusedWithNothingWritten(hostile: String) throws {
+    @Test(arguments: [
+        ("zip-slip", "entry ../evil.jsonl: the path contains .."), ("absolute", "entry /tmp/evil.jsonl: the path is absolute"),
+        ("symlink", "entry pages/link.md: it is a symbolic link"), ("hash-mismatch", "entry tasks.jsonl: its SHA-256 does not match"),
+        ("huge-declared", "entry tasks.jsonl: it declares 2147483648 bytes"), ("truncated", "is not a readable .unkt bundle"),
+        ("duplicate-uuid", "tasks.jsonl line 2: field uuid:"), ("manifest-not-first", "manifest.json must be the first entry"),
+    ])
+    func hostileBundlesAreRefusedWithNothingWritten(hostile: String, reason: String) throws {
         let f = try IOFixture.seeded()
         let path = f.dir.path("\(hostile).unkt")
         let python = Process()
@@ -85,6 +90,7 @@ import TaskerTestSupport
         }
         let error = try require(thrown)
         #expect(error.description.contains("\(hostile).unkt"), "\(error)")
+        #expect(error.description.contains(reason), "\(error)")
         #expect(!error.description.contains("\n"))
         #expect(try f.store.records() == before)
     }

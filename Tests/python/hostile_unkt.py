@@ -47,6 +47,13 @@ def main(case, out):
             if data[at + 46:at + 46 + name_len] == b"tasks.jsonl":
                 struct.pack_into("<I", data, at + 24, 2 * 1024 ** 3)
             at = data.find(b"PK\x01\x02", at + 4)
+        # The local header says the same, so the archive stays consistent and only the size is wrong.
+        at = data.find(b"PK\x03\x04", 0)
+        while at != -1:
+            name_len = struct.unpack_from("<H", data, at + 26)[0]
+            if data[at + 30:at + 30 + name_len] == b"tasks.jsonl":
+                struct.pack_into("<I", data, at + 22, 2 * 1024 ** 3)
+            at = data.find(b"PK\x03\x04", at + 4)
         open(out, "wb").write(bytes(data))
     elif case == "truncated":
         write(out, [("tasks.jsonl", tasks * 50)])
