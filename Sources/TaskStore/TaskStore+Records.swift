@@ -100,7 +100,12 @@ extension TaskStore {
     /// another record holds, a cycle of parents); then nothing is written.
     @discardableResult
     public func writeRecords(_ set: RecordSet) throws -> RecordWriteSummary {
-        try write {
+        // A large import touches every index page; a bigger page cache keeps them from spilling
+        // mid-transaction (per connection; restored after).
+        let large = set.tasks.count > 10_000
+        if large { try mapErrors { try db.execute("PRAGMA cache_size = -262144") } }
+        defer { if large { try? db.execute("PRAGMA cache_size = -16000") } }
+        return try write {
             _ = try requireBootstrap()
             var summary = RecordWriteSummary()
             for p in set.projects { try upsertProject(p, &summary) }
@@ -206,6 +211,13 @@ extension TaskStore {
         completed, extras
         """
 
+    static let updateRecordSQL = "UPDATE tasks SET "
+        + upsertColumns.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) + " = ?" }.joined(separator: ", ")
+        + " WHERE id = ?"
+
+    static let insertRecordSQL = "INSERT INTO tasks(\(upsertColumns), uuid) VALUES ("
+        + Array(repeating: "?", count: upsertColumns.split(separator: ",").count + 1).joined(separator: ", ") + ")"
+
     private func upsertTask(
         _ t: TaskRecord, lists: inout [String: Int64], stages: inout [String: Int64], _ summary: inout RecordWriteSummary
     ) throws -> Int64 {
@@ -228,14 +240,12 @@ extension TaskStore {
         ]
         let id: Int64
         if let existing = try rowID("tasks", uuid: t.uuid) {
-            let sets = TaskStore.upsertColumns.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) + " = ?" }
-            try db.run("UPDATE tasks SET \(sets.joined(separator: ", ")) WHERE id = ?", values + [.integer(existing)])
+            try db.run(TaskStore.updateRecordSQL, values + [.integer(existing)])
             try db.run("DELETE FROM task_contexts WHERE task_id = ?", [.integer(existing)])
             id = existing
             summary.updated += 1
         } else {
-            try db.run("INSERT INTO tasks(\(TaskStore.upsertColumns), uuid) VALUES (\(Array(repeating: "?", count: values.count + 1).joined(separator: ", ")))",
-                       values + [.text(t.uuid)])
+            try db.run(TaskStore.insertRecordSQL, values + [.text(t.uuid)])
             id = db.lastInsertRowID
             summary.inserted += 1
         }
