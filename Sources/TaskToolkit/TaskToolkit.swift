@@ -30,6 +30,8 @@ public final class TaskToolkit {
         ListPages.self,
         LinkPage.self,
         SearchPages.self,
+        ExportTasks.self,
+        ImportTasks.self,
     ]
 
     public let store: TaskStore

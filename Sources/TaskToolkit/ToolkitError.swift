@@ -6,7 +6,7 @@ public enum ToolkitError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .unknownTool(let name): return "unknown tool '\(name)'; run `tasker tools` to see the 16 tools"
+        case .unknownTool(let name): return "unknown tool '\(name)'; run `tasker tools` to see the 18 tools"
         case .invalidArguments(let tool, let message): return "\(tool): \(message)"
         }
     }

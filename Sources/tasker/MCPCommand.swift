@@ -7,7 +7,7 @@ enum MCPCommand: Command {
     static let signature = CommandSignature(
         name: "mcp", summary: "serve the tool catalogue over MCP (JSON-RPC on stdin/stdout)", maxWords: 0,
         details: """
-            Serves the 16 tools to an MCP client (Claude Desktop, Claude Code, Cursor, …) over stdio:
+            Serves the 18 tools to an MCP client (Claude Desktop, Claude Code, Cursor, …) over stdio:
             one JSON-RPC 2.0 message per line on stdin and stdout (MCP revision 2025-11-25; 2025-06-18
             and 2024-11-05 are accepted too). Diagnostics go to stderr; stdout carries only protocol
             messages. The server stops with status 0 when stdin ends. Several servers and a REPL may

@@ -6,7 +6,7 @@ enum ToolsCommand: Command {
     static let json = OptionSpec.flag("--json", "print an array of {name, title, description, readOnly, inputSchema}")
 
     static let signature = CommandSignature(
-        name: "tools", summary: "list the 16 tools with their arguments (--json for the full schemas)",
+        name: "tools", summary: "list the 18 tools with their arguments (--json for the full schemas)",
         maxWords: 0, options: [json],
         details: "Lists the tool catalogue that the REPL, `tasker call`, the MCP server and a model all share.")
 

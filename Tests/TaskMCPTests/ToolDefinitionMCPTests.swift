@@ -3,15 +3,15 @@ import TaskToolkit
 import Testing
 @testable import TaskMCP
 
-/// The real catalogue as MCP clients see it: the hints MCP.md asks for on each of the 16 tools.
+/// The real catalogue as MCP clients see it: the hints MCP.md asks for on each of the 18 tools.
 @Suite struct ToolDefinitionMCPTests {
-    static let readOnly: Set<String> = ["list_tasks", "plan_day", "list_projects", "read_page", "list_pages", "search_pages"]
+    static let readOnly: Set<String> = ["list_tasks", "plan_day", "list_projects", "read_page", "list_pages", "search_pages", "export_tasks"]
     static let additive: Set<String> = ["capture_task", "create_task", "create_project", "create_space", "create_page", "append_to_page", "link_page"]
 
-    @Test func sixteenUniqueToolsWithObjectSchemas() {
+    @Test func eighteenUniqueToolsWithObjectSchemas() {
         let tools = TaskToolkit.definitions.map(\.mcpTool)
-        #expect(tools.count == 16)
-        #expect(Set(tools.compactMap { $0["name"]?.stringValue }).count == 16)
+        #expect(tools.count == 18)
+        #expect(Set(tools.compactMap { $0["name"]?.stringValue }).count == 18)
         for tool in tools {
             #expect(tool["inputSchema"]?["type"] == "object", "\(tool["name"] ?? nil)")
             #expect(tool["title"]?.stringValue?.isEmpty == false)

@@ -3,12 +3,12 @@ import TaskCore
 @testable import TaskToolkit
 
 @Suite struct CatalogTests {
-    @Test func sixteenToolsEachWithAnImplementationAndAnObjectSchema() {
+    @Test func eighteenToolsEachWithAnImplementationAndAnObjectSchema() {
         let names = TaskToolkit.definitions.map(\.name)
         #expect(names == [
             "capture_task", "create_task", "list_tasks", "complete_task", "reschedule_task", "defer_task", "plan_day",
             "create_project", "list_projects", "create_space", "create_page", "append_to_page", "read_page",
-            "list_pages", "link_page", "search_pages",
+            "list_pages", "link_page", "search_pages", "export_tasks", "import_tasks",
         ])
         #expect(Set(names).count == names.count, "each tool name once")
         for tool in TaskToolkit.definitions {
@@ -23,9 +23,9 @@ import TaskCore
         }
     }
 
-    @Test func exactlySixToolsReadOnly() {
+    @Test func exactlySevenToolsReadOnly() {
         let readOnly = TaskToolkit.definitions.filter(\.readOnly).map(\.name)
-        #expect(readOnly == ["list_tasks", "plan_day", "list_projects", "read_page", "list_pages", "search_pages"])
+        #expect(readOnly == ["list_tasks", "plan_day", "list_projects", "read_page", "list_pages", "search_pages", "export_tasks"])
     }
 
     struct Malformed: Sendable, CustomTestStringConvertible {

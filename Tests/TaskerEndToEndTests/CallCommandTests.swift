@@ -173,12 +173,12 @@ import TaskerTestSupport
         return process.terminationStatus
     }
 
-    @Test func toolsListsSixteenAndJsonHasSchemas() throws {
+    @Test func toolsListsEighteenAndJsonHasSchemas() throws {
         let text = try TaskerBinary.run(["tools"])
         #expect(text.status == 0)
         let json = try TaskerBinary.run(["tools", "--json"])
         let array = try #require(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
-        #expect(array.count == 16)
+        #expect(array.count == 18)
         #expect(array.allSatisfy { ($0["inputSchema"] as? [String: Any])?["type"] as? String == "object" })
     }
 

@@ -12,7 +12,9 @@ Prints one line per check; exits 1 on the first failure (with the reason), 0 whe
 
 import asyncio
 import json
+import os
 import sys
+import tempfile
 
 from jsonschema import Draft202012Validator
 from mcp import ClientSession, StdioServerParameters
@@ -21,13 +23,16 @@ from mcp.client.stdio import stdio_client
 EXPECTED_TOOLS = {
     "capture_task", "create_task", "list_tasks", "complete_task", "reschedule_task", "defer_task",
     "plan_day", "create_project", "list_projects", "create_space", "create_page", "append_to_page",
-    "read_page", "list_pages", "link_page", "search_pages",
+    "read_page", "list_pages", "link_page", "search_pages", "export_tasks", "import_tasks",
 }
-READ_ONLY = {"list_tasks", "plan_day", "list_projects", "read_page", "list_pages", "search_pages"}
+READ_ONLY = {"list_tasks", "plan_day", "list_projects", "read_page", "list_pages", "search_pages", "export_tasks"}
 ADDITIVE = {"capture_task", "create_task", "create_project", "create_space", "create_page", "append_to_page", "link_page"}
 
 # Every tool with valid arguments, in an order where each call finds what it needs, and a check of
 # its structured result.
+# Where export_tasks writes the bundle that import_tasks reads back.
+BUNDLE = os.path.join(tempfile.mkdtemp(prefix="tasker-mcp-"), "all.unkt")
+
 CALLS = [
     ("create_project", {"name": "Home", "notes": "the flat"}, lambda r: r["project"]["name"] == "Home"),
     ("create_task", {"title": "Pay rent", "due": "2026-12-03T09:00", "priority": "high", "estimate_minutes": 15,
@@ -51,6 +56,8 @@ CALLS = [
     ("list_pages", {"space": "Notes"}, lambda r: r["count"] == 1),
     ("link_page", {"page": "Landlord", "project": "Home"}, lambda r: r["page"]["title"] == "Landlord"),
     ("search_pages", {"query": "rent"}, lambda r: r["count"] >= 1 and r["results"][0]["title"] == "Landlord"),
+    ("export_tasks", {"format": "unkt", "path": BUNDLE}, lambda r: r["count"] == 2 and r["path"] == BUNDLE),
+    ("import_tasks", {"path": BUNDLE, "dry_run": True}, lambda r: r["dry_run"] is True and r["added"] == 0),
 ]
 
 class CheckFailed(Exception):
@@ -97,7 +104,7 @@ async def session_checks(tasker, db):
 
             listing = await session.list_tools()
             tools = {t.name: t for t in listing.tools}
-            check(set(tools) == EXPECTED_TOOLS, f"tools/list: the 16 tools (got {sorted(tools)})")
+            check(set(tools) == EXPECTED_TOOLS, f"tools/list: the 18 tools (got {sorted(tools)})")
             validators = {}
             for name, tool in sorted(tools.items()):
                 schema = field(tool, "input_schema", "inputSchema")
@@ -144,7 +151,7 @@ async def auto_mode_checks(tasker, db):
         return
     async with Client(server(tasker, db), mode="auto") as client:
         listing = await client.list_tools()
-        check(len(listing.tools) == 16, "Client(mode=auto): server/discover refused, fell back to initialize, 16 tools")
+        check(len(listing.tools) == 18, "Client(mode=auto): server/discover refused, fell back to initialize, 18 tools")
         result = await client.call_tool("list_tasks", {"filter": "all"})
         check(is_error(result) is False and field(result, "structured_content", "structuredContent")["count"] == 2, "Client(mode=auto): list_tasks all")
 
