@@ -112,10 +112,18 @@ extension TaskStore {
             for s in set.spaces { try upsertSpace(s, &summary) }
             var lists: [String: Int64] = [:]
             var stages: [String: Int64] = [:]
-            var written: [(id: Int64, record: TaskRecord)] = []
+            var written: [(id: Int64, record: TaskRecord, isNew: Bool)] = []
             written.reserveCapacity(set.tasks.count)
-            for t in set.tasks { written.append((try upsertTask(t, lists: &lists, stages: &stages, &summary), t)) }
-            for (id, t) in written { try setParent(of: id, record: t) }
+            // One look at which UUIDs are here, instead of one probe per record.
+            let here = set.tasks.isEmpty ? [] : Set(try db.prepare("SELECT uuid FROM tasks").rows { $0.string(0) })
+            let statements = TaskWriteStatements(insert: try db.prepare(TaskStore.insertRecordSQL),
+                                                 contexts: try db.prepare("INSERT OR IGNORE INTO task_contexts(task_id, context) VALUES (?, ?)"))
+            for t in set.tasks {
+                let isNew = !here.contains(t.uuid)
+                written.append((try upsertTask(t, isNew: isNew, statements, lists: &lists, stages: &stages, &summary), t, isNew))
+            }
+            // A new row has no parent yet: only records naming one, or existing rows, need this pass.
+            for (id, t, isNew) in written where t.parent != nil || !isNew { try setParent(of: id, record: t) }
             for p in set.pages { try upsertPage(p, &summary) }
             for link in set.links { try insertLink(link) }
             return summary
@@ -218,8 +226,15 @@ extension TaskStore {
     static let insertRecordSQL = "INSERT INTO tasks(\(upsertColumns), uuid) VALUES ("
         + Array(repeating: "?", count: upsertColumns.split(separator: ",").count + 1).joined(separator: ", ") + ")"
 
+    /// Statements prepared once per `writeRecords` for the per-task hot path.
+    struct TaskWriteStatements {
+        let insert: Statement
+        let contexts: Statement
+    }
+
     private func upsertTask(
-        _ t: TaskRecord, lists: inout [String: Int64], stages: inout [String: Int64], _ summary: inout RecordWriteSummary
+        _ t: TaskRecord, isNew: Bool, _ statements: TaskWriteStatements, lists: inout [String: Int64], stages: inout [String: Int64],
+        _ summary: inout RecordWriteSummary
     ) throws -> Int64 {
         guard let title = try? TaskStore.validTitle(t.title) else { throw malformed("task", t.uuid, "title", "must not be empty") }
         if let e = t.estimateMinutes, e < 0 { throw malformed("task", t.uuid, "estimate_minutes", "must be 0 or more, got \(e)") }
@@ -239,17 +254,17 @@ extension TaskStore {
             DatabaseValue(t.completed), TaskStore.extrasValue(t.extras),
         ]
         let id: Int64
-        if let existing = try rowID("tasks", uuid: t.uuid) {
+        if !isNew, let existing = try rowID("tasks", uuid: t.uuid) {
             try db.run(TaskStore.updateRecordSQL, values + [.integer(existing)])
             try db.run("DELETE FROM task_contexts WHERE task_id = ?", [.integer(existing)])
             id = existing
             summary.updated += 1
         } else {
-            try db.run(TaskStore.insertRecordSQL, values + [.text(t.uuid)])
+            try statements.insert.bind(values + [.text(t.uuid)]).run()
             id = db.lastInsertRowID
             summary.inserted += 1
         }
-        try insertContexts(TaskID(id), contexts)
+        for c in contexts { try statements.contexts.bind([.integer(id), .text(c)]).run() }
         return id
     }
 
