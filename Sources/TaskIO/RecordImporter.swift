@@ -71,6 +71,10 @@ public struct RecordImporter {
                 report.added += 1
                 continue
             }
+            if record == current {
+                report.unchanged += 1
+                continue
+            }
             var result = record
             switch mode {
             case .skip:

@@ -10,12 +10,7 @@ extension TaskStore {
     /// Every task, project, space, page and page link, each kind sorted by UUID.
     public func records() throws -> RecordSet {
         try read {
-            let projects = try db.prepare(
-                "SELECT uuid, name, notes, created, coalesce(updated, created), extras FROM projects ORDER BY uuid"
-            ).rows { s in
-                ProjectRecord(uuid: s.string(0), name: s.string(1), notes: s.optionalString(2), created: s.date(3),
-                              modified: s.date(4), extras: TaskStore.extras(s.optionalString(5)))
-            }
+            let projects = try projectRecords()
             let spaces = try db.prepare("""
                 SELECT s.uuid, s.name, p.uuid, s.created, coalesce(s.updated, s.created), s.extras
                 FROM spaces s LEFT JOIN projects p ON p.id = s.project_id ORDER BY s.uuid
@@ -325,5 +320,17 @@ extension TaskStore {
         }
         try db.run("INSERT OR IGNORE INTO page_links(page_id, task_id, project_id) VALUES (?, ?, ?)",
                    [.integer(pageID), DatabaseValue(taskID), DatabaseValue(projectID)])
+    }
+}
+
+extension TaskStore {
+    /// Every project as a record (what the Taskwarrior and todo.txt readers match project names against).
+    public func projectRecords() throws -> [ProjectRecord] {
+        try read {
+            try db.prepare("SELECT uuid, name, notes, created, coalesce(updated, created), extras FROM projects ORDER BY uuid").rows { s in
+                ProjectRecord(uuid: s.string(0), name: s.string(1), notes: s.optionalString(2), created: s.date(3),
+                              modified: s.date(4), extras: TaskStore.extras(s.optionalString(5)))
+            }
+        }
     }
 }

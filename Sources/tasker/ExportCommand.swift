@@ -3,30 +3,33 @@ import TaskCore
 import TaskIO
 import TaskStore
 
-/// `tasker export --unkt FILE` and `tasker export --taskwarrior [--output FILE]`: everything, for
-/// another copy of Tasker or for Taskwarrior.
+/// `tasker export --unkt FILE`, `tasker export --taskwarrior [--output FILE]` and `tasker export
+/// --todotxt [--output FILE]`: everything, for another copy of Tasker, Taskwarrior or todo.txt.
 enum ExportCommand: Command {
     static let unkt = OptionSpec.value("--unkt", "FILE", "write a .unkt bundle (ZIP: manifest.json, JSON Lines, pages as Markdown)")
     static let taskwarrior = OptionSpec.flag("--taskwarrior", "write every task, done ones included, as `task import` reads them")
-    static let output = OptionSpec.value("--output", "FILE", "write to FILE instead of standard output (--taskwarrior)")
+    static let todotxt = OptionSpec.flag("--todotxt", "write every task as a todo.txt line (with uuid:, so it imports back)")
+    static let output = OptionSpec.value("--output", "FILE", "write to FILE instead of standard output (--taskwarrior, --todotxt)")
 
     static let signature = CommandSignature(
-        name: "export", summary: "write everything as a .unkt bundle or as Taskwarrior JSON",
-        maxWords: 0, options: [unkt, taskwarrior, output],
+        name: "export", summary: "write everything as a .unkt bundle, Taskwarrior JSON or todo.txt",
+        maxWords: 0, options: [unkt, taskwarrior, todotxt, output],
         details: """
             Writes every task, project, space, page and page link. A .unkt bundle is a ZIP that
             `tasker import` reads back exactly: manifest.json first (format, version, schema version,
             generator, created, counts, each file's SHA-256), then tasks.jsonl, projects.jsonl,
             spaces.jsonl, pages.jsonl, links.jsonl and pages/<uuid>.md. Records keep their UUIDs and
             their created and modified times; fields Tasker has no column for travel under "x".
-            Give exactly one of --unkt and --taskwarrior.
+            Give exactly one of --unkt, --taskwarrior and --todotxt.
             """,
         examples: ["tasker export --unkt backup.unkt", "tasker export --taskwarrior | task import"])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         let bundle = arguments.value(Self.unkt)
-        let tw = arguments.has(Self.taskwarrior)
-        guard (bundle != nil) != tw else { throw UsageError("export: give exactly one of --unkt FILE and --taskwarrior") }
+        let tw = arguments.has(Self.taskwarrior), todo = arguments.has(Self.todotxt)
+        guard [bundle != nil, tw, todo].filter({ $0 }).count == 1 else {
+            throw UsageError("export: give exactly one of --unkt FILE, --taskwarrior and --todotxt")
+        }
         let store = try context.openStore()
         let records = try store.records()
         if let bundle {
@@ -34,7 +37,7 @@ enum ExportCommand: Command {
             context.output.err("exported \(records.tasks.count) tasks, \(records.projects.count) projects, \(records.spaces.count) spaces, \(records.pages.count) pages to \(bundle)")
             return 0
         }
-        let text = TaskwarriorWriter(timeZone: context.timeZone).write(records)
+        let text = todo ? TodoTxtWriter(timeZone: context.timeZone).write(records) : TaskwarriorWriter(timeZone: context.timeZone).write(records)
         if let path = arguments.value(Self.output) {
             do { try Data(text.utf8).write(to: URL(fileURLWithPath: path)) } catch {
                 throw IOError.cannotWrite(path: path, reason: error.localizedDescription)

@@ -4,15 +4,17 @@ import TaskIO
 import TaskStore
 
 /// `tasker import FILE.unkt [--mode merge|replace|skip] [--dry-run]` and
-/// `tasker import --taskwarrior FILE|-`: records in by UUID, all in one transaction or none.
+/// `tasker import --taskwarrior FILE|-` and `tasker import --todotxt FILE|-`: records in by UUID, all
+/// in one transaction or none.
 enum ImportCommand: Command {
     static let taskwarrior = OptionSpec.flag("--taskwarrior", "read `task export` output (a JSON array or JSON lines); - is standard input")
+    static let todotxt = OptionSpec.flag("--todotxt", "read todo.txt (one task per line); - is standard input")
     static let mode = OptionSpec.value("--mode", "MODE", "merge (default: newer modified wins, no field dropped), replace or skip")
     static let dryRun = OptionSpec.flag("--dry-run", "say what would change and write nothing")
 
     static let signature = CommandSignature(
         name: "import", summary: "read a .unkt bundle or Taskwarrior JSON into the database",
-        words: ["FILE.unkt", "--taskwarrior FILE|-"], maxWords: 1, options: [taskwarrior, mode, dryRun],
+        words: ["FILE.unkt", "--taskwarrior FILE|-", "--todotxt FILE|-"], maxWords: 1, options: [taskwarrior, todotxt, mode, dryRun],
         details: """
             Imports by UUID in one transaction: everything or nothing. A bundle is checked whole
             before anything is written: entry paths (no .., no absolute paths), no symbolic links,
@@ -34,7 +36,10 @@ enum ImportCommand: Command {
         let started = Date()
         let imported: ImportedRecords
         let source: String
-        if arguments.has(Self.taskwarrior) {
+        if arguments.has(Self.taskwarrior) && arguments.has(Self.todotxt) {
+            throw UsageError("import: give --taskwarrior or --todotxt, not both")
+        }
+        if arguments.has(Self.taskwarrior) || arguments.has(Self.todotxt) {
             source = file == "-" ? "standard input" : file
             let text: String
             if file == "-" {
@@ -43,8 +48,12 @@ enum ImportCommand: Command {
                 guard let data = FileManager.default.contents(atPath: file) else { throw IOError.cannotRead(path: file, reason: "no such file or not readable") }
                 text = try UTF8Input.text(data, source: file)
             }
-            let reader = TaskwarriorReader(timeZone: context.timeZone, now: context.clock(), projects: try store.records().projects)
-            imported = try reader.read(text, source: source)
+            let projects = try store.projectRecords()
+            if arguments.has(Self.todotxt) {
+                imported = try TodoTxtReader(timeZone: context.timeZone, now: context.clock(), projects: projects).read(text, source: source)
+            } else {
+                imported = try TaskwarriorReader(timeZone: context.timeZone, now: context.clock(), projects: projects).read(text, source: source)
+            }
         } else {
             source = file
             imported = try UnktBundle.read(path: file, source: file)

@@ -11,9 +11,9 @@ public struct ExportTasks: Tool {
 
     public static let definition = ToolDefinition(
         name: "export_tasks", title: "Export tasks",
-        description: "Export tasks: format unkt (a bundle of everything, for tasker import) or taskwarrior (for task import) is written to a file and its path returned; format json returns the task records inline when there are at most \(inlineLimit) (filter open, done or all).",
+        description: "Export tasks: format unkt (a bundle of everything, for tasker import), taskwarrior (for task import) or todotxt is written to a file and its path returned; format json returns the task records inline when there are at most \(inlineLimit) (filter open, done or all).",
         inputSchema: Schema.arguments([
-            "format": Schema.oneOf(["json", "unkt", "taskwarrior"], "json (inline, default), unkt or taskwarrior (a file)."),
+            "format": Schema.oneOf(["json", "unkt", "taskwarrior", "todotxt"], "json (inline, default), unkt, taskwarrior or todotxt (a file)."),
             "filter": Schema.oneOf(["open", "done", "all"], "Which tasks (json and taskwarrior; a bundle holds everything). Default all."),
             "path": Schema.string("Where to write the file (default: a new file in the temporary folder).", minLength: 1),
         ]),
@@ -55,12 +55,14 @@ public struct ExportTasks: Tool {
         }
         let stamp = TaskStore.wholeSecondsDate(toolkit.store.clock())
         let file = path ?? FileManager.default.temporaryDirectory
-            .appendingPathComponent("tasker-export-\(Int(stamp.timeIntervalSince1970)).\(format == "unkt" ? "unkt" : "json")").path
+            .appendingPathComponent("tasker-export-\(Int(stamp.timeIntervalSince1970)).\(format == "unkt" ? "unkt" : format == "todotxt" ? "txt" : "json")").path
         switch format {
         case "unkt":
             try UnktBundle.write(records, to: file, generator: "tasker", created: stamp)
-        case "taskwarrior":
-            do { try Data(TaskwarriorWriter(timeZone: toolkit.store.timeZone).write(records).utf8).write(to: URL(fileURLWithPath: file)) } catch {
+        case "taskwarrior", "todotxt":
+            let zone = toolkit.store.timeZone
+            let text = format == "todotxt" ? TodoTxtWriter(timeZone: zone).write(records) : TaskwarriorWriter(timeZone: zone).write(records)
+            do { try Data(text.utf8).write(to: URL(fileURLWithPath: file)) } catch {
                 return .refused(ToolRefusal(IOError.cannotWrite(path: file, reason: error.localizedDescription).description))
             }
         default:

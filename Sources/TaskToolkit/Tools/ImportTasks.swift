@@ -7,10 +7,10 @@ import TaskStore
 public struct ImportTasks: Tool {
     public static let definition = ToolDefinition(
         name: "import_tasks", title: "Import tasks",
-        description: "Import a .unkt bundle or a Taskwarrior export file by UUID, in one transaction (everything or nothing). Mode merge (default: newer modified wins, no field dropped), replace or skip; dry_run reports without writing.",
+        description: "Import a .unkt bundle, a Taskwarrior export or a todo.txt file by UUID, in one transaction (everything or nothing). Mode merge (default: newer modified wins, no field dropped), replace or skip; dry_run reports without writing.",
         inputSchema: Schema.arguments([
             "path": Schema.string("The file to import.", minLength: 1),
-            "format": Schema.oneOf(["unkt", "taskwarrior"], "Default: unkt for a .unkt file, otherwise taskwarrior."),
+            "format": Schema.oneOf(["unkt", "taskwarrior", "todotxt"], "Default: unkt for a .unkt file, todotxt for a .txt file, otherwise taskwarrior."),
             "mode": Schema.oneOf(ImportMode.allCases.map(\.rawValue), "How a record already here combines with the incoming one (default merge)."),
             "dry_run": Schema.boolean("Report what would change and write nothing."),
         ], required: ["path"]),
@@ -42,10 +42,17 @@ public struct ImportTasks: Tool {
         }
     }
 
-    var isBundle: Bool { (format ?? (path.lowercased().hasSuffix(".unkt") ? "unkt" : "taskwarrior")) == "unkt" }
+    /// The format given, else the one the file's extension names.
+    var resolvedFormat: String {
+        if let format { return format }
+        let lower = path.lowercased()
+        return lower.hasSuffix(".unkt") ? "unkt" : lower.hasSuffix(".txt") ? "todotxt" : "taskwarrior"
+    }
+
+    var isBundle: Bool { resolvedFormat == "unkt" }
 
     public func preview(in toolkit: TaskToolkit) throws -> ToolPreview {
-        .ready("\(dryRun ? "Check" : "Import") \(isBundle ? "the bundle" : "the Taskwarrior file") \(path) (mode \(mode.rawValue))")
+        .ready("\(dryRun ? "Check" : "Import") the \(resolvedFormat) file \(path) (mode \(mode.rawValue))")
     }
 
     public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> {
@@ -57,8 +64,13 @@ public struct ImportTasks: Tool {
                 guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
                     throw IOError.cannotRead(path: path, reason: "no such file, not readable, or not UTF-8")
                 }
-                let reader = TaskwarriorReader(timeZone: toolkit.store.timeZone, now: toolkit.store.clock(), projects: try toolkit.store.records().projects)
-                imported = try reader.read(text, source: path)
+                let store = toolkit.store
+                let projects = try store.projectRecords()
+                if resolvedFormat == "todotxt" {
+                    imported = try TodoTxtReader(timeZone: store.timeZone, now: store.clock(), projects: projects).read(text, source: path)
+                } else {
+                    imported = try TaskwarriorReader(timeZone: store.timeZone, now: store.clock(), projects: projects).read(text, source: path)
+                }
             }
             var report = try RecordImporter(store: toolkit.store, source: path, locations: imported.locations)
                 .apply(imported.records, mode: mode, dryRun: dryRun)
