@@ -14,12 +14,13 @@ let package = Package(
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
+        .systemLibrary(name: "CXlsx", pkgConfig: "xlsxwriter", providers: [.apt(["libxlsxwriter-dev"])]),
 
         // The engine, bottom up. Arrows point down only.
         .target(name: "TaskCore"),
         .target(name: "TaskStore", dependencies: ["TaskCore", "CSQLite"]),
         .target(name: "TaskNL", dependencies: ["TaskCore"]),
-        .target(name: "TaskIO", dependencies: ["TaskCore", "TaskStore", "CZip"]),
+        .target(name: "TaskIO", dependencies: ["TaskCore", "TaskStore", "CZip", "CXlsx"]),
         .target(name: "TaskToolkit", dependencies: ["TaskCore", "TaskStore", "TaskNL", "TaskIO"]),
         .target(name: "TaskMCP", dependencies: ["TaskCore", "TaskToolkit"]),
         .target(name: "TaskLLM", dependencies: ["TaskCore", "TaskNL", "CCurl"]),

@@ -22,7 +22,7 @@ import Testing
 
         let list = try JSONValue.parse(try #require(server.handle(line: #"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#)))
         let tools = try #require(list["result"]?["tools"]?.arrayValue)
-        #expect(tools.count == 17)
+        #expect(tools.count == TaskToolkit.standardTools.count + 1)
         let added = try #require(tools.first { $0["name"] == "count_open_tasks" })
         #expect(added["annotations"]?["readOnlyHint"] == true)
 
