@@ -13,12 +13,15 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+        .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
+        .systemLibrary(name: "CXlsx", pkgConfig: "xlsxwriter", providers: [.apt(["libxlsxwriter-dev"])]),
 
         // The engine, bottom up. Arrows point down only.
         .target(name: "TaskCore"),
         .target(name: "TaskStore", dependencies: ["TaskCore", "CSQLite"]),
         .target(name: "TaskNL", dependencies: ["TaskCore"]),
-        .target(name: "TaskToolkit", dependencies: ["TaskCore", "TaskStore", "TaskNL"]),
+        .target(name: "TaskIO", dependencies: ["TaskCore", "TaskStore", "CZip", "CXlsx"]),
+        .target(name: "TaskToolkit", dependencies: ["TaskCore", "TaskStore", "TaskNL", "TaskIO"]),
         .target(name: "TaskMCP", dependencies: ["TaskCore", "TaskToolkit"]),
         .target(name: "TaskLLM", dependencies: ["TaskCore", "TaskNL", "CCurl"]),
         .target(name: "TaskREPL", dependencies: ["TaskCore", "TaskStore", "TaskNL", "TaskToolkit", "TaskLLM", "CEdit"]),
@@ -26,7 +29,7 @@ let package = Package(
         // The doors: the command line (the only place that prints and exits) and the benchmarks.
         .executableTarget(
             name: "tasker",
-            dependencies: ["TaskCore", "TaskStore", "TaskNL", "TaskToolkit", "TaskMCP", "TaskLLM", "TaskREPL"]),
+            dependencies: ["TaskCore", "TaskStore", "TaskNL", "TaskToolkit", "TaskMCP", "TaskLLM", "TaskREPL", "TaskIO"]),
         .executableTarget(
             name: "tasker-bench",
             dependencies: ["TaskCore", "TaskStore", "TaskNL", "TaskToolkit", "TaskMCP", "TaskREPL"]),
@@ -35,6 +38,7 @@ let package = Package(
         .target(name: "TaskerTestSupport", dependencies: ["TaskCore"], path: "Tests/TaskerTestSupport"),
 
         .testTarget(name: "TaskCoreTests", dependencies: ["TaskCore", "TaskStore", "TaskerTestSupport"]),
+        .testTarget(name: "TaskIOTests", dependencies: ["TaskIO", "TaskCore", "TaskStore", "TaskerTestSupport"]),
         .testTarget(name: "TaskNLTests", dependencies: ["TaskNL", "TaskCore", "TaskerTestSupport"]),
         .testTarget(name: "TaskToolkitTests", dependencies: ["TaskToolkit", "TaskNL", "TaskCore", "TaskStore", "TaskerTestSupport"]),
         .testTarget(name: "TaskMCPTests", dependencies: ["TaskMCP", "TaskToolkit", "TaskCore", "TaskStore", "TaskerTestSupport"]),

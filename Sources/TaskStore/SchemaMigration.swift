@@ -8,7 +8,7 @@ struct SchemaMigration: Sendable {
     var sql: String
 
     /// Every migration, oldest first. `all.count` is the version this build writes.
-    static let all: [SchemaMigration] = [v1, v2, v3, v4, v5]
+    static let all: [SchemaMigration] = [v1, v2, v3, v4, v5, v6]
 
     static var currentVersion: Int { all.count }
 
@@ -206,6 +206,17 @@ struct SchemaMigration: Sendable {
             WHERE recur_frequency IS NOT NULL;
             CREATE INDEX tasks_series ON tasks(series, due);
             CREATE INDEX tasks_completed ON tasks(completed) WHERE completed IS NOT NULL;
+            """)
+
+    /// Fields an import brought that Tasker has no column for (a Taskwarrior `depends`, another
+    /// program's own keys), as one JSON object per row, so they survive a round trip (`"x"` in exports).
+    static let v6 = SchemaMigration(
+        name: "v6-import-extras",
+        sql: """
+            ALTER TABLE tasks ADD COLUMN extras TEXT;
+            ALTER TABLE projects ADD COLUMN extras TEXT;
+            ALTER TABLE spaces ADD COLUMN extras TEXT;
+            ALTER TABLE pages ADD COLUMN extras TEXT;
             """)
 
     /// A random version 4 UUID in lower-case text, as SQL (for rows that existed before v4).

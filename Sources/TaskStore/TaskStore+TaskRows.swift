@@ -110,6 +110,11 @@ extension TaskStore {
     /// A trimmed non-empty title, kept otherwise exactly (a NUL or an escape is stored as sent and
     /// made visible only when printed). - Throws: `.invalidValue`.
     static func validTitle(_ title: String, field: String = "title") throws -> String {
+        // Most titles have nothing to trim; checking the ends is much cheaper than trimming.
+        if let first = title.unicodeScalars.first, let last = title.unicodeScalars.last,
+           !CharacterSet.whitespacesAndNewlines.contains(first), !CharacterSet.whitespacesAndNewlines.contains(last) {
+            return title
+        }
         let t = title.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !t.isEmpty else { throw TaskStoreError.invalidValue(field: field, reason: "must not be empty") }
         return t

@@ -38,6 +38,8 @@ public final class TaskToolkit {
         ApplyTemplate.self,
         Review.self,
         Streaks.self,
+        ExportTasks.self,
+        ImportTasks.self,
     ]
 
     public let store: TaskStore

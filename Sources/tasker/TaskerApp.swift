@@ -1,5 +1,6 @@
 import Foundation
 import TaskCore
+import TaskIO
 import TaskLLM
 import TaskStore
 import TaskToolkit
@@ -11,7 +12,7 @@ enum TaskerApp {
     /// Every subcommand; the first word of the arguments picks one, none means the chat REPL.
     static let commands: [any Command.Type] = [
         ChatCommand.self, ParseCommand.self, CallCommand.self, ToolsCommand.self, MCPCommand.self, KeyCommand.self,
-        ReviewCommand.self, StreaksCommand.self,
+        ReviewCommand.self, StreaksCommand.self, ExportCommand.self, ImportCommand.self,
     ]
 
     /// The process's arguments (without the program name) as strict UTF-8: Swift's
@@ -76,6 +77,9 @@ enum TaskerApp {
             if case .config = error { return 2 }
             return 1
         } catch let error as TaskStoreError {
+            output.err("tasker: \(error)")
+            return 1
+        } catch let error as IOError {
             output.err("tasker: \(error)")
             return 1
         } catch {

@@ -18,11 +18,11 @@ import TaskerTestSupport
         #expect(live == frozen)
         #expect(try f.store.storedSchemaVersion() == TaskStore.schemaVersion)
         #expect(TaskStore.schemaVersion == SchemaMigration.all.count)
-        #expect(TaskStore.schemaVersion == 5)
+        #expect(TaskStore.schemaVersion == 6)
     }
 
     /// Each frozen fixture is what its migrations produce when applied alone, in order.
-    @Test(arguments: 1...5) func migrationsUpToVersionMatchTheirFixture(version: Int) throws {
+    @Test(arguments: 1...6) func migrationsUpToVersionMatchTheirFixture(version: Int) throws {
         let dir = TemporaryDirectory("store")
         let db = try Database(path: dir.path("v\(version).sqlite"))
         for migration in SchemaMigration.all.prefix(version) { try db.execute(migration.sql) }
@@ -58,9 +58,9 @@ import TaskerTestSupport
         }
         let clock = TestClock(at("2026-01-30T08:00"))
         let store = try TaskStore(path: path, clock: { clock.now }, timeZone: utc)
-        #expect(try store.storedSchemaVersion() == 5)
+        #expect(try store.storedSchemaVersion() == TaskStore.schemaVersion)
         #expect(try store.db.scalar("PRAGMA application_id") == Int64(DatabaseFile.applicationID), "a file from before the mark is marked")
-        let frozen = try String(contentsOf: FixtureFile.url("schema/v5.sql"), encoding: .utf8)
+        let frozen = try String(contentsOf: FixtureFile.url("schema/v\(TaskStore.schemaVersion).sql"), encoding: .utf8)
         #expect(try store.schemaSnapshot() == frozen)
         let rent = try store.task(TaskID(7))
         #expect(rent.title == "Pay rent" && rent.priority == .high && rent.list == "Inbox")
@@ -75,7 +75,7 @@ import TaskerTestSupport
         #expect(try store.completeTask(feb.id).next?.due == at("2026-03-31T09:00"))
         #expect(try store.tasks(TaskQuery(filter: .all)).count == 4)
         // Opening again does not migrate again.
-        #expect(try TaskStore(path: path, timeZone: utc).storedSchemaVersion() == 5)
+        #expect(try TaskStore(path: path, timeZone: utc).storedSchemaVersion() == TaskStore.schemaVersion)
     }
 
     /// A v4 file's recurring rows are linked into series by what completeTask copied (title, rule,
@@ -99,7 +99,7 @@ import TaskerTestSupport
                 """)
         }
         let store = try TaskStore(path: path, timeZone: utc)
-        #expect(try store.storedSchemaVersion() == 5)
+        #expect(try store.storedSchemaVersion() == TaskStore.schemaVersion)
         #expect(try store.db.prepare("SELECT series FROM tasks ORDER BY id").rows { $0.optionalString(0) } == ["a", "a", "a", "d", nil])
     }
 
@@ -111,8 +111,8 @@ import TaskerTestSupport
         #expect(try again.tasks(TaskQuery()).map(\.title) == ["keep me"])
     }
 
-    /// Version 6 is the first this build (v5) does not know; 99 is far in the future.
-    @Test(arguments: [6, 99]) func newerSchemaIsRefused(version: Int) throws {
+    /// Version 7 is the first this build (v6) does not know; 99 is far in the future.
+    @Test(arguments: [7, 99]) func newerSchemaIsRefused(version: Int) throws {
         let dir = TemporaryDirectory("store")
         let path = dir.path("future.sqlite")
         do {
@@ -120,7 +120,7 @@ import TaskerTestSupport
             try db.execute("CREATE TABLE x(y); PRAGMA user_version = \(version); PRAGMA application_id = \(DatabaseFile.applicationID)")
         }
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
-        #expect(throws: TaskStoreError.schemaTooNew(found: version, supported: 5)) { try TaskStore(path: path) }
+        #expect(throws: TaskStoreError.schemaTooNew(found: version, supported: TaskStore.schemaVersion)) { try TaskStore(path: path) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
 

@@ -3,13 +3,13 @@ import TaskCore
 @testable import TaskToolkit
 
 @Suite struct CatalogTests {
-    @Test func twentyFourToolsEachWithAnImplementationAndAnObjectSchema() {
+    @Test func twentySixToolsEachWithAnImplementationAndAnObjectSchema() {
         let names = TaskToolkit.definitions.map(\.name)
         #expect(names == [
             "capture_task", "create_task", "list_tasks", "complete_task", "reschedule_task", "defer_task",
             "update_task", "delete_task", "set_stage", "plan_day",
             "create_project", "list_projects", "create_space", "create_page", "append_to_page", "read_page",
-            "list_pages", "link_page", "search_pages", "create_template", "list_templates", "apply_template", "review", "streaks",
+            "list_pages", "link_page", "search_pages", "create_template", "list_templates", "apply_template", "review", "streaks", "export_tasks", "import_tasks",
         ])
         #expect(Set(names).count == names.count, "each tool name once")
         for tool in TaskToolkit.definitions {
@@ -24,9 +24,9 @@ import TaskCore
         }
     }
 
-    @Test func exactlyNineToolsReadOnly() {
+    @Test func exactlyTenToolsReadOnly() {
         let readOnly = TaskToolkit.definitions.filter(\.readOnly).map(\.name)
-        #expect(readOnly == ["list_tasks", "plan_day", "list_projects", "read_page", "list_pages", "search_pages", "list_templates", "review", "streaks"])
+        #expect(readOnly == ["list_tasks", "plan_day", "list_projects", "read_page", "list_pages", "search_pages", "list_templates", "review", "streaks", "export_tasks"])
     }
 
     struct Malformed: Sendable, CustomTestStringConvertible {

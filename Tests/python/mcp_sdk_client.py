@@ -12,7 +12,9 @@ Prints one line per check; exits 1 on the first failure (with the reason), 0 whe
 
 import asyncio
 import json
+import os
 import sys
+import tempfile
 
 from jsonschema import Draft202012Validator
 from mcp import ClientSession, StdioServerParameters
@@ -23,12 +25,16 @@ EXPECTED_TOOLS = {
     "plan_day", "create_project", "list_projects", "create_space", "create_page", "append_to_page",
     "read_page", "list_pages", "link_page", "search_pages", "update_task", "delete_task", "set_stage",
     "create_template", "list_templates", "apply_template", "review", "streaks",
+    "export_tasks", "import_tasks",
 }
-READ_ONLY = {"list_tasks", "plan_day", "list_projects", "read_page", "list_pages", "search_pages", "list_templates", "review", "streaks"}
+READ_ONLY = {"list_tasks", "plan_day", "list_projects", "read_page", "list_pages", "search_pages", "list_templates", "review", "streaks", "export_tasks"}
 ADDITIVE = {"capture_task", "create_task", "create_project", "create_space", "create_page", "append_to_page", "link_page", "create_template", "apply_template"}
 
 # Every tool with valid arguments, in an order where each call finds what it needs, and a check of
 # its structured result.
+# Where export_tasks writes the bundle that import_tasks reads back.
+BUNDLE = os.path.join(tempfile.mkdtemp(prefix="tasker-mcp-"), "all.unkt")
+
 CALLS = [
     ("create_project", {"name": "Home", "notes": "the flat"}, lambda r: r["project"]["name"] == "Home"),
     ("create_task", {"title": "Pay rent", "due": "2026-12-03T09:00", "priority": "high", "estimate_minutes": 15,
@@ -62,6 +68,8 @@ CALLS = [
     ("apply_template", {"name": "move", "date": "2026-12-20"}, lambda r: r["tasks"][0]["due"].startswith("2026-12-17T10:00")),
     ("review", {}, lambda r: r["done"]["count"] == 1),
     ("streaks", {"day_start": "04:00"}, lambda r: r["projects"][0]["name"] == "Home"),
+    ("export_tasks", {"format": "unkt", "path": BUNDLE}, lambda r: r["count"] >= 2 and r["path"] == BUNDLE),
+    ("import_tasks", {"path": BUNDLE, "dry_run": True}, lambda r: r["dry_run"] is True and r["added"] == 0),
 ]
 
 class CheckFailed(Exception):

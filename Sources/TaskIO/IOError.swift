@@ -1,0 +1,32 @@
+/// Everything export and import can fail with; each names the file, the place in it and the field,
+/// and says what to do. An import that fails imports nothing.
+public enum IOError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A record or line that cannot be read: `source` is the file, `location` the ZIP entry and/or
+    /// line (`tasks.jsonl line 3`), `field` the field when one is to blame.
+    case malformed(source: String, location: String?, field: String?, reason: String)
+    /// A bundle refused before anything was read into the database (unsafe path, symlink, size, hash).
+    case unsafeBundle(source: String, entry: String, reason: String)
+    /// The file is not a readable ZIP archive (truncated, damaged, not a ZIP).
+    case notAnArchive(source: String, reason: String)
+    /// The output could not be written.
+    case cannotWrite(path: String, reason: String)
+    /// The input could not be read.
+    case cannotRead(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .malformed(let source, let location, let field, let reason):
+            let place = [source, location].compactMap { $0 }.joined(separator: ", ")
+            let what = field.map { "field \($0): " } ?? ""
+            return "\(place): \(what)\(reason); nothing was imported — fix it and import again"
+        case .unsafeBundle(let source, let entry, let reason):
+            return "\(source), entry \(entry): \(reason); the bundle was refused and nothing was imported"
+        case .notAnArchive(let source, let reason):
+            return "\(source) is not a readable .unkt bundle (\(reason)); nothing was imported — export it again"
+        case .cannotWrite(let path, let reason):
+            return "cannot write \(path) (\(reason)); check the folder exists and is writable"
+        case .cannotRead(let path, let reason):
+            return "cannot read \(path) (\(reason)); check the path"
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import TaskCore
+import TaskStore
+
+/// Applies a set of incoming records to a store in one transaction, by UUID, under an `ImportMode`.
+///
+/// The whole import succeeds or nothing is written; a dry run does all the work, reports it, and
+/// rolls back.
+public struct RecordImporter {
+    public let store: TaskStore
+    /// The file the records came from, for error messages.
+    public let source: String
+    /// Where each record's UUID was read (`tasks.jsonl line 3`), for error messages.
+    public var locations: [String: String]
+
+    public init(store: TaskStore, source: String, locations: [String: String] = [:]) {
+        self.store = store
+        self.source = source
+        self.locations = locations
+    }
+
+    private struct DryRunRollback: Error {}
+
+    /// Imports `incoming`. - Throws: `IOError.malformed` naming the record and field when the
+    /// records do not fit (a reference to a missing UUID, a name another record holds); then nothing
+    /// is written. Store failures are passed on as they are.
+    public func apply(_ incoming: RecordSet, mode: ImportMode, dryRun: Bool = false) throws -> ImportReport {
+        var report = ImportReport()
+        report.dryRun = dryRun
+        do {
+            try store.inOneTransaction {
+                let existing = try store.records()
+                var plan = RecordSet()
+                plan.projects = try resolve(incoming.projects, existing.projects, mode, &report, json: \.json, uuid: \.uuid,
+                                            modified: \.modified, parse: ProjectRecord.init(json:))
+                plan.spaces = try resolve(incoming.spaces, existing.spaces, mode, &report, json: \.json, uuid: \.uuid,
+                                          modified: \.modified, parse: SpaceRecord.init(json:))
+                plan.tasks = try resolve(incoming.tasks, existing.tasks, mode, &report, json: \.json, uuid: \.uuid,
+                                         modified: \.modified, parse: TaskRecord.init(json:))
+                plan.pages = try resolve(incoming.pages, existing.pages, mode, &report, json: RecordImporter.pageJSON, uuid: \.uuid,
+                                         modified: \.modified, parse: RecordImporter.page(json:))
+                let links = Set(existing.links)
+                plan.links = incoming.links.filter { !links.contains($0) }
+                report.added += plan.links.count
+                report.unchanged += incoming.links.count - plan.links.count
+                try store.writeRecords(plan)
+                if dryRun { throw DryRunRollback() }
+            }
+        } catch is DryRunRollback {
+            return report
+        } catch TaskStoreError.importMalformed(let what) {
+            let location = locations.first { what.contains($0.key) }?.value
+            throw IOError.malformed(source: source, location: location, field: nil, reason: what)
+        }
+        return report
+    }
+
+    /// The records of one kind to write: new ones, and existing ones as the mode combines them
+    /// (unchanged ones are left out).
+    private func resolve<R: Equatable>(
+        _ incoming: [R], _ existing: [R], _ mode: ImportMode, _ report: inout ImportReport,
+        json: (R) -> JSONValue, uuid: (R) -> String, modified: (R) -> Date,
+        parse: ([String: JSONValue]) throws(FieldError) -> R
+    ) throws -> [R] {
+        var byUUID: [String: R] = [:]
+        for record in existing { byUUID[uuid(record)] = record }
+        var out: [R] = []
+        for record in incoming {
+            guard let current = byUUID[uuid(record)] else {
+                out.append(record)
+                report.added += 1
+                continue
+            }
+            if record == current {
+                report.unchanged += 1
+                continue
+            }
+            var result = record
+            switch mode {
+            case .skip:
+                report.skipped += 1
+                continue
+            case .replace:
+                break
+            case .merge:
+                let incomingWins = modified(record) >= modified(current)
+                let (winner, loser) = incomingWins ? (record, current) : (current, record)
+                let merged = RecordMerge.merge(winner: json(winner).objectValue ?? [:], loser: json(loser).objectValue ?? [:])
+                do {
+                    result = try parse(merged)
+                } catch {
+                    throw IOError.malformed(source: source, location: locations[uuid(record)], field: error.field, reason: error.reason)
+                }
+            }
+            if result == current {
+                report.unchanged += 1
+            } else {
+                out.append(result)
+                report.updated += 1
+            }
+        }
+        return out
+    }
+
+    /// A page as JSON with its body (merging needs every field; `PageRecord.json` leaves the body out).
+    static func pageJSON(_ page: PageRecord) -> JSONValue {
+        var members = page.json.objectValue ?? [:]
+        if !page.body.isEmpty { members["body"] = .string(page.body) }
+        return .object(members)
+    }
+
+    static func page(json members: [String: JSONValue]) throws(FieldError) -> PageRecord {
+        var rest = members
+        let body = rest.removeValue(forKey: "body")?.stringValue ?? ""
+        var page = try PageRecord(json: rest)
+        page.body = body
+        return page
+    }
+}

@@ -1,0 +1,17 @@
+import TaskCore
+
+/// The merge rule on records as JSON objects: the winner's fields over the loser's, a field the
+/// winner lacks kept from the loser, and `"x"` merged the same way one level down.
+enum RecordMerge {
+    static func merge(winner: [String: JSONValue], loser: [String: JSONValue]) -> [String: JSONValue] {
+        var out = loser
+        for (key, value) in winner where value != .null {
+            if key == "x", let mine = value.objectValue, let theirs = out[key]?.objectValue {
+                out[key] = .object(merge(winner: mine, loser: theirs))
+            } else {
+                out[key] = value
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+internal import CZip
+
+/// A ZIP file through libzip: list entries, read one with a size cap, or write a new archive.
+///
+/// The only user of CZip. The handle is closed in `deinit` (reading) or by `write` (writing).
+final class ZipArchive {
+    /// One entry as the central directory declares it.
+    struct Entry: Sendable, Equatable {
+        var index: UInt64
+        var name: String
+        /// The declared uncompressed size.
+        var size: UInt64
+        var isSymlink: Bool
+        var isDirectory: Bool { name.hasSuffix("/") }
+    }
+
+    private let handle: OpaquePointer
+    let source: String
+
+    /// Opens `path` read-only, checking the archive's consistency. - Throws: `IOError.notAnArchive`.
+    init(reading path: String, source: String) throws {
+        self.source = source
+        var code: Int32 = 0
+        guard let za = zip_open(path, ZIP_RDONLY | ZIP_CHECKCONS, &code) else {
+            throw IOError.notAnArchive(source: source, reason: ZipArchive.message(code: code))
+        }
+        handle = za
+    }
+
+    deinit { zip_discard(handle) }
+
+    /// Every entry in central-directory order. - Throws: `IOError.notAnArchive`.
+    func entries() throws -> [Entry] {
+        let count = zip_get_num_entries(handle, 0)
+        guard count >= 0 else { throw IOError.notAnArchive(source: source, reason: lastError()) }
+        var result: [Entry] = []
+        for index in 0..<UInt64(count) {
+            var st = zip_stat_t()
+            zip_stat_init(&st)
+            guard zip_stat_index(handle, index, 0, &st) == 0, let name = st.name else {
+                throw IOError.notAnArchive(source: source, reason: lastError())
+            }
+            var opsys: zip_uint8_t = 0
+            var attributes: zip_uint32_t = 0
+            _ = zip_file_get_external_attributes(handle, index, 0, &opsys, &attributes)
+            result.append(Entry(index: index, name: String(cString: name), size: st.size,
+                                isSymlink: czip_is_symlink(opsys, attributes) != 0))
+        }
+        return result
+    }
+
+    /// The bytes of `entry`, refusing more than `limit` bytes (whatever the entry declares).
+    /// - Throws: `IOError.unsafeBundle` when too large, `.notAnArchive` when it cannot be read.
+    func data(_ entry: Entry, limit: UInt64) throws -> [UInt8] {
+        guard let file = zip_fopen_index(handle, entry.index, 0) else {
+            throw IOError.notAnArchive(source: source, reason: "entry \(entry.name): \(lastError())")
+        }
+        defer { zip_fclose(file) }
+        var out: [UInt8] = []
+        out.reserveCapacity(Int(min(entry.size, limit)))
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { zip_fread(file, $0.baseAddress, zip_uint64_t($0.count)) }
+            if n < 0 {
+                let message = String(cString: zip_error_strerror(zip_file_get_error(file)))
+                throw IOError.notAnArchive(source: source, reason: "entry \(entry.name): \(message)")
+            }
+            if n == 0 { break }
+            out.append(contentsOf: buffer[0..<Int(n)])
+            if UInt64(out.count) > limit {
+                throw IOError.unsafeBundle(source: source, entry: entry.name, reason: "it holds more than \(limit) bytes")
+            }
+        }
+        return out
+    }
+
+    /// Writes a new archive at `path` (replacing it) with `entries` in order, deflated.
+    /// - Throws: `IOError.cannotWrite`.
+    static func write(path: String, entries: [(name: String, bytes: [UInt8])]) throws {
+        var code: Int32 = 0
+        guard let za = zip_open(path, ZIP_CREATE | ZIP_TRUNCATE, &code) else {
+            throw IOError.cannotWrite(path: path, reason: message(code: code))
+        }
+        func fail(_ reason: String) -> IOError {
+            zip_discard(za)
+            return IOError.cannotWrite(path: path, reason: reason)
+        }
+        for entry in entries {
+            // libzip reads the buffer at close time and frees it then (freep = 1).
+            guard let copy = malloc(max(entry.bytes.count, 1)) else { throw fail("out of memory") }
+            entry.bytes.withUnsafeBytes { if let base = $0.baseAddress { memcpy(copy, base, $0.count) } }
+            guard let src = zip_source_buffer(za, copy, zip_uint64_t(entry.bytes.count), 1) else {
+                free(copy)
+                throw fail(String(cString: zip_strerror(za)))
+            }
+            let index = zip_file_add(za, entry.name, src, zip_flags_t(ZIP_FL_ENC_UTF_8 | ZIP_FL_OVERWRITE))
+            if index < 0 {
+                zip_source_free(src)
+                throw fail(String(cString: zip_strerror(za)))
+            }
+            // A fixed time, so the same content gives the same bytes.
+            _ = zip_file_set_mtime(za, zip_uint64_t(index), 315_532_800, 0)
+        }
+        if zip_close(za) != 0 { throw fail(String(cString: zip_strerror(za))) }
+    }
+
+    private func lastError() -> String { String(cString: zip_strerror(handle)) }
+
+    private static func message(code: Int32) -> String {
+        var error = zip_error_t()
+        zip_error_init_with_code(&error, code)
+        defer { zip_error_fini(&error) }
+        return String(cString: zip_error_strerror(&error))
+    }
+}

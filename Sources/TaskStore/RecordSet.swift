@@ -1,0 +1,26 @@
+import TaskCore
+
+/// Everything in a database as whole records keyed by UUID: what a `.unkt` bundle carries.
+///
+/// `TaskStore.records()` returns each kind sorted by UUID (links by page, task, project), so two
+/// databases with the same content give the same set.
+public struct RecordSet: Sendable, Hashable {
+    public var tasks: [TaskRecord]
+    public var projects: [ProjectRecord]
+    public var spaces: [SpaceRecord]
+    public var pages: [PageRecord]
+    public var links: [LinkRecord]
+
+    public init(
+        tasks: [TaskRecord] = [], projects: [ProjectRecord] = [], spaces: [SpaceRecord] = [], pages: [PageRecord] = [],
+        links: [LinkRecord] = []
+    ) {
+        self.tasks = tasks
+        self.projects = projects
+        self.spaces = spaces
+        self.pages = pages
+        self.links = links
+    }
+
+    public var count: Int { tasks.count + projects.count + spaces.count + pages.count + links.count }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import TaskCore
+
+/// A whole task as export, import and sync see it: keyed by its UUID, every reference by UUID or name.
+///
+/// `project` and `parent` are UUIDs (of a project and of a task); `list` and `stage` are names.
+/// `modified` is the row's `updated` time. `extras` holds fields Tasker has no column for, kept as
+/// they came (exports write them under `"x"`).
+public struct TaskRecord: Sendable, Hashable {
+    public var uuid: String
+    public var title: String
+    public var notes: String?
+    public var due: Date?
+    public var priority: Priority
+    public var estimateMinutes: Int?
+    public var energy: Energy?
+    public var contexts: [String]
+    public var kind: TaskKind?
+    public var status: TaskStatus
+    public var stage: String?
+    public var list: String?
+    public var project: String?
+    public var parent: String?
+    public var recurrence: RecurrenceRule?
+    /// The day of month a monthly or yearly series is anchored on (see `TaskStore+RecurrenceAnchor`).
+    public var anchorDay: Int?
+    public var deferUntil: LocalDate?
+    public var created: Date
+    public var modified: Date
+    public var completed: Date?
+    public var extras: [String: JSONValue]
+
+    /// A record with the given identity and times; every other field empty (set them as needed).
+    public init(uuid: String, title: String, created: Date, modified: Date) {
+        self.uuid = uuid
+        self.title = title
+        self.notes = nil
+        self.due = nil
+        self.priority = .normal
+        self.estimateMinutes = nil
+        self.energy = nil
+        self.contexts = []
+        self.kind = nil
+        self.status = .open
+        self.stage = nil
+        self.list = nil
+        self.project = nil
+        self.parent = nil
+        self.recurrence = nil
+        self.anchorDay = nil
+        self.deferUntil = nil
+        self.created = created
+        self.modified = modified
+        self.completed = nil
+        self.extras = [:]
+    }
+}

@@ -1,0 +1,336 @@
+import Foundation
+import TaskCore
+
+/// Whole records by UUID, for export, import and sync: read everything, write (upsert) a set.
+///
+/// Writing keeps the record's own `created` and `modified` times, so a copy keeps its history; how
+/// a record already here combines with an incoming one (merge, replace, skip) is the caller's
+/// choice, made before calling `writeRecords`.
+extension TaskStore {
+    /// Every task, project, space, page and page link, each kind sorted by UUID.
+    public func records() throws -> RecordSet {
+        try read {
+            let projects = try projectRecords()
+            let spaces = try db.prepare("""
+                SELECT s.uuid, s.name, p.uuid, s.created, coalesce(s.updated, s.created), s.extras
+                FROM spaces s LEFT JOIN projects p ON p.id = s.project_id ORDER BY s.uuid
+                """
+            ).rows { s in
+                SpaceRecord(uuid: s.string(0), name: s.string(1), project: s.optionalString(2), created: s.date(3),
+                            modified: s.date(4), extras: TaskStore.extras(s.optionalString(5)))
+            }
+            var labels: [Int64: [String]] = [:]
+            for (id, label) in try db.prepare("SELECT page_id, label FROM page_labels ORDER BY page_id, label").rows({ ($0.int64(0), $0.string(1)) }) {
+                labels[id, default: []].append(label)
+            }
+            let pages = try db.prepare("""
+                SELECT p.id, p.uuid, p.title, p.body, s.uuid, p.created, p.updated, p.extras
+                FROM pages p JOIN spaces s ON s.id = p.space_id ORDER BY p.uuid
+                """
+            ).rows { s in
+                PageRecord(uuid: s.string(1), title: s.string(2), body: s.string(3), labels: labels[s.int64(0)] ?? [],
+                           space: s.string(4), created: s.date(5), modified: s.date(6), extras: TaskStore.extras(s.optionalString(7)))
+            }
+            let links = try db.prepare("""
+                SELECT p.uuid, t.uuid, j.uuid FROM page_links k JOIN pages p ON p.id = k.page_id
+                LEFT JOIN tasks t ON t.id = k.task_id LEFT JOIN projects j ON j.id = k.project_id
+                """
+            ).rows { LinkRecord(page: $0.string(0), task: $0.optionalString(1), project: $0.optionalString(2)) }
+            let tasks = try db.prepare("""
+                SELECT t.uuid, t.title, t.notes, t.due, t.priority, t.estimate_minutes, t.energy, t.contexts, t.kind, t.status,
+                    s.name, l.name, p.uuid, pt.uuid, t.recur_frequency, t.recur_interval, t.recur_weekdays, t.recur_anchor_day,
+                    t.defer_until, t.created, t.updated, t.completed, t.extras
+                FROM tasks t JOIN lists l ON l.id = t.list_id LEFT JOIN stages s ON s.id = t.stage_id
+                LEFT JOIN projects p ON p.id = t.project_id LEFT JOIN tasks pt ON pt.id = t.parent_id
+                ORDER BY t.uuid
+                """
+            ).rows(TaskStore.readTaskRecord)
+            return RecordSet(tasks: tasks, projects: projects, spaces: spaces, pages: pages, links: links.sorted())
+        }
+    }
+
+    static func readTaskRecord(_ s: Statement) -> TaskRecord {
+        var r = TaskRecord(uuid: s.string(0), title: s.string(1), created: s.date(19), modified: s.date(20))
+        r.notes = s.optionalString(2)
+        r.due = s.optionalDate(3)
+        r.priority = prioritiesByRank[min(max(s.int(4), 0), 3)]
+        r.estimateMinutes = s.optionalInt(5)
+        r.energy = s.optionalString(6).flatMap(Energy.init(rawValue:))
+        let contexts = s.string(7)
+        r.contexts = contexts.isEmpty ? [] : contexts.split(separator: "\n").map(String.init)
+        r.kind = s.optionalString(8).flatMap(TaskKind.init(rawValue:))
+        r.status = TaskStatus(rawValue: s.string(9)) ?? .open
+        r.stage = s.optionalString(10)
+        r.list = s.string(11)
+        r.project = s.optionalString(12)
+        r.parent = s.optionalString(13)
+        if let f = s.optionalString(14), let frequency = RecurrenceRule.Frequency(rawValue: f) {
+            let days = (s.optionalString(16) ?? "").split(separator: ",").compactMap { Weekday(rawValue: String($0)) }
+            r.recurrence = RecurrenceRule(frequency: frequency, interval: s.optionalInt(15) ?? 1, weekdays: days)
+        }
+        r.anchorDay = s.optionalInt(17)
+        r.deferUntil = s.optionalString(18).flatMap { LocalDate(iso: $0) }
+        r.completed = s.optionalDate(21)
+        r.extras = extras(s.optionalString(22))
+        return r
+    }
+
+    /// The stored extras object, empty when there is none (or it is not an object).
+    static func extras(_ text: String?) -> [String: JSONValue] {
+        guard let text, let value = try? JSONValue.parse(text) else { return [:] }
+        return value.objectValue ?? [:]
+    }
+
+    static func extrasValue(_ extras: [String: JSONValue]) -> DatabaseValue {
+        extras.isEmpty ? .null : .text(JSONValue.object(extras).encoded())
+    }
+
+    /// Writes every record in `set` in one transaction: a record whose UUID is here overwrites that
+    /// row; a project or space whose UUID is new but whose name is here takes over that row (and its
+    /// UUID); anything else is added. Lists and stages named by tasks are created when missing.
+    ///
+    /// Times are written as the records carry them. Parents and links are set after all records are
+    /// in, so the set's order does not matter. - Throws: `.importMalformed` naming the record and
+    /// field (a reference to a UUID that is neither here nor in the set, an empty title, a name
+    /// another record holds, a cycle of parents); then nothing is written.
+    @discardableResult
+    public func writeRecords(_ set: RecordSet) throws -> RecordWriteSummary {
+        // A large import touches every index page; a bigger page cache keeps them from spilling
+        // mid-transaction (per connection; restored after).
+        let large = set.tasks.count > 10_000
+        if large { try mapErrors { try db.execute("PRAGMA cache_size = -262144") } }
+        defer { if large { try? db.execute("PRAGMA cache_size = -16000") } }
+        return try write {
+            _ = try requireBootstrap()
+            var summary = RecordWriteSummary()
+            for p in set.projects { try upsertProject(p, &summary) }
+            for s in set.spaces { try upsertSpace(s, &summary) }
+            var lists: [String: Int64] = [:]
+            var stages: [String: Int64] = [:]
+            var written: [(id: Int64, record: TaskRecord, isNew: Bool)] = []
+            written.reserveCapacity(set.tasks.count)
+            // One look at which UUIDs are here, instead of one probe per record.
+            let here = set.tasks.isEmpty ? [] : Set(try db.prepare("SELECT uuid FROM tasks").rows { $0.string(0) })
+            let statements = TaskWriteStatements(insert: try db.prepare(TaskStore.insertRecordSQL),
+                                                 contexts: try db.prepare("INSERT OR IGNORE INTO task_contexts(task_id, context) VALUES (?, ?)"))
+            for t in set.tasks {
+                let isNew = !here.contains(t.uuid)
+                written.append((try upsertTask(t, isNew: isNew, statements, lists: &lists, stages: &stages, &summary), t, isNew))
+            }
+            // A new row has no parent yet: only records naming one, or existing rows, need this pass.
+            for (id, t, isNew) in written where t.parent != nil || !isNew { try setParent(of: id, record: t) }
+            for p in set.pages { try upsertPage(p, &summary) }
+            for link in set.links { try insertLink(link) }
+            return summary
+        }
+    }
+
+    private func rowID(_ table: String, uuid: String) throws -> Int64? {
+        try db.scalar("SELECT id FROM \(table) WHERE uuid = ?", [.text(uuid)])
+    }
+
+    private func malformed(_ kind: String, _ uuid: String, _ field: String, _ reason: String) -> TaskStoreError {
+        .importMalformed("\(kind) \(uuid): field \(field): \(reason)")
+    }
+
+    /// The row with this UUID, else the row with this name (taken over), else nil; refuses a name
+    /// that another row holds.
+    private func matchNamed(_ table: String, kind: String, uuid: String, name: String) throws -> Int64? {
+        let byName = try db.scalar("SELECT id FROM \(table) WHERE name = ?", [.text(name)])
+        if let id = try rowID(table, uuid: uuid) {
+            if let byName, byName != id {
+                throw malformed(kind, uuid, "name", "'\(name)' is already the name of another \(kind); rename one of them")
+            }
+            return id
+        }
+        if let byName { try db.run("UPDATE \(table) SET uuid = ? WHERE id = ?", [.text(uuid), .integer(byName)]) }
+        return byName
+    }
+
+    private func upsertProject(_ p: ProjectRecord, _ summary: inout RecordWriteSummary) throws {
+        let name = try named(p.name, kind: "project", uuid: p.uuid)
+        let values: [DatabaseValue] = [.text(name), DatabaseValue(p.notes), DatabaseValue(p.created), DatabaseValue(p.modified), TaskStore.extrasValue(p.extras)]
+        if let id = try matchNamed("projects", kind: "project", uuid: p.uuid, name: name) {
+            try db.run("UPDATE projects SET name = ?, notes = ?, created = ?, updated = ?, extras = ? WHERE id = ?", values + [.integer(id)])
+            summary.updated += 1
+        } else {
+            try db.run("INSERT INTO projects(name, notes, created, updated, extras, uuid) VALUES (?, ?, ?, ?, ?, ?)", values + [.text(p.uuid)])
+            summary.inserted += 1
+        }
+    }
+
+    private func upsertSpace(_ s: SpaceRecord, _ summary: inout RecordWriteSummary) throws {
+        let name = try named(s.name, kind: "space", uuid: s.uuid)
+        let projectID = try s.project.map { uuid in
+            guard let id = try rowID("projects", uuid: uuid) else { throw malformed("space", s.uuid, "project", "no project with UUID \(uuid)") }
+            return id
+        }
+        let values: [DatabaseValue] = [.text(name), DatabaseValue(projectID), DatabaseValue(s.created), DatabaseValue(s.modified), TaskStore.extrasValue(s.extras)]
+        if let id = try matchNamed("spaces", kind: "space", uuid: s.uuid, name: name) {
+            try db.run("UPDATE spaces SET name = ?, project_id = ?, created = ?, updated = ?, extras = ? WHERE id = ?", values + [.integer(id)])
+            summary.updated += 1
+        } else {
+            try db.run("INSERT INTO spaces(name, project_id, created, updated, extras, uuid) VALUES (?, ?, ?, ?, ?, ?)", values + [.text(s.uuid)])
+            summary.inserted += 1
+        }
+    }
+
+    private func named(_ name: String, kind: String, uuid: String) throws -> String {
+        let n = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !n.isEmpty else { throw malformed(kind, uuid, "name", "must not be empty") }
+        return n
+    }
+
+    private func listID(_ name: String?, cache: inout [String: Int64]) throws -> Int64 {
+        guard let name = name?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty else { return try requireBootstrap() }
+        if let id = cache[name.lowercased()] { return id }
+        let id: Int64
+        if let found = try db.scalar("SELECT id FROM lists WHERE name = ?", [.text(name)]) {
+            id = found
+        } else {
+            try db.run("INSERT INTO lists(name, created) VALUES (?, ?)", [.text(name), DatabaseValue(TaskStore.wholeSeconds(now))])
+            id = db.lastInsertRowID
+        }
+        cache[name.lowercased()] = id
+        return id
+    }
+
+    private func stageID(_ name: String, cache: inout [String: Int64]) throws -> Int64 {
+        if let id = cache[name.lowercased()] { return id }
+        let id: Int64
+        if let found = try db.scalar("SELECT id FROM stages WHERE name = ?", [.text(name)]) {
+            id = found
+        } else {
+            try db.run("INSERT INTO stages(name, position) VALUES (?, (SELECT coalesce(max(position), -1) + 1 FROM stages))", [.text(name)])
+            id = db.lastInsertRowID
+        }
+        cache[name.lowercased()] = id
+        return id
+    }
+
+    static let upsertColumns = """
+        title, title_key, notes, due, priority, estimate_minutes, energy, contexts, kind, status, stage_id, list_id,
+        project_id, recur_frequency, recur_interval, recur_weekdays, recur_anchor_day, defer_until, created, updated,
+        completed, extras
+        """
+
+    static let updateRecordSQL = "UPDATE tasks SET "
+        + upsertColumns.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) + " = ?" }.joined(separator: ", ")
+        + " WHERE id = ?"
+
+    static let insertRecordSQL = "INSERT INTO tasks(\(upsertColumns), uuid) VALUES ("
+        + Array(repeating: "?", count: upsertColumns.split(separator: ",").count + 1).joined(separator: ", ") + ")"
+
+    /// Statements prepared once per `writeRecords` for the per-task hot path.
+    struct TaskWriteStatements {
+        let insert: Statement
+        let contexts: Statement
+    }
+
+    private func upsertTask(
+        _ t: TaskRecord, isNew: Bool, _ statements: TaskWriteStatements, lists: inout [String: Int64], stages: inout [String: Int64],
+        _ summary: inout RecordWriteSummary
+    ) throws -> Int64 {
+        guard let title = try? TaskStore.validTitle(t.title) else { throw malformed("task", t.uuid, "title", "must not be empty") }
+        if let e = t.estimateMinutes, e < 0 { throw malformed("task", t.uuid, "estimate_minutes", "must be 0 or more, got \(e)") }
+        let projectID = try t.project.map { uuid in
+            guard let id = try rowID("projects", uuid: uuid) else { throw malformed("task", t.uuid, "project", "no project with UUID \(uuid)") }
+            return id
+        }
+        let contexts = TaskStore.normalizeContexts(t.contexts)
+        let values: [DatabaseValue] = [
+            .text(title), .text(TaskStore.titleKey(title)), DatabaseValue(t.notes), DatabaseValue(t.due),
+            .integer(Int64(t.priority.rank)), DatabaseValue(t.estimateMinutes), DatabaseValue(t.energy?.rawValue),
+            .text(contexts.joined(separator: "\n")), DatabaseValue(t.kind?.rawValue), .text(t.status.rawValue),
+            DatabaseValue(try t.stage.map { try stageID($0, cache: &stages) }), .integer(try listID(t.list, cache: &lists)),
+            DatabaseValue(projectID), DatabaseValue(t.recurrence?.frequency.rawValue), DatabaseValue(t.recurrence?.interval),
+            DatabaseValue(t.recurrence.map { $0.weekdays.map(\.rawValue).joined(separator: ",") }), DatabaseValue(t.anchorDay),
+            DatabaseValue(t.deferUntil?.description), DatabaseValue(t.created), DatabaseValue(t.modified),
+            DatabaseValue(t.completed), TaskStore.extrasValue(t.extras),
+        ]
+        let id: Int64
+        if !isNew, let existing = try rowID("tasks", uuid: t.uuid) {
+            try db.run(TaskStore.updateRecordSQL, values + [.integer(existing)])
+            try db.run("DELETE FROM task_contexts WHERE task_id = ?", [.integer(existing)])
+            id = existing
+            summary.updated += 1
+        } else {
+            try statements.insert.bind(values + [.text(t.uuid)]).run()
+            id = db.lastInsertRowID
+            summary.inserted += 1
+        }
+        for c in contexts { try statements.contexts.bind([.integer(id), .text(c)]).run() }
+        return id
+    }
+
+    private func setParent(of id: Int64, record t: TaskRecord) throws {
+        guard let parent = t.parent else {
+            try db.run("UPDATE tasks SET parent_id = NULL WHERE id = ? AND parent_id IS NOT NULL", [.integer(id)])
+            return
+        }
+        guard let parentID = try rowID("tasks", uuid: parent) else { throw malformed("task", t.uuid, "parent", "no task with UUID \(parent)") }
+        do {
+            try checkParent(child: TaskID(id), parent: TaskID(parentID))
+        } catch is TaskStoreError {
+            throw malformed("task", t.uuid, "parent", "task \(parent) is already inside this task, so it cannot be its parent")
+        }
+        try db.run("UPDATE tasks SET parent_id = ? WHERE id = ?", [.integer(parentID), .integer(id)])
+    }
+
+    private func upsertPage(_ p: PageRecord, _ summary: inout RecordWriteSummary) throws {
+        guard let title = try? TaskStore.validTitle(p.title) else { throw malformed("page", p.uuid, "title", "must not be empty") }
+        guard let spaceID = try rowID("spaces", uuid: p.space) else { throw malformed("page", p.uuid, "space", "no space with UUID \(p.space)") }
+        let values: [DatabaseValue] = [
+            .integer(spaceID), .text(title), .text(TaskStore.titleKey(title)), .text(p.body), DatabaseValue(p.created),
+            DatabaseValue(p.modified), TaskStore.extrasValue(p.extras),
+        ]
+        let id: Int64
+        if let existing = try rowID("pages", uuid: p.uuid) {
+            try db.run("UPDATE pages SET space_id = ?, title = ?, title_key = ?, body = ?, created = ?, updated = ?, extras = ? WHERE id = ?",
+                       values + [.integer(existing)])
+            try db.run("DELETE FROM page_labels WHERE page_id = ?", [.integer(existing)])
+            id = existing
+            summary.updated += 1
+        } else {
+            try db.run("INSERT INTO pages(space_id, title, title_key, body, created, updated, extras, uuid) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                       values + [.text(p.uuid)])
+            id = db.lastInsertRowID
+            summary.inserted += 1
+        }
+        for label in p.labels {
+            try db.run("INSERT OR IGNORE INTO page_labels(page_id, label) VALUES (?, ?)", [.integer(id), .text(label)])
+        }
+    }
+
+    private func insertLink(_ link: LinkRecord) throws {
+        let what = "link from page \(link.page)"
+        guard let pageID = try rowID("pages", uuid: link.page) else { throw TaskStoreError.importMalformed("\(what): field page: no page with UUID \(link.page)") }
+        var taskID: Int64?
+        var projectID: Int64?
+        if let task = link.task {
+            guard let id = try rowID("tasks", uuid: task) else { throw TaskStoreError.importMalformed("\(what): field task: no task with UUID \(task)") }
+            taskID = id
+        }
+        if let project = link.project {
+            guard let id = try rowID("projects", uuid: project) else { throw TaskStoreError.importMalformed("\(what): field project: no project with UUID \(project)") }
+            projectID = id
+        }
+        guard (taskID == nil) != (projectID == nil) else {
+            throw TaskStoreError.importMalformed("\(what): fields task, project: exactly one of them must be set")
+        }
+        try db.run("INSERT OR IGNORE INTO page_links(page_id, task_id, project_id) VALUES (?, ?, ?)",
+                   [.integer(pageID), DatabaseValue(taskID), DatabaseValue(projectID)])
+    }
+}
+
+extension TaskStore {
+    /// Every project as a record (what the Taskwarrior and todo.txt readers match project names against).
+    public func projectRecords() throws -> [ProjectRecord] {
+        try read {
+            try db.prepare("SELECT uuid, name, notes, created, coalesce(updated, created), extras FROM projects ORDER BY uuid").rows { s in
+                ProjectRecord(uuid: s.string(0), name: s.string(1), notes: s.optionalString(2), created: s.date(3),
+                              modified: s.date(4), extras: TaskStore.extras(s.optionalString(5)))
+            }
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import TaskCore
+import TaskIO
+import TaskStore
+
+/// `export_tasks`: everything as a `.unkt` bundle or Taskwarrior JSON in a file, or (few tasks) the
+/// task records inline. Reads only: the database is not changed.
+public struct ExportTasks: Tool {
+    /// The most tasks returned inline; more need a file.
+    public static let inlineLimit = 100
+
+    public static let definition = ToolDefinition(
+        name: "export_tasks", title: "Export tasks",
+        description: "Export tasks: format unkt (a bundle of everything, for tasker import), taskwarrior (for task import) or todotxt is written to a file and its path returned; format json returns the task records inline when there are at most \(inlineLimit) (filter open, done or all).",
+        inputSchema: Schema.arguments([
+            "format": Schema.oneOf(["json", "unkt", "taskwarrior", "todotxt"], "json (inline, default), unkt, taskwarrior or todotxt (a file)."),
+            "filter": Schema.oneOf(["open", "done", "all"], "Which tasks (json and taskwarrior; a bundle holds everything). Default all."),
+            "path": Schema.string("Where to write the file (default: a new file in the temporary folder).", minLength: 1),
+        ]),
+        readOnly: true, idempotent: true, destructive: false)
+
+    public var format: String
+    public var filter: String
+    public var path: String?
+
+    public init(format: String = "json", filter: String = "all", path: String? = nil) {
+        self.format = format
+        self.filter = filter
+        self.path = path
+    }
+
+    public init(_ arguments: ToolArguments) throws {
+        self.init(format: arguments.string("format") ?? "json", filter: arguments.string("filter") ?? "all", path: arguments.text("path"))
+    }
+
+    public struct Output: ToolOutput {
+        public var format: String
+        public var count: Int
+        public var path: String?
+        public var tasks: [JSONValue]?
+
+        public func json(_ format: ResultFormat) -> [String: JSONValue] {
+            var members: [String: JSONValue] = ["format": .string(self.format), "count": .int(count)]
+            if let path { members["path"] = .string(path) }
+            if let tasks { members["tasks"] = .array(tasks) }
+            return members
+        }
+    }
+
+    public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> {
+        var records = try toolkit.store.records()
+        if format != "unkt" && filter != "all" {
+            let wanted: TaskStatus = filter == "done" ? .done : .open
+            records.tasks = records.tasks.filter { $0.status == wanted }
+        }
+        let stamp = TaskStore.wholeSecondsDate(toolkit.store.clock())
+        let file = path ?? FileManager.default.temporaryDirectory
+            .appendingPathComponent("tasker-export-\(Int(stamp.timeIntervalSince1970)).\(format == "unkt" ? "unkt" : format == "todotxt" ? "txt" : "json")").path
+        switch format {
+        case "unkt":
+            try UnktBundle.write(records, to: file, generator: "tasker", created: stamp)
+        case "taskwarrior", "todotxt":
+            let zone = toolkit.store.timeZone
+            let text = format == "todotxt" ? TodoTxtWriter(timeZone: zone).write(records) : TaskwarriorWriter(timeZone: zone).write(records)
+            do { try Data(text.utf8).write(to: URL(fileURLWithPath: file)) } catch {
+                return .refused(ToolRefusal(IOError.cannotWrite(path: file, reason: error.localizedDescription).description))
+            }
+        default:
+            guard path == nil else {
+                return .refused(ToolRefusal("format json is returned inline; leave out path, or use format unkt or taskwarrior for a file"))
+            }
+            guard records.tasks.count <= Self.inlineLimit else {
+                return .refused(ToolRefusal("\(records.tasks.count) tasks are too many to return inline (at most \(Self.inlineLimit)); use format unkt or taskwarrior for a file"))
+            }
+            return .done(Output(format: format, count: records.tasks.count, path: nil, tasks: records.tasks.map(\.json)))
+        }
+        return .done(Output(format: format, count: records.tasks.count, path: file, tasks: nil))
+    }
+}

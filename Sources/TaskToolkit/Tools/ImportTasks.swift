@@ -1,0 +1,83 @@
+import Foundation
+import TaskCore
+import TaskIO
+import TaskStore
+
+/// `import_tasks`: a `.unkt` bundle or Taskwarrior JSON file into the database, by UUID, all or nothing.
+public struct ImportTasks: Tool {
+    public static let definition = ToolDefinition(
+        name: "import_tasks", title: "Import tasks",
+        description: "Import a .unkt bundle, a Taskwarrior export or a todo.txt file by UUID, in one transaction (everything or nothing). Mode merge (default: newer modified wins, no field dropped), replace or skip; dry_run reports without writing.",
+        inputSchema: Schema.arguments([
+            "path": Schema.string("The file to import.", minLength: 1),
+            "format": Schema.oneOf(["unkt", "taskwarrior", "todotxt"], "Default: unkt for a .unkt file, todotxt for a .txt file, otherwise taskwarrior."),
+            "mode": Schema.oneOf(ImportMode.allCases.map(\.rawValue), "How a record already here combines with the incoming one (default merge)."),
+            "dry_run": Schema.boolean("Report what would change and write nothing."),
+        ], required: ["path"]),
+        readOnly: false, idempotent: false, destructive: true)
+
+    public var path: String
+    public var format: String?
+    public var mode: ImportMode
+    public var dryRun: Bool
+
+    public init(path: String, format: String? = nil, mode: ImportMode = .merge, dryRun: Bool = false) {
+        self.path = path
+        self.format = format
+        self.mode = mode
+        self.dryRun = dryRun
+    }
+
+    public init(_ arguments: ToolArguments) throws {
+        self.init(path: arguments.text("path") ?? "", format: arguments.string("format"),
+                  mode: arguments.string("mode").flatMap(ImportMode.init(rawValue:)) ?? .merge, dryRun: arguments.bool("dry_run"))
+    }
+
+    public struct Output: ToolOutput {
+        public var report: ImportReport
+
+        public func json(_ format: ResultFormat) -> [String: JSONValue] {
+            ["added": .int(report.added), "updated": .int(report.updated), "unchanged": .int(report.unchanged),
+             "skipped": .int(report.skipped), "dry_run": .bool(report.dryRun), "warnings": .array(report.warnings.map(JSONValue.string))]
+        }
+    }
+
+    /// The format given, else the one the file's extension names.
+    var resolvedFormat: String {
+        if let format { return format }
+        let lower = path.lowercased()
+        return lower.hasSuffix(".unkt") ? "unkt" : lower.hasSuffix(".txt") ? "todotxt" : "taskwarrior"
+    }
+
+    var isBundle: Bool { resolvedFormat == "unkt" }
+
+    public func preview(in toolkit: TaskToolkit) throws -> ToolPreview {
+        .ready("\(dryRun ? "Check" : "Import") the \(resolvedFormat) file \(path) (mode \(mode.rawValue))")
+    }
+
+    public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> {
+        do {
+            let imported: ImportedRecords
+            if isBundle {
+                imported = try UnktBundle.read(path: path, source: path)
+            } else {
+                guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+                    throw IOError.cannotRead(path: path, reason: "no such file, not readable, or not UTF-8")
+                }
+                let store = toolkit.store
+                let projects = try store.projectRecords()
+                if resolvedFormat == "todotxt" {
+                    imported = try TodoTxtReader(timeZone: store.timeZone, now: store.clock(), projects: projects).read(text, source: path)
+                } else {
+                    imported = try TaskwarriorReader(timeZone: store.timeZone, now: store.clock(), projects: projects).read(text, source: path)
+                }
+            }
+            var report = try RecordImporter(store: toolkit.store, source: path, locations: imported.locations)
+                .apply(imported.records, mode: mode, dryRun: dryRun)
+            report.warnings = imported.warnings
+            return .done(Output(report: report))
+        } catch let error as IOError {
+            return .refused(ToolRefusal(error.description))
+        }
+    }
+}

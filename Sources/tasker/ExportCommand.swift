@@ -1,0 +1,65 @@
+import Foundation
+import TaskCore
+import TaskIO
+import TaskStore
+
+/// `tasker export --unkt FILE`, `tasker export --taskwarrior [--output FILE]` and `tasker export
+/// --todotxt [--output FILE]`: everything, for another copy of Tasker, Taskwarrior or todo.txt.
+enum ExportCommand: Command {
+    static let unkt = OptionSpec.value("--unkt", "FILE", "write a .unkt bundle (ZIP: manifest.json, JSON Lines, pages as Markdown)")
+    static let taskwarrior = OptionSpec.flag("--taskwarrior", "write every task, done ones included, as `task import` reads them")
+    static let todotxt = OptionSpec.flag("--todotxt", "write every task as a todo.txt line (with uuid:, so it imports back)")
+    static let xlsx = OptionSpec.value("--xlsx", "FILE", "write a spreadsheet: a Tasks sheet and a Projects sheet with progress")
+    static let ics = OptionSpec.flag("--ics", "write every task as an iCalendar VTODO (RFC 5545)")
+    static let output = OptionSpec.value("--output", "FILE", "write to FILE instead of standard output (--taskwarrior, --todotxt, --ics)")
+
+    static let signature = CommandSignature(
+        name: "export", summary: "write everything as a .unkt bundle, .xlsx, Taskwarrior JSON, todo.txt or iCalendar",
+        maxWords: 0, options: [unkt, xlsx, taskwarrior, todotxt, ics, output],
+        details: """
+            Writes every task, project, space, page and page link. A .unkt bundle is a ZIP that
+            `tasker import` reads back exactly: manifest.json first (format, version, schema version,
+            generator, created, counts, each file's SHA-256), then tasks.jsonl, projects.jsonl,
+            spaces.jsonl, pages.jsonl, links.jsonl and pages/<uuid>.md. Records keep their UUIDs and
+            their created and modified times; fields Tasker has no column for travel under "x".
+            Give exactly one of --unkt, --xlsx, --taskwarrior, --todotxt and --ics.
+            """,
+        examples: ["tasker export --unkt backup.unkt", "tasker export --taskwarrior | task import"])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        let bundle = arguments.value(Self.unkt)
+        let tw = arguments.has(Self.taskwarrior), todo = arguments.has(Self.todotxt), ics = arguments.has(Self.ics)
+        let sheet = arguments.value(Self.xlsx)
+        guard [bundle != nil, sheet != nil, tw, todo, ics].filter({ $0 }).count == 1 else {
+            throw UsageError("export: give exactly one of --unkt FILE, --xlsx FILE, --taskwarrior, --todotxt and --ics")
+        }
+        let store = try context.openStore()
+        let records = try store.records()
+        if let bundle {
+            try UnktBundle.write(records, to: bundle, generator: "tasker \(TaskerApp.version)", created: TaskStore.wholeSecondsDate(context.clock()))
+            context.output.err("exported \(records.tasks.count) tasks, \(records.projects.count) projects, \(records.spaces.count) spaces, \(records.pages.count) pages to \(bundle)")
+            return 0
+        }
+        if let sheet {
+            try XlsxWorkbook.write(records, to: sheet, timeZone: context.timeZone)
+            context.output.err("exported \(records.tasks.count) tasks and \(records.projects.count) projects to \(sheet)")
+            return 0
+        }
+        let text: String
+        if todo {
+            text = TodoTxtWriter(timeZone: context.timeZone).write(records)
+        } else if ics {
+            text = ICalendarWriter(stamp: TaskStore.wholeSecondsDate(context.clock())).write(records)
+        } else {
+            text = TaskwarriorWriter(timeZone: context.timeZone).write(records)
+        }
+        if let path = arguments.value(Self.output) {
+            do { try Data(text.utf8).write(to: URL(fileURLWithPath: path)) } catch {
+                throw IOError.cannotWrite(path: path, reason: error.localizedDescription)
+            }
+        } else {
+            try? FileDescriptorWriter.write(STDOUT_FILENO, text)
+        }
+        return 0
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import TaskCore
+import TaskStore
+import TaskerTestSupport
+
+let utc = TimeZone(identifier: "UTC")!
+
+func at(_ text: String) -> Date { ISODate.parse(text, in: utc)! }
+
+/// A bootstrapped store on its own file in its own folder, with a fixed clock.
+struct IOFixture {
+    let dir = TemporaryDirectory("io")
+    let store: TaskStore
+
+    init(now: Date = at("2026-03-10T10:00"), name: String = "tasks.sqlite") throws {
+        store = try TaskStore(path: dir.path(name), clock: { now }, timeZone: utc)
+        try store.bootstrap()
+    }
+
+    /// A store filled with every kind of record and field: a project, a space in it, tasks with every
+    /// field (recurrence, subtasks, stage, another list, unknown fields), pages with labels and links.
+    static func seeded() throws -> IOFixture {
+        let f = try IOFixture()
+        let s = f.store
+        _ = try s.createList(name: "Errands")
+        let project = try s.createProject(name: "Move house", notes: "boxes")
+        _ = try s.createSpace(name: "Home", project: project.name)
+        var draft = TaskDraft(title: "Pack books")
+        draft.project = "Move house"
+        let pack = try s.createTask(draft)
+        var sub = TaskDraft(title: "Buy tape")
+        sub.parent = pack.id
+        sub.contexts = ["errand", "shop"]
+        sub.list = "Errands"
+        _ = try s.createTask(sub)
+        var rent = TaskDraft(title: "Pay rent")
+        rent.due = at("2026-03-31T09:00")
+        rent.recurrence = RecurrenceRule(frequency: .monthly)
+        rent.priority = .high
+        rent.estimateMinutes = 10
+        rent.energy = .quick
+        rent.kind = .admin
+        rent.notes = "line one\nline \"two\" — ü"
+        rent.deferUntil = LocalDate(year: 2026, month: 3, day: 20)
+        let rentTask = try s.createTask(rent)
+        var update = TaskUpdate()
+        update.stage = .some("Next")
+        _ = try s.updateTask(rentTask.id, update)
+        let done = try s.createTask(TaskDraft(title: "Old thing"))
+        _ = try s.completeTask(done.id)
+        let page = try s.createPage(title: "Packing list", space: "Home", body: "# Boxes\n\n- books\n", labels: ["move", "list"])
+        _ = try s.linkPage(page.id, toTask: pack.id)
+        _ = try s.linkPage(page.id, toProject: "Move house")
+        // Unknown fields, as another program would leave them.
+        var records = try s.records()
+        let index = try require(records.tasks.firstIndex { $0.title == "Pack books" })
+        records.tasks[index].extras = ["depends": .array(["a", "b"]), "tw_uda": .int(3)]
+        try s.writeRecords(RecordSet(tasks: [records.tasks[index]]))
+        return f
+    }
+}
+
+struct MissingValue: Error {}
+
+func require<T>(_ value: T?) throws -> T {
+    guard let value else { throw MissingValue() }
+    return value
+}

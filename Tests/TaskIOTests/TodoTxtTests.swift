@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+import TaskCore
+import TaskStore
+@testable import TaskIO
+
+@Suite struct TodoTxtTests {
+    let reader = TodoTxtReader(timeZone: utc, now: at("2026-03-10T10:00"))
+
+    @Test func readsEveryPart() throws {
+        let text = """
+            (A) 2026-03-01 Call mom +Family @phone due:2026-03-12 t:2026-03-11 color:red
+            x 2026-03-05 2026-03-01 Pay rent +Home due:2026-03-05T17:00 pri:B
+            (D) Someday maybe @later http://example.com
+            """
+        let r = try reader.read(text, source: "todo.txt")
+        #expect(r.records.tasks.count == 3 && r.records.projects.map(\.name).sorted() == ["Family", "Home"])
+        let mom = r.records.tasks[0]
+        #expect(mom.title == "Call mom" && mom.priority == .critical && mom.contexts == ["phone"])
+        #expect(mom.due == at("2026-03-12T09:00") && mom.deferUntil == LocalDate(year: 2026, month: 3, day: 11))
+        #expect(mom.created == at("2026-03-01T00:00") && mom.extras == ["color": "red"])
+        let rent = r.records.tasks[1]
+        #expect(rent.status == .done && rent.completed == at("2026-03-05T00:00") && rent.priority == .high)
+        #expect(rent.due == at("2026-03-05T17:00"))
+        let later = r.records.tasks[2]
+        #expect(later.title == "Someday maybe http://example.com" && later.priority == .low && later.extras["priority"] == "D")
+    }
+
+    @Test func roundTripThroughTheStoreKeepsTheLines() throws {
+        let f = try IOFixture()
+        let text = "(A) 2026-03-01 Call mom +Family @phone due:2026-03-12 t:2026-03-11\nx 2026-03-05 2026-03-01 Pay rent due:2026-03-05T17:00\n"
+        let first = try reader.read(text, source: "todo.txt")
+        _ = try RecordImporter(store: f.store, source: "todo.txt").apply(first.records, mode: .merge)
+        let out = TodoTxtWriter(timeZone: utc).write(try f.store.records())
+        let again = try TodoTxtReader(timeZone: utc, now: at("2026-03-10T10:00"), projects: try f.store.records().projects).read(out, source: "out.txt")
+        let report = try RecordImporter(store: f.store, source: "out.txt").apply(again.records, mode: .merge)
+        #expect(report.added == 0 && report.updated == 0, "\(out)")
+        #expect(out.contains("(A) 2026-03-01 Call mom +Family @phone due:2026-03-12 t:2026-03-11 uuid:"))
+        #expect(out.contains("x 2026-03-05 2026-03-01 Pay rent due:2026-03-05T17:00 uuid:"))
+        // The same file again changes nothing: line UUIDs are stable.
+        let known = TodoTxtReader(timeZone: utc, now: at("2026-03-10T10:00"), projects: try f.store.records().projects)
+        let twice = try RecordImporter(store: f.store, source: "todo.txt").apply(try known.read(text, source: "todo.txt").records, mode: .merge)
+        #expect(twice.added == 0)
+    }
+
+    @Test func aBadDueNamesLineAndField() {
+        #expect(throws: IOError.malformed(source: "todo.txt", location: "line 2", field: "due", reason: "'soon' is not a day like 2026-03-20")) {
+            try reader.read("ok task\nbad task due:soon\n", source: "todo.txt")
+        }
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+import TaskCore
+import TaskStore
+import TaskerTestSupport
+@testable import TaskIO
+
+@Suite struct UnktBundleTests {
+    let created = at("2026-03-10T12:00")
+
+    /// The JSONL files of a bundle, by name (through the reader's own parse, then encoded again).
+    func lines(_ records: RecordSet) -> [String] {
+        records.tasks.map { $0.json.encoded() } + records.projects.map { $0.json.encoded() }
+            + records.spaces.map { $0.json.encoded() } + records.pages.map { RecordImporter.pageJSON($0).encoded() }
+            + records.links.map { $0.json.encoded() }
+    }
+
+    @Test func roundTripThroughAFreshDatabaseGivesIdenticalBundles() throws {
+        let seeded = try IOFixture.seeded()
+        let first = seeded.dir.path("first.unkt")
+        try UnktBundle.write(try seeded.store.records(), to: first, generator: "test", created: created)
+
+        let fresh = try IOFixture(now: at("2026-04-01T08:00"), name: "fresh.sqlite")
+        let read = try UnktBundle.read(path: first)
+        let report = try RecordImporter(store: fresh.store, source: "first.unkt", locations: read.locations)
+            .apply(read.records, mode: .merge)
+        #expect(report.added == read.records.count)
+        let second = fresh.dir.path("second.unkt")
+        try UnktBundle.write(try fresh.store.records(), to: second, generator: "test", created: created)
+
+        #expect(try Data(contentsOf: URL(fileURLWithPath: first)) == Data(contentsOf: URL(fileURLWithPath: second)))
+        let again = try fresh.store.records()
+        #expect(lines(again) == lines(try seeded.store.records()))
+        let pack = try require(again.tasks.first { $0.title == "Pack books" })
+        #expect(pack.extras["depends"] == .array(["a", "b"]))
+        let tape = try require(again.tasks.first { $0.title == "Buy tape" })
+        #expect(tape.parent == pack.uuid && tape.list == "Errands" && tape.contexts == ["errand", "shop"])
+        let rent = try require(again.tasks.first { $0.title == "Pay rent" && $0.status == .open })
+        #expect(rent.recurrence == RecurrenceRule(frequency: .monthly) && rent.anchorDay == 31 && rent.stage == "Next")
+        #expect(again.links.count == 2 && again.pages.first?.labels == ["list", "move"])
+        #expect(again.pages.first?.body == "# Boxes\n\n- books\n")
+        // Importing the same bundle again changes nothing.
+        let twice = try RecordImporter(store: fresh.store, source: "first.unkt").apply(read.records, mode: .merge)
+        #expect(twice.added == 0 && twice.updated == 0 && twice.unchanged == read.records.count)
+    }
+
+    /// Random databases round-trip too (a small property test with a seeded generator).
+    @Test(arguments: [1, 2, 3, 4, 5]) func randomDatabasesRoundTrip(seed: UInt64) throws {
+        var rng = SplitMix(seed: seed)
+        let f = try IOFixture()
+        var ids: [TaskID] = []
+        for i in 0..<Int(rng.next() % 40 + 1) {
+            var d = TaskDraft(title: "Task \(i) \(rng.next() % 1000)")
+            if rng.next() % 2 == 0 { d.due = at("2026-03-10T10:00").addingTimeInterval(Double(rng.next() % 1_000_000)) }
+            d.priority = Priority.allCases[Int(rng.next() % 4)]
+            if rng.next() % 3 == 0 { d.contexts = ["c\(rng.next() % 5)"] }
+            if rng.next() % 4 == 0 { d.recurrence = RecurrenceRule(frequency: .weekly, interval: Int(rng.next() % 3 + 1), weekdays: [.mon]) }
+            if !ids.isEmpty, rng.next() % 3 == 0 { d.parent = ids[Int(rng.next() % UInt64(ids.count))] }
+            ids.append(try f.store.createTask(d).id)
+        }
+        let path = f.dir.path("r.unkt")
+        try UnktBundle.write(try f.store.records(), to: path, generator: "test", created: created)
+        let fresh = try IOFixture(name: "fresh.sqlite")
+        _ = try RecordImporter(store: fresh.store, source: "r.unkt").apply(try UnktBundle.read(path: path).records, mode: .merge)
+        #expect(lines(try fresh.store.records()) == lines(try f.store.records()))
+    }
+
+    @Test(arguments: [
+        ("zip-slip", "entry ../evil.jsonl: the path contains .."), ("absolute", "entry /tmp/evil.jsonl: the path is absolute"),
+        ("symlink", "entry pages/link.md: it is a symbolic link"), ("hash-mismatch", "entry tasks.jsonl: its SHA-256 does not match"),
+        ("huge-declared", "entry tasks.jsonl: it declares 2147483648 bytes"), ("truncated", "is not a readable .unkt bundle"),
+        ("duplicate-uuid", "tasks.jsonl line 2: field uuid:"), ("manifest-not-first", "manifest.json must be the first entry"),
+    ])
+    func hostileBundlesAreRefusedWithNothingWritten(hostile: String, reason: String) throws {
+        let f = try IOFixture.seeded()
+        let path = f.dir.path("\(hostile).unkt")
+        let python = Process()
+        python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        python.arguments = ["python3", FixtureFile.repositoryRoot.appendingPathComponent("Tests/python/hostile_unkt.py").path, hostile, path]
+        try python.run()
+        python.waitUntilExit()
+        #expect(python.terminationStatus == 0)
+        let before = try f.store.records()
+        var thrown: IOError?
+        do {
+            let read = try UnktBundle.read(path: path)
+            _ = try RecordImporter(store: f.store, source: "\(hostile).unkt").apply(read.records, mode: .merge)
+        } catch let error as IOError {
+            thrown = error
+        }
+        let error = try require(thrown)
+        #expect(error.description.contains("\(hostile).unkt"), "\(error)")
+        #expect(error.description.contains(reason), "\(error)")
+        #expect(!error.description.contains("\n"))
+        #expect(try f.store.records() == before)
+    }
+
+    @Test func aBadFieldNamesFileLineAndField() throws {
+        let f = try IOFixture()
+        var records = RecordSet()
+        records.tasks = [TaskRecord(uuid: "0b0e5f6a-1c2d-4e3f-8a9b-0c1d2e3f4a5b", title: "ok", created: created, modified: created)]
+        let path = f.dir.path("b.unkt")
+        try UnktBundle.write(records, to: path, generator: "test", created: created)
+        // Rewrite with a bad priority on line 2, hashes recomputed so only the field is wrong.
+        let bad = #"{"uuid":"1b0e5f6a-1c2d-4e3f-8a9b-0c1d2e3f4a5b","title":"x","priority":"urgent","created":"2026-03-10T10:00:00Z"}"#
+        let tasks = Array((records.tasks[0].json.encoded() + "\n" + bad + "\n").utf8)
+        let manifest = BundleManifest(schemaVersion: 5, generator: "t", created: created, counts: [:],
+                                      files: [.init(path: "tasks.jsonl", size: tasks.count, sha256: SHA256.hex(tasks))])
+        try ZipArchive.write(path: path, entries: [("manifest.json", Array(manifest.json.encoded().utf8)), ("tasks.jsonl", tasks)])
+        #expect(throws: IOError.malformed(source: "b.unkt", location: "tasks.jsonl line 2", field: "priority",
+                                          reason: "'urgent' is not one of low, normal, high, critical")) {
+            try UnktBundle.read(path: path)
+        }
+    }
+
+    @Test func sha256MatchesKnownVectors() {
+        #expect(SHA256.hex([]) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(SHA256.hex(Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        let long = Array(repeating: UInt8(ascii: "a"), count: 1000)
+        #expect(SHA256.hex(long) == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
+    }
+}
+
+/// A tiny deterministic random generator for property tests.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
