@@ -26,6 +26,8 @@ extension TaskRecord {
         o.set("created", created)
         o.set("modified", modified)
         o.set("completed", completed)
+        o.set("completed_zone", completedZone)
+        o.set("series", series)
         o.setExtras(extras)
         return o.value
     }
@@ -60,6 +62,8 @@ extension TaskRecord {
             deferUntil = day
         }
         completed = try r.date("completed")
+        completedZone = try r.string("completed_zone")
+        series = try r.uuid("series")
         extras = try r.extras()
     }
 }

@@ -28,6 +28,10 @@ public struct TaskRecord: Sendable, Hashable {
     public var created: Date
     public var modified: Date
     public var completed: Date?
+    /// The recurring series this occurrence belongs to (the UUID of its first occurrence), for streaks.
+    public var series: String?
+    /// The time zone the task was completed in (an IANA name), so a streak keeps the day it was lived.
+    public var completedZone: String?
     public var extras: [String: JSONValue]
 
     /// A record with the given identity and times; every other field empty (set them as needed).
@@ -52,6 +56,8 @@ public struct TaskRecord: Sendable, Hashable {
         self.created = created
         self.modified = modified
         self.completed = nil
+        self.series = nil
+        self.completedZone = nil
         self.extras = [:]
     }
 }

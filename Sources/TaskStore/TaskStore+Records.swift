@@ -39,7 +39,7 @@ extension TaskStore {
             let tasks = try db.prepare("""
                 SELECT t.uuid, t.title, t.notes, t.due, t.priority, t.estimate_minutes, t.energy, t.contexts, t.kind, t.status,
                     s.name, l.name, p.uuid, pt.uuid, t.recur_frequency, t.recur_interval, t.recur_weekdays, t.recur_anchor_day,
-                    t.defer_until, t.created, t.updated, t.completed, t.extras
+                    t.defer_until, t.created, t.updated, t.completed, t.extras, t.series, t.completed_zone
                 FROM tasks t JOIN lists l ON l.id = t.list_id LEFT JOIN stages s ON s.id = t.stage_id
                 LEFT JOIN projects p ON p.id = t.project_id LEFT JOIN tasks pt ON pt.id = t.parent_id
                 ORDER BY t.uuid
@@ -72,6 +72,8 @@ extension TaskStore {
         r.deferUntil = s.optionalString(18).flatMap { LocalDate(iso: $0) }
         r.completed = s.optionalDate(21)
         r.extras = extras(s.optionalString(22))
+        r.series = s.optionalString(23)
+        r.completedZone = s.optionalString(24)
         return r
     }
 
@@ -211,7 +213,7 @@ extension TaskStore {
     static let upsertColumns = """
         title, title_key, notes, due, priority, estimate_minutes, energy, contexts, kind, status, stage_id, list_id,
         project_id, recur_frequency, recur_interval, recur_weekdays, recur_anchor_day, defer_until, created, updated,
-        completed, extras
+        completed, extras, series, completed_zone
         """
 
     static let updateRecordSQL = "UPDATE tasks SET "
@@ -246,7 +248,7 @@ extension TaskStore {
             DatabaseValue(projectID), DatabaseValue(t.recurrence?.frequency.rawValue), DatabaseValue(t.recurrence?.interval),
             DatabaseValue(t.recurrence.map { $0.weekdays.map(\.rawValue).joined(separator: ",") }), DatabaseValue(t.anchorDay),
             DatabaseValue(t.deferUntil?.description), DatabaseValue(t.created), DatabaseValue(t.modified),
-            DatabaseValue(t.completed), TaskStore.extrasValue(t.extras),
+            DatabaseValue(t.completed), TaskStore.extrasValue(t.extras), DatabaseValue(t.series), DatabaseValue(t.completedZone),
         ]
         let id: Int64
         if !isNew, let existing = try rowID("tasks", uuid: t.uuid) {

@@ -48,6 +48,10 @@ struct IOFixture {
         _ = try s.updateTask(rentTask.id, update)
         let done = try s.createTask(TaskDraft(title: "Old thing"))
         _ = try s.completeTask(done.id)
+        var stretch = TaskDraft(title: "Stretch")
+        stretch.recurrence = RecurrenceRule(frequency: .daily)
+        stretch.due = at("2026-03-10T07:00")
+        _ = try s.completeTask(try s.createTask(stretch).id)  // a series with a done occurrence, for streaks
         let page = try s.createPage(title: "Packing list", space: "Home", body: "# Boxes\n\n- books\n", labels: ["move", "list"])
         _ = try s.linkPage(page.id, toTask: pack.id)
         _ = try s.linkPage(page.id, toProject: "Move house")

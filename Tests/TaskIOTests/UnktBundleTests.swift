@@ -37,6 +37,10 @@ import TaskerTestSupport
         #expect(tape.parent == pack.uuid && tape.list == "Errands" && tape.contexts == ["errand", "shop"])
         let rent = try require(again.tasks.first { $0.title == "Pay rent" && $0.status == .open })
         #expect(rent.recurrence == RecurrenceRule(frequency: .monthly) && rent.anchorDay == 31 && rent.stage == "Next")
+        let stretches = again.tasks.filter { $0.title == "Stretch" }
+        #expect(stretches.count == 2 && Set(stretches.map(\.series)).count == 1 && stretches[0].series != nil,
+                "a recurring series survives, so streaks do")
+        #expect(stretches.first { $0.status == .done }?.completedZone == seeded.store.timeZone.identifier)
         #expect(again.links.count == 2 && again.pages.first?.labels == ["list", "move"])
         #expect(again.pages.first?.body == "# Boxes\n\n- books\n")
         // Importing the same bundle again changes nothing.
