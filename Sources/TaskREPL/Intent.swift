@@ -10,6 +10,8 @@ public enum Intent: Sendable, Equatable {
     case edit(any Tool)
     /// A note to a page: append to it, or create it when there is none.
     case note(page: String, markdown: String)
+    /// A verb said alone ("done", "move"): ask which task (Tab completes open titles), then do it.
+    case pickTask(TaskPick)
     /// Anything else: a task to capture (shown with its chips before it is saved).
     case capture(String)
 
@@ -24,6 +26,7 @@ public enum Intent: Sendable, Equatable {
         case (.tool(let a), .tool(let b)), (.edit(let a), .edit(let b)): return a.isSameCall(as: b)
         case (.note(let p1, let m1), .note(let p2, let m2)): return p1 == p2 && m1 == m2
         case (.capture(let a), .capture(let b)): return a == b
+        case (.pickTask(let a), .pickTask(let b)): return a == b
         default: return false
         }
     }

@@ -30,9 +30,24 @@ public struct IntentRule: Sendable {
     }
 }
 
-/// What a rule may consult besides the line: whether a phrase reads as a date.
+/// What a rule may consult besides the line: whether a phrase reads as a date, whether words name
+/// an open task, and the clock (for "plan my afternoon").
 public struct IntentContext: Sendable {
     public var isDate: @Sendable (String) -> Bool
+    /// Whether the words name an open task (one or several): the weak verbs ("finish X", "move X to
+    /// friday", "park X until monday") act only then, so "finish line photo for the newsletter"
+    /// stays a capture. Without a store to ask, nothing is known.
+    public var isOpenTask: @Sendable (String) -> Bool
+    public var now: @Sendable () -> Date
+    public var timeZone: TimeZone
 
-    public init(isDate: @escaping @Sendable (String) -> Bool) { self.isDate = isDate }
+    public init(
+        isDate: @escaping @Sendable (String) -> Bool, isOpenTask: @escaping @Sendable (String) -> Bool = { _ in false },
+        now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current
+    ) {
+        self.isDate = isDate
+        self.isOpenTask = isOpenTask
+        self.now = now
+        self.timeZone = timeZone
+    }
 }
