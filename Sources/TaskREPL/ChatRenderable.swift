@@ -13,7 +13,7 @@ extension TaskRenderer {
     func done(_ verb: String, _ rest: String) -> String { style("✓ " + verb, .green) + " " + rest }
 
     /// How a successful call looks in the chat.
-    func lines(for output: any ToolOutput, format: ResultFormat) -> [String] {
+    public func lines(for output: any ToolOutput, format: ResultFormat) -> [String] {
         if let renderable = output as? ChatRenderable { return renderable.lines(self) }
         return [Self.clean(JSONValue.object(output.json(format)).encoded())]
     }
