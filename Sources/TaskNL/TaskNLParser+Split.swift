@@ -5,14 +5,15 @@ extension TaskNLParser {
     /// The tasks one line holds, each as its own text: `buy milk tomorrow and also call mom friday`
     /// is two. A line that holds one task is returned whole.
     ///
-    /// Splits only at unmistakable separators: a newline; `;`, ` and also `, ` and then ` (when
+    /// Splits only at unmistakable separators: a newline; `; ` (a semicolon and a space: `a;b` and
+    /// escape sequences stay whole), ` and also `, ` and then ` (when
     /// both sides have words); and ` and ` or ` also ` only between two clauses that each read as a
     /// task: both start with a verb the kind table knows (`call`, `buy`, `pay`, `meet`, …) or both
     /// carry their own date. The separators themselves are the only words that leave.
     public func splitTasks(_ text: String, now: Date, timeZone: TimeZone) -> [String] {
         var parts: [String] = []
         for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
-            for piece in Self.pieces(String(line), at: #";|\s+and\s+also\s+|\s+and\s+then\s+"#) {
+            for piece in Self.pieces(String(line), at: #"\s*;\s+|\s+and\s+also\s+|\s+and\s+then\s+"#) {
                 parts += joinUnlessBothTasks(Self.cut(piece, at: #"\s+and\s+|\s+also\s+"#), now: now, timeZone: timeZone)
             }
         }

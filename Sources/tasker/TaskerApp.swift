@@ -11,7 +11,7 @@ enum TaskerApp {
     /// Every subcommand; the first word of the arguments picks one, none means the chat REPL.
     static let commands: [any Command.Type] = [
         ChatCommand.self, AddCommand.self, TodayCommand.self, PlanCommand.self, DoneCommand.self, NoteCommand.self,
-        ParseCommand.self, CallCommand.self, ToolsCommand.self, MCPCommand.self, KeyCommand.self,
+        ParseCommand.self, CallCommand.self, ToolsCommand.self, MCPCommand.self, KeyCommand.self, CompletionCommand.self,
     ]
 
     /// The process's arguments (without the program name) as strict UTF-8: Swift's

@@ -21,6 +21,8 @@ import Testing
         ("call the bank also pay rent", ["call the bank", "pay rent"]),
         ("call mom and also", ["call mom and also"]),
         ("; buy milk", ["; buy milk"]),
+        ("buy milk;call mom", ["buy milk;call mom"]),
+        ("x\u{1B}]52;c;ZXZpbA==\u{07}y", ["x\u{1B}]52;c;ZXZpbA==\u{07}y"]),
     ] as [(String, [String])])
     func splits(text: String, parts: [String]) {
         #expect(Self.split(text) == parts)
