@@ -58,6 +58,7 @@ struct SentenceParse {
             draft.deferUntil = deferral.day
             chips.append(chip(.deferUntil, ChipText.deferred(deferral.day, today: scope.today), deferral.tokens))
         }
+        stripDictation()
         if let ideaPrefix {
             draft.kind = .idea
             chips.append(chip(.kind, ChipText.kind(.idea), ideaPrefix))
@@ -102,10 +103,27 @@ struct SentenceParse {
         return marker + length
     }
 
+    /// Strips spoken openers from the start of what remains of the title and hedges from its end
+    /// (`Dictation`), repeatedly: `uh so I need to`, `or something I guess`.
+    private mutating func stripDictation() {
+        while true {
+            let kept = scope.tokens.indices.filter { !claimed[$0] && !stripped[$0] }
+            guard let n = Dictation.opener(kept.map { scope.word($0) }) else { break }
+            for k in kept.prefix(n) { stripped[k] = true }
+        }
+        while true {
+            let kept = scope.tokens.indices.filter { !claimed[$0] && !stripped[$0] }
+            guard let n = Dictation.hedge(kept.map { scope.word($0) }) else { break }
+            for k in kept.suffix(n) { stripped[k] = true }
+        }
+    }
+
     // MARK: - Scan
 
     private mutating func scan(from start: Int) {
         var i = start
+        var bareDayPart: Int?
+        defer { if let k = bareDayPart { readTrailingDayPart(at: k, start: start) } }
         while i < scope.count {
             if let r = scope.readRecurrence(at: i) {
                 if recurrence == nil {
@@ -155,9 +173,30 @@ struct SentenceParse {
                 }
                 i = t.end
             } else {
+                if Vocabulary.dayParts[scope.word(i)] != nil { bareDayPart = i }
                 i += 1
             }
         }
+    }
+
+    /// Words before a day part that make it part of the title (`good morning`, `the evening news`).
+    static let dayPartKeepers: Set<String> = [
+        "good", "the", "a", "an", "one", "that", "all", "each", "per", "of", "this", "last", "same", "every", "my", "your", "our",
+    ]
+
+    /// A day part alone (`run evening`, `call mom afternoon`) sets the time when it ends the sentence
+    /// (only understood words after it) and title words come before it; at the start (`evening run`)
+    /// or after `good`, `the`, … it stays in the title.
+    private mutating func readTrailingDayPart(at k: Int, start: Int) {
+        guard let part = Vocabulary.dayParts[scope.word(k)], !Self.dayPartKeepers.contains(scope.word(k - 1)) else { return }
+        let understood = scope.tokens.indices.map { j in claimed[j] || phrases.contains { $0.tokens.contains(j) } }
+        // Only understood words after it, or a hedge (`run evening, probably`).
+        var rest = ((k + 1)..<scope.count).filter { !understood[$0] }.map { scope.word($0) }
+        while let n = Dictation.hedge([scope.word(k)] + rest) { rest.removeLast(n) }
+        guard rest.isEmpty, (start..<k).contains(where: { !understood[$0] && !stripped[$0] }) else { return }
+        var phrase = TemporalPhrase(tokens: k..<(k + 1))
+        phrase.dayPart = part
+        phrases.append(phrase)
     }
 
     // MARK: - Kind

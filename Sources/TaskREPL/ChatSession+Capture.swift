@@ -8,6 +8,9 @@ extension ChatSession {
     /// With no terminal to ask (piped input) or `/confirm never`, it is saved at once: the text came
     /// from the user, and /undo takes it back.
     func capture(_ text: String) {
+        // A line holding several tasks ("buy milk; call mom") shows each as a draft, saved together.
+        let parts = parser.splitTasks(text, now: clock(), timeZone: settings.timeZone)
+        if parts.count > 1 { return captureBatch(parts) }
         guard let preview = dryRun(text) else { return }
         output.line("  " + preview)
         guard reader.isInteractive && settings.confirm != .never else {
@@ -58,9 +61,13 @@ extension ChatSession {
     /// A pasted block: one capture per line, shown together, confirmed once. A line that starts
     /// with a list marker (`- `, `* `, `• `) after an unmarked line becomes that task's subtask
     /// (the grammar strips the marker); marked lines with no task above them are tasks of their own.
-    func captureBatch(_ lines: [String]) {
+    /// An unmarked line holding several tasks ("buy milk; call mom") gives each.
+    func captureBatch(_ pasted: [String]) {
         var previews: [(line: String, preview: String, parent: Int?)] = []
         var lastTask: Int?
+        let lines = pasted.flatMap { line in
+            Self.hasListMarker(line) ? [line] : parser.splitTasks(line, now: clock(), timeZone: settings.timeZone)
+        }
         for line in lines {
             // A line that cannot be previewed is reported (by dryRun) and left out; the rest go on.
             guard let preview = dryRun(line) else { continue }

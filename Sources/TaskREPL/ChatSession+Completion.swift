@@ -7,6 +7,11 @@ extension ChatSession {
     /// and contexts are read through the tools on first use and after each change.
     public func complete(_ textBeforeCursor: String) -> (start: Int, candidates: [String]) {
         let completer = Completer(commands: Self.commands, toolNames: toolkit.tools.map(\.name))
+        // Answering "Which task?": complete as if the verb had been typed before the answer.
+        if let verb = answerVerb {
+            let (start, candidates) = completer.complete(verb + textBeforeCursor) { completionWords() }
+            return (max(0, start - verb.count), candidates)
+        }
         return completer.complete(textBeforeCursor) { completionWords() }
     }
 

@@ -28,6 +28,8 @@ public final class ChatSession {
     var reviewer = ProposalReviewer()
     /// Set by /quit; the loop stops after the current line.
     public internal(set) var finished = false
+    /// While a question asks which task ("done" alone), the verb Tab completes its answer after.
+    var answerVerb: String?
     /// Completion words and the undo-log generation they were read at.
     var wordCache: (generation: Int, words: CompletionWords)?
 
@@ -44,11 +46,10 @@ public final class ChatSession {
         self.parser = parser
         self.model = model
         let zone = settings.timeZone
-        // The router runs on the session's thread only, as the store does.
-        nonisolated(unsafe) let store = toolkit.store
+        let probe = OpenTaskProbe(toolkit)
         self.router = IntentRouter(context: IntentContext(
             isDate: { phrase in parser.parseDate(phrase, now: clock(), timeZone: zone) != nil },
-            isTemplate: { name in ((try? store.template(named: name)) ?? nil) != nil }))
+            isOpenTask: { probe.names($0) }, isTemplate: { probe.isTemplate($0) }, now: clock, timeZone: zone))
     }
 
     /// A renderer for this moment.
@@ -110,7 +111,13 @@ public final class ChatSession {
         }
         switch router.route(text) {
         case .tool(let call):
-            runTool(call)
+            if namesNoTask(call) {
+                offerCapture(text, missing: call)
+            } else {
+                runTool(call)
+            }
+        case .pickTask(let pick):
+            pickTask(pick)
         case .edit(let call):
             runEdit(call, line: text)
         case .review(let call):

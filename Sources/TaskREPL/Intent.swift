@@ -12,6 +12,8 @@ public enum Intent: Sendable, Equatable {
     case review(Review)
     /// A note to a page: append to it, or create it when there is none.
     case note(page: String, markdown: String)
+    /// A verb said alone ("done", "move"): ask which task (Tab completes open titles), then do it.
+    case pickTask(TaskPick)
     /// Anything else: a task to capture (shown with its chips before it is saved).
     case capture(String)
 
@@ -27,6 +29,7 @@ public enum Intent: Sendable, Equatable {
         case (.review(let a), .review(let b)): return a == b
         case (.note(let p1, let m1), .note(let p2, let m2)): return p1 == p2 && m1 == m2
         case (.capture(let a), .capture(let b)): return a == b
+        case (.pickTask(let a), .pickTask(let b)): return a == b
         default: return false
         }
     }

@@ -7,8 +7,13 @@ extension IntentRouter {
     /// The phrasings the rules understand, first match wins. Each row: a name, a whole-line pattern
     /// (case-insensitive) and what to build from its groups.
     public static let standardRules: [IntentRule] = [
-        // Plans.
-        IntentRule("plan", #"(?:plan|plan my day|plan my morning|plan my afternoon|plan today|plan the day|plan my time)(?:\b(.*))?"#) { g, _ in
+        // Plans. A part of the day plans its window (PlanWindow), from now when it has begun.
+        IntentRule("plan-part", #"(?:plan|schedule|organi[sz]e) (?:my |the |this )?(morning|afternoon|evening|tonight)(?:\b(.*))?"#) { g, c in
+            let name = g[0].lowercased() == "tonight" ? "evening" : g[0].lowercased()
+            guard let window = PlanWindow.all.first(where: { $0.name == name }) else { return nil }
+            return planIntent(g[1], window: window, context: c)
+        },
+        IntentRule("plan", #"plan(?: my day| today| the day| my time)?(?:\b(.*))?"#) { g, _ in
             planIntent(g[0], defaultMinutes: 240)
         },
         IntentRule("plan-now", #"what (?:should|can|shall) i (?:do|work on)(?: now| next| today| first)?(?:\b(.*))?"#) { g, _ in
@@ -45,14 +50,25 @@ extension IntentRouter {
             return list(all ? .all : .open)
         },
 
-        // Completing.
-        IntentRule("complete", #"(?:done|did|finished|completed|check off|tick off|mark done)(?: with)?:? (.+)"#) { g, _ in
-            complete(g[0])
+        // Completing. A verb alone asks which task (TaskPick).
+        IntentRule("pick", #"(done|complete|finish|finished|mark done|mark as done|mark complete|tick off|check off|move|reschedule|push|postpone|bump|defer|snooze)"#) { g, _ in
+            TaskPick.words[g[0].lowercased()].map(Intent.pickTask)
         },
+        IntentRule("complete", #"(?:done|did|finished|completed|check off|tick off|cross off|mark done|mark off|mark complete|mark as done)(?: with)?:? (.+)"#) { g, c in
+            complete(g[0], c)
+        },
+        IntentRule("mark-done", #"mark (.+?) (?:as )?(?:done|complete|completed|finished)"#) { g, c in complete(g[0], c) },
+        IntentRule("tick-off", #"(?:tick|check|cross) (.+?) off(?: (?:the|my) (?:list|todo list|to-do list))?"#) { g, c in complete(g[0], c) },
         IntentRule("complete-id", #"(?:complete|finish|close) #?(\d+)"#) { g, _ in complete(g[0]) },
-        IntentRule("complete-suffix", #"(.+?) (?:is )?(?:done|finished|completed)"#) { g, _ in
-            guard !g[0].contains(" "), Int(g[0].trimmingCharacters(in: CharacterSet(charactersIn: "#"))) != nil else { return nil }
-            return complete(g[0])
+        IntentRule("complete-suffix", #"(.+?) (?:is )?(?:done|finished|completed)"#) { g, c in
+            let id = !g[0].contains(" ") && Int(g[0].trimmingCharacters(in: CharacterSet(charactersIn: "#"))) != nil
+            // "the report is done" completes only a task that exists; "12 done" always.
+            guard id || known(g[0], c) else { return nil }
+            return complete(g[0], c)
+        },
+        // Weak verbs: "finish line photo for the newsletter" is a task unless such a task exists.
+        IntentRule("complete-known", #"(?:complete|finish|close|i (?:just )?(?:finished|completed|did)|i'?ve (?:just )?(?:finished|completed|done)) (.+)"#) { g, c in
+            known(g[0], c) ? complete(g[0], c) : nil
         },
 
         // Edits (IntentRouter+Edits): confirmed before they run; a task that is not found makes the
@@ -71,14 +87,34 @@ extension IntentRouter {
         },
 
         // Dates. The title may itself hold "to" ("move call to bob to friday"): split at the first
-        // connector whose right-hand side reads as a date.
-        IntentRule("defer", #"(?:defer|snooze|hide|park)(?: task)? (.+)"#) { g, c in
-            guard let (title, date) = splitAtDate(g[0], c) else { return nil }
-            return .tool(DeferTask(target: TaskReference(title), until: date))
+        // connector whose right-hand side reads as a date. Strong verbs (reschedule, defer, snooze,
+        // postpone) name a task even when none matches (the chat then offers the line as a capture);
+        // weak ones (move, push, bump, change, park, hide) only when the task exists.
+        IntentRule("postpone-until", #"postpone(?: task)? (.+)"#) { g, c in
+            guard let (title, date) = splitAtDate(g[0], c, connectors: [" until ", " till ", " til "]) else { return nil }
+            return .tool(DeferTask(target: reference(title, c), until: date))
         },
-        IntentRule("reschedule", #"(?:move|reschedule|push|postpone|shift|bump)(?: task)? (.+)"#) { g, c in
-            guard let (title, date) = splitAtDate(g[0], c, dropping: [" back", " out"]) else { return nil }
-            return .tool(RescheduleTask(target: TaskReference(title), due: date))
+        IntentRule("defer", #"(?:defer|snooze)(?: task)? (.+)"#) { g, c in
+            guard let (title, date) = splitAtDate(g[0], c, bare: true) else { return nil }
+            return .tool(DeferTask(target: reference(title, c), until: date))
+        },
+        IntentRule("defer-known", #"(?:hide|park|shelve)(?: task)? (.+)"#) { g, c in
+            guard let (title, date) = splitAtDate(g[0], c), known(title, c) else { return nil }
+            return .tool(DeferTask(target: reference(title, c), until: date))
+        },
+        IntentRule("reschedule-date-of", #"(?:change|move|set|push) the (?:due )?date (?:of|for|on) (.+)"#) { g, c in
+            guard let (title, date) = splitAtDate(g[0], c) else { return nil }
+            return .tool(RescheduleTask(target: reference(title, c), due: date))
+        },
+        IntentRule("reschedule", #"(?:reschedule|postpone)(?: task)? (.+)"#) { g, c in
+            guard let (title, date) = splitAtDate(g[0], c, dropping: [" back", " out"], bare: true) else { return nil }
+            return .tool(RescheduleTask(target: reference(title, c), due: date))
+        },
+        IntentRule("reschedule-known", #"(?:move|push|shift|bump|change|slide)(?: task)? (.+)"#) { g, c in
+            guard let (title, date) = splitAtDate(g[0], c, dropping: [" back", " out", " forward", " up", "'s date", "'s due date"]),
+                known(title, c)
+            else { return nil }
+            return .tool(RescheduleTask(target: reference(title, c), due: date))
         },
 
         // Projects and pages.
@@ -106,18 +142,22 @@ extension IntentRouter {
 
     /// Splits "TITLE to DATE" at the first connector (to, till, til, until, for, on) whose right-hand
     /// side is a date; `dropping` trims words such as " back" off the title ("push X back to friday").
-    static func splitAtDate(_ text: String, _ context: IntentContext, dropping: [String] = []) -> (String, String)? {
-        let connectors = [" to ", " till ", " til ", " until ", " for ", " on "]
+    /// With `bare`, a date may also follow the title with no connector ("snooze taxes monday"),
+    /// cut at the first space whose right-hand side is a date.
+    static func splitAtDate(
+        _ text: String, _ context: IntentContext, dropping: [String] = [], bare: Bool = false,
+        connectors: [String] = [" to ", " till ", " til ", " until ", " for ", " on ", " by "]
+    ) -> (String, String)? {
         let lower = text.lowercased()
         var cuts: [(Range<String.Index>)] = []
-        for connector in connectors {
+        for connector in connectors + (bare ? [" "] : []) {
             var from = lower.startIndex
             while let r = lower.range(of: connector, range: from..<lower.endIndex) {
                 cuts.append(r)
                 from = r.upperBound
             }
         }
-        for cut in cuts.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+        for cut in cuts.sorted(by: { ($0.lowerBound, $1.upperBound) < ($1.lowerBound, $0.upperBound) }) {
             let date = String(text[cut.upperBound...]).trimmingCharacters(in: .whitespaces)
             guard context.isDate(date) else { continue }
             var title = String(text[..<cut.lowerBound]).trimmingCharacters(in: .whitespaces)
@@ -128,12 +168,37 @@ extension IntentRouter {
         return nil
     }
 
+    /// Whether a weak verb's words name a task: an id always does, a title when the context knows it
+    /// (as typed, or without a leading "the"/"my").
+    static func known(_ words: String, _ context: IntentContext) -> Bool {
+        switch TaskReference(words) {
+        case .id: return true
+        case .title(let title): return !title.isEmpty && context.isOpenTask(taskWords(title, context))
+        }
+    }
+
+    /// The words naming a task: as typed, unless only the form without a leading "the " or "my "
+    /// names an open task ("finish the taxes" with a task "Taxes").
+    static func taskWords(_ words: String, _ context: IntentContext) -> String {
+        let trimmed = words.trimmingCharacters(in: .whitespaces)
+        for article in ["the ", "my ", "our "] where trimmed.lowercased().hasPrefix(article) {
+            let rest = String(trimmed.dropFirst(article.count))
+            if !rest.isEmpty, !context.isOpenTask(trimmed), context.isOpenTask(rest) { return rest }
+        }
+        return trimmed
+    }
+
+    /// The reference for a task named by `words` (see `taskWords`).
+    static func reference(_ words: String, _ context: IntentContext) -> TaskReference {
+        TaskReference(taskWords(words, context))
+    }
+
     private static func list(_ filter: TaskQuery.Filter, limit: Int? = nil) -> Intent {
         .tool(ListTasks(TaskQuery(filter: filter, limit: limit)))
     }
 
-    private static func complete(_ text: String) -> Intent? {
-        let reference = TaskReference(text)
+    private static func complete(_ text: String, _ context: IntentContext? = nil) -> Intent? {
+        let reference = context.map { Self.reference(text, $0) } ?? TaskReference(text)
         if case .title(let title) = reference, title.isEmpty { return nil }
         return .tool(CompleteTask(target: reference))
     }
@@ -141,6 +206,21 @@ extension IntentRouter {
     /// plan_day from the words after "plan …": a budget ("3 hours", "90 min", "an hour") and an
     /// energy ("quick", "focused", "deep"). Words it does not know make it not a plan (nil).
     static func planIntent(_ rest: String, defaultMinutes: Int) -> Intent? {
+        guard let (budget, energy) = planWords(rest) else { return nil }
+        return .tool(PlanDay(budgetMinutes: budget ?? defaultMinutes, energy: energy))
+    }
+
+    /// plan_day for a part of the day: the window's day and start, its minutes unless a budget is given.
+    static func planIntent(_ rest: String, window: PlanWindow, context: IntentContext) -> Intent? {
+        guard let (budget, energy) = planWords(rest) else { return nil }
+        let (day, start, minutes) = window.resolve(now: context.now(), timeZone: context.timeZone)
+        return .tool(PlanDay(
+            budgetMinutes: min(1440, budget ?? minutes), energy: energy, date: day.description,
+            start: start.map { ISODate.format($0, in: context.timeZone) }))
+    }
+
+    /// The budget and energy named by the words after a plan phrase; nil when other words remain.
+    static func planWords(_ rest: String) -> (budget: Int?, energy: Energy?)? {
         var words = rest.lowercased()
         var energy: String?
         for (word, value) in energyWords where words.range(of: #"\b"# + word + #"\b"#, options: .regularExpression) != nil {
@@ -153,7 +233,7 @@ extension IntentRouter {
                           "please", "my", "day", "today", "now", "next", "the", "left", "only", "about", "in", "m", "im", "am", "so", "but", "feeling", "really", "very"])
         let leftover = words.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init).filter { !filler.contains($0) }
         guard leftover.isEmpty else { return nil }
-        return .tool(PlanDay(budgetMinutes: budget?.minutes ?? defaultMinutes, energy: energy.flatMap(Energy.init(rawValue:))))
+        return (budget?.minutes, energy.flatMap(Energy.init(rawValue:)))
     }
 
     static let energyWords: [(String, String)] = [

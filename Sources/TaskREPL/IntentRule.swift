@@ -30,15 +30,29 @@ public struct IntentRule: Sendable {
     }
 }
 
-/// What a rule may consult besides the line: whether a phrase reads as a date, and whether a
-/// name is a template's (built in or the user's), so "trip packing template for friday" applies
-/// one while "update the invoice template for friday" stays a capture.
+/// What a rule may consult besides the line: whether a phrase reads as a date, whether words name
+/// an open task or a template, and the clock (for "plan my afternoon").
 public struct IntentContext: Sendable {
     public var isDate: @Sendable (String) -> Bool
+    /// Whether the words name an open task (one or several): the weak verbs ("finish X", "move X to
+    /// friday", "park X until monday") act only then, so "finish line photo for the newsletter"
+    /// stays a capture. Without a store to ask, nothing is known.
+    public var isOpenTask: @Sendable (String) -> Bool
+    /// Whether a name is a template's (built in or the user's), so "trip packing template for
+    /// friday" applies one while "update the invoice template for friday" stays a capture.
     public var isTemplate: @Sendable (String) -> Bool
+    public var now: @Sendable () -> Date
+    public var timeZone: TimeZone
 
-    public init(isDate: @escaping @Sendable (String) -> Bool, isTemplate: @escaping @Sendable (String) -> Bool = { _ in false }) {
+    public init(
+        isDate: @escaping @Sendable (String) -> Bool, isOpenTask: @escaping @Sendable (String) -> Bool = { _ in false },
+        isTemplate: @escaping @Sendable (String) -> Bool = { _ in false },
+        now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current
+    ) {
         self.isDate = isDate
+        self.isOpenTask = isOpenTask
         self.isTemplate = isTemplate
+        self.now = now
+        self.timeZone = timeZone
     }
 }

@@ -62,9 +62,24 @@ enum Schema {
         ["type": ["integer", "string"], "description": .string(description)]
     }
 
+    /// A rule object or a phrase (`oneOf`), or null.
     static let recurrence: JSONValue = [
-        "type": ["object", "null"],
-        "description": "How the task repeats; completing it creates the next occurrence.",
+        "description": .string("How the task repeats; completing it creates the next occurrence. "
+            + "A phrase (\"every monday\", \"weekdays\", \"every 2 weeks\", \"monthly\") or a rule object."),
+        "oneOf": [
+            recurrenceRule,
+            [
+                "type": "string", "minLength": 1,
+                "description": "A repeat phrase: daily, weekly, monthly, yearly, weekdays, every monday, every mon and thu, every 2 weeks, every other day.",
+            ],
+            ["type": "null"],
+        ],
+    ]
+
+    /// The object form of a recurrence.
+    static let recurrenceRule: JSONValue = [
+        "type": "object",
+        "description": "A rule: frequency, interval, weekdays.",
         "properties": [
             "frequency": oneOf(["daily", "weekly", "monthly", "yearly"], "Repeat unit."),
             "interval": integer("Every N units (default 1).", minimum: 1),

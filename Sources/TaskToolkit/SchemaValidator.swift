@@ -2,7 +2,7 @@ import Foundation
 import TaskCore
 
 /// Checks tool arguments against the subset of JSON Schema (2020-12) the catalogue uses:
-/// `type` (one or several), `properties`, `required`, `additionalProperties: false`, `enum`,
+/// `type` (one or several), `oneOf`, `properties`, `required`, `additionalProperties: false`, `enum`,
 /// `items`, `minimum`, `maximum`, `minLength`.
 ///
 /// Every door gets the same verdict because the schema sent to clients is the one checked here.
@@ -10,6 +10,17 @@ struct SchemaValidator {
     /// Returns nil when `value` fits `schema`, else one sentence naming the argument and the problem.
     static func problem(with value: JSONValue, against schema: JSONValue, at path: String = "") -> String? {
         let name = path.isEmpty ? "the arguments" : "argument '\(path)'"
+        if let options = schema["oneOf"]?.arrayValue {
+            let problems = options.map { problem(with: value, against: $0, at: path) }
+            if !problems.contains(where: { $0 == nil }) {
+                // The option of the value's type says what is wrong inside it; else name the types.
+                if let typed = options.indices.first(where: { allowedTypes(options[$0])?.contains { matches(value, type: $0) } ?? false }) {
+                    return problems[typed]
+                }
+                let expected = options.compactMap(allowedTypes).flatMap { $0 }.map(article).joined(separator: " or ")
+                return "\(name) must be \(expected), not \(article(value.typeName))"
+            }
+        }
         if let types = allowedTypes(schema), !types.contains(where: { matches(value, type: $0) }) {
             let expected = types.map(article).joined(separator: " or ")
             return "\(name) must be \(expected), not \(article(value.typeName))"

@@ -14,6 +14,8 @@ enum ParseCommand: Command {
         details: """
             Reads one sentence with the capture grammar (no model, nothing saved) and prints the task
             draft it gives and the chips it understood. The words of TEXT are joined by spaces.
+            A line holding several tasks (`buy milk; call mom`, `… and also …`) prints each; with
+            --json the object has the first task's fields plus a `drafts` array of all of them.
 
               -          read one sentence per line of standard input; with --json, print one
                          JSON object per line (JSON Lines), all in one process
@@ -50,11 +52,11 @@ enum ParseCommand: Command {
             sentences = [text]
         }
         if refine { return try Self.refine(sentences, json: json, context) }
-        let result = TaskNLParser().parse(sentences[0], now: context.clock(), timeZone: context.timeZone)
+        let results = TaskNLParser().parseTasks(sentences[0], now: context.clock(), timeZone: context.timeZone)
         if json {
-            context.output.out(result.json(timeZone: context.timeZone).encoded())
+            context.output.out(Self.json(results, timeZone: context.timeZone).encoded())
         } else {
-            context.output.text(summary(of: result, timeZone: context.timeZone))
+            context.output.text(summary(of: results, timeZone: context.timeZone))
         }
         return 0
     }
@@ -73,12 +75,12 @@ enum ParseCommand: Command {
             switch line {
             case .success(let sentence):
                 if !json && sentence.trimmingCharacters(in: .whitespaces).isEmpty { continue }
-                let result = parser.parse(sentence, now: now, timeZone: zone)
+                let results = parser.parseTasks(sentence, now: now, timeZone: zone)
                 if json {
-                    context.output.out(result.json(timeZone: zone).encoded())
+                    context.output.out(Self.json(results, timeZone: zone).encoded())
                 } else {
                     if printed > 0 { context.output.out("") }
-                    context.output.text(summary(of: result, timeZone: zone))
+                    context.output.text(summary(of: results, timeZone: zone))
                     printed += 1
                 }
             case .failure(let invalid):
@@ -91,6 +93,21 @@ enum ParseCommand: Command {
             }
         }
         return status
+    }
+
+    /// One line's JSON object: the first task's fields, plus `drafts` (every task, in order) when the
+    /// line holds several, so a caller that expects one task is unaffected.
+    static func json(_ results: [ParseResult], timeZone: TimeZone) -> JSONValue {
+        guard let first = results.first else { return .null }
+        guard results.count > 1, case .object(var object) = first.json(timeZone: timeZone) else { return first.json(timeZone: timeZone) }
+        object["drafts"] = .array(results.map { $0.json(timeZone: timeZone) })
+        return .object(object)
+    }
+
+    /// The readable form of a line: one summary, or each of several numbered.
+    static func summary(of results: [ParseResult], timeZone: TimeZone) -> String {
+        guard results.count > 1 else { return results.first.map { summary(of: $0, timeZone: timeZone) } ?? "" }
+        return results.enumerated().map { "\($0.offset + 1). " + summary(of: $0.element, timeZone: timeZone) }.joined(separator: "\n")
     }
 
     /// The readable form: the title, then each field that is set, then the chips. The title and

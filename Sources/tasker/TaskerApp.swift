@@ -11,7 +11,8 @@ enum TaskerApp {
 
     /// Every subcommand; the first word of the arguments picks one, none means the chat REPL.
     static let commands: [any Command.Type] = [
-        ChatCommand.self, ParseCommand.self, CallCommand.self, ToolsCommand.self, MCPCommand.self, KeyCommand.self,
+        ChatCommand.self, AddCommand.self, TodayCommand.self, PlanCommand.self, DoneCommand.self, NoteCommand.self,
+        ParseCommand.self, CallCommand.self, ToolsCommand.self, MCPCommand.self, KeyCommand.self, CompletionCommand.self,
         ReviewCommand.self, StreaksCommand.self, ExportCommand.self, ImportCommand.self,
     ]
 

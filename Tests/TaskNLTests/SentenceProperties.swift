@@ -110,7 +110,8 @@ struct SentenceGenerator {
         "high", "priority", "remind", "me", "todo:", "idea:", "task:", "defer", "starting", "start", "daily",
         "weekly", "monthly", "yearly", "pick", "up", "waiting", "on", ",", "-", ";", ":", "!", "?", "iPhone", "café",
         "naïve", "日本", "🙂", "ß", "ﬁx", "İstanbul", "at5", "5pmm", "::", "~", "#", "@", "—", "0", "24:00", "99",
-        "1000000000000", "in2", "twelve", "o'clock", "of", "and", "&",
+        "1000000000000", "in2", "twelve", "o'clock", "of", "and", "&", "uh", "um", "so", "okay", "i", "need", "gotta",
+        "should", "don't", "forget", "probably", "guess", "or", "something", "if", "possible", "good", "also", "then",
     ]
 
     mutating func generated() -> String {

@@ -6,10 +6,12 @@ import Testing
 /// A stand-in for the grammar's parseDate: phrases made only of date-ish words.
 let testDateWords: Set<String> = ["today", "tomorrow", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
                                   "sunday", "next", "week", "3pm", "5pm", "jun", "1", "noon"]
+/// Open tasks the test router knows (the weak verbs "move", "push" act only on a task that exists).
+let testOpenTitles = ["dentist", "call to bob", "write the report", "call mom"]
 let testRouter = IntentRouter(context: IntentContext(isDate: { phrase in
     let words = phrase.lowercased().split(separator: " ").map(String.init)
     return !words.isEmpty && words.allSatisfy { testDateWords.contains($0) }
-}))
+}, isOpenTask: { words in testOpenTitles.contains { $0.contains(words.lowercased()) } }))
 
 @Suite struct IntentRouterTests {
     @Test(arguments: [

@@ -107,7 +107,8 @@ import Testing
         let (conv, _) = conversation([ScriptedChatModel.call("capture_task", #"{"text": "purchase dairy products"}"#), ScriptedChatModel.say("Done.")])
         let (session, _) = h.session(ScriptedLineReader(["um get milk I guess", "y"]), model: conv)
         session.run()
-        #expect(try h.titles() == ["Um get milk I guess"])
+        // The grammar drops the spoken opener and hedge (issue 12); the rest is the user's, not the model's.
+        #expect(try h.titles() == ["Get milk"])
     }
 
     @Test func failureFallsBackToTheRulesWithoutLosingTheText() throws {

@@ -52,12 +52,7 @@ public struct CreateTask: Tool {
         draft.kind = arguments.string("kind").flatMap(TaskKind.init(rawValue:))
         draft.project = arguments.string("project")
         draft.list = arguments.string("list")
-        if let rule = arguments["recurrence"] {
-            guard let recurrence = RecurrenceRule(json: rule) else {
-                throw arguments.invalid("recurrence must look like {\"frequency\": \"weekly\", \"interval\": 1, \"weekdays\": [\"mon\"]}")
-            }
-            draft.recurrence = recurrence
-        }
+        draft.recurrence = try arguments.recurrence()
         self.init(draft: draft, due: try arguments.dateText("due"), deferUntil: try arguments.dateText("defer_until"),
                   parent: arguments.taskReference("parent"))
     }

@@ -71,9 +71,7 @@ public struct UpdateTask: TaskTargeting, ArgumentsExpressible {
         changes.project = field("project") { arguments.string("project") }
         changes.list = arguments.string("list")
         changes.recurrence = try field("recurrence") {
-            guard let rule = arguments["recurrence"].flatMap(RecurrenceRule.init(json:)) else {
-                throw arguments.invalid("recurrence must look like {\"frequency\": \"weekly\", \"interval\": 1, \"weekdays\": [\"mon\"]}")
-            }
+            guard let rule = try arguments.recurrence() else { throw arguments.invalid("recurrence is missing") }
             return rule
         }
         let due = try field("due") { try arguments.dateText("due") }

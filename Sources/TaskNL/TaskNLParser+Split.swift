@@ -1,0 +1,87 @@
+import Foundation
+import TaskCore
+
+extension TaskNLParser {
+    /// The tasks one line holds, each as its own text: `buy milk tomorrow and also call mom friday`
+    /// is two. A line that holds one task is returned whole.
+    ///
+    /// Splits only at unmistakable separators: a newline; `; ` (a semicolon and a space: `a;b` and
+    /// escape sequences stay whole), ` and also `, ` and then ` (when
+    /// both sides have words); and ` and ` or ` also ` only between two clauses that each read as a
+    /// task: both start with a verb the kind table knows (`call`, `buy`, `pay`, `meet`, …) or both
+    /// carry their own date. The separators themselves are the only words that leave.
+    public func splitTasks(_ text: String, now: Date, timeZone: TimeZone) -> [String] {
+        var parts: [String] = []
+        for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
+            for piece in Self.pieces(String(line), at: #"\s*;\s+|\s+and\s+also\s+|\s+and\s+then\s+"#) {
+                parts += joinUnlessBothTasks(Self.cut(piece, at: #"\s+and\s+|\s+also\s+"#), now: now, timeZone: timeZone)
+            }
+        }
+        return parts.isEmpty ? [text] : parts
+    }
+
+    /// Each task of the line parsed on its own (see `splitTasks`).
+    public func parseTasks(_ text: String, now: Date, timeZone: TimeZone) -> [ParseResult] {
+        splitTasks(text, now: now, timeZone: timeZone).map { parse($0, now: now, timeZone: timeZone) }
+    }
+
+    /// The text cut at every match of `separator`, each trimmed; empty pieces left out, and a
+    /// separator at either end (nothing on one side) is not a cut.
+    static func cut(_ text: String, at separator: String) -> [(text: String, separator: String)] {
+        guard let regex = try? NSRegularExpression(pattern: separator, options: [.caseInsensitive]) else { return [(text, "")] }
+        let ns = text as NSString
+        var result: [(text: String, separator: String)] = []
+        var from = 0
+        var pendingSeparator = ""
+        for match in regex.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
+            let piece = ns.substring(with: NSRange(location: from, length: match.range.location - from))
+            let sep = ns.substring(with: match.range)
+            if piece.trimmingCharacters(in: .whitespaces).isEmpty {
+                // Nothing before it: the separator stays with the words that follow.
+                pendingSeparator += piece + sep
+                from = match.range.location + match.range.length
+                continue
+            }
+            result.append((pendingSeparator + piece, sep))
+            pendingSeparator = ""
+            from = match.range.location + match.range.length
+        }
+        let tail = ns.substring(from: from)
+        if tail.trimmingCharacters(in: .whitespaces).isEmpty, let last = result.popLast() {
+            result.append((last.text + last.separator + tail, ""))
+        } else {
+            result.append((pendingSeparator + tail, ""))
+        }
+        return result.map { ($0.text.trimmingCharacters(in: .whitespaces), $0.separator) }
+    }
+
+    private static func pieces(_ text: String, at separator: String) -> [String] {
+        cut(text, at: separator).map(\.text).filter { !$0.isEmpty }
+    }
+
+    /// Joins pieces back with their separator unless the clauses on both sides read as tasks.
+    private func joinUnlessBothTasks(_ pieces: [(text: String, separator: String)], now: Date, timeZone: TimeZone) -> [String] {
+        var result: [String] = []
+        var current = ""
+        var joiner = ""
+        for piece in pieces {
+            if current.isEmpty {
+                current = piece.text
+            } else if bothReadAsTasks(current, piece.text, now: now, timeZone: timeZone) {
+                result.append(current)
+                current = piece.text
+            } else {
+                current += joiner + piece.text
+            }
+            joiner = piece.separator
+        }
+        if !current.isEmpty { result.append(current) }
+        return result
+    }
+
+    /// Both start with a verb the kind table knows, or both carry their own date.
+    private func bothReadAsTasks(_ a: String, _ b: String, now: Date, timeZone: TimeZone) -> Bool {
+        let first = parse(a, now: now, timeZone: timeZone).draft, second = parse(b, now: now, timeZone: timeZone).draft
+        return (first.kind != nil && second.kind != nil) || (first.due != nil && second.due != nil)
+    }
+}
