@@ -18,6 +18,7 @@ enum ReviewCommand: Command {
         examples: ["tasker review", "tasker review --from 'last monday' --json"])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
-        try context.show(Review(from: arguments.value(Self.from), to: arguments.value(Self.to)), json: arguments.has(Self.json))
+        try ToolPrinter(context, json: arguments.has(Self.json)).run(Review(from: arguments.value(Self.from), to: arguments.value(Self.to)))
+        return 0
     }
 }

@@ -24,6 +24,7 @@ enum StreaksCommand: Command {
             }
             call.dayStart = time
         }
-        return try context.show(call, json: arguments.has(Self.json))
+        try ToolPrinter(context, json: arguments.has(Self.json)).run(call)
+        return 0
     }
 }

@@ -3,8 +3,9 @@ import TaskCore
 import TaskREPL
 import TaskToolkit
 
-/// Runs a typed tool call for a short command (`add`, `today`, `plan`, `done`, `note`) and prints its
-/// result: as the chat shows it by default, or the exact JSON of `tasker call` with `--json`.
+/// Runs a typed tool call for a short command (`add`, `today`, `plan`, `done`, `note`, `review`,
+/// `streaks`) and prints its result: as the chat shows it by default, or the exact JSON of
+/// `tasker call` with `--json`.
 ///
 /// Exit status as `tasker call`: 0 when the call ran, a refusal (`{"ok": false, …}`, no such task)
 /// included — in human form the refusal is one line on stderr; malformed calls and a database that
