@@ -3,6 +3,13 @@ import TaskStore
 
 /// A project as one line of `projects.jsonl`.
 extension ProjectRecord {
+    /// Lower-cased name → UUID, for readers that name projects by name (Taskwarrior, todo.txt).
+    static func uuidsByName(_ projects: [ProjectRecord]) -> [String: String] {
+        var byName: [String: String] = [:]
+        for p in projects { byName[p.name.lowercased()] = p.uuid }
+        return byName
+    }
+
     public var json: JSONValue {
         var o = JSONObjectBuilder()
         o.set("uuid", uuid)

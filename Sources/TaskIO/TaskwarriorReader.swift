@@ -21,9 +21,7 @@ public struct TaskwarriorReader {
     public init(timeZone: TimeZone, now: Date, projects: [ProjectRecord] = []) {
         self.timeZone = timeZone
         self.now = now
-        var byName: [String: String] = [:]
-        for p in projects { byName[p.name.lowercased()] = p.uuid }
-        self.projects = byName
+        self.projects = ProjectRecord.uuidsByName(projects)
     }
 
     static let dropped: Set<String> = ["id", "urgency"]

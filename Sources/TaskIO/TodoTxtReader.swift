@@ -19,9 +19,7 @@ public struct TodoTxtReader {
     public init(timeZone: TimeZone, now: Date, projects: [ProjectRecord] = []) {
         self.timeZone = timeZone
         self.now = now
-        var byName: [String: String] = [:]
-        for p in projects { byName[p.name.lowercased()] = p.uuid }
-        self.projects = byName
+        self.projects = ProjectRecord.uuidsByName(projects)
     }
 
     /// Reads `text`. - Throws: `IOError.malformed` naming `source`, the line and the field.

@@ -87,6 +87,15 @@ public struct ToolRefusal: Error, Sendable, Hashable {
         self.openSubtasks = openSubtasks
     }
 
+    /// "task #3 'Pack' has 2 open subtasks: #4 'Passport', #5 'Charger'; <advice>", listing them.
+    public static func openSubtasks(of task: TaskItem, _ open: [TaskItem], advice: String) -> ToolRefusal {
+        let names = open.prefix(5).map { "#\($0.id) '\($0.title)'" }.joined(separator: ", ")
+        return ToolRefusal(
+            "task #\(task.id) '\(task.title)' has \(open.count) open subtask\(open.count == 1 ? "" : "s"): \(names)\(open.count > 5 ? ", …" : ""); "
+                + advice,
+            openSubtasks: open)
+    }
+
     /// One of several records a title matched.
     public enum Candidate: Sendable, Hashable {
         case task(TaskItem)

@@ -45,11 +45,7 @@ public struct CompleteTask: TaskTargeting {
     func openSubtasks(of task: TaskItem, in toolkit: TaskToolkit) throws -> Result<[TaskItem], ToolRefusal> {
         let open = try toolkit.store.descendants(of: task.id, openOnly: true)
         guard withChildren || open.isEmpty else {
-            let names = open.prefix(5).map { "#\($0.id) '\($0.title)'" }.joined(separator: ", ")
-            return .failure(ToolRefusal(
-                "task #\(task.id) '\(task.title)' has \(open.count) open subtask\(open.count == 1 ? "" : "s"): \(names)\(open.count > 5 ? ", …" : ""); "
-                    + "complete them first, or pass with_children true to complete them with it",
-                openSubtasks: open))
+            return .failure(.openSubtasks(of: task, open, advice: "complete them first, or pass with_children true to complete them with it"))
         }
         return .success(open)
     }

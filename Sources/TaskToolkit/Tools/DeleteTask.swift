@@ -57,11 +57,7 @@ public struct DeleteTask: TaskTargeting, ArgumentsExpressible {
         let below = try toolkit.store.descendants(of: task.id)
         let open = below.filter { $0.status == .open }
         guard children != .refuse || open.isEmpty else {
-            let names = open.prefix(5).map { "#\($0.id) '\($0.title)'" }.joined(separator: ", ")
-            return .failure(ToolRefusal(
-                "task #\(task.id) '\(task.title)' has \(open.count) open subtask\(open.count == 1 ? "" : "s"): \(names)\(open.count > 5 ? ", …" : ""); "
-                    + "pass children \"orphan\" to keep them without a parent, or \"delete\" to delete them too",
-                openSubtasks: open))
+            return .failure(.openSubtasks(of: task, open, advice: "pass children \"orphan\" to keep them without a parent, or \"delete\" to delete them too"))
         }
         return .success(below)
     }
