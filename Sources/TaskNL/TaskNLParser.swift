@@ -44,6 +44,10 @@ public struct ParseResult: Sendable, Hashable {
 /// Pure: no I/O, no clock of its own; `now` and the time zone come from the caller. Reads the
 /// sentence once into words, then scans them left to right (`SentenceParse`).
 public struct TaskNLParser: Sendable {
+    /// A title as the grammar would write it: the first letter upper-cased when the first word has
+    /// no capitals ("call mum" → "Call mum"; "iPhone case" stays). For titles typed outside a capture.
+    public static func sentenceCased(_ title: String) -> String { TitleText.capitalized(title) }
+
     public init() {}
 
     public func parse(_ text: String, now: Date, timeZone: TimeZone) -> ParseResult {

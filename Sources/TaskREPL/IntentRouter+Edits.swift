@@ -1,5 +1,6 @@
 import Foundation
 import TaskCore
+import TaskNL
 import TaskToolkit
 
 /// Builders for the router's editing rows ("rename X to Y", "make X high priority", "add #errands
@@ -27,7 +28,7 @@ extension IntentRouter {
     static func rename(_ task: String, to title: String) -> Intent? {
         guard let target = target(task), !title.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
         var changes = TaskUpdate()
-        changes.title = title.trimmingCharacters(in: .whitespaces)
+        changes.title = TaskNLParser.sentenceCased(title.trimmingCharacters(in: .whitespaces))
         return .edit(UpdateTask(target: target, changes: changes))
     }
 

@@ -12,7 +12,8 @@ import Testing
     }
 
     @Test(arguments: [
-        ("rename call mom to call mum", "update_task", ["title": "call mom", "new_title": "call mum"]),
+        ("rename call mom to call mum", "update_task", ["title": "call mom", "new_title": "Call mum"]),  // as a capture writes it
+        ("rename case to iPhone case", "update_task", ["title": "case", "new_title": "iPhone case"]),
         ("rename #4 to Call Mum", "update_task", ["id": 4, "new_title": "Call Mum"]),
         ("make taxes high priority", "update_task", ["title": "taxes", "priority": "high"]),
         ("make the report a top priority", "update_task", ["title": "the report", "priority": "high"]),
