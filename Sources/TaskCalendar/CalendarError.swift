@@ -10,6 +10,8 @@ public enum CalendarError: Error, Sendable, Equatable, CustomStringConvertible {
     case fetchFailed(url: String, detail: String)
     /// The server answered with an HTTP error and there is no cached copy.
     case httpStatus(url: String, status: Int)
+    /// What the HTTP client reported when nothing came back ("Couldn't connect to server").
+    case transport(detail: String)
 
     public var description: String {
         switch self {
@@ -21,6 +23,8 @@ public enum CalendarError: Error, Sendable, Equatable, CustomStringConvertible {
             "cannot fetch \(url) (\(detail)) and nothing is cached; check the URL or the network"
         case .httpStatus(let url, let status):
             "\(url) answered HTTP \(status) and nothing is cached; check the calendar's URL"
+        case .transport(let detail):
+            detail
         }
     }
 }

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+import TaskerTestSupport
+
+/// The headline with a calendar: `plan my day, 3 hours, focused` in the chat, around the fixture
+/// calendar's 10:00–11:00 standup and an all-day transparent event; `tasker calendars`.
+@Suite struct PlanCalendarEndToEndTests {
+    let directory = TemporaryDirectory("plan-calendar-e2e")
+
+    func environment() throws -> [String: String] {
+        let home = directory.path
+        try FileManager.default.createDirectory(atPath: home + "/tasker", withIntermediateDirectories: true)
+        let config = """
+            {"calendars": [{"name": "Work", "ics": "\(FixtureFile.url("calendar/workday.ics").path)"},
+                           {"name": "Gone", "ics": "\(home)/missing.ics"}],
+             "working_hours": "09:00-18:00", "working_days": ["mon", "tue", "wed", "thu", "fri"]}
+            """
+        try config.write(toFile: home + "/tasker/config.json", atomically: true, encoding: .utf8)
+        return ["XDG_CONFIG_HOME": home, "XDG_DATA_HOME": home + "/data", "XDG_STATE_HOME": home + "/state",
+                "XDG_CACHE_HOME": home + "/cache", "TASKER_NOW": "2026-03-10T08:47", "TZ": "Europe/London"]
+    }
+
+    @Test func planMyDayInterleavesTheMeetingAndNeverOverlapsIt() throws {
+        let env = try environment()
+        let db = directory.path("tasks.sqlite")
+        for (title, minutes) in [("Write report", 90), ("Review PR", 45), ("Email", 20), ("Deep dive", 120), ("Call bank", 15)] {
+            let r = try TaskerBinary.run(["--db", db, "call", "create_task", #"{"title": "\#(title)", "estimate_minutes": \#(minutes), "energy": "focused"}"#], environment: env)
+            #expect(r.status == 0, "\(r.stderr)")
+        }
+        let chat = try TaskerBinary.run(["--db", db], stdin: "plan my day, 3 hours, focused\n", environment: env)
+        #expect(chat.status == 0, "\(chat.stderr)")
+        let lines = chat.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.contains("10:00–11:00  Standup (Work)") }, "\(chat.stdout)")
+        #expect(!chat.stdout.contains("Holiday abroad"))
+        #expect(lines.contains { $0.contains("calendar Gone could not be read") && $0.contains("planning without it") })
+        // Every block line ("  HH:MM–HH:MM    NN min  Title #id …"): at or after 08:47, outside 10:00–11:00, 180 min at most.
+        var total = 0
+        for line in lines where line.contains(" min ") {
+            let times = line.trimmingCharacters(in: .whitespaces).prefix(11).split(separator: "–").map { $0.split(separator: ":").compactMap { Int($0) } }
+            let start = times[0][0] * 60 + times[0][1], end = times[1][0] * 60 + times[1][1]
+            #expect(start >= 8 * 60 + 47)
+            #expect(end <= 600 || start >= 660, "\(line)")
+            total += end - start
+        }
+        #expect(total > 0 && total <= 180)
+    }
+
+    @Test func calendarsCommandListsEachCalendar() throws {
+        let result = try TaskerBinary.run(["calendars"], environment: try environment())
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        #expect(lines[0].hasPrefix("Work  ") && lines[0].hasSuffix("  2 events"))
+        #expect(lines[1].hasPrefix("Gone  ") && lines[1].contains("unreadable: cannot read"))
+    }
+}
