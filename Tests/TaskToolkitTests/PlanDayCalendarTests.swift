@@ -67,9 +67,9 @@ import TaskerTestSupport
     @Test func workingHoursAndBreaksWithoutACalendar() throws {
         let (toolkit, directory) = try toolkit(planning: PlanningSettings())
         _ = directory
-        let plan = try #require(try toolkit.call("plan_day", ["budget_minutes": 100, "working_hours": "13:00-14:00", "breaks": 10])["plan"])
+        let plan = try #require(try toolkit.call("plan_day", ["budget_minutes": 100, "working_hours": "13:00-14:30", "breaks": 10])["plan"])
         let starts = plan["blocks"]?.arrayValue?.compactMap { $0["start"]?.stringValue } ?? []
-        #expect(starts == ["2026-03-10T13:00:00+00:00", "2026-03-10T13:40:00+00:00"])
+        #expect(starts == ["2026-03-10T13:00:00+00:00", "2026-03-10T13:55:00+00:00"])
         let reasons = plan["not_planned"]?.arrayValue?.compactMap { $0["reason"]?.stringValue } ?? []
         #expect(reasons.contains("no free window of 90 min today"))
         #expect(throws: ToolkitError.self) { try toolkit.call("plan_day", ["budget_minutes": 60, "working_hours": "18:00-09:00"]) }

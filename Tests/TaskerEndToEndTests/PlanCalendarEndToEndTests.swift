@@ -35,8 +35,12 @@ import TaskerTestSupport
         #expect(lines.contains { $0.contains("calendar Gone could not be read") && $0.contains("planning without it") })
         // Every block line ("  HH:MM–HH:MM    NN min  Title #id …"): at or after 08:47, outside 10:00–11:00, 180 min at most.
         var total = 0
-        for line in lines where line.contains(" min ") {
+        for line in lines where line.contains(" min ") && line.contains("#") {
             let times = line.trimmingCharacters(in: .whitespaces).prefix(11).split(separator: "–").map { $0.split(separator: ":").compactMap { Int($0) } }
+            guard times.count == 2, times.allSatisfy({ $0.count == 2 }) else {
+                Issue.record("not a block line: \(line)")
+                continue
+            }
             let start = times[0][0] * 60 + times[0][1], end = times[1][0] * 60 + times[1][1]
             #expect(start >= 8 * 60 + 47)
             #expect(end <= 600 || start >= 660, "\(line)")
