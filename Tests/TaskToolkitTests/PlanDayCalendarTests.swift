@@ -67,7 +67,7 @@ import TaskerTestSupport
     @Test func workingHoursAndBreaksWithoutACalendar() throws {
         let (toolkit, directory) = try toolkit(planning: PlanningSettings())
         _ = directory
-        let plan = try #require(try toolkit.call("plan_day", ["budget_minutes": 100, "working_hours": "13:00-14:30", "breaks": 10])["plan"])
+        let plan = try #require(try toolkit.call("plan_day", ["budget_minutes": 100, "working_hours": "13:00-14:15", "breaks": 10])["plan"])
         let starts = plan["blocks"]?.arrayValue?.compactMap { $0["start"]?.stringValue } ?? []
         #expect(starts == ["2026-03-10T13:00:00+00:00", "2026-03-10T13:55:00+00:00"])
         let reasons = plan["not_planned"]?.arrayValue?.compactMap { $0["reason"]?.stringValue } ?? []
