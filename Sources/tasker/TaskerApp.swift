@@ -10,7 +10,7 @@ enum TaskerApp {
 
     /// Every subcommand; the first word of the arguments picks one, none means the chat REPL.
     static let commands: [any Command.Type] = [
-        ChatCommand.self, ParseCommand.self, CallCommand.self, ToolsCommand.self, MCPCommand.self, KeyCommand.self, CalendarsCommand.self,
+        ChatCommand.self, ParseCommand.self, CallCommand.self, ToolsCommand.self, MCPCommand.self, KeyCommand.self, CalendarsCommand.self, PlanCommand.self,
     ]
 
     /// The process's arguments (without the program name) as strict UTF-8: Swift's

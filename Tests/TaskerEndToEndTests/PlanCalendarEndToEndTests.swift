@@ -49,6 +49,24 @@ import TaskerTestSupport
         #expect(total > 0 && total <= 180)
     }
 
+    @Test func planCommandExportsTheBlocksAsICS() throws {
+        let env = try environment()
+        let db = directory.path("tasks.sqlite")
+        for (title, minutes) in [("Write report", 90), ("Review PR", 45)] {
+            _ = try TaskerBinary.run(["--db", db, "call", "create_task", #"{"title": "\#(title)", "estimate_minutes": \#(minutes)}"#], environment: env)
+        }
+        let file = directory.path("plan.ics")
+        let result = try TaskerBinary.run(["--db", db, "plan", "180", "focused", "--ics", file], environment: env)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("10:00–11:00  Standup (Work)"))
+        #expect(result.stdout.contains("Wrote 2 blocks to \(file)"))
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(text.components(separatedBy: "BEGIN:VEVENT").count == 3)
+        #expect(text.contains("SUMMARY:Review PR\r\n"))
+        let bad = try TaskerBinary.run(["--db", db, "plan", "lots"], environment: env)
+        #expect(bad.status == 2)
+    }
+
     @Test func calendarsCommandListsEachCalendar() throws {
         let result = try TaskerBinary.run(["calendars"], environment: try environment())
         #expect(result.status == 0)

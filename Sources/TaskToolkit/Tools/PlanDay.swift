@@ -18,6 +18,7 @@ public struct PlanDay: Tool {
             "respect_calendar": Schema.boolean("Place tasks around the configured calendars' busy time (default true when calendars are configured)."),
             "working_hours": Schema.string("The hours to plan in, HH:MM-HH:MM (default config's working_hours, else 09:00-18:00 when placing around a calendar).", minLength: 11),
             "breaks": Schema.integer("Minimum minutes between blocks when placing around a calendar (default 5).", minimum: 0, maximum: 120),
+            "format": Schema.oneOf(["json", "ics"], "ics adds `ics`: the blocks as iCalendar VEVENTs a calendar app can import (default json)."),
         ], required: ["budget_minutes"]),
         readOnly: true, idempotent: true, destructive: false)
 
@@ -31,6 +32,8 @@ public struct PlanDay: Tool {
     public var respectCalendar: Bool?
     public var workingHours: WorkingHours?
     public var breakMinutes: Int?
+    /// Also return the blocks as iCalendar text.
+    public var icsFormat = false
 
     public init(budgetMinutes: Int, energy: Energy? = nil, date: String? = nil, start: String? = nil, defaultEstimateMinutes: Int? = nil,
                 respectCalendar: Bool? = nil, workingHours: WorkingHours? = nil, breakMinutes: Int? = nil) {
@@ -58,10 +61,13 @@ public struct PlanDay: Tool {
             defaultEstimateMinutes: arguments.int("default_estimate_minutes"),
             respectCalendar: arguments.has("respect_calendar") ? arguments.bool("respect_calendar") : nil,
             workingHours: hours, breakMinutes: arguments.int("breaks"))
+        icsFormat = arguments.string("format") == "ics"
     }
 
     public struct Output: ToolOutput {
         public var plan: DayPlan
+        /// The blocks as iCalendar text, when asked for with `format: "ics"`.
+        public var ics: String?
 
         public func json(_ format: ResultFormat) -> [String: JSONValue] {
             let items = plan.items.map { item -> JSONValue in
@@ -92,7 +98,9 @@ public struct PlanDay: Tool {
                 ["title": .string(event.title), "calendar": .string(event.calendar), "start": format.date(event.start),
                  "end": format.date(event.end), "all_day": .bool(event.allDay)]
             }
-            return [
+            var result: [String: JSONValue] = [:]
+            if let ics { result["ics"] = .string(ics) }
+            return result.merging([
                 "plan": [
                     "blocks": .array(blocks),
                     "busy": .array(busy),
@@ -104,7 +112,7 @@ public struct PlanDay: Tool {
                     "not_planned": .array(leftovers),
                     "not_planned_count": .int(plan.leftoverCount),
                 ]
-            ]
+            ]) { a, _ in a }
         }
     }
 
@@ -131,6 +139,6 @@ public struct PlanDay: Tool {
         }
         var plan = try toolkit.store.planDay(request)
         plan.notices = notices
-        return .done(Output(plan: plan))
+        return .done(Output(plan: plan, ics: icsFormat ? PlanCalendarText.ics(plan, now: toolkit.now, timeZone: toolkit.timeZone) : nil))
     }
 }
