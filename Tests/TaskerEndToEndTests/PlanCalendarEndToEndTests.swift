@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TaskCore
 import TaskerTestSupport
 
 /// The headline with a calendar: `plan my day, 3 hours, focused` in the chat, around the fixture
@@ -65,6 +66,45 @@ import TaskerTestSupport
         #expect(text.contains("SUMMARY:Review PR\r\n"))
         let bad = try TaskerBinary.run(["--db", db, "plan", "lots"], environment: env)
         #expect(bad.status == 2)
+    }
+
+    /// The exported file read by the Python `icalendar` package (in .venv, from scripts/setup --with-python)
+    /// gives the same blocks as plan_day's JSON.
+    @Test func pythonICalendarReadsTheSameBlocks() throws {
+        let root = FixtureFile.repositoryRoot
+        let python = root.appendingPathComponent(".venv/bin/python")
+        guard FileManager.default.isExecutableFile(atPath: python.path) else {
+            Issue.record("no Python at \(python.path): run scripts/setup --with-python (it creates .venv with icalendar)")
+            return
+        }
+        let env = try environment()
+        let db = directory.path("tasks.sqlite")
+        for (title, minutes) in [("Write report, v2; final", 90), ("Review PR", 45), ("Email", 20)] {
+            _ = try TaskerBinary.run(["--db", db, "call", "create_task", #"{"title": "\#(title)", "estimate_minutes": \#(minutes)}"#], environment: env)
+        }
+        let result = try TaskerBinary.run(["--db", db, "call", "plan_day", #"{"budget_minutes": 180, "format": "ics"}"#], environment: env)
+        let json = try JSONValue.parse(result.stdout)
+        let file = directory.path("plan.ics")
+        try #require(json["ics"]?.stringValue).write(toFile: file, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = python
+        process.arguments = [root.appendingPathComponent("Tests/python/ics_blocks.py").path, file]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let events = try String(decoding: data, as: UTF8.self).split(separator: "\n").map { try JSONValue.parse(String($0)) }
+        let blocks = try #require(json["plan"]?["blocks"]?.arrayValue)
+        #expect(events.count == blocks.count && !blocks.isEmpty)
+        let utc = TimeZone(identifier: "UTC")!
+        for (event, block) in zip(events, blocks) {
+            #expect(event["summary"] == block["title"])
+            #expect(event["start"]?.stringValue.flatMap { ISODate.parse($0, in: utc) } == block["start"]?.stringValue.flatMap { ISODate.parse($0, in: utc) })
+            #expect(event["end"]?.stringValue.flatMap { ISODate.parse($0, in: utc) } == block["end"]?.stringValue.flatMap { ISODate.parse($0, in: utc) })
+        }
     }
 
     @Test func calendarsCommandListsEachCalendar() throws {
