@@ -13,6 +13,7 @@ public final class CalendarSet: CalendarProviding, @unchecked Sendable {
     let clock: @Sendable () -> Date
     private let lock = NSLock()
     private var loaded: [String: Result<Loaded, CalendarError>] = [:]
+    private var parsedCalendars: [String: Result<ParsedCalendar, CalendarError>] = [:]
 
     /// A calendar's text and where it came from.
     struct Loaded {
@@ -36,8 +37,7 @@ public final class CalendarSet: CalendarProviding, @unchecked Sendable {
         var result = CalendarBusy()
         for source in sources {
             do {
-                let text = try load(source).get().text
-                result.events += try ICalendarReader.busy(text, calendar: source.name, from: start, to: end, timeZone: timeZone)
+                result.events += ICalendarReader.busy(try parsed(source).get(), from: start, to: end, timeZone: timeZone)
             } catch {
                 result.problems.append("calendar \(source.name) could not be read: \(error); planning without it")
             }
@@ -51,16 +51,34 @@ public final class CalendarSet: CalendarProviding, @unchecked Sendable {
         sources.map { source in
             switch load(source) {
             case .success(let loaded):
-                do {
-                    let count = try ICalendarReader.eventCount(loaded.text, source: source.name)
-                    return CalendarStatus(source: source, fetched: loaded.fetched, eventCount: count, offline: loaded.offline, problem: nil)
-                } catch {
+                switch parsed(source) {
+                case .success(let calendar):
+                    return CalendarStatus(source: source, fetched: loaded.fetched, eventCount: calendar.eventCount, offline: loaded.offline, problem: nil)
+                case .failure(let error):
                     return CalendarStatus(source: source, fetched: loaded.fetched, eventCount: nil, offline: loaded.offline, problem: "\(error)")
                 }
             case .failure(let error):
                 return CalendarStatus(source: source, fetched: nil, eventCount: nil, offline: nil, problem: error.description)
             }
         }
+    }
+
+    /// The calendar parsed by libical, once per process.
+    func parsed(_ source: CalendarSource) -> Result<ParsedCalendar, CalendarError> {
+        let loaded = load(source)
+        lock.lock()
+        if let done = parsedCalendars[source.address] {
+            lock.unlock()
+            return done
+        }
+        lock.unlock()
+        let result = loaded.flatMap { loaded in
+            Result { try ICalendarReader.parse(loaded.text, calendar: source.name) }.mapError { $0 as? CalendarError ?? .notICalendar(source: source.name) }
+        }
+        lock.lock()
+        parsedCalendars[source.address] = result
+        lock.unlock()
+        return result
     }
 
     func load(_ source: CalendarSource) -> Result<Loaded, CalendarError> {

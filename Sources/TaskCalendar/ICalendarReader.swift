@@ -19,11 +19,23 @@ public enum ICalendarReader {
     /// A file's events overlapping `[start, end)`, placed in `timeZone`.
     /// - Throws: `CalendarError.notICalendar` when the text is not iCalendar.
     public static func busy(_ text: String, calendar: String, from start: Date, to end: Date, timeZone: TimeZone) throws -> [BusyEvent] {
+        busy(try parse(text, calendar: calendar), from: start, to: end, timeZone: timeZone)
+    }
+
+    /// Parses iCalendar text once, for `busy(_:from:to:timeZone:)` to expand as often as needed.
+    /// - Throws: `CalendarError.notICalendar` when the text is not iCalendar.
+    public static func parse(_ text: String, calendar: String) throws -> ParsedCalendar {
         lock.lock()
         defer { lock.unlock() }
         guard let root = parse(text) else { throw CalendarError.notICalendar(source: calendar) }
-        defer { icalcomponent_free(root) }
-        let collector = Collector(calendar: calendar, zone: timeZone)
+        return ParsedCalendar(name: calendar, root: root, events: events(in: root))
+    }
+
+    /// A parsed calendar's events overlapping `[start, end)`, placed in `timeZone`.
+    public static func busy(_ parsed: ParsedCalendar, from start: Date, to end: Date, timeZone: TimeZone) -> [BusyEvent] {
+        lock.lock()
+        defer { lock.unlock() }
+        let collector = Collector(calendar: parsed.name, zone: timeZone)
         // Floating and all-day times are read as UTC by libical: widen the span by a day each way,
         // then keep what overlaps once placed in the planning zone.
         let utc = icaltimezone_get_utc_timezone()
@@ -31,12 +43,9 @@ public enum ICalendarReader {
         let to = icaltime_from_timet_with_zone(time_t(end.timeIntervalSince1970) + 86_400, 0, utc)
         let context = Unmanaged.passUnretained(collector).toOpaque()
         var overrides: Set<Instance> = []
-        for event in events(in: root) {
-            if isNotBusy(event) {
-                if let instance = overriddenInstance(event) { overrides.insert(instance) }
-                continue
-            }
+        for event in parsed.events {
             if let instance = overriddenInstance(event) { overrides.insert(instance) }
+            if isNotBusy(event) { continue }
             collector.begin(event)
             icalcomponent_foreach_recurrence(event, from, to, { component, span, context in
                 guard let span, let context else { return }
@@ -49,11 +58,7 @@ public enum ICalendarReader {
     /// The number of VEVENT components in the text (overrides included).
     /// - Throws: `CalendarError.notICalendar` when the text is not iCalendar.
     public static func eventCount(_ text: String, source: String) throws -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let root = parse(text) else { throw CalendarError.notICalendar(source: source) }
-        defer { icalcomponent_free(root) }
-        return events(in: root).count
+        try parse(text, calendar: source).eventCount
     }
 
     /// A VCALENDAR (or a lone VEVENT) parsed; nil for anything else.

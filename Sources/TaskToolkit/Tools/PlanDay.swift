@@ -125,7 +125,8 @@ public struct PlanDay: Tool {
         let settings = toolkit.planning
         let calendars = (respectCalendar ?? true) ? settings.calendars.flatMap { $0.hasCalendars ? $0 : nil } : nil
         var notices = settings.problems
-        if calendars != nil || workingHours != nil || breakMinutes != nil {
+        // Laid into free windows when there is a calendar to respect or working hours to keep (given here or in config).
+        if calendars != nil || workingHours != nil || breakMinutes != nil || settings.workingHours != nil {
             var blocking = TimeBlocking(workingDays: settings.workingDays, breakMinutes: breakMinutes ?? 5)
             if let hours = workingHours ?? settings.workingHours { blocking.workingHours = hours }
             if let calendars {
