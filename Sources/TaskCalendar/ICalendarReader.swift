@@ -43,9 +43,12 @@ public enum ICalendarReader {
         let to = icaltime_from_timet_with_zone(time_t(end.timeIntervalSince1970) + 86_400, 0, utc)
         let context = Unmanaged.passUnretained(collector).toOpaque()
         var overrides: Set<Instance> = []
+        // Wall-clock days either side cover every zone's offset (at most 14 h) and the widening above.
+        let firstDay = LocalDate(start, in: collector.utc).daysSinceEpoch - 2
+        let lastDay = LocalDate(end, in: collector.utc).daysSinceEpoch + 2
         for event in parsed.events {
             if let instance = overriddenInstance(event) { overrides.insert(instance) }
-            if isNotBusy(event) { continue }
+            if isNotBusy(event) || isOutside(event, firstDay: firstDay, lastDay: lastDay) { continue }
             collector.begin(event)
             icalcomponent_foreach_recurrence(event, from, to, { component, span, context in
                 guard let span, let context else { return }
@@ -83,6 +86,23 @@ public enum ICalendarReader {
         return found
     }
 
+    /// True when the event surely falls outside the days `firstDay...lastDay`, judged from its written
+    /// dates alone (no zone lookup, which costs more than the rest): it starts after them, or it does
+    /// not recur and ends before them. Anything unsure is expanded.
+    private static func isOutside(_ event: OpaquePointer, firstDay: Int, lastDay: Int) -> Bool {
+        guard let startProperty = icalcomponent_get_first_property(event, ICAL_DTSTART_PROPERTY) else { return false }
+        func day(_ t: icaltimetype) -> Int { LocalDate(year: Int(t.year), month: Int(t.month), day: Int(t.day)).daysSinceEpoch }
+        let start = icalproperty_get_dtstart(startProperty)
+        if day(start) > lastDay { return true }
+        let recurs = icalcomponent_get_first_property(event, ICAL_RRULE_PROPERTY) != nil
+            || icalcomponent_get_first_property(event, ICAL_RDATE_PROPERTY) != nil
+        guard !recurs else { return false }
+        if let endProperty = icalcomponent_get_first_property(event, ICAL_DTEND_PROPERTY) {
+            return day(icalproperty_get_dtend(endProperty)) < firstDay
+        }
+        return icalcomponent_get_first_property(event, ICAL_DURATION_PROPERTY) == nil && day(start) < firstDay
+    }
+
     private static func isNotBusy(_ event: OpaquePointer) -> Bool {
         if let transp = icalcomponent_get_first_property(event, ICAL_TRANSP_PROPERTY),
             icalproperty_get_transp(transp) == ICAL_TRANSP_TRANSPARENT {
@@ -118,6 +138,7 @@ public enum ICalendarReader {
 
         let calendar: String
         let zone: TimeZone
+        let utc = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? .current
         var placement = Placement.absolute
         var uid = ""
         var title = ""
@@ -148,7 +169,6 @@ public enum ICalendarReader {
 
         func add(_ span: icaltime_span, component: OpaquePointer?) {
             let rawStart = Int(span.start), rawEnd = max(Int(span.end), Int(span.start))
-            let utc = TimeZone(identifier: "UTC") ?? zone
             let event: BusyEvent
             switch placement {
             case .absolute:

@@ -166,8 +166,9 @@ public struct DayPlanner: Sendable {
         var windows: [TimeWindow]?
         if let blocking = request.blocking {
             busy = busyEvents(blocking.busy, from: dayStart, to: dayEnd)
-            let free = FreeTime(day: day, timeZone: timeZone, workingHours: blocking.workingHours, workingDays: blocking.workingDays,
-                                notBefore: request.start ?? (day > today ? nil : start))
+            var free = FreeTime(day: day, timeZone: timeZone, workingHours: blocking.workingHours, workingDays: blocking.workingDays)
+            // From now (or the given start); a later working day from its working hours, a later day off from 9:00.
+            free.notBefore = request.start ?? (day > today && free.isWorkingDay ? nil : start)
             windows = free.windows(around: busy)
             blocker = TimeBlocker(windows: windows ?? [], breakMinutes: blocking.breakMinutes)
         }

@@ -80,3 +80,16 @@ import TaskerTestSupport
         #expect(plan.freeWindows == nil)
     }
 }
+
+extension TimeBlockerTests {
+    @Test func laterDaysStartAtWorkingHoursOrNineOnADayOff() {
+        let now = at("2026-03-10T20:00")  // a Tuesday evening
+        func firstStart(_ date: LocalDate) -> Date? {
+            var request = PlanRequest(budgetMinutes: 60, date: date)
+            request.blocking = TimeBlocking(workingHours: WorkingHours(text: "08:00-17:00")!, workingDays: [.mon, .tue, .wed, .thu, .fri])
+            return DayPlanner(request: request, now: now, timeZone: utc).plan([task(1, "a", estimate: 30)]).items.first?.start
+        }
+        #expect(firstStart(LocalDate(year: 2026, month: 3, day: 11)) == at("2026-03-11T08:00"))
+        #expect(firstStart(LocalDate(year: 2026, month: 3, day: 14)) == at("2026-03-14T09:00"))
+    }
+}
