@@ -14,6 +14,7 @@ public final class CalendarSet: CalendarProviding, @unchecked Sendable {
     private let lock = NSLock()
     private var loaded: [String: Result<Loaded, CalendarError>] = [:]
     private var parsedCalendars: [String: Result<ParsedCalendar, CalendarError>] = [:]
+    private var spans: [Span: CalendarBusy] = [:]
 
     /// A calendar's text and where it came from.
     struct Loaded {
@@ -34,6 +35,15 @@ public final class CalendarSet: CalendarProviding, @unchecked Sendable {
     public var hasCalendars: Bool { !sources.isEmpty }
 
     public func busy(from start: Date, to end: Date, timeZone: TimeZone) -> CalendarBusy {
+        // The calendars are read once per process, so a span's busy time is too (the chat and the
+        // MCP server plan the same day again and again).
+        let key = Span(start: start, end: end, zone: timeZone.identifier)
+        lock.lock()
+        if let known = spans[key] {
+            lock.unlock()
+            return known
+        }
+        lock.unlock()
         var result = CalendarBusy()
         for source in sources {
             do {
@@ -43,7 +53,17 @@ public final class CalendarSet: CalendarProviding, @unchecked Sendable {
             }
         }
         result.events.sort { $0.start != $1.start ? $0.start < $1.start : $0.end < $1.end }
+        lock.lock()
+        spans[key] = result
+        lock.unlock()
         return result
+    }
+
+    /// A span asked for, as the key of its remembered busy time.
+    struct Span: Hashable {
+        var start: Date
+        var end: Date
+        var zone: String
     }
 
     /// Each calendar's state, for `tasker calendars`: the last fetch, the number of VEVENTs, or the problem.
