@@ -11,15 +11,3 @@ public protocol CalendarProviding: Sendable {
     /// The busy events overlapping `[start, end)`, with a line for each calendar that could not be read.
     func busy(from start: Date, to end: Date, timeZone: TimeZone) -> CalendarBusy
 }
-
-/// What the calendars hold over a span: busy events, and what could not be read.
-public struct CalendarBusy: Sendable, Hashable {
-    public var events: [BusyEvent]
-    /// One line per unreadable calendar ("calendar Family could not be read: …; planning without it").
-    public var problems: [String]
-
-    public init(events: [BusyEvent] = [], problems: [String] = []) {
-        self.events = events
-        self.problems = problems
-    }
-}
