@@ -15,6 +15,7 @@ let package = Package(
         .systemLibrary(name: "CEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
         .systemLibrary(name: "CXlsx", pkgConfig: "xlsxwriter", providers: [.apt(["libxlsxwriter-dev"])]),
+        .systemLibrary(name: "CICal", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
 
         // The engine, bottom up. Arrows point down only.
         .target(name: "TaskCore"),
@@ -24,15 +25,17 @@ let package = Package(
         .target(name: "TaskToolkit", dependencies: ["TaskCore", "TaskStore", "TaskNL", "TaskIO"]),
         .target(name: "TaskMCP", dependencies: ["TaskCore", "TaskToolkit"]),
         .target(name: "TaskLLM", dependencies: ["TaskCore", "TaskNL", "CCurl"]),
+        // Calendars (.ics files and URLs) read with libical into busy time: the only user of CICal.
+        .target(name: "TaskCalendar", dependencies: ["TaskCore", "CICal"]),
         .target(name: "TaskREPL", dependencies: ["TaskCore", "TaskStore", "TaskNL", "TaskToolkit", "TaskLLM", "CEdit"]),
 
         // The doors: the command line (the only place that prints and exits) and the benchmarks.
         .executableTarget(
             name: "tasker",
-            dependencies: ["TaskCore", "TaskStore", "TaskNL", "TaskToolkit", "TaskMCP", "TaskLLM", "TaskREPL", "TaskIO"]),
+            dependencies: ["TaskCore", "TaskStore", "TaskNL", "TaskToolkit", "TaskMCP", "TaskLLM", "TaskREPL", "TaskIO", "TaskCalendar"]),
         .executableTarget(
             name: "tasker-bench",
-            dependencies: ["TaskCore", "TaskStore", "TaskNL", "TaskToolkit", "TaskMCP", "TaskREPL"]),
+            dependencies: ["TaskCore", "TaskStore", "TaskNL", "TaskToolkit", "TaskMCP", "TaskREPL", "TaskCalendar"]),
 
         // Fakes shared by the test targets: a scripted OpenAI-compatible server and its wire helpers.
         .target(name: "TaskerTestSupport", dependencies: ["TaskCore"], path: "Tests/TaskerTestSupport"),
@@ -42,6 +45,7 @@ let package = Package(
         .testTarget(name: "TaskNLTests", dependencies: ["TaskNL", "TaskCore", "TaskerTestSupport"]),
         .testTarget(name: "TaskToolkitTests", dependencies: ["TaskToolkit", "TaskNL", "TaskCore", "TaskStore", "TaskerTestSupport"]),
         .testTarget(name: "TaskMCPTests", dependencies: ["TaskMCP", "TaskToolkit", "TaskCore", "TaskStore", "TaskerTestSupport"]),
+        .testTarget(name: "TaskCalendarTests", dependencies: ["TaskCalendar", "TaskCore", "TaskLLM", "TaskerTestSupport"]),
         .testTarget(name: "TaskLLMTests", dependencies: ["TaskLLM", "TaskNL", "TaskCore", "TaskerTestSupport"]),
         .testTarget(name: "TaskREPLTests", dependencies: ["TaskREPL", "TaskToolkit", "TaskLLM", "TaskCore", "TaskStore", "TaskerTestSupport"]),
         // The command line's own types (signatures, global options, model setup), by `@testable import tasker`.

@@ -12,6 +12,9 @@ public struct PlanRequest: Sendable, Hashable {
     public var defaultEstimateMinutes: Int
     /// How many of the tasks that did not fit the plan names (the rest are only counted).
     public var leftoversListed = 20
+    /// Lay the plan into the day's free windows (working hours minus busy time, with breaks); nil lays
+    /// items end to end from `start`, as if the day were empty.
+    public var blocking: TimeBlocking?
 
     public init(budgetMinutes: Int, energy: Energy? = nil, date: LocalDate? = nil, start: Date? = nil, defaultEstimateMinutes: Int = 30) {
         self.budgetMinutes = budgetMinutes
@@ -62,12 +65,22 @@ public struct DayPlan: Sendable, Hashable {
     public var leftovers: [Leftover]
     /// How many candidates did not fit in all (may exceed `leftovers.count`).
     public var leftoverCount: Int
+    /// The day's busy events, in time order (empty when the plan was not laid around a calendar).
+    public var busy: [BusyEvent] = []
+    /// The free windows the plan was laid into; nil when it was laid end to end.
+    public var freeWindows: [TimeWindow]?
+    /// Things the person should know about how the plan was made ("calendar Family could not be read: …").
+    public var notices: [String] = []
 
-    public init(items: [Item], totalMinutes: Int, budgetMinutes: Int, leftovers: [Leftover], leftoverCount: Int? = nil) {
+    public init(items: [Item], totalMinutes: Int, budgetMinutes: Int, leftovers: [Leftover], leftoverCount: Int? = nil,
+                busy: [BusyEvent] = [], freeWindows: [TimeWindow]? = nil, notices: [String] = []) {
         self.items = items
         self.totalMinutes = totalMinutes
         self.budgetMinutes = budgetMinutes
         self.leftovers = leftovers
         self.leftoverCount = leftoverCount ?? leftovers.count
+        self.busy = busy
+        self.freeWindows = freeWindows
+        self.notices = notices
     }
 }

@@ -14,6 +14,11 @@ import Foundation
 /// leftover ("does not fit: 45 min left of budget") and later, smaller tasks are still tried. A task
 /// without an estimate counts `defaultEstimateMinutes` and is marked `estimated`. Items get
 /// consecutive start and end times from `start`.
+///
+/// With `request.blocking` the items are laid into the day's free windows instead (`FreeTime`,
+/// `TimeBlocker`): working hours minus busy events, from now on, a break after each block, never across
+/// an event. A task that fits the budget but no free window is a leftover ("no free window of 90 min
+/// today"); tasks are never split (there is no splittable flag). Items are then in time order.
 public struct DayPlanner: Sendable {
     public var request: PlanRequest
     /// "Now", for overdue.
@@ -81,9 +86,12 @@ public struct DayPlanner: Sendable {
         /// Candidates that did not fit, in plan order, each with why.
         public var leftovers: [(index: Int, reason: String)]
         public var totalMinutes: Int
+        /// With time blocking: the day's busy events in time order, and the free windows before placing.
+        public var busy: [BusyEvent] = []
+        public var windows: [TimeWindow]?
 
         public static func == (a: Schedule, b: Schedule) -> Bool {
-            a.slots == b.slots && a.totalMinutes == b.totalMinutes
+            a.slots == b.slots && a.totalMinutes == b.totalMinutes && a.busy == b.busy && a.windows == b.windows
                 && a.leftovers.map(\.index) == b.leftovers.map(\.index) && a.leftovers.map(\.reason) == b.leftovers.map(\.reason)
         }
 
@@ -103,7 +111,14 @@ public struct DayPlanner: Sendable {
                       estimated: slot.estimated, reason: slot.reason)
             },
             totalMinutes: schedule.totalMinutes, budgetMinutes: request.budgetMinutes,
-            leftovers: schedule.leftovers.map { .init(task: candidates[$0.index], reason: $0.reason) })
+            leftovers: schedule.leftovers.map { .init(task: candidates[$0.index], reason: $0.reason) },
+            busy: schedule.busy, freeWindows: schedule.windows)
+    }
+
+    /// The day's busy events (those overlapping it), in time order.
+    func busyEvents(_ events: [BusyEvent], from dayStart: Date, to dayEnd: Date) -> [BusyEvent] {
+        events.filter { $0.end > dayStart && $0.start < dayEnd }
+            .sorted { $0.start != $1.start ? $0.start < $1.start : $0.end < $1.end }
     }
 
     /// Orders `candidates` (all assumed plannable: open, not waiting, not deferred past the day) and
@@ -146,6 +161,18 @@ public struct DayPlanner: Sendable {
         let budget = max(0, request.budgetMinutes)
         var left = budget
         var cursor = start
+        var blocker: TimeBlocker?
+        var busy: [BusyEvent] = []
+        var windows: [TimeWindow]?
+        if let blocking = request.blocking {
+            busy = busyEvents(blocking.busy, from: dayStart, to: dayEnd)
+            var free = FreeTime(day: day, timeZone: timeZone, workingHours: blocking.workingHours, workingDays: blocking.workingDays)
+            // From now (or the given start); a later working day from its working hours, a later day off from 9:00.
+            free.notBefore = request.start ?? (day > today && free.isWorkingDay ? nil : start)
+            windows = free.windows(around: busy)
+            blocker = TimeBlocker(windows: windows ?? [], breakMinutes: blocking.breakMinutes)
+        }
+        let dayText = day == today ? "today" : "on \(day.shortText)"
         var slots: [Schedule.Slot] = []
         var leftovers: [(index: Int, reason: String)] = []
         leftovers.reserveCapacity(keys.count)
@@ -166,13 +193,29 @@ public struct DayPlanner: Sendable {
                 leftovers.append((key.index, reason))
                 continue
             }
-            let end = cursor.addingTimeInterval(TimeInterval(minutes * 60))
-            slots.append(.init(index: key.index, start: cursor, end: end, minutes: minutes, estimated: estimated,
+            var blockStart = cursor
+            if blocker != nil {
+                guard let block = blocker?.place(minutes: minutes) else {
+                    let never = minutes > (blocker?.longestWindowMinutes ?? 0)
+                    let reasonKey = ReasonKey(minutes: minutes, estimated: never, left: -1)
+                    let reason = reasons[reasonKey] ?? {
+                        let text = never ? "no free window of \(minutes) min \(dayText)" : "no free window of \(minutes) min left \(dayText)"
+                        reasons[reasonKey] = text
+                        return text
+                    }()
+                    leftovers.append((key.index, reason))
+                    continue
+                }
+                blockStart = block.start
+            }
+            let end = blockStart.addingTimeInterval(TimeInterval(minutes * 60))
+            slots.append(.init(index: key.index, start: blockStart, end: end, minutes: minutes, estimated: estimated,
                                reason: reason(task.priority, urgency: Int(key.urgency), matches: key.mismatch == 0, day: day, today: today)))
             cursor = end
             left -= minutes
         }
-        return Schedule(slots: slots, leftovers: leftovers, totalMinutes: budget - left)
+        if blocker != nil { slots.sort { $0.start < $1.start } }
+        return Schedule(slots: slots, leftovers: leftovers, totalMinutes: budget - left, busy: busy, windows: windows)
     }
 
     func reason(_ priority: Priority, urgency: Int, matches: Bool, day: LocalDate, today: LocalDate) -> String {

@@ -14,6 +14,8 @@ final class HTTPClient {
         var url: String
         var headers: [String]
         var body: Data
+        /// A GET sends no body and no Content-Type (calendar subscriptions); otherwise a JSON POST.
+        var isGet = false
     }
 
     /// What came back: status, headers (names lower-cased) and the body bytes not handed to a consumer.
@@ -67,7 +69,7 @@ final class HTTPClient {
         self.lastActivity = Date()
 
         var list: UnsafeMutablePointer<curl_slist>?
-        for line in request.headers + ["Content-Type: application/json", "Expect:"] {
+        for line in request.headers + (request.isGet ? [] : ["Content-Type: application/json", "Expect:"]) {
             list = curl_slist_append(list, line)
         }
         defer { curl_slist_free_all(list) }
@@ -76,10 +78,17 @@ final class HTTPClient {
         ccurl_setopt_string(handle, CURLOPT_URL, request.url)
         ccurl_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
         ccurl_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
-        ccurl_setopt_long(handle, CURLOPT_POST, 1)
-        ccurl_setopt_long(handle, CURLOPT_POSTFIELDSIZE, request.body.count)
-        request.body.withUnsafeBytes { bytes in
-            _ = ccurl_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress))
+        if request.isGet {
+            ccurl_setopt_long(handle, CURLOPT_HTTPGET, 1)
+            ccurl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 1)
+            ccurl_setopt_long(handle, CURLOPT_MAXREDIRS, 5)
+            ccurl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, "")
+        } else {
+            ccurl_setopt_long(handle, CURLOPT_POST, 1)
+            ccurl_setopt_long(handle, CURLOPT_POSTFIELDSIZE, request.body.count)
+            request.body.withUnsafeBytes { bytes in
+                _ = ccurl_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress))
+            }
         }
         ccurl_setopt_slist(handle, CURLOPT_HTTPHEADER, list)
         ccurl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(min(timeouts.connect, left)))

@@ -12,7 +12,10 @@ public struct ModelConfig: Sendable, Equatable {
         case writes, all, never
     }
 
-    public static let knownKeys = ["preset", "base_url", "model", "key_command", "timeout_seconds", "confirm"]
+    /// Every key config.json may hold: the model's, and planning's (`calendars`, `working_hours`,
+    /// `working_days`, read by the command line's planning setup).
+    public static let knownKeys = ["preset", "base_url", "model", "key_command", "timeout_seconds", "confirm",
+                                   "calendars", "working_hours", "working_days"]
 
     public var preset: EndpointPreset?
     /// The base URL requests go to (`…/v1`), without a trailing slash.

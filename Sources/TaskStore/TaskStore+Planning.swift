@@ -42,7 +42,8 @@ extension TaskStore {
             }
             let leftovers = listed.compactMap { left in tasks[candidates[left.index].id].map { DayPlan.Leftover(task: $0, reason: left.reason) } }
             return DayPlan(items: items, totalMinutes: schedule.totalMinutes, budgetMinutes: request.budgetMinutes,
-                           leftovers: leftovers, leftoverCount: schedule.leftovers.count)
+                           leftovers: leftovers, leftoverCount: schedule.leftovers.count,
+                           busy: schedule.busy, freeWindows: schedule.windows)
         }
     }
 }

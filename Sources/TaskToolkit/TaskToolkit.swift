@@ -49,7 +49,12 @@ public final class TaskToolkit {
     /// Their definitions, in the same order.
     public let tools: [ToolDefinition]
 
-    public init(store: TaskStore, parser: TaskNLParser = TaskNLParser(), tools: [any Tool.Type] = TaskToolkit.standardTools) {
+    /// Calendars, working hours and days for `plan_day`, from config (set up by the command line).
+    public let planning: PlanningSettings
+
+    public init(store: TaskStore, parser: TaskNLParser = TaskNLParser(), tools: [any Tool.Type] = TaskToolkit.standardTools,
+                planning: PlanningSettings = PlanningSettings()) {
+        self.planning = planning
         self.store = store
         self.parser = parser
         self.toolTypes = tools

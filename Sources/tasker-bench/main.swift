@@ -8,6 +8,7 @@ let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("toolkit", ToolkitBenchmark.run),
     ("mcp", MCPBenchmark.run),
     ("repl", REPLBenchmark.run),
+    ("plan-calendar", PlanCalendarBenchmark.run),
 ]
 
 let wanted = Set(CommandLine.arguments.dropFirst())

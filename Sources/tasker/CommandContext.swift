@@ -38,7 +38,12 @@ struct CommandContext {
     }
 
     func makeToolkit() throws -> TaskToolkit {
-        TaskToolkit(store: try openStore(), parser: TaskNLParser())
+        TaskToolkit(store: try openStore(), parser: TaskNLParser(), planning: planningSetup().settings)
+    }
+
+    /// config.json's planning keys: calendars, working hours and days.
+    func planningSetup() -> PlanningSetup {
+        PlanningSetup(configDirectory: paths.taskerConfig, cacheDirectory: paths.calendarCache, environment: environment, clock: clock)
     }
 
     /// All of standard input as text.

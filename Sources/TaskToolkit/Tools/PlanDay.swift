@@ -6,13 +6,19 @@ public struct PlanDay: Tool {
     public static let definition = ToolDefinition(
         name: "plan_day", title: "Plan the day",
         description: "An ordered plan within a budget of minutes: overdue and due today first, then by priority, preferring the given energy. "
-            + "Each item has start and end times; the result also says what did not fit and why. Saves nothing.",
+            + "Each item has start and end times; the result also says what did not fit and why. "
+            + "With calendars configured (or working_hours given) tasks are placed as blocks into the day's free windows, "
+            + "never across a busy event and never split; `busy` lists the day's events. Saves nothing.",
         inputSchema: Schema.arguments([
             "budget_minutes": Schema.integer("Minutes available.", minimum: 1, maximum: 1440),
             "energy": Schema.energy,
             "date": Schema.string("The day to plan (default today): YYYY-MM-DD or natural language."),
             "start": Schema.string("When the first item starts (default now, rounded up to 5 minutes): \(Schema.dateHelp)."),
             "default_estimate_minutes": Schema.integer("Minutes counted for a task with no estimate (default 30).", minimum: 1, maximum: 480),
+            "respect_calendar": Schema.boolean("Place tasks around the configured calendars' busy time (default true when calendars are configured)."),
+            "working_hours": Schema.string("The hours to plan in, HH:MM-HH:MM (default config's working_hours, else 09:00-18:00 when placing around a calendar).", minLength: 11),
+            "breaks": Schema.integer("Minimum minutes between blocks when placing around a calendar (default 5).", minimum: 0, maximum: 120),
+            "format": Schema.oneOf(["json", "ics"], "ics adds `ics`: the blocks as iCalendar VEVENTs a calendar app can import (default json)."),
         ], required: ["budget_minutes"]),
         readOnly: true, idempotent: true, destructive: false)
 
@@ -22,24 +28,46 @@ public struct PlanDay: Tool {
     public var date: String?
     public var start: String?
     public var defaultEstimateMinutes: Int?
+    /// Nil: respect the calendar when calendars are configured.
+    public var respectCalendar: Bool?
+    public var workingHours: WorkingHours?
+    public var breakMinutes: Int?
+    /// Also return the blocks as iCalendar text.
+    public var icsFormat = false
 
-    public init(budgetMinutes: Int, energy: Energy? = nil, date: String? = nil, start: String? = nil, defaultEstimateMinutes: Int? = nil) {
+    public init(budgetMinutes: Int, energy: Energy? = nil, date: String? = nil, start: String? = nil, defaultEstimateMinutes: Int? = nil,
+                respectCalendar: Bool? = nil, workingHours: WorkingHours? = nil, breakMinutes: Int? = nil) {
         self.budgetMinutes = budgetMinutes
         self.energy = energy
         self.date = date
         self.start = start
         self.defaultEstimateMinutes = defaultEstimateMinutes
+        self.respectCalendar = respectCalendar
+        self.workingHours = workingHours
+        self.breakMinutes = breakMinutes
     }
 
     public init(_ arguments: ToolArguments) throws {
+        var hours: WorkingHours?
+        if let text = arguments.string("working_hours") {
+            guard let parsed = WorkingHours(text: text) else {
+                throw arguments.invalid("working_hours must be HH:MM-HH:MM with the end after the start, like 09:00-18:00")
+            }
+            hours = parsed
+        }
         self.init(
             budgetMinutes: arguments.int("budget_minutes") ?? 60, energy: arguments.string("energy").flatMap(Energy.init(rawValue:)),
             date: try arguments.dateText("date"), start: try arguments.dateText("start"),
-            defaultEstimateMinutes: arguments.int("default_estimate_minutes"))
+            defaultEstimateMinutes: arguments.int("default_estimate_minutes"),
+            respectCalendar: arguments.has("respect_calendar") ? arguments.bool("respect_calendar") : nil,
+            workingHours: hours, breakMinutes: arguments.int("breaks"))
+        icsFormat = arguments.string("format") == "ics"
     }
 
     public struct Output: ToolOutput {
         public var plan: DayPlan
+        /// The blocks as iCalendar text, when asked for with `format: "ics"`.
+        public var ics: String?
 
         public func json(_ format: ResultFormat) -> [String: JSONValue] {
             let items = plan.items.map { item -> JSONValue in
@@ -61,8 +89,22 @@ public struct PlanDay: Tool {
             let leftovers = plan.leftovers.map { left -> JSONValue in
                 ["id": .int(Int(left.task.id.rawValue)), "title": .string(left.task.title), "reason": .string(left.reason)]
             }
-            return [
+            // The same placements as time blocks, and the day's busy events, for calendar views.
+            let blocks = plan.items.map { item -> JSONValue in
+                ["task_id": .int(Int(item.task.id.rawValue)), "title": .string(item.task.title), "start": format.date(item.start),
+                 "end": format.date(item.end), "reason": .string(item.reason)]
+            }
+            let busy = plan.busy.map { event -> JSONValue in
+                ["title": .string(event.title), "calendar": .string(event.calendar), "start": format.date(event.start),
+                 "end": format.date(event.end), "all_day": .bool(event.allDay)]
+            }
+            var result: [String: JSONValue] = [:]
+            if let ics { result["ics"] = .string(ics) }
+            return result.merging([
                 "plan": [
+                    "blocks": .array(blocks),
+                    "busy": .array(busy),
+                    "notices": .array(plan.notices.map { .string($0) }),
                     "items": .array(items),
                     "total_minutes": .int(plan.totalMinutes),
                     "budget_minutes": .int(plan.budgetMinutes),
@@ -70,7 +112,7 @@ public struct PlanDay: Tool {
                     "not_planned": .array(leftovers),
                     "not_planned_count": .int(plan.leftoverCount),
                 ]
-            ]
+            ]) { a, _ in a }
         }
     }
 
@@ -80,6 +122,24 @@ public struct PlanDay: Tool {
         request.date = try toolkit.day(date, argument: "date", tool: Self.definition.name)
         request.start = try toolkit.date(start, argument: "start", tool: Self.definition.name)
         if let defaultEstimateMinutes { request.defaultEstimateMinutes = defaultEstimateMinutes }
-        return .done(Output(plan: try toolkit.store.planDay(request)))
+        let settings = toolkit.planning
+        let calendars = (respectCalendar ?? true) ? settings.calendars.flatMap { $0.hasCalendars ? $0 : nil } : nil
+        var notices = settings.problems
+        // Laid into free windows when there is a calendar to respect or working hours to keep (given here or in config).
+        if calendars != nil || workingHours != nil || breakMinutes != nil || settings.workingHours != nil {
+            var blocking = TimeBlocking(workingDays: settings.workingDays, breakMinutes: breakMinutes ?? 5)
+            if let hours = workingHours ?? settings.workingHours { blocking.workingHours = hours }
+            if let calendars {
+                let day = DayPlanner(request: request, now: toolkit.now, timeZone: toolkit.timeZone).day
+                let busy = calendars.busy(from: day.startOfDay(in: toolkit.timeZone), to: day.adding(days: 1).startOfDay(in: toolkit.timeZone),
+                                          timeZone: toolkit.timeZone)
+                blocking.busy = busy.events
+                notices += busy.problems
+            }
+            request.blocking = blocking
+        }
+        var plan = try toolkit.store.planDay(request)
+        plan.notices = notices
+        return .done(Output(plan: plan, ics: icsFormat ? PlanCalendarText.ics(plan, now: toolkit.now, timeZone: toolkit.timeZone) : nil))
     }
 }
