@@ -16,9 +16,8 @@ import TaskerTestSupport
 
     /// The Python `icalendar` package (in the .venv that `scripts/setup --with-python` makes) reads it back.
     @Test func pythonICalendarReadsEveryTask() throws {
-        let python = FixtureFile.repositoryRoot.appendingPathComponent(".venv/bin/python")
-        guard FileManager.default.isExecutableFile(atPath: python.path) else {
-            Issue.record("no .venv at \(python.path): run scripts/setup --with-python (it installs icalendar)")
+        guard VenvPython.isInstalled else {
+            Issue.record("no .venv at \(VenvPython.url.path): run scripts/setup --with-python (it installs icalendar)")
             return
         }
         let f = try IOFixture.seeded()
@@ -38,16 +37,9 @@ import TaskerTestSupport
                             'description': str(t['DESCRIPTION']) if 'DESCRIPTION' in t else None})
             print(json.dumps(out))
             """
-        let process = Process()
-        process.executableURL = python
-        process.arguments = ["-c", script, path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        let parsed = try JSONValue.parse(String(decoding: data, as: UTF8.self)).arrayValue ?? []
+        let run = try VenvPython.run(["-c", script, path])
+        #expect(run.status == 0)
+        let parsed = try JSONValue.parse(run.stdout).arrayValue ?? []
         #expect(parsed.count == records.tasks.count)
         let rent = try require(parsed.first { $0["summary"] == "Pay rent" && $0["status"] == "NEEDS-ACTION" })
         #expect(rent["due"] == "2026-03-31T09:00:00+00:00" && rent["rrule"] == "FREQ=MONTHLY")

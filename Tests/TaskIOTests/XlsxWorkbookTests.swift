@@ -9,9 +9,8 @@ import TaskerTestSupport
     /// openpyxl (in the .venv that `scripts/setup --with-python` makes) reads dates as dates, the
     /// frozen header, the autofilter range, and a title starting with `=` as text.
     @Test func openpyxlReadsTheWorkbook() throws {
-        let python = FixtureFile.repositoryRoot.appendingPathComponent(".venv/bin/python")
-        guard FileManager.default.isExecutableFile(atPath: python.path) else {
-            Issue.record("no .venv at \(python.path): run scripts/setup --with-python (it installs openpyxl)")
+        guard VenvPython.isInstalled else {
+            Issue.record("no .venv at \(VenvPython.url.path): run scripts/setup --with-python (it installs openpyxl)")
             return
         }
         let f = try IOFixture.seeded()
@@ -29,16 +28,9 @@ import TaskerTestSupport
                               'due': rent[2].isoformat(), 'titles': sorted(r[0] for r in rows), 'formula_type': [ws.cell(row=i + 2, column=1).data_type for i, r in enumerate(rows) if r[0] == '=1+1'][0],
                               'projects': [list(r) for r in wb['Projects'].iter_rows(min_row=2, values_only=True)], 'pfreeze': wb['Projects'].freeze_panes}))
             """
-        let process = Process()
-        process.executableURL = python
-        process.arguments = ["-c", script, path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        let r = try JSONValue.parse(String(decoding: data, as: UTF8.self))
+        let run = try VenvPython.run(["-c", script, path])
+        #expect(run.status == 0)
+        let r = try JSONValue.parse(run.stdout)
         #expect(r["freeze"] == "A2" && r["pfreeze"] == "A2")
         #expect(r["filter"] == .string("A1:J\(records.tasks.count + 1)"))
         #expect(r["due_is_date"] == true && r["due"] == "2026-03-31T11:00:00")  // 09:00 UTC is 11:00 in Berlin (summer time)

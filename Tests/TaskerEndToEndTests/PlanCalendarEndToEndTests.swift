@@ -72,9 +72,8 @@ import TaskerTestSupport
     /// gives the same blocks as plan_day's JSON.
     @Test func pythonICalendarReadsTheSameBlocks() throws {
         let root = FixtureFile.repositoryRoot
-        let python = root.appendingPathComponent(".venv/bin/python")
-        guard FileManager.default.isExecutableFile(atPath: python.path) else {
-            Issue.record("no Python at \(python.path): run scripts/setup --with-python (it creates .venv with icalendar)")
+        guard VenvPython.isInstalled else {
+            Issue.record("no Python at \(VenvPython.url.path): run scripts/setup --with-python (it creates .venv with icalendar)")
             return
         }
         let env = try environment()
@@ -86,17 +85,9 @@ import TaskerTestSupport
         let json = try JSONValue.parse(result.stdout)
         let file = directory.path("plan.ics")
         try #require(json["ics"]?.stringValue).write(toFile: file, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = python
-        process.arguments = [root.appendingPathComponent("Tests/python/ics_blocks.py").path, file]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        let events = try String(decoding: data, as: UTF8.self).split(separator: "\n").map { try JSONValue.parse(String($0)) }
+        let run = try VenvPython.run([root.appendingPathComponent("Tests/python/ics_blocks.py").path, file])
+        #expect(run.status == 0)
+        let events = try run.stdout.split(separator: "\n").map { try JSONValue.parse(String($0)) }
         let blocks = try #require(json["plan"]?["blocks"]?.arrayValue)
         #expect(events.count == blocks.count && !blocks.isEmpty)
         let utc = TimeZone(identifier: "UTC")!
