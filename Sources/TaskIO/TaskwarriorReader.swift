@@ -56,7 +56,7 @@ public struct TaskwarriorReader {
                     if let uuid = projects[name.lowercased()] ?? newProjects[name.lowercased()]?.uuid {
                         task.project = uuid
                     } else {
-                        let p = ProjectRecord(uuid: UUID().uuidString.lowercased(), name: name, created: TaskStore.wholeSecondsDate(now),
+                        let p = ProjectRecord(uuid: TaskStore.newUUID(), name: name, created: TaskStore.wholeSecondsDate(now),
                                               modified: TaskStore.wholeSecondsDate(now))
                         newProjects[name.lowercased()] = p
                         task.project = p.uuid

@@ -38,7 +38,7 @@ public struct TodoTxtReader {
                         task.project = uuid
                     } else {
                         let stamp = TaskStore.wholeSecondsDate(now)
-                        let p = ProjectRecord(uuid: UUID().uuidString.lowercased(), name: name, created: stamp, modified: stamp)
+                        let p = ProjectRecord(uuid: TaskStore.newUUID(), name: name, created: stamp, modified: stamp)
                         newProjects[name.lowercased()] = p
                         task.project = p.uuid
                     }

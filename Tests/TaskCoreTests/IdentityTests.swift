@@ -6,13 +6,24 @@ import TaskerTestSupport
 
 /// v4: every task, project, space and page has its own UUID; a delete leaves a tombstone.
 @Suite struct IdentityTests {
-    nonisolated(unsafe) static let uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
+    /// Rows that existed before v4 get a random version 4 UUID; new rows a time-ordered version 7.
+    nonisolated(unsafe) static let uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[47][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
 
     func uuids(_ store: TaskStore, _ table: String) throws -> [String] {
         try store.db.prepare("SELECT uuid FROM \(table) ORDER BY id").rows { $0.string(0) }
     }
 
-    @Test func newRowsGetDistinctVersion4UUIDs() throws {
+    @Test func newUUIDsAreVersion7InTimeOrder() {
+        let earlier = TaskStore.newUUID(now: Date(timeIntervalSince1970: 1_767_225_600))
+        let later = TaskStore.newUUID(now: Date(timeIntervalSince1970: 1_767_225_600.001))
+        #expect(earlier.hasPrefix("019b76da-a800-7"), "48 bits of Unix milliseconds first: \(earlier)")
+        #expect(earlier < later)
+        let many = (0..<10_000).map { _ in TaskStore.newUUID() }
+        #expect(Set(many).count == many.count)
+        #expect(many.allSatisfy { $0.wholeMatch(of: /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/) != nil })
+    }
+
+    @Test func newRowsGetDistinctUUIDs() throws {
         let f = try Fixture()
         let tasks = try f.store.createTasks((0..<200).map { TaskDraft(title: "Task \($0)") })
         _ = try f.store.createProject(name: "Home")
