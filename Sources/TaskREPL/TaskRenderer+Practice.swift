@@ -54,7 +54,9 @@ extension ApplyTemplate.Output: ChatRenderable {
     func lines(_ r: TaskRenderer) -> [String] {
         let into = application.project.map { " in " + TaskRenderer.clean($0) + (application.projectCreated ? " (new)" : "") } ?? ""
         let head = r.done("Applied", "'\(TaskRenderer.clean(application.template.name))' from \(r.words.dayText(application.anchor))\(into):")
-        return [head] + application.tasks.map { r.taskLine($0) }
+        let past = application.tasks.filter { $0.status == .open && ($0.due.map { $0 < r.now } ?? false) }.count
+        let warning = past == 0 ? [] : [r.style("  \(past) of them fall before now (the template starts earlier than \(r.words.dayText(application.anchor))); /undo takes all back", .dim)]
+        return [head] + application.tasks.map { r.taskLine($0) } + warning
     }
 }
 
