@@ -50,7 +50,7 @@ import TaskerTestSupport
 
     /// Random databases round-trip too (a small property test with a seeded generator).
     @Test(arguments: [1, 2, 3, 4, 5]) func randomDatabasesRoundTrip(seed: UInt64) throws {
-        var rng = SplitMix(seed: seed)
+        var rng = SeededRandom(seed: seed)
         let f = try IOFixture()
         var ids: [TaskID] = []
         for i in 0..<Int(rng.next() % 40 + 1) {
@@ -122,18 +122,5 @@ import TaskerTestSupport
         #expect(SHA256.hex(Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         let long = Array(repeating: UInt8(ascii: "a"), count: 1000)
         #expect(SHA256.hex(long) == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
-    }
-}
-
-/// A tiny deterministic random generator for property tests.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
