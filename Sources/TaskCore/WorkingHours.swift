@@ -40,7 +40,7 @@ public struct WorkingHours: Sendable, Hashable, CustomStringConvertible {
 
     /// `09:00-18:00`.
     public var description: String {
-        func clock(_ m: Int) -> String { (m / 60 < 10 ? "0" : "") + "\(m / 60):" + (m % 60 < 10 ? "0" : "") + "\(m % 60)" }
+        func clock(_ m: Int) -> String { WallTime(hour: m / 60, minute: m % 60)?.description ?? "24:00" }
         return clock(startMinute) + "-" + clock(endMinute)
     }
 }
