@@ -56,8 +56,8 @@ public struct TaskwarriorReader {
                     if let uuid = projects[name.lowercased()] ?? newProjects[name.lowercased()]?.uuid {
                         task.project = uuid
                     } else {
-                        let p = ProjectRecord(uuid: TaskStore.newUUID(), name: name, created: TaskStore.wholeSecondsDate(now),
-                                              modified: TaskStore.wholeSecondsDate(now))
+                        let p = ProjectRecord(uuid: TaskStore.newUUID(), name: name, created: TaskStore.wholeSeconds(now),
+                                              modified: TaskStore.wholeSeconds(now))
                         newProjects[name.lowercased()] = p
                         task.project = p.uuid
                     }
@@ -95,7 +95,7 @@ public struct TaskwarriorReader {
         guard let rawUUID = members["uuid"]?.stringValue else { throw FieldError(field: "uuid", reason: "is missing") }
         guard let uuid = RecordUUID.normalized(rawUUID) else { throw FieldError(field: "uuid", reason: "'\(rawUUID)' is not a UUID") }
         guard let title = members["description"]?.stringValue else { throw FieldError(field: "description", reason: "is missing") }
-        let created = try date(members, "entry") ?? TaskStore.wholeSecondsDate(now)
+        let created = try date(members, "entry") ?? TaskStore.wholeSeconds(now)
         var t = TaskRecord(uuid: uuid, title: title, created: created, modified: try date(members, "modified") ?? created)
         var x: [String: JSONValue] = [:]
         for (k, v) in members where !TaskwarriorReader.mapped.contains(k) && !TaskwarriorReader.dropped.contains(k) { x[k] = v }

@@ -37,7 +37,7 @@ public struct TodoTxtReader {
                     if let uuid = projects[name.lowercased()] ?? newProjects[name.lowercased()]?.uuid {
                         task.project = uuid
                     } else {
-                        let stamp = TaskStore.wholeSecondsDate(now)
+                        let stamp = TaskStore.wholeSeconds(now)
                         let p = ProjectRecord(uuid: TaskStore.newUUID(), name: name, created: stamp, modified: stamp)
                         newProjects[name.lowercased()] = p
                         task.project = p.uuid
@@ -102,7 +102,7 @@ public struct TodoTxtReader {
             title.append(w)
         }
         guard !title.isEmpty else { throw FieldError(field: "description", reason: "the line has no words besides dates, projects, contexts and keys") }
-        let created = createdDay.map { $0.startOfDay(in: timeZone) } ?? TaskStore.wholeSecondsDate(now)
+        let created = createdDay.map { $0.startOfDay(in: timeZone) } ?? TaskStore.wholeSeconds(now)
         let completed = done ? (completedDay.map { $0.startOfDay(in: timeZone) } ?? created) : nil
         var t = TaskRecord(uuid: uuid ?? TodoTxtReader.uuid(for: line), title: title.joined(separator: " "), created: created,
                            modified: completed ?? created)

@@ -180,8 +180,9 @@ extension TaskStore {
         ]
     }
 
-    /// Stamps are stored in whole seconds; the returned item says what a re-read would.
-    static func wholeSeconds(_ date: Date) -> Date { Date(timeIntervalSince1970: floor(date.timeIntervalSince1970)) }
+    /// `date` rounded down to whole seconds, as every stored time is, so a returned item says what a
+    /// re-read would (also for records made outside the store, by importers).
+    public static func wholeSeconds(_ date: Date) -> Date { Date(timeIntervalSince1970: floor(date.timeIntervalSince1970)) }
 
     /// Inserts a task row and its contexts; returns it with its new id. `anchorDay` is the day of
     /// month a monthly or yearly series is anchored on (see `TaskStore+RecurrenceAnchor`).

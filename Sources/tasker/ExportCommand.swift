@@ -36,7 +36,7 @@ enum ExportCommand: Command {
         let store = try context.openStore()
         let records = try store.records()
         if let bundle {
-            try UnktBundle.write(records, to: bundle, generator: "tasker \(TaskerApp.version)", created: TaskStore.wholeSecondsDate(context.clock()))
+            try UnktBundle.write(records, to: bundle, generator: "tasker \(TaskerApp.version)", created: TaskStore.wholeSeconds(context.clock()))
             context.output.err("exported \(records.tasks.count) tasks, \(records.projects.count) projects, \(records.spaces.count) spaces, \(records.pages.count) pages to \(bundle)")
             return 0
         }
@@ -49,7 +49,7 @@ enum ExportCommand: Command {
         if todo {
             text = TodoTxtWriter(timeZone: context.timeZone).write(records)
         } else if ics {
-            text = ICalendarWriter(stamp: TaskStore.wholeSecondsDate(context.clock())).write(records)
+            text = ICalendarWriter(stamp: TaskStore.wholeSeconds(context.clock())).write(records)
         } else {
             text = TaskwarriorWriter(timeZone: context.timeZone).write(records)
         }

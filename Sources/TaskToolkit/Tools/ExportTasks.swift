@@ -53,7 +53,7 @@ public struct ExportTasks: Tool {
             let wanted: TaskStatus = filter == "done" ? .done : .open
             records.tasks = records.tasks.filter { $0.status == wanted }
         }
-        let stamp = TaskStore.wholeSecondsDate(toolkit.store.clock())
+        let stamp = TaskStore.wholeSeconds(toolkit.store.clock())
         let file = path ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("tasker-export-\(Int(stamp.timeIntervalSince1970)).\(format == "unkt" ? "unkt" : format == "todotxt" ? "txt" : "json")").path
         switch format {
