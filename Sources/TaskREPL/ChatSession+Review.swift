@@ -42,22 +42,30 @@ extension ChatSession {
         var seen = Set<TaskID>()
         for (index, (section, task)) in items.enumerated() where seen.insert(task.id).inserted {
             output.line(style("\(section) \(index + 1)/\(items.count)", .dim) + " " + renderer.taskLine(task).trimmingCharacters(in: .whitespaces))
-            guard let answer = askReviewKey(keys) else { return notice("  Review stopped.") }
-            guard let action = answer else { continue }
-            if let call = action.call(.id(task.id.rawValue)) { runTool(call) }
+            switch askReviewKey(keys) {
+            case .stop: return notice("  Review stopped.")
+            case .skip: continue
+            case .act(let action): if let call = action.call(.id(task.id.rawValue)) { runTool(call) }
+            }
         }
         notice("  Review done.")
     }
 
-    /// Reads one key for a review item: an action, nil inside for skip (Enter), nil for stop (q, EOF).
-    private func askReviewKey(_ keys: String) -> ReviewAction??  {
+    /// What a key typed for a review item asks for.
+    enum ReviewKey {
+        case act(ReviewAction), skip, stop
+    }
+
+    /// Reads one key for a review item: an action, Enter to skip, q (or the end of input) to stop;
+    /// anything else repeats the keys and asks again.
+    private func askReviewKey(_ keys: String) -> ReviewKey {
         while let answer = ask("    [\(keys)] ") {
             let word = answer.trimmingCharacters(in: .whitespaces).lowercased()
-            if word.isEmpty { return .some(nil) }
-            if word == "q" || word == "quit" { return nil }
-            if let action = reviewActions.first(where: { $0.key == word || $0.label == word }) { return .some(action) }
+            if word.isEmpty { return .skip }
+            if word == "q" || word == "quit" { return .stop }
+            if let action = reviewActions.first(where: { $0.key == word || $0.label == word }) { return .act(action) }
             notice("    " + keys + ".")
         }
-        return nil
+        return .stop
     }
 }
