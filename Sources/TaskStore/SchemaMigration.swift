@@ -8,7 +8,7 @@ struct SchemaMigration: Sendable {
     var sql: String
 
     /// Every migration, oldest first. `all.count` is the version this build writes.
-    static let all: [SchemaMigration] = [v1, v2, v3, v4, v5, v6]
+    static let all: [SchemaMigration] = [v1, v2, v3, v4, v5, v6, v7]
 
     static var currentVersion: Int { all.count }
 
@@ -217,6 +217,14 @@ struct SchemaMigration: Sendable {
             ALTER TABLE projects ADD COLUMN extras TEXT;
             ALTER TABLE spaces ADD COLUMN extras TEXT;
             ALTER TABLE pages ADD COLUMN extras TEXT;
+            """)
+
+    /// Date-only dues: a task due on a day rather than at a time keeps the day here (ISO `YYYY-MM-DD`);
+    /// `due` holds that day at 9:00 for ordering and queries. Existing rows all have timed dues.
+    static let v7 = SchemaMigration(
+        name: "v7-date-only-dues",
+        sql: """
+            ALTER TABLE tasks ADD COLUMN due_day TEXT;
             """)
 
     /// A random version 4 UUID in lower-case text, as SQL (for rows that existed before v4).
