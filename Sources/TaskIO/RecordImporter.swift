@@ -24,7 +24,9 @@ public struct RecordImporter {
     /// Imports `incoming`. - Throws: `IOError.malformed` naming the record and field when the
     /// records do not fit (a reference to a missing UUID, a name another record holds); then nothing
     /// is written. Store failures are passed on as they are.
-    public func apply(_ incoming: RecordSet, mode: ImportMode, dryRun: Bool = false) throws -> ImportReport {
+    /// `progress` hears how many tasks are written (see `TaskStore.writeRecords`).
+    public func apply(_ incoming: RecordSet, mode: ImportMode, dryRun: Bool = false,
+                      progress: ((_ written: Int, _ of: Int) -> Void)? = nil) throws -> ImportReport {
         var report = ImportReport()
         report.dryRun = dryRun
         do {
@@ -43,7 +45,7 @@ public struct RecordImporter {
                 plan.links = incoming.links.filter { !links.contains($0) }
                 report.added += plan.links.count
                 report.unchanged += incoming.links.count - plan.links.count
-                try store.writeRecords(plan)
+                try store.writeRecords(plan, progress: progress)
                 if dryRun { throw DryRunRollback() }
             }
         } catch is DryRunRollback {

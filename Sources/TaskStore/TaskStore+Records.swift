@@ -96,8 +96,9 @@ extension TaskStore {
     /// in, so the set's order does not matter. - Throws: `.importMalformed` naming the record and
     /// field (a reference to a UUID that is neither here nor in the set, an empty title, a name
     /// another record holds, a cycle of parents); then nothing is written.
+    /// `progress` hears how many of the set's tasks are written, every 1,000 and at the end.
     @discardableResult
-    public func writeRecords(_ set: RecordSet) throws -> RecordWriteSummary {
+    public func writeRecords(_ set: RecordSet, progress: ((_ written: Int, _ of: Int) -> Void)? = nil) throws -> RecordWriteSummary {
         // A large import touches every index page; a bigger page cache keeps them from spilling
         // mid-transaction (per connection; restored after).
         let large = set.tasks.count > 10_000
@@ -116,10 +117,12 @@ extension TaskStore {
             let here = set.tasks.isEmpty ? [] : Set(try db.prepare("SELECT uuid FROM tasks").rows { $0.string(0) })
             let statements = TaskWriteStatements(insert: try db.prepare(TaskStore.insertRecordSQL),
                                                  contexts: try db.prepare("INSERT OR IGNORE INTO task_contexts(task_id, context) VALUES (?, ?)"))
-            for t in set.tasks {
+            for (index, t) in set.tasks.enumerated() {
                 let isNew = !here.contains(t.uuid)
                 written.append((try upsertTask(t, isNew: isNew, statements, lists: &lists, stages: &stages, &summary), t, isNew))
+                if index % 1_000 == 999 { progress?(index + 1, set.tasks.count) }
             }
+            progress?(set.tasks.count, set.tasks.count)
             // A new row has no parent yet: only records naming one, or existing rows, need this pass.
             for (id, t, isNew) in written where t.parent != nil || !isNew { try setParent(of: id, record: t) }
             for p in set.pages { try upsertPage(p, &summary) }

@@ -24,6 +24,8 @@ enum ImportCommand: Command {
                               keeps any field the newer one lacks (the default)
               --mode replace  the incoming record replaces the one here
               --mode skip     records already here stay as they are
+            An import that takes over a second shows its progress on stderr (a line redrawn in
+            place on a terminal, a line every two seconds otherwise).
             Prints one line: added, updated, unchanged, skipped. Exit status 1 when nothing was imported.
             """,
         examples: ["tasker import backup.unkt --dry-run", "task export | tasker import --taskwarrior -"])
@@ -34,6 +36,8 @@ enum ImportCommand: Command {
         guard let mode = ImportMode(rawValue: modeText) else { throw UsageError("import: --mode is merge, replace or skip, not '\(modeText)'") }
         let store = try context.openStore()
         let started = Date()
+        let progress = ImportProgress(source: file == "-" ? "standard input" : (file as NSString).lastPathComponent)
+        defer { progress.finish() }
         let imported: ImportedRecords
         let source: String
         if arguments.has(Self.taskwarrior) && arguments.has(Self.todotxt) {
@@ -48,6 +52,7 @@ enum ImportCommand: Command {
                 guard let data = FileManager.default.contents(atPath: file) else { throw IOError.cannotRead(path: file, reason: "no such file or not readable") }
                 text = try UTF8Input.text(data, source: file)
             }
+            progress.phase("reading \(ImportProgress.grouped(text.utf8.count)) bytes")
             let projects = try store.projectRecords()
             if arguments.has(Self.todotxt) {
                 imported = try TodoTxtReader(timeZone: context.timeZone, now: context.clock(), projects: projects).read(text, source: source)
@@ -58,9 +63,12 @@ enum ImportCommand: Command {
             source = file
             imported = try UnktBundle.read(path: file, source: file)
         }
+        progress.finish()
         for warning in imported.warnings { context.output.err("tasker: warning: \(warning)") }
+        progress.phase("comparing \(ImportProgress.grouped(imported.records.count)) records with the database")
         let report = try RecordImporter(store: store, source: source, locations: imported.locations)
-            .apply(imported.records, mode: mode, dryRun: arguments.has(Self.dryRun))
+            .apply(imported.records, mode: mode, dryRun: arguments.has(Self.dryRun), progress: progress.written)
+        progress.finish()
         let seconds = Date().timeIntervalSince(started)
         if seconds > 1 { context.output.err(String(format: "imported %d records in %.1f s", imported.records.count, seconds)) }
         context.output.text(report.summary)
