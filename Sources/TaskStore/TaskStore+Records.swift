@@ -115,6 +115,7 @@ extension TaskStore {
             written.reserveCapacity(set.tasks.count)
             // One look at which UUIDs are here, instead of one probe per record.
             let here = set.tasks.isEmpty ? [] : Set(try db.prepare("SELECT uuid FROM tasks").rows { $0.string(0) })
+            let rebuilt = try dropIndexesForBulkLoad(adding: set.tasks.count, to: here.count)
             let statements = TaskWriteStatements(insert: try db.prepare(TaskStore.insertRecordSQL),
                                                  contexts: try db.prepare("INSERT OR IGNORE INTO task_contexts(task_id, context) VALUES (?, ?)"))
             for (index, t) in set.tasks.enumerated() {
@@ -125,10 +126,25 @@ extension TaskStore {
             progress?(set.tasks.count, set.tasks.count)
             // A new row has no parent yet: only records naming one, or existing rows, need this pass.
             for (id, t, isNew) in written where t.parent != nil || !isNew { try setParent(of: id, record: t) }
+            for sql in rebuilt { try db.execute(sql) }
             for p in set.pages { try upsertPage(p, &summary) }
             for link in set.links { try insertLink(link) }
             return summary
         }
+    }
+
+    /// A bulk load (10,000 tasks or more, more than are here) drops the task indexes the load does
+    /// not read — all but the UUID index — and returns their SQL to create them again after it:
+    /// building an index from sorted rows once costs far less than keeping it up to date row by row.
+    /// Inside the write transaction, so a failed import restores them with everything else.
+    private func dropIndexesForBulkLoad(adding count: Int, to existing: Int) throws -> [String] {
+        guard count >= 10_000, count > existing else { return [] }
+        let indexes = try db.prepare("""
+            SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name IN ('tasks', 'task_contexts')
+                AND sql IS NOT NULL AND name <> 'tasks_uuid' ORDER BY name
+            """).rows { ($0.string(0), $0.string(1)) }
+        for (name, _) in indexes { try db.execute("DROP INDEX \(name)") }
+        return indexes.map(\.1)
     }
 
     private func rowID(_ table: String, uuid: String) throws -> Int64? {
