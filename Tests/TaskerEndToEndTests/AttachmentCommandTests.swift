@@ -72,4 +72,24 @@ import TaskerTestSupport
         #expect(bad.stderr.contains("attachments.max_mib must be a whole number of MiB"))
         #expect(try json(bad)["ok"] as? Bool == true, "a bad value falls back to 100 MiB")
     }
+
+    /// export --unkt carries the bytes; import into another database puts them in its own object folder.
+    @Test func aBundleCarriesAttachmentsToAnotherDatabase() throws {
+        #expect(try tasker(["add", "file taxes"]).status == 0)
+        let receipt = dir.path("receipt.pdf")
+        _ = FileManager.default.createFile(atPath: receipt, contents: Data("%PDF receipt".utf8))
+        #expect(try json(try tasker(["call", "attach_file", #"{"path": "\#(receipt)", "task": "taxes"}"#]))["ok"] as? Bool == true)
+        let bundle = dir.path("all.unkt")
+        let exported = try tasker(["export", "--unkt", bundle])
+        #expect(exported.status == 0 && exported.stderr.contains("1 attachments"), "\(exported)")
+        let other = dir.path("other.sqlite")
+        let imported = try TaskerBinary.run(["import", bundle, "--db", other], environment: ["XDG_CONFIG_HOME": dir.path("config")])
+        #expect(imported.status == 0, "\(imported)")
+        let hash = SHA256.hex(Array("%PDF receipt".utf8))
+        let copy = other + ".objects/" + hash.prefix(2) + "/" + hash
+        #expect(FileManager.default.contents(atPath: copy) == Data("%PDF receipt".utf8))
+        let listed = try TaskerBinary.run(["call", "list_attachments", "--db", other])
+        #expect(listed.stdout.contains("receipt.pdf"))
+        #expect(try TaskerBinary.run(["verify", "--db", other]).status == 0)
+    }
 }
