@@ -28,7 +28,35 @@ public enum ICalendarReader {
         lock.lock()
         defer { lock.unlock() }
         guard let root = parse(text) else { throw CalendarError.notICalendar(source: calendar) }
-        return ParsedCalendar(name: calendar, root: root, events: events(in: root))
+        let events = events(in: root)
+        for event in events { boundCount(event) }
+        return ParsedCalendar(name: calendar, root: root, events: events)
+    }
+
+    /// libical walks a rule with COUNT from DTSTART on, every instance (it starts a walk part-way
+    /// only for rules without COUNT), and each step of its ICU-based iterator is costly. Where the
+    /// last instance is plain arithmetic — DAILY or WEEKLY with no BY parts — the COUNT becomes the
+    /// equivalent UNTIL (the last instance's own start, in DTSTART's zone), so expansion begins at
+    /// the span asked for. The same instances either way; only the parsed copy in memory changes.
+    private static func boundCount(_ event: OpaquePointer) {
+        guard let property = icalcomponent_get_first_property(event, ICAL_RRULE_PROPERTY),
+            icalcomponent_get_next_property(event, ICAL_RRULE_PROPERTY) == nil
+        else { return }
+        var rule = icalproperty_get_rrule(property)
+        guard rule.count > 0, rule.rscale == nil, rule.freq == ICAL_DAILY_RECURRENCE || rule.freq == ICAL_WEEKLY_RECURRENCE else { return }
+        let none = Int16(ICAL_RECURRENCE_ARRAY_MAX.rawValue)
+        guard rule.by_second.0 == none, rule.by_minute.0 == none, rule.by_hour.0 == none, rule.by_day.0 == none,
+            rule.by_month_day.0 == none, rule.by_year_day.0 == none, rule.by_week_no.0 == none, rule.by_month.0 == none,
+            rule.by_set_pos.0 == none
+        else { return }
+        var until = icalcomponent_get_dtstart(event)
+        guard icaltime_is_null_time(until) == 0 else { return }
+        let days = (Int(rule.count) - 1) * Int(max(rule.interval, 1)) * (rule.freq == ICAL_WEEKLY_RECURRENCE ? 7 : 1)
+        guard days < 400_000 else { return }
+        icaltime_adjust(&until, Int32(days), 0, 0, 0)
+        rule.count = 0
+        rule.until = until
+        icalproperty_set_rrule(property, rule)
     }
 
     /// A parsed calendar's events overlapping `[start, end)`, placed in `timeZone`.

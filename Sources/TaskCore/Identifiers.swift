@@ -35,3 +35,10 @@ public struct PageID: Sendable, Hashable, CustomStringConvertible {
     public init(_ rawValue: Int64) { self.rawValue = rawValue }
     public var description: String { String(rawValue) }
 }
+
+public struct AttachmentID: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public let rawValue: Int64
+    public init(_ rawValue: Int64) { self.rawValue = rawValue }
+    public var description: String { String(rawValue) }
+    public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+}

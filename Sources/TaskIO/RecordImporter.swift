@@ -21,12 +21,25 @@ public struct RecordImporter {
 
     private struct DryRunRollback: Error {}
 
-    /// Imports `incoming`. - Throws: `IOError.malformed` naming the record and field when the
-    /// records do not fit (a reference to a missing UUID, a name another record holds); then nothing
-    /// is written. Store failures are passed on as they are.
+    /// Imports `incoming`. Attachment bytes a bundle brought (`staged`) are moved into `objects`
+    /// with the records, under the object store's shared lock; an attachment whose bytes are
+    /// neither staged nor stored here is refused.
+    /// - Throws: `IOError.malformed` naming the record and field when the records do not fit (a
+    ///   reference to a missing UUID, a name another record holds); then nothing is written. Store
+    ///   failures are passed on as they are.
     /// `progress` hears how many tasks are written (see `TaskStore.writeRecords`).
-    public func apply(_ incoming: RecordSet, mode: ImportMode, dryRun: Bool = false,
-                      progress: ((_ written: Int, _ of: Int) -> Void)? = nil) throws -> ImportReport {
+    public func apply(_ incoming: RecordSet, mode: ImportMode, dryRun: Bool = false, objects: ObjectStore? = nil,
+                      staged: [StagedObject] = [], progress: ((_ written: Int, _ of: Int) -> Void)? = nil) throws -> ImportReport {
+        guard let objects else {
+            return try applyLocked(incoming, mode: mode, dryRun: dryRun, objects: nil, staged: staged, progress: progress)
+        }
+        return try objects.withLock(exclusive: false) {
+            try applyLocked(incoming, mode: mode, dryRun: dryRun, objects: objects, staged: staged, progress: progress)
+        }
+    }
+
+    private func applyLocked(_ incoming: RecordSet, mode: ImportMode, dryRun: Bool, objects: ObjectStore?, staged: [StagedObject],
+                             progress: ((_ written: Int, _ of: Int) -> Void)?) throws -> ImportReport {
         var report = ImportReport()
         report.dryRun = dryRun
         do {
@@ -45,8 +58,13 @@ public struct RecordImporter {
                 plan.links = incoming.links.filter { !links.contains($0) }
                 report.added += plan.links.count
                 report.unchanged += incoming.links.count - plan.links.count
+                plan.attachments = try resolveAttachments(incoming.attachments, existing.attachments, mode, &report, objects: objects, staged: staged)
                 try store.writeRecords(plan, progress: progress)
                 if dryRun { throw DryRunRollback() }
+                for object in staged {
+                    guard let objects else { break }
+                    _ = try objects.commit(object)
+                }
             }
         } catch is DryRunRollback {
             return report
@@ -96,6 +114,39 @@ public struct RecordImporter {
             }
             if result == current {
                 report.unchanged += 1
+            } else {
+                out.append(result)
+                report.updated += 1
+            }
+        }
+        return out
+    }
+
+    /// The attachments to write: new ones (their bytes staged or already stored), and changed ones
+    /// as the mode says (the name and remote URL are all that can change).
+    private func resolveAttachments(
+        _ incoming: [AttachmentRecord], _ existing: [AttachmentRecord], _ mode: ImportMode, _ report: inout ImportReport,
+        objects: ObjectStore?, staged: [StagedObject]
+    ) throws -> [AttachmentRecord] {
+        let here = Dictionary(existing.map { ($0.uuid, $0) }, uniquingKeysWith: { a, _ in a })
+        let brought = Set(staged.map(\.sha256))
+        var out: [AttachmentRecord] = []
+        for record in incoming {
+            guard let current = here[record.uuid] else {
+                guard brought.contains(record.sha256) || objects?.contains(record.sha256) == true else {
+                    throw IOError.malformed(source: source, location: locations[record.uuid], field: "sha256",
+                                            reason: "the bytes of this attachment are neither in the import nor stored here")
+                }
+                out.append(record)
+                report.added += 1
+                continue
+            }
+            var result = record
+            if mode == .merge && result.remoteURL == nil { result.remoteURL = current.remoteURL }
+            if result.name == current.name && result.remoteURL == current.remoteURL {
+                report.unchanged += 1
+            } else if mode == .skip {
+                report.skipped += 1
             } else {
                 out.append(result)
                 report.updated += 1

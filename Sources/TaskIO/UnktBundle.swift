@@ -3,13 +3,17 @@ import TaskCore
 import TaskStore
 
 /// The `.unkt` bundle: a ZIP with `manifest.json` first, then `tasks.jsonl`, `projects.jsonl`,
-/// `spaces.jsonl`, `pages.jsonl`, `links.jsonl` (one record per line) and `pages/<uuid>.md` (each
-/// page's Markdown body). It reads fine once unzipped.
+/// `spaces.jsonl`, `pages.jsonl`, `links.jsonl`, `attachments.jsonl` (one record per line),
+/// `pages/<uuid>.md` (each page's Markdown body) and `attachments/<sha256>` (each attached file's
+/// bytes, once per content). It reads fine once unzipped.
 public enum UnktBundle {
-    static let recordFiles = ["tasks.jsonl", "projects.jsonl", "spaces.jsonl", "pages.jsonl", "links.jsonl"]
+    static let recordFiles = ["tasks.jsonl", "projects.jsonl", "spaces.jsonl", "pages.jsonl", "links.jsonl", "attachments.jsonl"]
+    static let objectFolder = "attachments/"
 
-    /// Writes `records` to a new bundle at `path`. - Throws: `IOError.cannotWrite`.
-    public static func write(_ records: RecordSet, to path: String, generator: String, created: Date) throws {
+    /// Writes `records` to a new bundle at `path`, with the bytes of every attachment read from
+    /// `objects` (each re-hashed first, so a damaged object is never carried under its old name).
+    /// - Throws: `IOError.cannotWrite`, also when an attachment's bytes are missing or damaged.
+    public static func write(_ records: RecordSet, to path: String, generator: String, created: Date, objects: ObjectStore? = nil) throws {
         func lines(_ values: [JSONValue]) -> [UInt8] {
             var out: [UInt8] = []
             for v in values {
@@ -24,15 +28,29 @@ public enum UnktBundle {
             ("spaces.jsonl", lines(records.spaces.map(\.json))),
             ("pages.jsonl", lines(records.pages.map(\.json))),
             ("links.jsonl", lines(records.links.map(\.json))),
+            ("attachments.jsonl", lines(records.attachments.map(\.json))),
         ]
         for page in records.pages { files.append(("pages/\(page.uuid).md", Array(page.body.utf8))) }
+        var listed = files.map { BundleManifest.File(path: $0.name, size: $0.bytes.count, sha256: SHA256.hex($0.bytes)) }
+        var contents = files.map { ($0.name, ZipArchive.Content.bytes($0.bytes)) }
+        for hash in Set(records.attachments.map(\.sha256)).sorted() {
+            guard let objects else { throw IOError.cannotWrite(path: path, reason: "the attachments' bytes are not available here (no object store)") }
+            guard objects.codec.fileSuffix.isEmpty else {
+                throw IOError.cannotWrite(path: path, reason: "attachments stored with \(objects.codec.name) cannot be bundled yet")
+            }
+            guard case .intact(let size) = objects.check(hash) else {
+                throw IOError.cannotWrite(path: path, reason: "the bytes of attachment \(hash.prefix(12))… are missing or damaged in \(objects.directory); run `tasker verify`")
+            }
+            listed.append(BundleManifest.File(path: objectFolder + hash, size: Int(size), sha256: hash))
+            contents.append((objectFolder + hash, .file(objects.path(of: hash))))
+        }
         let manifest = BundleManifest(
             schemaVersion: TaskStore.schemaVersion, generator: generator, created: created,
             counts: ["tasks": records.tasks.count, "projects": records.projects.count, "spaces": records.spaces.count,
-                     "pages": records.pages.count, "links": records.links.count],
-            files: files.map { BundleManifest.File(path: $0.name, size: $0.bytes.count, sha256: SHA256.hex($0.bytes)) })
+                     "pages": records.pages.count, "links": records.links.count, "attachments": records.attachments.count],
+            files: listed)
         let manifestBytes = Array((manifest.json.prettyEncoded() + "\n").utf8)
-        try ZipArchive.write(path: path, entries: [(BundleManifest.entryName, manifestBytes)] + files)
+        try ZipArchive.write(path: path, contents: [(BundleManifest.entryName, .bytes(manifestBytes))] + contents)
     }
 
     /// Reads and checks a bundle without touching any database.
@@ -40,9 +58,12 @@ public enum UnktBundle {
     /// Before any record is parsed: every entry name must be relative and free of `..`, no entry may
     /// be a symlink or declare more than the limits, names must be unique, `manifest.json` must come
     /// first, and every file must match the manifest's size and SHA-256 (and be listed in it).
-    /// Then each line is parsed; a UUID may appear once per kind.
+    /// Then each line is parsed; a UUID may appear once per kind. Attachment bytes
+    /// (`attachments/<sha256>`, named by their hash) are streamed, hashed, into `objects`' temporary
+    /// folder (only hashed without `objects`) and handed back staged: nothing is in place until the
+    /// importer commits them with the records.
     /// - Throws: `IOError.notAnArchive`, `.unsafeBundle`, `.malformed` (file, line, field).
-    public static func read(path: String, source: String? = nil, limits: BundleLimits = .standard) throws -> ImportedRecords {
+    public static func read(path: String, source: String? = nil, limits: BundleLimits = .standard, objects: ObjectStore? = nil) throws -> ImportedRecords {
         let source = source ?? (path as NSString).lastPathComponent
         let zip = try ZipArchive(reading: path, source: source)
         let entries = try zip.entries()
@@ -51,6 +72,7 @@ public enum UnktBundle {
         }
         var seen = Set<String>()
         var total: UInt64 = 0
+        var attachmentTotal: UInt64 = 0
         for entry in entries {
             if let reason = unsafeName(entry.name) { throw IOError.unsafeBundle(source: source, entry: entry.name, reason: reason) }
             if entry.isSymlink { throw IOError.unsafeBundle(source: source, entry: entry.name, reason: "it is a symbolic link") }
@@ -60,6 +82,14 @@ public enum UnktBundle {
             guard entry.size <= limits.entryBytes else {
                 throw IOError.unsafeBundle(source: source, entry: entry.name,
                                            reason: "it declares \(entry.size) bytes, more than the limit of \(limits.entryBytes)")
+            }
+            if entry.name.hasPrefix(objectFolder) {
+                attachmentTotal += entry.size
+                guard attachmentTotal <= limits.attachmentBytes else {
+                    throw IOError.unsafeBundle(source: source, entry: entry.name,
+                                               reason: "the attachments declare more than \(limits.attachmentBytes) bytes in all")
+                }
+                continue
             }
             total += entry.size
             guard total <= limits.totalBytes else {
@@ -83,9 +113,18 @@ public enum UnktBundle {
         var listed: [String: BundleManifest.File] = [:]
         for file in manifest.files { listed[file.path] = file }
         var contents: [String: [UInt8]] = [:]
+        var staged: [StagedObject] = []
+        var objectSizes: [String: Int] = [:]
         for entry in entries.dropFirst() where !entry.isDirectory {
             guard let file = listed[entry.name] else {
                 throw IOError.unsafeBundle(source: source, entry: entry.name, reason: "it is not listed in manifest.json")
+            }
+            if entry.name.hasPrefix(objectFolder) {
+                let object = try readObject(entry, file, zip: zip, source: source, limits: limits, objects: objects)
+                if let object { staged.append(object) }
+                objectSizes[file.sha256] = file.size
+                contents[entry.name] = []
+                continue
             }
             let bytes = try zip.data(entry, limit: min(limits.entryBytes, UInt64(max(file.size, 0))))
             guard bytes.count == file.size, SHA256.hex(bytes) == file.sha256 else {
@@ -96,7 +135,44 @@ public enum UnktBundle {
         for file in manifest.files where contents[file.path] == nil {
             throw IOError.unsafeBundle(source: source, entry: file.path, reason: "manifest.json lists it but the bundle lacks it")
         }
-        return try parse(contents, source: source)
+        var result = try parse(contents, objectSizes: objectSizes, source: source)
+        result.staged = staged
+        return result
+    }
+
+    /// Checks one `attachments/<sha256>` entry while streaming it: named by its own hash, as long
+    /// and hashing as the manifest says. - Returns: the bytes staged in `objects` (nil without one).
+    private static func readObject(
+        _ entry: ZipArchive.Entry, _ file: BundleManifest.File, zip: ZipArchive, source: String, limits: BundleLimits, objects: ObjectStore?
+    ) throws -> StagedObject? {
+        let hash = String(entry.name.dropFirst(objectFolder.count))
+        guard SHA256.isHex(hash), file.sha256 == hash else {
+            throw IOError.unsafeBundle(source: source, entry: entry.name, reason: "an attachment entry must be named by its SHA-256, as manifest.json lists it")
+        }
+        let mismatch = IOError.unsafeBundle(source: source, entry: entry.name, reason: "its SHA-256 does not match manifest.json (damaged or altered)")
+        let limit = min(limits.entryBytes, UInt64(max(file.size, 0)))
+        return try zip.withReader(entry, limit: limit) { read in
+            guard let objects else {
+                var hasher = SHA256()
+                let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+                defer { buffer.deallocate() }
+                while true {
+                    let n = try read(buffer)
+                    if n == 0 { break }
+                    hasher.update(UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
+                }
+                guard Int(hasher.count) == file.size, hasher.finish() == hash else { throw mismatch }
+                return nil
+            }
+            let staged: StagedObject
+            do {
+                staged = try objects.stage(source: "\(source), entry \(entry.name)", read: read)
+            } catch TaskStoreError.attachmentIngestFailed(_, let reason) {
+                throw IOError.unsafeBundle(source: source, entry: entry.name, reason: reason)
+            }
+            guard Int(staged.size) == file.size, staged.sha256 == hash else { throw mismatch }
+            return staged
+        }
     }
 
     /// Why an entry name is unsafe to honour, or nil when it is fine.
@@ -117,7 +193,7 @@ public enum UnktBundle {
         return s
     }
 
-    private static func parse(_ contents: [String: [UInt8]], source: String) throws -> ImportedRecords {
+    private static func parse(_ contents: [String: [UInt8]], objectSizes: [String: Int], source: String) throws -> ImportedRecords {
         var result = ImportedRecords()
         func each<R>(_ file: String, _ make: ([String: JSONValue]) throws(FieldError) -> R, uuid: (R) -> String?) throws -> [R] {
             guard let bytes = contents[file] else { return [] }
@@ -166,6 +242,22 @@ public enum UnktBundle {
         }
         if let stray = bodies.sorted().first {
             throw IOError.malformed(source: source, location: stray, field: nil, reason: "no line of pages.jsonl has this page's UUID")
+        }
+        result.records.attachments = try each("attachments.jsonl", AttachmentRecord.init(json:), uuid: \.uuid)
+        var unnamed = Set(objectSizes.keys)
+        for attachment in result.records.attachments {
+            let location = result.locations[attachment.uuid]
+            guard let size = objectSizes[attachment.sha256] else {
+                throw IOError.malformed(source: source, location: location, field: "sha256",
+                                        reason: "the bundle has no \(objectFolder)\(attachment.sha256) with this attachment's bytes")
+            }
+            guard Int64(size) == attachment.size else {
+                throw IOError.malformed(source: source, location: location, field: "size", reason: "is \(attachment.size) but its bytes are \(size)")
+            }
+            unnamed.remove(attachment.sha256)
+        }
+        if let stray = unnamed.sorted().first {
+            throw IOError.malformed(source: source, location: objectFolder + stray, field: nil, reason: "no line of attachments.jsonl names these bytes")
         }
         return result
     }

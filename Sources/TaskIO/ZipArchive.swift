@@ -75,9 +75,43 @@ final class ZipArchive {
         return out
     }
 
+    /// Runs `body` with a reader of `entry`'s bytes: each call fills the buffer from its start and
+    /// returns how many bytes it put there, 0 at the end; more than `limit` bytes in all is refused.
+    /// - Throws: `IOError.unsafeBundle` when too large, `.notAnArchive` when it cannot be read.
+    func withReader<T>(_ entry: Entry, limit: UInt64, _ body: (_ read: (UnsafeMutableRawBufferPointer) throws -> Int) throws -> T) throws -> T {
+        guard let file = zip_fopen_index(handle, entry.index, 0) else {
+            throw IOError.notAnArchive(source: source, reason: "entry \(entry.name): \(lastError())")
+        }
+        defer { zip_fclose(file) }
+        var total: UInt64 = 0
+        let source = self.source
+        return try body { buffer in
+            let n = zip_fread(file, buffer.baseAddress, zip_uint64_t(buffer.count))
+            if n < 0 {
+                let message = String(cString: zip_error_strerror(zip_file_get_error(file)))
+                throw IOError.notAnArchive(source: source, reason: "entry \(entry.name): \(message)")
+            }
+            total += UInt64(n)
+            if total > limit { throw IOError.unsafeBundle(source: source, entry: entry.name, reason: "it holds more than \(limit) bytes") }
+            return Int(n)
+        }
+    }
+
+    /// What one entry of a new archive holds: bytes in memory, or a file read when the archive is closed.
+    enum Content {
+        case bytes([UInt8])
+        case file(String)
+    }
+
     /// Writes a new archive at `path` (replacing it) with `entries` in order, deflated.
     /// - Throws: `IOError.cannotWrite`.
     static func write(path: String, entries: [(name: String, bytes: [UInt8])]) throws {
+        try write(path: path, contents: entries.map { ($0.name, Content.bytes($0.bytes)) })
+    }
+
+    /// Writes a new archive at `path` with `contents` in order, deflated; a `.file` entry is read
+    /// from disk while the archive is written, never held in memory whole.
+    static func write(path: String, contents: [(name: String, content: Content)]) throws {
         var code: Int32 = 0
         guard let za = zip_open(path, ZIP_CREATE | ZIP_TRUNCATE, &code) else {
             throw IOError.cannotWrite(path: path, reason: message(code: code))
@@ -86,14 +120,19 @@ final class ZipArchive {
             zip_discard(za)
             return IOError.cannotWrite(path: path, reason: reason)
         }
-        for entry in entries {
-            // libzip reads the buffer at close time and frees it then (freep = 1).
-            guard let copy = malloc(max(entry.bytes.count, 1)) else { throw fail("out of memory") }
-            entry.bytes.withUnsafeBytes { if let base = $0.baseAddress { memcpy(copy, base, $0.count) } }
-            guard let src = zip_source_buffer(za, copy, zip_uint64_t(entry.bytes.count), 1) else {
-                free(copy)
-                throw fail(String(cString: zip_strerror(za)))
+        for entry in contents {
+            let source: OpaquePointer?
+            switch entry.content {
+            case .bytes(let bytes):
+                // libzip reads the buffer at close time and frees it then (freep = 1).
+                guard let copy = malloc(max(bytes.count, 1)) else { throw fail("out of memory") }
+                bytes.withUnsafeBytes { if let base = $0.baseAddress { memcpy(copy, base, $0.count) } }
+                source = zip_source_buffer(za, copy, zip_uint64_t(bytes.count), 1)
+                if source == nil { free(copy) }
+            case .file(let file):
+                source = zip_source_file(za, file, 0, -1)   // -1: to the end of the file
             }
+            guard let src = source else { throw fail(String(cString: zip_strerror(za))) }
             let index = zip_file_add(za, entry.name, src, zip_flags_t(ZIP_FL_ENC_UTF_8 | ZIP_FL_OVERWRITE))
             if index < 0 {
                 zip_source_free(src)

@@ -125,3 +125,39 @@ extension SearchPages.Output: ChatRenderable {
         return hits.map { "  \(TaskRenderer.clean($0.page.title))  " + r.style(TaskRenderer.clean($0.snippet), .dim) }
     }
 }
+
+extension AttachmentOutput: ChatRenderable {
+    func lines(_ r: TaskRenderer) -> [String] {
+        let a = item.attachment
+        let name = "'" + TaskRenderer.clean(a.name) + "'"
+        let owner = TaskRenderer.clean(item.ownerText)
+        var lines: [String]
+        switch event {
+        case .attached(let newObject):
+            lines = [r.done("Attached", "\(name) (\(ByteCount.text(a.size))) to \(owner)")
+                + r.style("  id \(a.id)" + (newObject ? "" : ", same bytes stored once already"), .dim)]
+        case .detached:
+            lines = [r.done("Detached", "\(name) from \(owner)") + r.style("  (/undo brings it back)", .dim)]
+        case .opened(let copy?):
+            lines = [r.done("Wrote", "\(name) to \(TaskRenderer.clean(copy))")]
+        case .opened(nil):
+            lines = ["  \(name) is stored at \(TaskRenderer.clean(item.storedPath))" + r.style("  (read-only: /open \(a.id) PATH writes a copy)", .dim)]
+        }
+        if let uploadProblem { lines.append(r.style("  not uploaded: " + TaskRenderer.clean(uploadProblem), .dim)) }
+        return lines
+    }
+}
+
+extension ListAttachments.Output: ChatRenderable {
+    func lines(_ r: TaskRenderer) -> [String] {
+        guard !items.isEmpty else { return [r.style("No attachments" + (owner.map { " on " + TaskRenderer.clean($0) } ?? "") + ".", .dim)] }
+        let width = items.map { String($0.attachment.id.rawValue).count }.max() ?? 1
+        return items.map { item in
+            let id = String(item.attachment.id.rawValue)
+            var line = "  " + String(repeating: " ", count: width - id.count) + r.style(id, .dim) + "  " + TaskRenderer.clean(item.attachment.name)
+                + r.style("  " + ByteCount.text(item.attachment.size), .dim)
+            if owner == nil { line += "  " + TaskRenderer.clean(item.ownerText) }
+            return line
+        }
+    }
+}

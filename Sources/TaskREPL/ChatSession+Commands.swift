@@ -16,6 +16,14 @@ extension ChatSession {
             s.runTool(CompleteTask(target: TaskReference(arg)))
         },
         SlashCommand("undo", "", "take back the last change of this session") { s, _ in s.undo() },
+        SlashCommand("attach", "FILE [to TASK|to page PAGE]", "attach a copy of a file (alone: to the task you just saved or changed)") { s, arg in
+            try s.attachCommand(arg)
+        },
+        SlashCommand("attachments", "[TASK|page PAGE]", "the files attached to a task or a page, or all of them") { s, arg in
+            s.attachmentsCommand(arg)
+        },
+        SlashCommand("open", "ID [PATH]", "where an attachment is stored, or a copy written to PATH") { s, arg in try s.openAttachmentCommand(arg) },
+        SlashCommand("detach", "ID", "remove an attachment from its task or page") { s, arg in try s.detachCommand(arg) },
         SlashCommand("key", "[set]", "whether a model key is set; /key set stores one (typed hidden)",
                      choices: ["set", "status"]) { s, arg in try s.keyCommand(arg) },
         SlashCommand("model", "[name]", "the model in use, or switch to another for this session") { s, arg in

@@ -24,6 +24,7 @@ extension ChatSession {
             if let retargeted = pickCandidate(refusal, for: call) { return runTool(retargeted, quiet: quiet) }
         case .done(let output):
             if !T.definition.readOnly { undoLog.record(call.undo(after: output)) }
+            if let task = Self.focusTask(of: output) { recentTask = task }
             if !quiet { for line in renderer.lines(for: output, format: toolkit.format) { self.output.line(line) } }
         }
         return outcome.json(toolkit.format)

@@ -30,6 +30,8 @@ public final class ChatSession {
     public internal(set) var finished = false
     /// While a question asks which task ("done" alone), the verb Tab completes its answer after.
     var answerVerb: String?
+    /// The task this session last saved or changed: what "/attach FILE" alone attaches to.
+    var recentTask: TaskID?
     /// Completion words and the undo-log generation they were read at.
     var wordCache: (generation: Int, words: CompletionWords)?
 

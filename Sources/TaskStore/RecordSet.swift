@@ -10,17 +10,20 @@ public struct RecordSet: Sendable, Hashable {
     public var spaces: [SpaceRecord]
     public var pages: [PageRecord]
     public var links: [LinkRecord]
+    /// Files attached to tasks and pages (their bytes are in the object store, or the bundle).
+    public var attachments: [AttachmentRecord]
 
     public init(
         tasks: [TaskRecord] = [], projects: [ProjectRecord] = [], spaces: [SpaceRecord] = [], pages: [PageRecord] = [],
-        links: [LinkRecord] = []
+        links: [LinkRecord] = [], attachments: [AttachmentRecord] = []
     ) {
         self.tasks = tasks
         self.projects = projects
         self.spaces = spaces
         self.pages = pages
         self.links = links
+        self.attachments = attachments
     }
 
-    public var count: Int { tasks.count + projects.count + spaces.count + pages.count + links.count }
+    public var count: Int { tasks.count + projects.count + spaces.count + pages.count + links.count + attachments.count }
 }

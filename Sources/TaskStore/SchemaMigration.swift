@@ -8,7 +8,7 @@ struct SchemaMigration: Sendable {
     var sql: String
 
     /// Every migration, oldest first. `all.count` is the version this build writes.
-    static let all: [SchemaMigration] = [v1, v2, v3, v4, v5, v6, v7]
+    static let all: [SchemaMigration] = [v1, v2, v3, v4, v5, v6, v7, v8]
 
     static var currentVersion: Int { all.count }
 
@@ -225,6 +225,33 @@ struct SchemaMigration: Sendable {
         name: "v7-date-only-dues",
         sql: """
             ALTER TABLE tasks ADD COLUMN due_day TEXT;
+            """)
+
+    /// Attachments: one row per file attached to a task or a page (exactly one of them), naming the
+    /// object that holds its bytes outside the database (`objects/ab/<sha256>`) by the SHA-256 of
+    /// its content. Rows are an object's references: identical files attached many times are one
+    /// object with many rows, and an object no row names is garbage (`tasker gc`). `encoding` is
+    /// how the object is stored ("plain"; an encrypting codec names itself), `remote_url` where an
+    /// upload put a copy. Rows go with their task or page (the object stays until collected).
+    static let v8 = SchemaMigration(
+        name: "v8-attachments",
+        sql: """
+            CREATE TABLE attachments (
+                id INTEGER PRIMARY KEY,
+                uuid TEXT NOT NULL UNIQUE,
+                task_id INTEGER REFERENCES tasks(id) ON DELETE CASCADE,
+                page_id INTEGER REFERENCES pages(id) ON DELETE CASCADE,
+                name TEXT NOT NULL,
+                sha256 TEXT NOT NULL CHECK (length(sha256) = 64),
+                size INTEGER NOT NULL CHECK (size >= 0),
+                encoding TEXT NOT NULL DEFAULT 'plain',
+                remote_url TEXT,
+                created INTEGER NOT NULL,
+                CHECK ((task_id IS NULL) <> (page_id IS NULL))
+            );
+            CREATE INDEX attachments_sha256 ON attachments(sha256);
+            CREATE INDEX attachments_task ON attachments(task_id) WHERE task_id IS NOT NULL;
+            CREATE INDEX attachments_page ON attachments(page_id) WHERE page_id IS NOT NULL;
             """)
 
     /// A random version 4 UUID in lower-case text, as SQL (for rows that existed before v4).

@@ -2,7 +2,7 @@ import Foundation
 import TaskCore
 
 /// What `TaskStore.deleteTask(_:withSubtasks:)` removed, kept whole so `TaskStore.restore` can put
-/// it back: every deleted row with its UUID, series anchor and page links, parents before
+/// it back: every deleted row with its UUID, series anchor, page links and attachments, parents before
 /// children, and the subtasks that only lost their parent.
 public struct TaskDeletion: Sendable, Hashable {
     /// One deleted task as it was stored.
@@ -12,6 +12,8 @@ public struct TaskDeletion: Sendable, Hashable {
         /// The day of month a monthly or yearly series is anchored on (nil for other rules).
         public var anchorDay: Int?
         public var linkedPages: [PageID]
+        /// Its attachments (their rows go with the task; the objects stay until collected).
+        public var attachments: [Attachment] = []
     }
 
     /// The deleted tasks, the one asked for first, every parent before its children.

@@ -7,7 +7,7 @@ extension TaskStore {
     ///
     /// With `withSubtasks` every task below it goes too (at any depth); without, its children stay
     /// and lose their parent (listed in `orphaned`). Contexts and page links go with each deleted
-    /// row; each leaves a tombstone with its UUID so the delete can travel.
+    /// row (attachment rows too: their objects stay until collected); each leaves a tombstone with its UUID so the delete can travel.
     /// - Throws: `.taskNotFound`.
     public func deleteTask(_ id: TaskID, withSubtasks: Bool) throws -> TaskDeletion {
         try write {
@@ -20,8 +20,11 @@ extension TaskStore {
             for task in [root] + below {
                 let linked = try db.cached("SELECT page_id FROM page_links WHERE task_id = ? ORDER BY page_id")
                     .bind([.integer(task.id.rawValue)]).rows { PageID($0.int64(0)) }
+                let attached = try db.cached("SELECT \(TaskStore.attachmentColumns) FROM attachments a WHERE a.task_id = ? ORDER BY a.id")
+                    .bind([.integer(task.id.rawValue)]).rows(TaskStore.readAttachment)
                 records.append(TaskDeletion.Record(
-                    task: task, uuid: try uuid(of: task.id), anchorDay: try storedAnchorDay(task.id), linkedPages: linked))
+                    task: task, uuid: try uuid(of: task.id), anchorDay: try storedAnchorDay(task.id), linkedPages: linked,
+                    attachments: attached))
             }
             for record in records {
                 try db.cached("DELETE FROM tasks WHERE id = ?").bind([.integer(record.task.id.rawValue)]).run()
@@ -32,7 +35,7 @@ extension TaskStore {
     }
 
     /// Puts deleted tasks back in one transaction: the same UUIDs (their tombstones removed), the
-    /// same ids when still free, contexts, stage, series anchor, page links to pages still there,
+    /// same ids when still free, contexts, stage, series anchor, page links to pages still there, attachments,
     /// and orphaned subtasks under their parent again.
     ///
     /// A list, project or stage deleted since is left out (the default list, none, none); a task
@@ -76,6 +79,7 @@ extension TaskStore {
                                [.integer(newID.rawValue), .integer(page.rawValue)])
                 }
                 try db.run("DELETE FROM tombstones WHERE kind = ? AND uuid = ?", [.text(RecordKind.task.rawValue), .text(record.uuid)])
+                _ = try insertRestored(record.attachments, taskIDs: [record.task.id: newID])
                 restored.append(task)
             }
             if let root = deletion.records.first.flatMap({ newIDs[$0.task.id] }) {

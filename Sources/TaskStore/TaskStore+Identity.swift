@@ -6,7 +6,7 @@ import TaskCore
 extension TaskStore {
     /// What a tombstone or a UUID belongs to; the raw value is stored.
     public enum RecordKind: String, Sendable, CaseIterable {
-        case task, project, space, page
+        case task, project, space, page, attachment
     }
 
     /// A deleted record: its kind, its UUID and when it went.

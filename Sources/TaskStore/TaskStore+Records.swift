@@ -7,7 +7,7 @@ import TaskCore
 /// a record already here combines with an incoming one (merge, replace, skip) is the caller's
 /// choice, made before calling `writeRecords`.
 extension TaskStore {
-    /// Every task, project, space, page and page link, each kind sorted by UUID.
+    /// Every task, project, space, page, page link and attachment, each kind sorted by UUID.
     public func records() throws -> RecordSet {
         try read {
             let projects = try projectRecords()
@@ -45,7 +45,8 @@ extension TaskStore {
                 ORDER BY t.uuid
                 """
             ).rows(TaskStore.readTaskRecord)
-            return RecordSet(tasks: tasks, projects: projects, spaces: spaces, pages: pages, links: links.sorted())
+            return RecordSet(tasks: tasks, projects: projects, spaces: spaces, pages: pages, links: links.sorted(),
+                             attachments: try attachmentRecords())
         }
     }
 
@@ -129,6 +130,7 @@ extension TaskStore {
             for sql in rebuilt { try db.execute(sql) }
             for p in set.pages { try upsertPage(p, &summary) }
             for link in set.links { try insertLink(link) }
+            for attachment in set.attachments { try upsertAttachment(attachment, &summary) }
             return summary
         }
     }

@@ -16,6 +16,12 @@ public enum TaskStoreError: Error, Sendable, Equatable, CustomStringConvertible 
     case duplicateName(kind: String, name: String)
     case invalidValue(field: String, reason: String)
     case importMalformed(String)
+    /// A file could not be copied into the object store: no such file, not a regular file, over
+    /// the size limit, a read or write error (`reason` says which).
+    case attachmentIngestFailed(path: String, reason: String)
+    case attachmentNotFound(AttachmentID)
+    /// An object's bytes cannot be read back (missing, damaged, unreadable).
+    case objectUnreadable(sha256: String, reason: String)
     /// The file exists but is not a SQLite database, or not a regular file (left untouched).
     case notADatabase(path: String, reason: String)
     /// A SQLite database that is not Tasker's (left untouched).
@@ -58,6 +64,11 @@ public enum TaskStoreError: Error, Sendable, Equatable, CustomStringConvertible 
         case .duplicateName(let kind, let name): return "a \(kind) named '\(name)' already exists; pick another name"
         case .invalidValue(let field, let reason): return "invalid \(field): \(reason)"
         case .importMalformed(let what): return "the import is malformed: \(what)"
+        case .attachmentIngestFailed(let path, let reason): return "cannot attach \(path): \(reason)"
+        case .attachmentNotFound(let id): return "no attachment with id \(id); check list_attachments for the right id"
+        case .objectUnreadable(let sha256, let reason):
+            return sha256.isEmpty ? "the attachment store cannot be used: \(reason)"
+                : "the stored bytes of \(sha256.prefix(12))… cannot be read: \(reason); run `tasker verify`"
         case .notADatabase(let path, let reason):
             return "\(path) is not a Tasker database (\(reason)); it was left untouched — pass another file with --db"
         case .notTasker(let path, let reason):

@@ -40,6 +40,10 @@ public final class TaskToolkit {
         Streaks.self,
         ExportTasks.self,
         ImportTasks.self,
+        AttachFile.self,
+        ListAttachments.self,
+        OpenAttachment.self,
+        Detach.self,
     ]
 
     public let store: TaskStore
@@ -52,9 +56,16 @@ public final class TaskToolkit {
     /// Calendars, working hours and days for `plan_day`, from config (set up by the command line).
     public let planning: PlanningSettings
 
+    /// Where attachment bytes go (`objects/` beside the database); nil refuses the attachment tools.
+    public let objects: ObjectStore?
+    /// Puts a copy of each new attachment elsewhere (config's `attachments.upload`); nil for none.
+    public let uploader: (any ObjectUploading)?
+
     public init(store: TaskStore, parser: TaskNLParser = TaskNLParser(), tools: [any Tool.Type] = TaskToolkit.standardTools,
-                planning: PlanningSettings = PlanningSettings()) {
+                planning: PlanningSettings = PlanningSettings(), objects: ObjectStore? = nil, uploader: (any ObjectUploading)? = nil) {
         self.planning = planning
+        self.objects = objects
+        self.uploader = uploader
         self.store = store
         self.parser = parser
         self.toolTypes = tools

@@ -38,7 +38,15 @@ struct CommandContext {
     }
 
     func makeToolkit() throws -> TaskToolkit {
-        TaskToolkit(store: try openStore(), parser: TaskNLParser(), planning: planningSetup().settings)
+        let attachments = attachmentSetup()
+        for problem in attachments.problems { output.err("tasker: \(problem)") }
+        return TaskToolkit(store: try openStore(), parser: TaskNLParser(), planning: planningSetup().settings,
+                           objects: attachments.objects, uploader: attachments.uploader)
+    }
+
+    /// config.json's attachments keys, and the object store beside the database.
+    func attachmentSetup() -> AttachmentSetup {
+        AttachmentSetup(configDirectory: paths.taskerConfig, databasePath: globals.databasePath)
     }
 
     /// config.json's planning keys: calendars, working hours and days.

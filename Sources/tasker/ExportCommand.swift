@@ -20,7 +20,8 @@ enum ExportCommand: Command {
             Writes every task, project, space, page and page link. A .unkt bundle is a ZIP that
             `tasker import` reads back exactly: manifest.json first (format, version, schema version,
             generator, created, counts, each file's SHA-256), then tasks.jsonl, projects.jsonl,
-            spaces.jsonl, pages.jsonl, links.jsonl and pages/<uuid>.md. Records keep their UUIDs and
+            spaces.jsonl, pages.jsonl, links.jsonl, attachments.jsonl, pages/<uuid>.md and
+            attachments/<sha256> (each attached file's bytes, once per content). Records keep their UUIDs and
             their created and modified times; fields Tasker has no column for travel under "x".
             Give exactly one of --unkt, --xlsx, --taskwarrior, --todotxt and --ics.
             """,
@@ -36,8 +37,9 @@ enum ExportCommand: Command {
         let store = try context.openStore()
         let records = try store.records()
         if let bundle {
-            try UnktBundle.write(records, to: bundle, generator: "tasker \(TaskerApp.version)", created: TaskStore.wholeSeconds(context.clock()))
-            context.output.err("exported \(records.tasks.count) tasks, \(records.projects.count) projects, \(records.spaces.count) spaces, \(records.pages.count) pages to \(bundle)")
+            try UnktBundle.write(records, to: bundle, generator: "tasker \(TaskerApp.version)", created: TaskStore.wholeSeconds(context.clock()),
+                                 objects: context.attachmentSetup().objects)
+            context.output.err("exported \(records.tasks.count) tasks, \(records.projects.count) projects, \(records.spaces.count) spaces, \(records.pages.count) pages, \(records.attachments.count) attachments to \(bundle)")
             return 0
         }
         if let sheet {

@@ -18,7 +18,8 @@ enum ImportCommand: Command {
         details: """
             Imports by UUID in one transaction: everything or nothing. A bundle is checked whole
             before anything is written: entry paths (no .., no absolute paths), no symbolic links,
-            declared sizes, and every file's SHA-256 against manifest.json. Every error names the
+            declared sizes, and every file's SHA-256 against manifest.json (attachments' bytes
+            too, streamed into the object store and put in place only with the records). Every error names the
             file, the entry or line, and the field.
               --mode merge    a record already here takes the newer 'modified' field by field and
                               keeps any field the newer one lacks (the default)
@@ -61,13 +62,14 @@ enum ImportCommand: Command {
             }
         } else {
             source = file
-            imported = try UnktBundle.read(path: file, source: file)
+            imported = try UnktBundle.read(path: file, source: file, objects: context.attachmentSetup().objects)
         }
         progress.finish()
         for warning in imported.warnings { context.output.err("tasker: warning: \(warning)") }
         progress.phase("comparing \(ImportProgress.grouped(imported.records.count)) records with the database")
         let report = try RecordImporter(store: store, source: source, locations: imported.locations)
-            .apply(imported.records, mode: mode, dryRun: arguments.has(Self.dryRun), progress: progress.written)
+            .apply(imported.records, mode: mode, dryRun: arguments.has(Self.dryRun), objects: context.attachmentSetup().objects,
+                   staged: imported.staged, progress: progress.written)
         progress.finish()
         let seconds = Date().timeIntervalSince(started)
         if seconds > 1 { context.output.err(String(format: "imported %d records in %.1f s", imported.records.count, seconds)) }

@@ -56,6 +56,12 @@ import TaskerTestSupport
              expected: ["03-05T14", "03-06T14", "03-07T14", "03-08T13", "03-09T13", "03-10T13", "03-11T13"].map {
                  ("Daily sync", "2026-\($0):00", "2026-\($0):30")
              }),
+        // COUNT ends a series: its last instance (1 April, the 7th) is busy, nothing after it.
+        Case(file: "dst-london-week", zone: "Europe/London", from: "2026-03-31", to: "2026-04-06",
+             expected: [("Daily sync", "2026-03-31T08:00", "2026-03-31T08:30"), ("Daily sync", "2026-04-01T08:00", "2026-04-01T08:30")]),
+        // Every other Wednesday, three times, across New York's DST change: 25 Feb, 11 and 25 March, not 8 April.
+        Case(file: "count-fortnightly", zone: "America/New_York", from: "2026-03-01", to: "2026-04-30",
+             expected: [("Fortnightly review", "2026-03-11T14:00", "2026-03-11T15:00"), ("Fortnightly review", "2026-03-25T14:00", "2026-03-25T15:00")]),
         Case(file: "workday", zone: "Europe/London", from: "2026-03-10", to: "2026-03-11",
              expected: [("Standup", "2026-03-10T10:00", "2026-03-10T11:00")]),
     ]

@@ -17,6 +17,17 @@ struct IOFixture {
         try store.bootstrap()
     }
 
+    /// The object store that belongs to this fixture's database.
+    var objects: ObjectStore { ObjectStore(directory: ObjectStore.directory(forDatabase: store.path)) }
+
+    /// Attaches a new file holding `text` to `owner`.
+    @discardableResult
+    func attach(_ text: String, name: String, to owner: AttachmentOwner) throws -> TaskCore.Attachment {
+        let path = dir.path("in-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        return try store.attachFile(path, name: name, to: owner, objects: objects).attachment
+    }
+
     /// A store filled with every kind of record and field: a project, a space in it, tasks with every
     /// field (recurrence, subtasks, stage, another list, unknown fields), pages with labels and links.
     static func seeded() throws -> IOFixture {

@@ -18,7 +18,7 @@ final class REPLHarness {
     init() throws {
         let store = try TaskStore(path: directory.path("tasks.sqlite"), clock: { testNow }, timeZone: london)
         try store.bootstrap()
-        toolkit = TaskToolkit(store: store)
+        toolkit = TaskToolkit(store: store, objects: ObjectStore(directory: directory.path("objects")))
     }
 
     /// Stores a task directly and returns its id.

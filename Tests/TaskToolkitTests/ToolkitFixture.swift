@@ -14,10 +14,10 @@ struct ToolkitFixture {
     let directory = TemporaryDirectory("toolkit")
     let toolkit: TaskToolkit
 
-    init(now: Date = ToolkitFixture.now) throws {
+    init(now: Date = ToolkitFixture.now, maxAttachmentBytes: Int64 = ObjectStore.defaultMaxBytes) throws {
         let store = try TaskStore(path: directory.path("tasks.sqlite"), clock: { now }, timeZone: ToolkitFixture.zone)
         try store.bootstrap()
-        toolkit = TaskToolkit(store: store)
+        toolkit = TaskToolkit(store: store, objects: ObjectStore(directory: directory.path("objects"), maxBytes: maxAttachmentBytes))
     }
 
     /// Calls a tool, expecting a well-formed call.

@@ -1,4 +1,5 @@
 import Foundation
+import TaskCore
 
 /// A running `tasker mcp` with pipes on both ends: send a line, wait for a reply line, close stdin,
 /// wait for the exit. Stdout is read on a background thread so the server never blocks on a full pipe.
@@ -14,6 +15,7 @@ final class MCPProcess: @unchecked Sendable {
     private var stderrData = Data()
 
     init(_ arguments: [String]) throws {
+        _ = TaskerBinary.ignoreBrokenPipes
         process.executableURL = TaskerBinary.url
         process.arguments = arguments
         process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "TZ": "Europe/London", "NO_COLOR": "1"]
@@ -24,7 +26,7 @@ final class MCPProcess: @unchecked Sendable {
         let out = output.fileHandleForReading
         Thread { [self] in
             while true {
-                let data = out.availableData
+                let data = MCPProcess.readChunk(out.fileDescriptor)
                 condition.lock()
                 if data.isEmpty {
                     outputClosed = true
@@ -46,19 +48,33 @@ final class MCPProcess: @unchecked Sendable {
         }.start()
         let err = errors.fileHandleForReading
         Thread { [self] in
-            let data = err.readDataToEndOfFile()
+            var data = Data()
+            while case let chunk = MCPProcess.readChunk(err.fileDescriptor), !chunk.isEmpty { data.append(chunk) }
             condition.lock()
             stderrData = data
             condition.unlock()
         }.start()
     }
 
+    /// Writes to the server's stdin; a server that has gone away is seen by the next receive (no trap
+    /// on a broken pipe, as `FileHandle.write` has).
     func send(_ line: String) {
-        input.fileHandleForWriting.write(Data((line + "\n").utf8))
+        sendRaw(Data((line + "\n").utf8))
     }
 
     func sendRaw(_ data: Data) {
-        input.fileHandleForWriting.write(data)
+        data.withUnsafeBytes { try? FileDescriptorWriter.write(input.fileHandleForWriting.fileDescriptor, $0) }
+    }
+
+    /// One `read(2)` of up to 64 KiB, retried on EINTR (Foundation's `availableData` traps on it when a
+    /// signal lands mid-read under load); empty at end of file or on an error.
+    static func readChunk(_ fd: Int32) -> Data {
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let n = read(fd, &buffer, buffer.count)
+            if n >= 0 { return Data(buffer[0..<n]) }
+            if errno != EINTR { return Data() }
+        }
     }
 
     /// The next line from stdout, or nil after `timeout` seconds or at end of output.

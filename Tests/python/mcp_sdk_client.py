@@ -25,15 +25,22 @@ EXPECTED_TOOLS = {
     "plan_day", "create_project", "list_projects", "create_space", "create_page", "append_to_page",
     "read_page", "list_pages", "link_page", "search_pages", "update_task", "delete_task", "set_stage",
     "create_template", "list_templates", "apply_template", "review", "streaks",
-    "export_tasks", "import_tasks",
+    "export_tasks", "import_tasks", "attach_file", "list_attachments", "open_attachment", "detach",
 }
-READ_ONLY = {"list_tasks", "plan_day", "list_projects", "read_page", "list_pages", "search_pages", "list_templates", "review", "streaks", "export_tasks"}
-ADDITIVE = {"capture_task", "create_task", "create_project", "create_space", "create_page", "append_to_page", "link_page", "create_template", "apply_template"}
+READ_ONLY = {"list_tasks", "plan_day", "list_projects", "read_page", "list_pages", "search_pages", "list_templates", "review", "streaks", "export_tasks",
+             "list_attachments"}
+ADDITIVE = {"capture_task", "create_task", "create_project", "create_space", "create_page", "append_to_page", "link_page", "create_template", "apply_template",
+            "attach_file", "open_attachment"}
 
 # Every tool with valid arguments, in an order where each call finds what it needs, and a check of
 # its structured result.
 # Where export_tasks writes the bundle that import_tasks reads back.
 BUNDLE = os.path.join(tempfile.mkdtemp(prefix="tasker-mcp-"), "all.unkt")
+# A file attach_file copies in, and where open_attachment writes it back.
+SCAN = os.path.join(os.path.dirname(BUNDLE), "lease.txt")
+with open(SCAN, "w") as f:
+    f.write("the lease, signed\n")
+SCAN_COPY = os.path.join(os.path.dirname(BUNDLE), "lease-copy.txt")
 
 CALLS = [
     ("create_project", {"name": "Home", "notes": "the flat"}, lambda r: r["project"]["name"] == "Home"),
@@ -70,6 +77,10 @@ CALLS = [
     ("streaks", {"day_start": "04:00"}, lambda r: r["projects"][0]["name"] == "Home"),
     ("export_tasks", {"format": "unkt", "path": BUNDLE}, lambda r: r["count"] >= 2 and r["path"] == BUNDLE),
     ("import_tasks", {"path": BUNDLE, "dry_run": True}, lambda r: r["dry_run"] is True and r["added"] == 0),
+    ("attach_file", {"path": SCAN, "page": "Landlord"}, lambda r: r["attachment"]["size"] == 18 and r["attachment"]["page"]["title"] == "Landlord"),
+    ("list_attachments", {"page": "Landlord"}, lambda r: r["count"] == 1 and r["attachments"][0]["name"] == "lease.txt"),
+    ("open_attachment", {"id": 1, "path": SCAN_COPY}, lambda r: r["path"] == SCAN_COPY and open(SCAN_COPY).read() == "the lease, signed\n"),
+    ("detach", {"id": 1}, lambda r: r["references_left"] == 0),
 ]
 
 class CheckFailed(Exception):

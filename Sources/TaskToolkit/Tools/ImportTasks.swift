@@ -59,7 +59,7 @@ public struct ImportTasks: Tool {
         do {
             let imported: ImportedRecords
             if isBundle {
-                imported = try UnktBundle.read(path: path, source: path)
+                imported = try UnktBundle.read(path: path, source: path, objects: toolkit.objects)
             } else {
                 guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
                     throw IOError.cannotRead(path: path, reason: "no such file, not readable, or not UTF-8")
@@ -73,7 +73,7 @@ public struct ImportTasks: Tool {
                 }
             }
             var report = try RecordImporter(store: toolkit.store, source: path, locations: imported.locations)
-                .apply(imported.records, mode: mode, dryRun: dryRun)
+                .apply(imported.records, mode: mode, dryRun: dryRun, objects: toolkit.objects, staged: imported.staged)
             report.warnings = imported.warnings
             return .done(Output(report: report))
         } catch let error as IOError {

@@ -1,0 +1,55 @@
+import Foundation
+
+/// A file attached to a task or a page: its name and the SHA-256 of its bytes, which live outside
+/// the database in the object store (`objects/ab/<sha256>`), stored once however often attached.
+public struct Attachment: Sendable, Hashable, Identifiable {
+    public var id: AttachmentID
+    public var uuid: String
+    public var owner: AttachmentOwner
+    /// The file's name as attached (its last path component, or the name given).
+    public var name: String
+    /// The object's name: SHA-256 of the content, 64 lower-case hex digits.
+    public var sha256: String
+    public var size: Int64
+    /// How the object is stored ("plain"); an encrypting codec names itself here.
+    public var encoding: String
+    /// Where an upload put a copy, when attachments.upload is configured.
+    public var remoteURL: String?
+    public var created: Date
+
+    public init(
+        id: AttachmentID, uuid: String, owner: AttachmentOwner, name: String, sha256: String, size: Int64,
+        encoding: String = "plain", remoteURL: String? = nil, created: Date
+    ) {
+        self.id = id
+        self.uuid = uuid
+        self.owner = owner
+        self.name = name
+        self.sha256 = sha256
+        self.size = size
+        self.encoding = encoding
+        self.remoteURL = remoteURL
+        self.created = created
+    }
+}
+
+/// What an attachment belongs to.
+public enum AttachmentOwner: Sendable, Hashable {
+    case task(TaskID)
+    case page(PageID)
+}
+
+/// A byte count for people: "812 bytes", "4.2 KiB", "150.0 MiB".
+public enum ByteCount {
+    public static func text(_ bytes: Int64) -> String {
+        if bytes < 1024 { return "\(bytes) byte\(bytes == 1 ? "" : "s")" }
+        let units = ["KiB", "MiB", "GiB", "TiB"]
+        var value = Double(bytes) / 1024
+        var unit = 0
+        while value >= 1024 && unit < units.count - 1 {
+            value /= 1024
+            unit += 1
+        }
+        return String(format: "%.1f", value) + " " + units[unit]
+    }
+}

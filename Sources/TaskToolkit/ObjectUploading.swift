@@ -1,0 +1,10 @@
+import TaskStore
+
+/// Puts a copy of an object somewhere else (config's `attachments.upload`): the command line's
+/// implementation asks the host's `sign_command` for a presigned URL and PUTs the bytes with
+/// libcurl, so the engine never holds a cloud credential.
+public protocol ObjectUploading: Sendable {
+    /// Uploads the object with this hash from `objects`. - Returns: the URL it now lives at.
+    /// - Throws: why it did not (the attachment is kept either way).
+    func upload(sha256: String, size: Int64, from objects: ObjectStore) throws -> String
+}

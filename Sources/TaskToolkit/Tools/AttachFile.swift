@@ -1,0 +1,91 @@
+import Foundation
+import TaskCore
+import TaskStore
+
+/// `attach_file`: copies a file into the attachment store and attaches it to a task or a page.
+public struct AttachFile: Tool, ArgumentsExpressible {
+    public static let definition = ToolDefinition(
+        name: "attach_file", title: "Attach a file",
+        description: "Attach a file to a task or a page (each by id or title; a title finds open tasks). The file's bytes are copied "
+            + "into Tasker's store (identical files are stored once), so the original may change or go. Files over the size "
+            + "limit (default 100 MiB) are refused. Returns the attachment with its id, size and SHA-256.",
+        inputSchema: Schema.arguments([
+            "path": Schema.string("The file to attach: an absolute path (~/ is your home folder).", minLength: 1),
+            "task": Schema.idOrTitle("The task to attach it to (id or title)."),
+            "page": Schema.idOrTitle("The page to attach it to (id or title)."),
+            "name": Schema.string("The name to show (default: the file's own name).", minLength: 1),
+        ], required: ["path"]),
+        readOnly: false, idempotent: false, destructive: false)
+
+    public var path: String
+    public var target: AttachmentTarget
+    public var name: String?
+
+    public init(path: String, target: AttachmentTarget, name: String? = nil) {
+        self.path = path
+        self.target = target
+        self.name = name
+    }
+
+    public init(_ arguments: ToolArguments) throws {
+        guard let path = arguments.text("path"), !path.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw arguments.invalid("path is empty; give the file to attach")
+        }
+        self.init(path: path, target: try AttachmentTarget.read(arguments, required: true)!, name: arguments.string("name"))
+    }
+
+    public var arguments: JSONValue {
+        var object = target.arguments
+        object["path"] = .string(path)
+        if let name { object["name"] = .string(name) }
+        return .object(object)
+    }
+
+    var resolvedPath: String { TaskToolkit.expandHome(path) }
+
+    public func preview(in toolkit: TaskToolkit) throws -> ToolPreview {
+        switch try target.resolve(in: toolkit) {
+        case .failure(let refusal): return .refused(refusal)
+        case .success(let found):
+            let file = name ?? URL(fileURLWithPath: resolvedPath).lastPathComponent
+            let size = (try? FileManager.default.attributesOfItem(atPath: resolvedPath)[.size] as? Int).flatMap { $0 }
+            let kind: String
+            switch found.owner {
+            case .task(let id): kind = "task #\(id.rawValue)"
+            case .page(let id): kind = "page #\(id.rawValue)"
+            }
+            return .ready("Attach \(file)\(size.map { " (\(ByteCount.text(Int64($0))))" } ?? "") to \(kind) '\(found.title)'")
+        }
+    }
+
+    public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<AttachmentOutput> {
+        let objects: ObjectStore
+        switch toolkit.requireObjects() {
+        case .success(let found): objects = found
+        case .failure(let refusal): return .refused(refusal)
+        }
+        switch try target.resolve(in: toolkit) {
+        case .failure(let refusal): return .refused(refusal)
+        case .success(let found):
+            let (attachment, stored) = try toolkit.store.attachFile(resolvedPath, name: name, to: found.owner, objects: objects)
+            var uploadProblem: String?
+            var current = attachment
+            if let uploader = toolkit.uploader, attachment.remoteURL == nil {
+                do {
+                    let url = try uploader.upload(sha256: stored.sha256, size: stored.size, from: objects)
+                    try toolkit.store.setRemoteURL(url, forObject: stored.sha256)
+                    current.remoteURL = url
+                } catch {
+                    uploadProblem = "\(error)"
+                }
+            }
+            let item = AttachmentItem(attachment: current, ownerTitle: found.title, storedPath: objects.path(of: stored.sha256))
+            return .done(AttachmentOutput(item: item, event: .attached(newObject: stored.isNew), uploadProblem: uploadProblem))
+        }
+    }
+
+    public func undo(after output: AttachmentOutput) -> UndoAction? {
+        let attachment = output.item.attachment
+        return UndoAction("Detached '\(attachment.name)'") { store in try store.detach(attachment.id) }
+    }
+}

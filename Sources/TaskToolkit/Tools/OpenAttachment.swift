@@ -1,0 +1,60 @@
+import Foundation
+import TaskCore
+import TaskStore
+
+/// `open_attachment`: an attachment's bytes, as a copy written to a path or as the stored file's path.
+public struct OpenAttachment: Tool, ArgumentsExpressible {
+    public static let definition = ToolDefinition(
+        name: "open_attachment", title: "Open an attachment",
+        description: "An attachment's bytes, by its id (list_attachments shows them): with path, a copy is written there "
+            + "(checked against its SHA-256; an existing file is never overwritten); without, the path of the stored file "
+            + "is returned (read-only: copy it before editing).",
+        inputSchema: Schema.arguments([
+            "id": Schema.integer("The attachment id.", minimum: 1),
+            "path": Schema.string("Where to write a copy (a new file).", minLength: 1),
+        ], required: ["id"]),
+        readOnly: false, idempotent: false, destructive: false)
+
+    public var id: AttachmentID
+    public var path: String?
+
+    public init(id: AttachmentID, path: String? = nil) {
+        self.id = id
+        self.path = path
+    }
+
+    public init(_ arguments: ToolArguments) throws {
+        guard let id = arguments.int("id") else { throw arguments.invalid("give the attachment's id (a number)") }
+        self.init(id: AttachmentID(Int64(id)), path: arguments.text("path"))
+    }
+
+    public var arguments: JSONValue {
+        var object: [String: JSONValue] = ["id": .int(Int(id.rawValue))]
+        if let path { object["path"] = .string(path) }
+        return .object(object)
+    }
+
+    public func preview(in toolkit: TaskToolkit) throws -> ToolPreview {
+        let attachment = try toolkit.store.attachment(id)
+        guard let path else { return .ready("Show where '\(attachment.name)' is stored") }
+        return .ready("Write a copy of '\(attachment.name)' (\(ByteCount.text(attachment.size))) to \(TaskToolkit.expandHome(path))")
+    }
+
+    public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<AttachmentOutput> {
+        let objects: ObjectStore
+        switch toolkit.requireObjects() {
+        case .success(let found): objects = found
+        case .failure(let refusal): return .refused(refusal)
+        }
+        let item = try toolkit.item(try toolkit.store.attachment(id))
+        guard let path else {
+            guard objects.contains(item.attachment.sha256) else {
+                throw TaskStoreError.objectUnreadable(sha256: item.attachment.sha256, reason: "\(item.storedPath) is missing")
+            }
+            return .done(AttachmentOutput(item: item, event: .opened(copy: nil)))
+        }
+        let destination = TaskToolkit.expandHome(path)
+        try objects.copy(item.attachment.sha256, to: destination)
+        return .done(AttachmentOutput(item: item, event: .opened(copy: destination)))
+    }
+}
