@@ -23,7 +23,9 @@ let package = Package(
         .target(name: "TaskNL", dependencies: ["TaskCore"]),
         .target(name: "TaskIO", dependencies: ["TaskCore", "TaskStore", "CZip", "CXlsx"]),
         .target(name: "TaskToolkit", dependencies: ["TaskCore", "TaskStore", "TaskNL", "TaskIO"]),
-        .target(name: "TaskMCP", dependencies: ["TaskCore", "TaskToolkit"]),
+        // Agents: keys, policy, approvals and receipts around the catalogue (the AgentGate).
+        .target(name: "TaskAgent", dependencies: ["TaskCore", "TaskStore", "TaskToolkit"]),
+        .target(name: "TaskMCP", dependencies: ["TaskCore", "TaskToolkit", "TaskAgent"]),
         .target(name: "TaskLLM", dependencies: ["TaskCore", "TaskNL", "CCurl"]),
         // Calendars (.ics files and URLs) read with libical into busy time: the only user of CICal.
         .target(name: "TaskCalendar", dependencies: ["TaskCore", "CICal"]),
@@ -32,7 +34,7 @@ let package = Package(
         // The doors: the command line (the only place that prints and exits) and the benchmarks.
         .executableTarget(
             name: "tasker",
-            dependencies: ["TaskCore", "TaskStore", "TaskNL", "TaskToolkit", "TaskMCP", "TaskLLM", "TaskREPL", "TaskIO", "TaskCalendar"]),
+            dependencies: ["TaskCore", "TaskStore", "TaskNL", "TaskToolkit", "TaskMCP", "TaskLLM", "TaskREPL", "TaskIO", "TaskCalendar", "TaskAgent"]),
         .executableTarget(
             name: "tasker-bench",
             dependencies: ["TaskCore", "TaskStore", "TaskNL", "TaskToolkit", "TaskMCP", "TaskREPL", "TaskCalendar"]),
@@ -44,6 +46,7 @@ let package = Package(
         .testTarget(name: "TaskIOTests", dependencies: ["TaskIO", "TaskCore", "TaskStore", "TaskerTestSupport"]),
         .testTarget(name: "TaskNLTests", dependencies: ["TaskNL", "TaskCore", "TaskerTestSupport"]),
         .testTarget(name: "TaskToolkitTests", dependencies: ["TaskToolkit", "TaskNL", "TaskCore", "TaskStore", "TaskerTestSupport"]),
+        .testTarget(name: "TaskAgentTests", dependencies: ["TaskAgent", "TaskToolkit", "TaskCore", "TaskStore", "TaskerTestSupport"]),
         .testTarget(name: "TaskMCPTests", dependencies: ["TaskMCP", "TaskToolkit", "TaskCore", "TaskStore", "TaskerTestSupport"]),
         .testTarget(name: "TaskCalendarTests", dependencies: ["TaskCalendar", "TaskCore", "TaskLLM", "TaskerTestSupport"]),
         .testTarget(name: "TaskLLMTests", dependencies: ["TaskLLM", "TaskNL", "TaskCore", "TaskerTestSupport"]),

@@ -1,7 +1,8 @@
-/// SHA-256 (FIPS 180-4) of a byte buffer, as lower-case hex: the bundle manifest's file hashes.
+/// SHA-256 (FIPS 180-4) of a byte buffer, as lower-case hex: the bundle manifest's file hashes, agent
+/// key secrets, and the receipts' hash chain.
 ///
-/// Written here because Foundation on Linux has no hashing and a bundle needs nothing more.
-enum SHA256 {
+/// Written here because Foundation on Linux has no hashing and these need nothing more.
+public enum SHA256 {
     private static let k: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
         0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
@@ -13,7 +14,20 @@ enum SHA256 {
         0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
     ]
 
-    static func hex(_ bytes: [UInt8]) -> String {
+    /// The digest of `text`'s UTF-8 bytes, as 64 lower-case hex digits.
+    public static func hex(_ text: String) -> String { hex(Array(text.utf8)) }
+
+    /// Whether two digests (or any two byte strings) are equal, in time that depends only on their
+    /// lengths: comparing a presented secret's hash must not tell how many leading digits matched.
+    public static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        guard x.count == y.count else { return false }
+        var difference: UInt8 = 0
+        for i in 0..<x.count { difference |= x[i] ^ y[i] }
+        return difference == 0
+    }
+
+    public static func hex(_ bytes: [UInt8]) -> String {
         var h: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
         var message = bytes
         let bitLength = UInt64(bytes.count) * 8
