@@ -75,7 +75,7 @@ public final class AgentGate {
                 throw error
             }
             let request = try store.inOneTransaction {
-                let target = try self.target(of: call)
+                let target = try AgentGateTarget(toolkit: toolkit).target(of: call)
                 let request = try store.pendingApproval(agentID: agentID, tool: name, argumentsHash: argumentsHash)
                     ?? store.addApproval(agentID: agentID, tool: name, arguments: argumentsText, argumentsHash: argumentsHash,
                                          target: target?.name, targetModified: target?.modified, lifetime: Self.approvalLifetime)
@@ -109,13 +109,6 @@ public final class AgentGate {
         ]
     }
 
-    /// The task a call acts on, when it names one, and when that task was last changed.
-    func target(of call: any Tool) throws -> (name: String, modified: Int64)? {
-        guard let targeting = call as? any TaskTargeting else { return nil }
-        guard case .success(let task) = try toolkit.findTask(targeting.target, openOnly: false) else { return nil }
-        return ("task:\(task.id)", Int64(task.updated.timeIntervalSince1970))
-    }
-
     /// A grant that covers this call, if any (filled in by scheduled delegation).
     func grant(for scope: AgentScope, agent: AgentRecord, tool: String, arguments: JSONValue) throws -> AgentGrant? { nil }
 }
@@ -126,4 +119,16 @@ public enum GateDecision: Sendable, Equatable {
     case deny(AgentScope)
     case unusable(AgentKeyState)
     case unknownTool
+}
+
+/// The task a call acts on, when it names one, and when that task was last changed: stored with a
+/// pending request and compared again on approval.
+struct AgentGateTarget {
+    let toolkit: TaskToolkit
+
+    func target(of call: any Tool) throws -> (name: String, modified: Int64)? {
+        guard let targeting = call as? any TaskTargeting else { return nil }
+        guard case .success(let task) = try toolkit.findTask(targeting.target, openOnly: false) else { return nil }
+        return ("task:\(task.id)", Int64(task.updated.timeIntervalSince1970))
+    }
 }

@@ -40,6 +40,7 @@ public final class TaskToolkit {
         Streaks.self,
         ExportTasks.self,
         ImportTasks.self,
+        ApprovalStatusTool.self,
     ]
 
     public let store: TaskStore

@@ -14,7 +14,7 @@ enum TaskerApp {
         ChatCommand.self, AddCommand.self, TodayCommand.self, PlanCommand.self, DoneCommand.self, NoteCommand.self,
         ParseCommand.self, CallCommand.self, ToolsCommand.self, MCPCommand.self, KeyCommand.self, CompletionCommand.self,
         ReviewCommand.self, StreaksCommand.self, ExportCommand.self, ImportCommand.self, CalendarsCommand.self,
-        AgentCommand.self,
+        AgentCommand.self, ApprovalsCommand.self, ApproveCommand.self, RejectCommand.self, ReceiptsCommand.self,
     ]
 
     /// The process's arguments (without the program name) as strict UTF-8: Swift's

@@ -3,13 +3,14 @@ import TaskCore
 @testable import TaskToolkit
 
 @Suite struct CatalogTests {
-    @Test func twentySixToolsEachWithAnImplementationAndAnObjectSchema() {
+    @Test func twentySevenToolsEachWithAnImplementationAndAnObjectSchema() {
         let names = TaskToolkit.definitions.map(\.name)
         #expect(names == [
             "capture_task", "create_task", "list_tasks", "complete_task", "reschedule_task", "defer_task",
             "update_task", "delete_task", "set_stage", "plan_day",
             "create_project", "list_projects", "create_space", "create_page", "append_to_page", "read_page",
             "list_pages", "link_page", "search_pages", "create_template", "list_templates", "apply_template", "review", "streaks", "export_tasks", "import_tasks",
+            "approval_status",
         ])
         #expect(Set(names).count == names.count, "each tool name once")
         for tool in TaskToolkit.definitions {
@@ -24,9 +25,9 @@ import TaskCore
         }
     }
 
-    @Test func exactlyTenToolsReadOnly() {
+    @Test func exactlyElevenToolsReadOnly() {
         let readOnly = TaskToolkit.definitions.filter(\.readOnly).map(\.name)
-        #expect(readOnly == ["list_tasks", "plan_day", "list_projects", "read_page", "list_pages", "search_pages", "list_templates", "review", "streaks", "export_tasks"])
+        #expect(readOnly == ["list_tasks", "plan_day", "list_projects", "read_page", "list_pages", "search_pages", "list_templates", "review", "streaks", "export_tasks", "approval_status"])
     }
 
     struct Malformed: Sendable, CustomTestStringConvertible {

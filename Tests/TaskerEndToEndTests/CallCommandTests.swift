@@ -190,12 +190,12 @@ import TaskerTestSupport
         return process.terminationStatus
     }
 
-    @Test func toolsListsTwentySixAndJsonHasSchemas() throws {
+    @Test func toolsListsTwentySevenAndJsonHasSchemas() throws {
         let text = try TaskerBinary.run(["tools"])
         #expect(text.status == 0)
         let json = try TaskerBinary.run(["tools", "--json"])
         let array = try #require(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
-        #expect(array.count == 26)
+        #expect(array.count == 27)
         #expect(array.allSatisfy { ($0["inputSchema"] as? [String: Any])?["type"] as? String == "object" })
     }
 
