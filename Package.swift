@@ -16,6 +16,7 @@ let package = Package(
         .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
         .systemLibrary(name: "CXlsx", pkgConfig: "xlsxwriter", providers: [.apt(["libxlsxwriter-dev"])]),
         .systemLibrary(name: "CICal", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
 
         // The engine, bottom up. Arrows point down only.
         .target(name: "TaskCore"),
@@ -25,7 +26,7 @@ let package = Package(
         .target(name: "TaskToolkit", dependencies: ["TaskCore", "TaskStore", "TaskNL", "TaskIO"]),
         // Agents: keys, policy, approvals and receipts around the catalogue (the AgentGate).
         .target(name: "TaskAgent", dependencies: ["TaskCore", "TaskStore", "TaskToolkit"]),
-        .target(name: "TaskMCP", dependencies: ["TaskCore", "TaskToolkit", "TaskAgent"]),
+        .target(name: "TaskMCP", dependencies: ["TaskCore", "TaskStore", "TaskToolkit", "TaskAgent", "CMicroHTTPD"]),
         .target(name: "TaskLLM", dependencies: ["TaskCore", "TaskNL", "CCurl"]),
         // Calendars (.ics files and URLs) read with libical into busy time: the only user of CICal.
         .target(name: "TaskCalendar", dependencies: ["TaskCore", "CICal"]),
