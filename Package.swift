@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "TaskLLM", dependencies: ["TaskCore", "TaskNL", "CCurl"]),
         // Calendars (.ics files and URLs) read with libical into busy time: the only user of CICal.
         .target(name: "TaskCalendar", dependencies: ["TaskCore", "CICal"]),
-        .target(name: "TaskREPL", dependencies: ["TaskCore", "TaskStore", "TaskNL", "TaskToolkit", "TaskLLM", "CEdit"]),
+        .target(name: "TaskREPL", dependencies: ["TaskCore", "TaskStore", "TaskNL", "TaskToolkit", "TaskLLM", "TaskAgent", "CEdit"]),
 
         // The doors: the command line (the only place that prints and exits) and the benchmarks.
         .executableTarget(

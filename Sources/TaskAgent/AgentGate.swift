@@ -109,8 +109,24 @@ public final class AgentGate {
         ]
     }
 
-    /// A grant that covers this call, if any (filled in by scheduled delegation).
-    func grant(for scope: AgentScope, agent: AgentRecord, tool: String, arguments: JSONValue) throws -> AgentGrant? { nil }
+    /// A running grant of this scope that covers the call: one without a project, or one whose
+    /// project is the call's (its `project` argument, or the project of the task it names).
+    func grant(for scope: AgentScope, agent: AgentRecord, tool: String, arguments: JSONValue) throws -> AgentGrant? {
+        let grants = try store.activeGrants(agentID: agent.id).filter { $0.scope == scope }
+        guard !grants.isEmpty else { return nil }
+        if let open = grants.first(where: { $0.projectID == nil }) { return open }
+        guard let project = try project(of: tool, arguments)?.lowercased() else { return nil }
+        return grants.first { $0.projectName?.lowercased() == project }
+    }
+
+    /// The project a call acts in, when it can be told before running it.
+    func project(of tool: String, _ arguments: JSONValue) throws -> String? {
+        if let named = arguments["project"]?.stringValue { return named }
+        guard let call = try? toolkit.prepare(tool, arguments), let targeting = call as? any TaskTargeting,
+            case .success(let task) = try toolkit.findTask(targeting.target, openOnly: false)
+        else { return nil }
+        return task.project
+    }
 }
 
 /// What the gate does with a call.

@@ -2,16 +2,20 @@ import Foundation
 import TaskAgent
 import TaskCore
 import TaskStore
+import TaskToolkit
 
 /// `tasker agent add|list|revoke|rotate|policy`: agent keys and what each agent may do.
 enum AgentCommand: Command {
     static let scopes = OptionSpec.value("--scopes", "LIST", "scopes to give, comma-separated: \(AgentScope.spellings) (default read)")
     static let expires = OptionSpec.value("--expires", "AGE", "how long the key lives: 90d, 12w, 24h or never (default 90d)")
+    static let scope = OptionSpec.value("--scope", "SCOPE", "grant: the scope it may use without asking")
+    static let project = OptionSpec.value("--project", "NAME", "grant: only calls in this project")
+    static let until = OptionSpec.value("--until", "DATE", "grant: the last day it holds (a phrase such as friday, or YYYY-MM-DD)")
 
     static let signature = CommandSignature(
         name: "agent", summary: "add, list, revoke or rotate agent keys; set an agent's policy per scope",
-        words: ["add NAME", "list", "revoke NAME", "rotate NAME", "policy NAME SCOPE allow|ask|deny"], maxWords: 4,
-        options: [scopes, expires],
+        words: ["add NAME", "list", "revoke NAME", "rotate NAME", "policy NAME SCOPE allow|ask|deny", "grant NAME", "grants"], maxWords: 4,
+        options: [scopes, expires, scope, project, until],
         details: """
             An agent is another program (an MCP client over HTTP, or `tasker mcp --agent NAME`) acting on
             your tasks with its own key. `add` and `rotate` print the key once, on stdout; only its hash
@@ -21,12 +25,17 @@ enum AgentCommand: Command {
             templates), write:pages (spaces and pages), destructive (complete, reschedule, defer, delete,
             import). A scope given to --scopes starts as `ask` (the call waits for `tasker approve`),
             except read, which is `allow`; a scope not given is `deny`. `policy` changes one.
+
+            `grant` lets an agent use one scope without asking until the end of a day, optionally only
+            for calls in one project (receipts mark those calls `granted`); it lapses by itself.
+            `grants` lists those still running.
             """,
         examples: [
             "tasker agent add claude --scopes read,write:tasks",
             "tasker agent policy claude write:tasks allow",
             "tasker agent rotate claude",
             "tasker agent revoke claude",
+            "tasker agent grant claude --scope destructive --project Kitchen --until friday",
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
@@ -82,8 +91,31 @@ enum AgentCommand: Command {
             guard let policy = AgentPolicy(rawValue: words[3]) else { throw UsageError("unknown policy '\(words[3])'; use allow, ask or deny") }
             try store.setAgentPolicy(named: words[1], scope: scope, policy: policy)
             context.output.text("agent '\(words[1])': \(scope.rawValue) is now \(policy.rawValue)")
+        case "grant":
+            try expect(2)
+            let name = try name()
+            guard let text = arguments.value(Self.scope), let scope = AgentScope(rawValue: text) else {
+                throw UsageError("agent grant needs --scope, one of \(AgentScope.spellings)")
+            }
+            guard let untilText = arguments.value(Self.until) else { throw UsageError("agent grant needs --until DATE, such as friday") }
+            let toolkit = TaskToolkit(store: store)
+            guard let day = try toolkit.day(untilText, argument: "--until", tool: "agent grant") else {
+                throw UsageError("--until needs a day, such as friday or 2026-12-04")
+            }
+            let end = day.adding(days: 1).startOfDay(in: context.timeZone)
+            guard end > store.clock() else { throw UsageError("--until \(untilText) is already over") }
+            let grant = try store.addGrant(agent: name, scope: scope, project: arguments.value(Self.project), until: end)
+            context.output.text("agent '\(name)' may use \(scope.rawValue) without asking\(grant.projectName.map { " in project \($0)" } ?? "") through \(day)")
+        case "grants":
+            try expect(1)
+            let names = Dictionary(uniqueKeysWithValues: try store.agents().map { ($0.id, $0.name) })
+            let grants = try store.activeGrants()
+            if grants.isEmpty { context.output.text("no grants are running") }
+            for grant in grants {
+                context.output.text("\(names[grant.agentID] ?? "?")  \(grant.scope.rawValue)\(grant.projectName.map { "  project \($0)" } ?? "")  through \(LocalDate(grant.until.addingTimeInterval(-1), in: context.timeZone))")
+            }
         default:
-            throw UsageError("unknown agent action '\(action)'; use add, list, revoke, rotate or policy")
+            throw UsageError("unknown agent action '\(action)'; use add, list, revoke, rotate, policy, grant or grants")
         }
         return 0
     }
