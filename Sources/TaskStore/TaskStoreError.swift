@@ -57,7 +57,7 @@ public enum TaskStoreError: Error, Sendable, Equatable, CustomStringConvertible 
             let path = loop.map { "#\($0)" }.joined(separator: " → ")
             let (child, parent) = (loop.first.map { "#\($0)" } ?? "?", loop.dropFirst().first.map { "#\($0)" } ?? "?")
             return "task \(child) cannot be a subtask of \(parent): that would make a loop \(path)"
-        case .duplicateName(let kind, let name): return "a \(kind) named '\(name)' already exists; pick another name"
+        case .duplicateName(let kind, let name): return "\(kind.first.map { "aeiou".contains($0) } == true ? "an" : "a") \(kind) named '\(name)' already exists; pick another name"
         case .invalidValue(let field, let reason): return "invalid \(field): \(reason)"
         case .importMalformed(let what): return "the import is malformed: \(what)"
         case .notADatabase(let path, let reason):
