@@ -83,3 +83,20 @@ import TaskToolkit
         for index in 1..<5 { #expect(receipts[index].previousHash == receipts[index - 1].hash) }
     }
 }
+
+@Suite struct ApprovalExpiryTests {
+    @Test func aRequestExpiresAfterSevenDaysAndCannotBeApproved() throws {
+        let fixture = try AgentFixture()
+        let (_, gate) = try fixture.agent("bot", scopes: [.read, .writeTasks])
+        let id = try #require(try gate.call("create_task", ["title": "Later"])["approval_id"]?.stringValue)
+        fixture.clock.advance(days: 6.9)
+        #expect(try fixture.store.pendingApprovalCount() == 1)
+        fixture.clock.advance(days: 0.2)
+        #expect(try fixture.store.pendingApprovalCount() == 0)
+        #expect(throws: ApprovalError.notPending(id, .expired)) { try ApprovalDesk(toolkit: fixture.toolkit).approve(id) }
+        #expect(try gate.call("approval_status", ["approval_id": .string(id)])["status"] == "expired")
+        let again = try gate.call("create_task", ["title": "Later"])
+        #expect(again["approval_id"]?.stringValue != id, "an expired request is not reused")
+        #expect(try fixture.toolkit.call("list_tasks", [:])["tasks"]?.arrayValue?.isEmpty == true)
+    }
+}
