@@ -1,5 +1,5 @@
 /// SHA-256 (FIPS 180-4), as lower-case hex: the one hash Tasker uses — a bundle manifest's file
-/// hashes and the name of every attachment object.
+/// hashes, the name of every attachment object, agent key secrets and the receipts' hash chain.
 ///
 /// Written here because Foundation on Linux has no hashing. Fed in pieces (`update`, then
 /// `finish`) so a 100 MiB attachment is hashed while it is copied, never held in memory whole;
@@ -23,6 +23,19 @@ public struct SHA256: Sendable {
     public private(set) var count: UInt64 = 0
 
     public init() { pending.reserveCapacity(64) }
+
+    /// The digest of `text`'s UTF-8 bytes.
+    public static func hex(_ text: String) -> String { hex(Array(text.utf8)) }
+
+    /// Whether two digests (or any two byte strings) are equal, in time that depends only on their
+    /// lengths: comparing a presented secret's hash must not tell how many leading digits matched.
+    public static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        guard x.count == y.count else { return false }
+        var difference: UInt8 = 0
+        for i in 0..<x.count { difference |= x[i] ^ y[i] }
+        return difference == 0
+    }
 
     /// The hash of `bytes` in one call.
     public static func hex(_ bytes: [UInt8]) -> String {

@@ -1,5 +1,6 @@
 import TaskCore
 import TaskToolkit
+import TaskAgent
 
 /// What the server exposes: a list of tools and a way to call one. `TaskToolkit` is the real one;
 /// tests use a scripted catalogue.
@@ -11,3 +12,6 @@ public protocol ToolCatalog: AnyObject {
 }
 
 extension TaskToolkit: ToolCatalog {}
+
+/// An agent's view: every call through its gate (policy, approvals, receipts).
+extension AgentGate: ToolCatalog {}

@@ -56,6 +56,8 @@ extension ChatSession {
             }
             s.output.line("confirm: \(s.settings.confirm.rawValue)")
         },
+        SlashCommand("approvals", "[approve|reject ID]", "calls agents asked for: list them, approve or reject one",
+                     choices: ["approve", "reject"]) { s, arg in try s.approvals(arg) },
         SlashCommand("history", "", "the lines you typed (saved across sessions)") { s, _ in
             let lines = s.reader.history().suffix(20)
             if lines.isEmpty { s.notice("No history yet.") }

@@ -12,6 +12,8 @@ import TaskToolkit
 /// store; tests give it a scripted reader, a buffer and a temporary store. Used from one thread.
 public final class ChatSession {
     public let toolkit: TaskToolkit
+    /// How many agent requests were waiting when the chat last said so.
+    var pendingNoticeCount = 0
     public let reader: LineReader
     public let output: OutputSink
     public let clock: @Sendable () -> Date
@@ -68,6 +70,7 @@ public final class ChatSession {
     public func run() {
         if reader.isInteractive { greet() }
         while !finished {
+            if reader.isInteractive { noticePendingApprovals() }
             switch reader.readLine(prompt: prompt) {
             case .endOfInput:
                 if reader.isInteractive { output.line() }

@@ -8,7 +8,7 @@ struct SchemaMigration: Sendable {
     var sql: String
 
     /// Every migration, oldest first. `all.count` is the version this build writes.
-    static let all: [SchemaMigration] = [v1, v2, v3, v4, v5, v6, v7, v8]
+    static let all: [SchemaMigration] = [v1, v2, v3, v4, v5, v6, v7, v8, v9]
 
     static var currentVersion: Int { all.count }
 
@@ -252,6 +252,67 @@ struct SchemaMigration: Sendable {
             CREATE INDEX attachments_sha256 ON attachments(sha256);
             CREATE INDEX attachments_task ON attachments(task_id) WHERE task_id IS NOT NULL;
             CREATE INDEX attachments_page ON attachments(page_id) WHERE page_id IS NOT NULL;
+            """)
+
+    /// Agents (issue 19): their keys (only the secret's SHA-256), per-scope policy, grants, pending
+    /// approvals, and receipts — append-only (triggers refuse UPDATE and DELETE) and hash-chained.
+    static let v9 = SchemaMigration(
+        name: "v9-agents",
+        sql: """
+            CREATE TABLE agents (
+                id INTEGER PRIMARY KEY,
+                name TEXT NOT NULL UNIQUE,
+                key_id TEXT NOT NULL UNIQUE,
+                secret_sha256 TEXT NOT NULL,
+                created INTEGER NOT NULL,
+                expires INTEGER,
+                revoked INTEGER,
+                last_used INTEGER
+            );
+            CREATE TABLE agent_policies (
+                agent_id INTEGER NOT NULL REFERENCES agents(id) ON DELETE CASCADE,
+                scope TEXT NOT NULL,
+                policy TEXT NOT NULL CHECK (policy IN ('allow', 'ask', 'deny')),
+                PRIMARY KEY (agent_id, scope)
+            );
+            CREATE TABLE agent_grants (
+                id INTEGER PRIMARY KEY,
+                agent_id INTEGER NOT NULL REFERENCES agents(id) ON DELETE CASCADE,
+                scope TEXT NOT NULL,
+                project_id INTEGER REFERENCES projects(id) ON DELETE CASCADE,
+                created INTEGER NOT NULL,
+                until INTEGER NOT NULL
+            );
+            CREATE TABLE approvals (
+                id TEXT PRIMARY KEY,
+                agent_id INTEGER NOT NULL REFERENCES agents(id),
+                tool TEXT NOT NULL,
+                arguments TEXT NOT NULL,
+                arguments_sha256 TEXT NOT NULL,
+                target TEXT,
+                target_modified INTEGER,
+                status TEXT NOT NULL,
+                created INTEGER NOT NULL,
+                expires INTEGER NOT NULL,
+                decided INTEGER,
+                reason TEXT,
+                result TEXT
+            );
+            CREATE UNIQUE INDEX approvals_one_pending ON approvals(agent_id, tool, arguments_sha256) WHERE status = 'pending';
+            CREATE TABLE receipts (
+                seq INTEGER PRIMARY KEY,
+                ts INTEGER NOT NULL,
+                agent_id INTEGER NOT NULL,
+                tool TEXT NOT NULL,
+                arguments_sha256 TEXT NOT NULL,
+                result_sha256 TEXT NOT NULL,
+                decision TEXT NOT NULL,
+                approval_id TEXT,
+                prev_hash TEXT NOT NULL,
+                hash TEXT NOT NULL
+            );
+            CREATE TRIGGER receipts_no_update BEFORE UPDATE ON receipts BEGIN SELECT RAISE(ABORT, 'receipts are append-only'); END;
+            CREATE TRIGGER receipts_no_delete BEFORE DELETE ON receipts BEGIN SELECT RAISE(ABORT, 'receipts are append-only'); END;
             """)
 
     /// A random version 4 UUID in lower-case text, as SQL (for rows that existed before v4).

@@ -10,6 +10,7 @@ public enum TaskStoreError: Error, Sendable, Equatable, CustomStringConvertible 
     case taskNotFound(TaskID)
     case stageNotFound(String)
     case templateNotFound(String)
+    case agentNotFound(String)
     /// Making a task a subtask of another would make it its own ancestor: the loop it would close,
     /// from the task through its would-be parents back to itself ([3, 5, 3]: #3 → #5 → #3).
     case cyclicParent(loop: [TaskID])
@@ -57,11 +58,12 @@ public enum TaskStoreError: Error, Sendable, Equatable, CustomStringConvertible 
         case .taskNotFound(let id): return "no task with id \(id); check list_tasks for the right id"
         case .stageNotFound(let name): return "no workflow stage named '\(name)'"
         case .templateNotFound(let name): return "no template named '\(name)'; check list_templates"
+        case .agentNotFound(let name): return "no agent named '\(name)'; see `tasker agent list`"
         case .cyclicParent(let loop):
             let path = loop.map { "#\($0)" }.joined(separator: " → ")
             let (child, parent) = (loop.first.map { "#\($0)" } ?? "?", loop.dropFirst().first.map { "#\($0)" } ?? "?")
             return "task \(child) cannot be a subtask of \(parent): that would make a loop \(path)"
-        case .duplicateName(let kind, let name): return "a \(kind) named '\(name)' already exists; pick another name"
+        case .duplicateName(let kind, let name): return "\(kind.first.map { "aeiou".contains($0) } == true ? "an" : "a") \(kind) named '\(name)' already exists; pick another name"
         case .invalidValue(let field, let reason): return "invalid \(field): \(reason)"
         case .importMalformed(let what): return "the import is malformed: \(what)"
         case .attachmentIngestFailed(let path, let reason): return "cannot attach \(path): \(reason)"

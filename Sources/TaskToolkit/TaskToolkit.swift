@@ -44,6 +44,7 @@ public final class TaskToolkit {
         ListAttachments.self,
         OpenAttachment.self,
         Detach.self,
+        ApprovalStatusTool.self,
     ]
 
     public let store: TaskStore

@@ -1,17 +1,38 @@
 import Foundation
 import TaskCore
+import TaskAgent
 import TaskMCP
+import TaskToolkit
 
 /// `tasker mcp`: the tool catalogue as an MCP server on standard input and output.
 enum MCPCommand: Command {
+    static let agent = OptionSpec.value("--agent", "NAME", "act as this agent, with its policy and receipts (or set TASKER_AGENT_KEY)")
+
+    static let http = OptionSpec.value("--http", "ADDR:PORT", "serve MCP over Streamable HTTP at http://ADDR:PORT/mcp instead of stdio (agent keys required)")
+    static let listenAny = OptionSpec.flag("--listen-any", "allow --http on an address other than 127.0.0.1, and any Host header")
+    static let verbose = OptionSpec.flag("--verbose", "with --http, one line per request on stderr")
+
     static let signature = CommandSignature(
         name: "mcp", summary: "serve the tool catalogue over MCP (JSON-RPC on stdin/stdout)", maxWords: 0,
+        options: [agent, http, listenAny, verbose],
         details: """
             Serves the tool catalogue to an MCP client (Claude Desktop, Claude Code, Cursor, …) over stdio:
             one JSON-RPC 2.0 message per line on stdin and stdout (MCP revision 2025-11-25; 2025-06-18
             and 2024-11-05 are accepted too). Diagnostics go to stderr; stdout carries only protocol
             messages. The server stops with status 0 when stdin ends. Several servers and a REPL may
             share one database.
+
+            Over stdio the server is yours and keyless. With --agent NAME, or an agent key in
+            TASKER_AGENT_KEY, every call goes through that agent's policy: denied scopes fail, `ask`
+            calls wait for `tasker approve`, and each call leaves a receipt (`tasker receipts`).
+
+            With --http 127.0.0.1:PORT the server speaks MCP's Streamable HTTP transport (revision
+            2025-11-25, accepting 2025-06-18) at http://127.0.0.1:PORT/mcp: JSON responses, a session id
+            from initialize on, GET answered 405, DELETE ending a session. Every request needs
+            `Authorization: Bearer <agent key>` (401 without; 403 insufficient_scope for a denied scope).
+            Host and Origin are checked, bodies over 1 MiB are refused, at most 64 connections are served
+            at once and a silent connection is closed after 10 s. It binds 127.0.0.1 only unless
+            --listen-any is given. PORT 0 picks a free port; the address is printed on stderr.
 
             Register it with Claude Code:
               claude mcp add tasker -- /path/to/tasker mcp --db ~/tasks.sqlite
@@ -23,8 +44,17 @@ enum MCPCommand: Command {
         signal(SIGPIPE, SIG_IGN)
         let toolkit = try context.makeToolkit()
         let output = context.output
+        if let address = arguments.value(Self.http) {
+            return try serveHTTP(address, toolkit: toolkit, listenAny: arguments.has(Self.listenAny), verbose: arguments.has(Self.verbose), output: output)
+        }
+        var catalog: ToolCatalog = toolkit
+        if let name = arguments.value(Self.agent) {
+            catalog = AgentGate(toolkit: toolkit, agent: try AgentCredential.named(name, in: toolkit.store))
+        } else if let key = context.environment["TASKER_AGENT_KEY"], !key.isEmpty {
+            catalog = AgentGate(toolkit: toolkit, agent: try AgentCredential.authenticate(key, in: toolkit.store))
+        }
         let server = MCPServer(
-            catalog: toolkit,
+            catalog: catalog,
             info: ServerInfo(version: TaskerApp.version),
             log: { output.err("tasker mcp: \($0)") })
         do {
@@ -35,6 +65,46 @@ enum MCPCommand: Command {
             output.err("tasker mcp: stopping: \(error)")
             return 1
         }
+        return 0
+    }
+
+    /// Serves `/mcp` on `address` until SIGINT or SIGTERM.
+    static func serveHTTP(_ address: String, toolkit: TaskToolkit, listenAny: Bool, verbose: Bool, output: Output) throws -> Int32 {
+        let parts = address.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, let port = UInt16(parts[1]) else { throw UsageError("--http takes ADDRESS:PORT, such as 127.0.0.1:8931") }
+        var host = String(parts[0])
+        if host == "localhost" { host = "127.0.0.1" }
+        guard host == "127.0.0.1" || listenAny else {
+            throw UsageError("--http binds 127.0.0.1 only; pass --listen-any to serve on \(host) (anyone who can reach it can try keys)")
+        }
+        // SIGINT and SIGTERM are waited for below; blocked before the daemon's threads start so they inherit it.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+        let endpoint = MCPHTTPEndpoint(
+            toolkit: toolkit, info: ServerInfo(version: TaskerApp.version), anyHost: listenAny, log: { output.err("tasker mcp: \($0)") })
+        let daemon: HTTPDaemon
+        do {
+            daemon = try HTTPDaemon(address: host, port: port) { request in
+                let started = Date()
+                let response = endpoint.handle(request)
+                if verbose {
+                    let ms = Int(Date().timeIntervalSince(started) * 1000)
+                    output.err("tasker mcp: \(request.method) \(request.path) \(response.status) \(response.body.count)B \(ms)ms")
+                }
+                return response
+            }
+        } catch let error as HTTPDaemonError {
+            throw CommandFailure("\(error)")
+        }
+        endpoint.port = daemon.port
+        output.err("tasker mcp: listening on http://\(host):\(daemon.port)\(MCPHTTPEndpoint.path)")
+        var received: Int32 = 0
+        sigwait(&signals, &received)
+        daemon.stop()
+        output.err("tasker mcp: stopped")
         return 0
     }
 }

@@ -15,6 +15,7 @@ enum TaskerApp {
         ParseCommand.self, CallCommand.self, ToolsCommand.self, MCPCommand.self, KeyCommand.self, CompletionCommand.self,
         ReviewCommand.self, StreaksCommand.self, ExportCommand.self, ImportCommand.self, CalendarsCommand.self,
         GCCommand.self, VerifyCommand.self,
+        AgentCommand.self, ApprovalsCommand.self, ApproveCommand.self, RejectCommand.self, ReceiptsCommand.self,
     ]
 
     /// The process's arguments (without the program name) as strict UTF-8: Swift's

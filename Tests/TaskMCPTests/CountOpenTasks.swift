@@ -9,7 +9,7 @@ struct CountOpenTasks: Tool {
         name: "count_open_tasks", title: "Count open tasks",
         description: "How many tasks are open, optionally only with a context.",
         inputSchema: ["type": "object", "properties": ["context": ["type": "string"]], "additionalProperties": false],
-        readOnly: true, idempotent: true, destructive: false)
+        scope: .read, idempotent: true, destructive: false)
 
     var context: String?
 

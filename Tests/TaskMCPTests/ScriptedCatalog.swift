@@ -12,24 +12,24 @@ final class ScriptedCatalog: ToolCatalog {
         ToolDefinition(
             name: "echo_args", title: "Echo", description: "Returns its arguments.",
             inputSchema: ["type": "object", "properties": ["text": ["type": "string"]], "additionalProperties": false],
-            readOnly: true, idempotent: true, destructive: false),
+            scope: .read, idempotent: true, destructive: false),
         ToolDefinition(
             name: "find_task", title: "Find", description: "Never finds anything.",
             inputSchema: ["type": "object", "properties": ["title": ["type": "string"]], "required": ["title"]],
-            readOnly: true, idempotent: true, destructive: false),
+            scope: .read, idempotent: true, destructive: false),
         ToolDefinition(
             name: "create_thing", title: "Create a thing", description: "Needs a title.",
             inputSchema: ["type": "object", "properties": ["title": ["type": "string"]], "required": ["title"]],
-            readOnly: false, idempotent: false, destructive: false),
+            scope: .writeTasks, idempotent: false, destructive: false),
         ToolDefinition(
             name: "reschedule_thing", title: "Reschedule", description: "Overwrites a due date.",
-            inputSchema: ["type": "object"], readOnly: false, idempotent: true, destructive: true),
+            inputSchema: ["type": "object"], scope: .destructive, idempotent: true, destructive: true),
         ToolDefinition(
             name: "locked_tool", title: "Locked", description: "The database is locked.",
-            inputSchema: ["type": "object"], readOnly: false, idempotent: false, destructive: true),
+            inputSchema: ["type": "object"], scope: .destructive, idempotent: false, destructive: true),
         ToolDefinition(
             name: "vanishing_tool", title: "Vanishing", description: "Listed, then unknown to the toolkit.",
-            inputSchema: ["type": "object"], readOnly: true, idempotent: true, destructive: false),
+            inputSchema: ["type": "object"], scope: .read, idempotent: true, destructive: false),
     ]
 
     func call(_ name: String, _ arguments: JSONValue) throws -> JSONValue {

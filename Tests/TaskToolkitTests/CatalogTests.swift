@@ -3,14 +3,14 @@ import TaskCore
 @testable import TaskToolkit
 
 @Suite struct CatalogTests {
-    @Test func thirtyToolsEachWithAnImplementationAndAnObjectSchema() {
+    @Test func thirtyOneToolsEachWithAnImplementationAndAnObjectSchema() {
         let names = TaskToolkit.definitions.map(\.name)
         #expect(names == [
             "capture_task", "create_task", "list_tasks", "complete_task", "reschedule_task", "defer_task",
             "update_task", "delete_task", "set_stage", "plan_day",
             "create_project", "list_projects", "create_space", "create_page", "append_to_page", "read_page",
             "list_pages", "link_page", "search_pages", "create_template", "list_templates", "apply_template", "review", "streaks", "export_tasks", "import_tasks",
-            "attach_file", "list_attachments", "open_attachment", "detach",
+            "attach_file", "list_attachments", "open_attachment", "detach", "approval_status",
         ])
         #expect(Set(names).count == names.count, "each tool name once")
         for tool in TaskToolkit.definitions {
@@ -28,7 +28,7 @@ import TaskCore
     @Test func exactlyElevenToolsReadOnly() {
         let readOnly = TaskToolkit.definitions.filter(\.readOnly).map(\.name)
         #expect(readOnly == ["list_tasks", "plan_day", "list_projects", "read_page", "list_pages", "search_pages", "list_templates", "review", "streaks", "export_tasks",
-                             "list_attachments"])
+                             "list_attachments", "approval_status"])
     }
 
     struct Malformed: Sendable, CustomTestStringConvertible {

@@ -190,12 +190,12 @@ import TaskerTestSupport
         return process.terminationStatus
     }
 
-    @Test func toolsListsThirtyAndJsonHasSchemas() throws {
+    @Test func toolsListsThirtyOneAndJsonHasSchemas() throws {
         let text = try TaskerBinary.run(["tools"])
         #expect(text.status == 0)
         let json = try TaskerBinary.run(["tools", "--json"])
         let array = try #require(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
-        #expect(array.count == 30)
+        #expect(array.count == 31)
         #expect(array.allSatisfy { ($0["inputSchema"] as? [String: Any])?["type"] as? String == "object" })
     }
 

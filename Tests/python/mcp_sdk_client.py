@@ -25,10 +25,10 @@ EXPECTED_TOOLS = {
     "plan_day", "create_project", "list_projects", "create_space", "create_page", "append_to_page",
     "read_page", "list_pages", "link_page", "search_pages", "update_task", "delete_task", "set_stage",
     "create_template", "list_templates", "apply_template", "review", "streaks",
-    "export_tasks", "import_tasks", "attach_file", "list_attachments", "open_attachment", "detach",
+    "export_tasks", "import_tasks", "attach_file", "list_attachments", "open_attachment", "detach", "approval_status",
 }
 READ_ONLY = {"list_tasks", "plan_day", "list_projects", "read_page", "list_pages", "search_pages", "list_templates", "review", "streaks", "export_tasks",
-             "list_attachments"}
+             "list_attachments", "approval_status"}
 ADDITIVE = {"capture_task", "create_task", "create_project", "create_space", "create_page", "append_to_page", "link_page", "create_template", "apply_template",
             "attach_file", "open_attachment"}
 
@@ -149,6 +149,10 @@ async def session_checks(tasker, db):
                 check(is_error(result) is False and value.get("ok") is True, f"{tool}: ok ({json.dumps(value)[:200]})")
                 check(expect(value), f"{tool}: result as expected")
                 called.add(tool)
+            # approval_status needs an agent's pending call (keyless stdio asks nothing): an unknown id is refused.
+            result = await session.call_tool("approval_status", {"approval_id": "apr_none"})
+            check(is_error(result) is True and "no approval request" in structured(result, "approval_status")["error"], "approval_status: unknown id refused")
+            called.add("approval_status")
             check(called == EXPECTED_TOOLS, "every tool called")
 
             result = await session.call_tool("complete_task", {"title": "no such task at all"})

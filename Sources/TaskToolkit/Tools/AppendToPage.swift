@@ -7,7 +7,7 @@ public struct AppendToPage: Tool {
         name: "append_to_page", title: "Append to a page",
         description: "Append Markdown to the end of a page, by page id or title.",
         inputSchema: Schema.arguments(["page": Schema.idOrTitle("The page id or title."), "markdown": Schema.string("What to append.", minLength: 1)], required: ["page", "markdown"]),
-        readOnly: false, idempotent: false, destructive: false)
+        scope: .writePages, idempotent: false, destructive: false)
 
     public var page: PageReference
     /// Markdown, appended exactly as given.

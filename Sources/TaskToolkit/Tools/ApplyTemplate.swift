@@ -13,7 +13,7 @@ public struct ApplyTemplate: Tool {
             "date": Schema.string("The anchor day (default today): YYYY-MM-DD or natural language (\"friday\", \"next monday\")."),
             "project": Schema.string("Put the tasks in this project instead of the template's (created if missing)."),
         ], required: ["name"]),
-        readOnly: false, idempotent: false, destructive: false)
+        scope: .writeTasks, idempotent: false, destructive: false)
 
     public var name: String
     /// The anchor day as given (YYYY-MM-DD or a phrase), read when it runs; nil is today.

@@ -15,7 +15,7 @@ public struct AttachFile: Tool, ArgumentsExpressible {
             "page": Schema.idOrTitle("The page to attach it to (id or title)."),
             "name": Schema.string("The name to show (default: the file's own name).", minLength: 1),
         ], required: ["path"]),
-        readOnly: false, idempotent: false, destructive: false)
+        scope: .writeTasks, idempotent: false, destructive: false)
 
     public var path: String
     public var target: AttachmentTarget

@@ -15,7 +15,7 @@ public struct CaptureTask: Tool {
             "parent": CreateTask.properties["parent"] ?? Schema.idOrTitle("The parent task."),
             "dry_run": Schema.boolean("Parse and show what would be created, save nothing."),
         ], required: ["text"]),
-        readOnly: false, idempotent: false, destructive: false)
+        scope: .writeTasks, idempotent: false, destructive: false)
 
     public var text: String
     public var project: String?

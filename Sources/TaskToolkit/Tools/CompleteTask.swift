@@ -12,7 +12,7 @@ public struct CompleteTask: TaskTargeting {
             "id": Schema.taskID, "title": Schema.taskTitle,
             "with_children": Schema.boolean("Complete its open subtasks (at any depth) too."),
         ]),
-        readOnly: false, idempotent: false, destructive: true)
+        scope: .destructive, idempotent: false, destructive: true)
 
     public var target: TaskReference
     public var withChildren: Bool

@@ -12,7 +12,7 @@ public struct CreatePage: Tool {
             "body": Schema.string("Markdown body."),
             "labels": Schema.strings("Labels."),
         ], required: ["title"]),
-        readOnly: false, idempotent: false, destructive: false)
+        scope: .writePages, idempotent: false, destructive: false)
 
     public var title: String
     public var space: String?

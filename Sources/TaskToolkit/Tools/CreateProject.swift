@@ -7,7 +7,7 @@ public struct CreateProject: Tool {
         name: "create_project", title: "Create a project",
         description: "Create a project that groups tasks toward one outcome.",
         inputSchema: Schema.arguments(["name": Schema.string("A name not used by another project.", minLength: 1), "notes": Schema.string("Notes.")], required: ["name"]),
-        readOnly: false, idempotent: false, destructive: false)
+        scope: .writeTasks, idempotent: false, destructive: false)
 
     public var name: String
     public var notes: String?

@@ -7,7 +7,7 @@ public struct CreateSpace: Tool {
         name: "create_space", title: "Create a space",
         description: "Create a space for pages, optionally bound to a project.",
         inputSchema: Schema.arguments(["name": Schema.string("A name not used by another space.", minLength: 1), "project": Schema.string("Bind it to this project.")], required: ["name"]),
-        readOnly: false, idempotent: false, destructive: false)
+        scope: .writePages, idempotent: false, destructive: false)
 
     public var name: String
     public var project: String?

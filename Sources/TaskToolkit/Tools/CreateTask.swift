@@ -8,7 +8,7 @@ public struct CreateTask: Tool {
         name: "create_task", title: "Create a task",
         description: "Create a task from explicit fields. Dates: \(Schema.dateHelp).",
         inputSchema: Schema.arguments(properties, required: ["title"]),
-        readOnly: false, idempotent: false, destructive: false)
+        scope: .writeTasks, idempotent: false, destructive: false)
 
     /// The fields of a task as arguments; `update_task` offers the same ones (nullable where a
     /// field can be cleared).

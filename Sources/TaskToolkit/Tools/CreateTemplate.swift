@@ -17,7 +17,7 @@ public struct CreateTemplate: Tool {
             "project": Schema.string("A project to put the tasks in when the template is applied (created if missing)."),
             "replace": Schema.boolean("Overwrite your template of the same name (default false)."),
         ], required: ["name"]),
-        readOnly: false, idempotent: false, destructive: false)
+        scope: .writeTasks, idempotent: false, destructive: false)
 
     /// Where the tasks come from.
     public enum Source: Sendable, Hashable {

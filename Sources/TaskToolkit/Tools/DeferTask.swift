@@ -7,7 +7,7 @@ public struct DeferTask: TaskTargeting {
         name: "defer_task", title: "Defer a task",
         description: "Hide a task until a day (it leaves available lists and plans until then), by id or title.",
         inputSchema: Schema.arguments(["id": Schema.taskID, "title": Schema.taskTitle, "until": Schema.nullableString("The day it comes back: YYYY-MM-DD or natural language; null to undefer.")], required: ["until"]),
-        readOnly: false, idempotent: true, destructive: true)
+        scope: .destructive, idempotent: true, destructive: true)
 
     public var target: TaskReference
     /// The day it comes back as given (YYYY-MM-DD or a phrase); nil undefers.

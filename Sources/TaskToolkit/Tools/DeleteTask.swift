@@ -23,7 +23,7 @@ public struct DeleteTask: TaskTargeting, ArgumentsExpressible {
             "id": Schema.taskID, "title": Schema.taskTitle,
             "children": Schema.oneOf(Children.allCases.map(\.rawValue), "What happens to its subtasks (default refuse)."),
         ]),
-        readOnly: false, idempotent: false, destructive: true)
+        scope: .destructive, idempotent: false, destructive: true)
 
     public var target: TaskReference
     public var children: Children

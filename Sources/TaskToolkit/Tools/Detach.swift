@@ -10,7 +10,7 @@ public struct Detach: Tool, ArgumentsExpressible {
         description: "Remove an attachment, by its id (list_attachments shows them), from its task or page. The stored bytes "
             + "are removed later by `tasker gc` once nothing else names them.",
         inputSchema: Schema.arguments(["id": Schema.integer("The attachment id.", minimum: 1)], required: ["id"]),
-        readOnly: false, idempotent: false, destructive: true)
+        scope: .destructive, idempotent: false, destructive: true)
 
     public var id: AttachmentID
 

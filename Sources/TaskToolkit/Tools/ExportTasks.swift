@@ -17,7 +17,7 @@ public struct ExportTasks: Tool {
             "filter": Schema.oneOf(["open", "done", "all"], "Which tasks (json and taskwarrior; a bundle holds everything). Default all."),
             "path": Schema.string("Where to write the file (default: a new file in the temporary folder).", minLength: 1),
         ]),
-        readOnly: true, idempotent: true, destructive: false)
+        scope: .read, idempotent: true, destructive: false)
 
     public var format: String
     public var filter: String

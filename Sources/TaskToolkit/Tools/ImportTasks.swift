@@ -14,7 +14,7 @@ public struct ImportTasks: Tool {
             "mode": Schema.oneOf(ImportMode.allCases.map(\.rawValue), "How a record already here combines with the incoming one (default merge)."),
             "dry_run": Schema.boolean("Report what would change and write nothing."),
         ], required: ["path"]),
-        readOnly: false, idempotent: false, destructive: true)
+        scope: .destructive, idempotent: false, destructive: true)
 
     public var path: String
     public var format: String?

@@ -7,7 +7,7 @@ public struct LinkPage: Tool {
         name: "link_page", title: "Link a page",
         description: "Link a page to a task (id or title) and/or a project (name).",
         inputSchema: Schema.arguments(["page": Schema.idOrTitle("The page id or title."), "task": Schema.idOrTitle("The task id or title."), "project": Schema.string("The project name.")], required: ["page"]),
-        readOnly: false, idempotent: true, destructive: false)
+        scope: .writePages, idempotent: true, destructive: false)
 
     public var page: PageReference
     public var task: TaskReference?

@@ -12,7 +12,7 @@ public struct ListAttachments: Tool, ArgumentsExpressible {
             "task": Schema.idOrTitle("Only this task's attachments (id or title)."),
             "page": Schema.idOrTitle("Only this page's attachments (id or title)."),
         ]),
-        readOnly: true, idempotent: true, destructive: false)
+        scope: .read, idempotent: true, destructive: false)
 
     public var target: AttachmentTarget?
 

@@ -7,7 +7,7 @@ public struct ListPages: Tool {
         name: "list_pages", title: "List pages",
         description: "Pages, optionally only in a space, with a label, or whose title contains some text.",
         inputSchema: Schema.arguments(["space": Schema.string("Only this space."), "label": Schema.string("Only pages with this label."), "title": Schema.string("Only titles containing this text.")]),
-        readOnly: true, idempotent: true, destructive: false)
+        scope: .read, idempotent: true, destructive: false)
 
     public var space: String?
     public var label: String?

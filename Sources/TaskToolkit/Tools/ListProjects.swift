@@ -7,7 +7,7 @@ public struct ListProjects: Tool {
         name: "list_projects", title: "List projects",
         description: "Projects with their open and done task counts and progress (0 to 1).",
         inputSchema: Schema.arguments([:]),
-        readOnly: true, idempotent: true, destructive: false)
+        scope: .read, idempotent: true, destructive: false)
 
     public init() {}
 

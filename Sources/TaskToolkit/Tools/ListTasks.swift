@@ -19,7 +19,7 @@ public struct ListTasks: Tool {
             "tree": Schema.boolean("As an outline: parents before their subtasks, each task with a depth (0 at the top)."),
             "limit": Schema.integer("At most this many (default 50).", minimum: 1, maximum: 1000),
         ]),
-        readOnly: true, idempotent: true, destructive: false)
+        scope: .read, idempotent: true, destructive: false)
 
     public var query: TaskQuery
     /// The parent named by title or id, looked up when it runs (wins over `query.parent`).

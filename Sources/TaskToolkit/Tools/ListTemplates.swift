@@ -8,7 +8,7 @@ public struct ListTemplates: Tool {
         description: "The templates apply_template can use: the built-in ones (weekly review, trip packing, new project) and yours, "
             + "each with its tasks, their day offsets and times.",
         inputSchema: Schema.arguments([:]),
-        readOnly: true, idempotent: true, destructive: false)
+        scope: .read, idempotent: true, destructive: false)
 
     public init() {}
 

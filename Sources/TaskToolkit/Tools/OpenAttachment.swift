@@ -13,7 +13,7 @@ public struct OpenAttachment: Tool, ArgumentsExpressible {
             "id": Schema.integer("The attachment id.", minimum: 1),
             "path": Schema.string("Where to write a copy (a new file).", minLength: 1),
         ], required: ["id"]),
-        readOnly: false, idempotent: false, destructive: false)
+        scope: .destructive, idempotent: false, destructive: false)
 
     public var id: AttachmentID
     public var path: String?

@@ -20,7 +20,7 @@ public struct PlanDay: Tool {
             "breaks": Schema.integer("Minimum minutes between blocks when placing around a calendar (default 5).", minimum: 0, maximum: 120),
             "format": Schema.oneOf(["json", "ics"], "ics adds `ics`: the blocks as iCalendar VEVENTs a calendar app can import (default json)."),
         ], required: ["budget_minutes"]),
-        readOnly: true, idempotent: true, destructive: false)
+        scope: .read, idempotent: true, destructive: false)
 
     public var budgetMinutes: Int
     public var energy: Energy?

@@ -7,7 +7,7 @@ public struct ReadPage: Tool {
         name: "read_page", title: "Read a page",
         description: "A page's metadata and Markdown body, by id or title.",
         inputSchema: Schema.arguments(["page": Schema.idOrTitle("The page id or title.")], required: ["page"]),
-        readOnly: true, idempotent: true, destructive: false)
+        scope: .read, idempotent: true, destructive: false)
 
     public var page: PageReference
 

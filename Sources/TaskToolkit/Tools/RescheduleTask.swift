@@ -7,7 +7,7 @@ public struct RescheduleTask: TaskTargeting {
         name: "reschedule_task", title: "Reschedule a task",
         description: "Change a task's due date, by id or title. due: \(Schema.dueHelp), or null to clear it.",
         inputSchema: Schema.arguments(["id": Schema.taskID, "title": Schema.taskTitle, "due": Schema.nullableString("The new due date and time.")], required: ["due"]),
-        readOnly: false, idempotent: true, destructive: true)
+        scope: .destructive, idempotent: true, destructive: true)
 
     public var target: TaskReference
     /// The new due date as given (ISO 8601 or a phrase); nil clears it.

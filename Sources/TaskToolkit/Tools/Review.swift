@@ -13,7 +13,7 @@ public struct Review: Tool {
             "to": Schema.string("Last day of the period, included (default today): YYYY-MM-DD or natural language."),
             "limit": Schema.integer("At most this many tasks listed per section (default 50; counts are always complete).", minimum: 1, maximum: 1000),
         ]),
-        readOnly: true, idempotent: true, destructive: false)
+        scope: .read, idempotent: true, destructive: false)
 
     /// The days as given, read when it runs.
     public var from: String?

@@ -7,7 +7,7 @@ public struct SearchPages: Tool {
         name: "search_pages", title: "Search pages",
         description: "Full-text search across page titles and bodies, best match first, with snippets ([matches] in brackets).",
         inputSchema: Schema.arguments(["query": Schema.string("Words to look for.", minLength: 1), "limit": Schema.integer("At most this many (default 10).", minimum: 1, maximum: 100)], required: ["query"]),
-        readOnly: true, idempotent: true, destructive: false)
+        scope: .read, idempotent: true, destructive: false)
 
     public var query: String
     public var limit: Int

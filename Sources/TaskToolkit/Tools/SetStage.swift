@@ -13,7 +13,7 @@ public struct SetStage: TaskTargeting, ArgumentsExpressible {
             "id": Schema.taskID, "title": Schema.taskTitle,
             "stage": Schema.nullableString("The stage's name, or null for none."),
         ], required: ["stage"]),
-        readOnly: false, idempotent: true, destructive: true)
+        scope: .writeTasks, idempotent: true, destructive: true)
 
     public var target: TaskReference
     /// The stage's name; nil takes the task out of its stage.

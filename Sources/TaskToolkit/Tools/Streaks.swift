@@ -12,7 +12,7 @@ public struct Streaks: Tool {
             "day_start": Schema.string("When a day starts on the wall clock, HH:MM (default 04:00)."),
             "kind": Schema.oneOf(Streak.Kind.allCases.map(\.rawValue), "Only this kind of streak (default all)."),
         ]),
-        readOnly: true, idempotent: true, destructive: false)
+        scope: .read, idempotent: true, destructive: false)
 
     public var dayStart: WallTime
     public var kind: Streak.Kind?

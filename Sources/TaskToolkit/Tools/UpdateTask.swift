@@ -11,7 +11,7 @@ public struct UpdateTask: TaskTargeting, ArgumentsExpressible {
             + "contexts replaces the contexts, add_contexts and remove_contexts adjust them. Dates: \(Schema.dueHelp). "
             + "A parent that would make the task its own ancestor is refused, naming the loop.",
         inputSchema: Schema.arguments(properties),
-        readOnly: false, idempotent: true, destructive: true)
+        scope: .writeTasks, idempotent: true, destructive: true)
 
     /// create_task's field schemas, nullable where a field can be cleared.
     static let properties: [String: JSONValue] = {

@@ -1,0 +1,181 @@
+import Foundation
+import TaskAgent
+import TaskCore
+import TaskStore
+import TaskToolkit
+
+/// MCP's Streamable HTTP transport (revision 2025-11-25, accepting 2025-06-18) at `/mcp`, JSON
+/// responses only: POST one JSON-RPC message → `application/json` (or 202 for a notification or a
+/// response); GET → 405 (no SSE stream); DELETE ends the session. Every request needs an agent key
+/// (`Authorization: Bearer tkr_…`), a Host naming this server, and no foreign Origin; a session
+/// belongs to the agent that opened it. Calls go through that agent's `AgentGate`.
+///
+/// Requests are handled one at a time (the store is one SQLite connection).
+public final class MCPHTTPEndpoint: @unchecked Sendable {
+    public static let path = "/mcp"
+    /// Sessions kept at once; the least recently used goes first.
+    static let maxSessions = 256
+
+    let toolkit: TaskToolkit
+    let info: ServerInfo
+    /// The port, once bound (Host and Origin must name it).
+    public var port: UInt16 = 0
+    /// `--listen-any`: any Host is accepted (the server is meant to be reached by name).
+    let anyHost: Bool
+    let log: (String) -> Void
+    private let lock = NSLock()
+    private var sessions: [String: Session] = [:]
+    private var tick = 0
+
+    final class Session {
+        let agentID: Int64
+        let server: MCPServer
+        var lastUsed: Int
+        init(agentID: Int64, server: MCPServer, lastUsed: Int) {
+            self.agentID = agentID
+            self.server = server
+            self.lastUsed = lastUsed
+        }
+    }
+
+    public init(toolkit: TaskToolkit, info: ServerInfo, anyHost: Bool, log: @escaping (String) -> Void) {
+        self.toolkit = toolkit
+        self.info = info
+        self.anyHost = anyHost
+        self.log = log
+    }
+
+    public func handle(_ request: HTTPRequest) -> HTTPResponse {
+        lock.withLock { respond(request) }
+    }
+
+    private func respond(_ request: HTTPRequest) -> HTTPResponse {
+        let path = request.path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
+        guard path == Self.path else { return Self.text(404, "not found; the MCP endpoint is \(Self.path)") }
+        guard hostIsValid(request.headers["host"]) else { return Self.text(421, "the Host header does not name this server") }
+        if let origin = request.headers["origin"], !originIsValid(origin) {
+            return Self.text(403, "requests from the origin \(origin) are refused")
+        }
+        let agent: AgentRecord
+        switch authenticate(request.headers["authorization"]) {
+        case .agent(let found): agent = found
+        case .refused(let response): return response
+        }
+        switch request.method {
+        case "GET": return HTTPResponse(status: 405, headers: [("Allow", "POST, DELETE")])
+        case "DELETE":
+            guard let id = request.headers["mcp-session-id"] else { return Self.text(400, "DELETE needs the MCP-Session-Id header") }
+            guard let session = sessions[id], session.agentID == agent.id else { return Self.text(404, "no such session") }
+            sessions[id] = nil
+            return HTTPResponse(status: 204)
+        case "POST": return post(request, agent: agent)
+        default: return HTTPResponse(status: 405, headers: [("Allow", "POST, DELETE")])
+        }
+    }
+
+    private func post(_ request: HTTPRequest, agent: AgentRecord) -> HTTPResponse {
+        let contentType = request.headers["content-type"]?.lowercased() ?? ""
+        guard contentType.hasPrefix("application/json") else { return Self.text(415, "send the JSON-RPC message as application/json") }
+        if let accept = request.headers["accept"], !accept.contains("application/json"), !accept.contains("*/*") {
+            return Self.text(406, "the response is application/json; list it in Accept")
+        }
+        if let version = request.headers["mcp-protocol-version"], !ProtocolVersion.supported.contains(version) {
+            return Self.jsonError(400, .invalidRequest("unsupported MCP-Protocol-Version \(version); this server speaks \(ProtocolVersion.supported.joined(separator: ", "))"))
+        }
+        guard case .success(let text) = UTF8Input.decode(request.body, source: "the body") else {
+            return Self.jsonError(400, .parseError("the body is not valid UTF-8"))
+        }
+        let json: JSONValue
+        do {
+            json = try JSONValue.parse(text)
+        } catch {
+            return Self.jsonError(400, .parseError(error.description))
+        }
+        let message = InboundMessage(json: json)
+        if case .malformed(let id, let error) = message { return Self.json(400, OutboundMessage.error(id: id, error)) }
+
+        if case .request(_, Initialize.method, _) = message {
+            let server = MCPServer(catalog: AgentGate(toolkit: toolkit, agent: agent), info: info, log: log)
+            guard let reply = server.handle(line: text) else { return HTTPResponse(status: 202) }
+            let id = "mcp_" + Base62.random(count: 32)
+            evictIfFull()
+            tick += 1
+            sessions[id] = Session(agentID: agent.id, server: server, lastUsed: tick)
+            return Self.json(200, reply, extra: [("MCP-Session-Id", id)])
+        }
+        guard let id = request.headers["mcp-session-id"] else {
+            return Self.jsonError(400, .invalidRequest("missing MCP-Session-Id; send initialize first"), id: requestID(message))
+        }
+        guard let session = sessions[id], session.agentID == agent.id else {
+            return Self.jsonError(404, .invalidRequest("unknown or ended session; initialize again"), id: requestID(message))
+        }
+        tick += 1
+        session.lastUsed = tick
+        if case .request(let requestID, ToolCall.method, let params) = message, let name = params["name"]?.stringValue,
+            let gate = session.server.catalog as? AgentGate,
+            case .deny(let scope)? = try? gate.decision(for: name, arguments: params["arguments"] ?? [:])
+        {
+            // Recorded by the gate (one receipt), answered as HTTP's insufficient_scope.
+            var reason = "\(name) needs the scope \(scope.rawValue)"
+            do { _ = try gate.call(name, params["arguments"] ?? [:]) } catch { reason = "\(error)" }
+            let body = OutboundMessage.error(id: requestID, .invalidRequest(reason))
+            return Self.json(403, body, extra: [("WWW-Authenticate", #"Bearer error="insufficient_scope", scope="\#(scope.rawValue)""#)])
+        }
+        guard let reply = session.server.handle(line: text) else { return HTTPResponse(status: 202) }
+        return Self.json(200, reply)
+    }
+
+    private func requestID(_ message: InboundMessage) -> RequestID? {
+        if case .request(let id, _, _) = message { return id }
+        return nil
+    }
+
+    private func evictIfFull() {
+        guard sessions.count >= Self.maxSessions, let oldest = sessions.min(by: { $0.value.lastUsed < $1.value.lastUsed }) else { return }
+        sessions[oldest.key] = nil
+    }
+
+    private enum Authentication {
+        case agent(AgentRecord)
+        case refused(HTTPResponse)
+    }
+
+    private func authenticate(_ header: String?) -> Authentication {
+        guard let header, header.lowercased().hasPrefix("bearer ") else {
+            return .refused(HTTPResponse(status: 401, headers: [("WWW-Authenticate", "Bearer"), ("Content-Type", "text/plain")],
+                                         body: Array("an agent key is required: Authorization: Bearer tkr_… (tasker agent add NAME)\n".utf8)))
+        }
+        do {
+            let agent = try AgentCredential.authenticate(String(header.dropFirst(7)), in: toolkit.store)
+            try? toolkit.store.touchAgent(id: agent.id)
+            return .agent(agent)
+        } catch {
+            return .refused(HTTPResponse(status: 401, headers: [("WWW-Authenticate", #"Bearer error="invalid_token""#), ("Content-Type", "text/plain")],
+                                         body: Array("\(error)\n".utf8)))
+        }
+    }
+
+    /// `127.0.0.1:PORT`, `localhost:PORT` or `[::1]:PORT` (any Host with `--listen-any`).
+    func hostIsValid(_ host: String?) -> Bool {
+        guard let host else { return false }
+        if anyHost { return true }
+        return ["127.0.0.1", "localhost", "[::1]"].contains { host.lowercased() == "\($0):\(port)" }
+    }
+
+    /// An Origin of this server (browsers send one; the SDK clients send none).
+    func originIsValid(_ origin: String) -> Bool {
+        ["127.0.0.1", "localhost", "[::1]"].contains { origin.lowercased() == "http://\($0):\(port)" }
+    }
+
+    static func text(_ status: Int, _ message: String) -> HTTPResponse {
+        HTTPResponse(status: status, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array((message + "\n").utf8))
+    }
+
+    static func json(_ status: Int, _ body: String, extra: [(String, String)] = []) -> HTTPResponse {
+        HTTPResponse(status: status, headers: [("Content-Type", "application/json")] + extra, body: Array(body.utf8))
+    }
+
+    static func jsonError(_ status: Int, _ error: MCPError, id: RequestID? = nil) -> HTTPResponse {
+        json(status, OutboundMessage.error(id: id, error))
+    }
+}

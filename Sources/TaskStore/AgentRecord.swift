@@ -1,0 +1,96 @@
+import Foundation
+import TaskCore
+
+/// One agent as stored: its name, the public part of its key, the secret's SHA-256, its dates and
+/// its policy per scope (a scope with no row is `deny`).
+public struct AgentRecord: Sendable, Hashable {
+    public var id: Int64
+    public var name: String
+    public var keyID: String
+    public var secretHash: String
+    public var created: Date
+    public var expires: Date?
+    public var revoked: Date?
+    public var lastUsed: Date?
+    public var policies: [AgentScope: AgentPolicy]
+
+    public func policy(for scope: AgentScope) -> AgentPolicy { policies[scope] ?? .deny }
+
+    /// Why the key cannot be used at `now`, or nil when it can.
+    public func unusable(at now: Date) -> AgentKeyState? {
+        if revoked != nil { return .revoked }
+        if let expires, expires <= now { return .expired }
+        return nil
+    }
+}
+
+/// A key that no longer opens anything.
+public enum AgentKeyState: String, Sendable, Hashable {
+    case revoked, expired
+}
+
+/// One entry of the receipts chain.
+public struct Receipt: Sendable, Hashable {
+    public var seq: Int64
+    public var time: Date
+    public var agentID: Int64
+    public var tool: String
+    public var argumentsHash: String
+    public var resultHash: String
+    public var decision: String
+    public var approvalID: String?
+    public var previousHash: String
+    public var hash: String
+
+    /// The hash of everything before the first receipt.
+    public static let genesis = String(repeating: "0", count: 64)
+
+    /// `SHA-256(previous hash ‖ canonical row)`: one line, fields separated by `|`, no field can
+    /// contain one (hex, tool names, decisions, approval ids).
+    public static func hash(seq: Int64, time: Int64, agentID: Int64, tool: String, argumentsHash: String, resultHash: String,
+                            decision: String, approvalID: String?, previousHash: String) -> String {
+        SHA256.hex("\(previousHash)|\(seq)|\(time)|\(agentID)|\(tool)|\(argumentsHash)|\(resultHash)|\(decision)|\(approvalID ?? "")")
+    }
+
+    /// What the hash should be, from the row's own fields.
+    public var expectedHash: String {
+        Receipt.hash(seq: seq, time: Int64(time.timeIntervalSince1970), agentID: agentID, tool: tool, argumentsHash: argumentsHash,
+                     resultHash: resultHash, decision: decision, approvalID: approvalID, previousHash: previousHash)
+    }
+}
+
+/// A call an agent made that waits for a person.
+public struct ApprovalRecord: Sendable, Hashable {
+    public var id: String
+    public var agentID: Int64
+    public var tool: String
+    /// Canonical JSON (keys sorted, compact).
+    public var arguments: String
+    public var argumentsHash: String
+    /// What the call acts on ("task:12"), when it names one, and when that was last changed.
+    public var target: String?
+    public var targetModified: Int64?
+    public var status: ApprovalStatus
+    public var created: Date
+    public var expires: Date
+    public var decided: Date?
+    public var reason: String?
+    /// The tool's JSON result once run.
+    public var result: String?
+}
+
+/// Where a request is: waiting, decided by a person, or run.
+public enum ApprovalStatus: String, Sendable, Hashable, CaseIterable {
+    case pending, executed, failed, rejected, expired, stale
+}
+
+/// A time-boxed permission beyond the policy: one scope, optionally one project, until a date.
+public struct AgentGrant: Sendable, Hashable {
+    public var id: Int64
+    public var agentID: Int64
+    public var scope: AgentScope
+    public var projectID: Int64?
+    public var projectName: String?
+    public var created: Date
+    public var until: Date
+}

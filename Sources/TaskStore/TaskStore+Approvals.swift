@@ -1,0 +1,82 @@
+import Foundation
+import TaskCore
+
+/// Requests an agent made that wait for a person. Only the command line and the chat decide them.
+extension TaskStore {
+    /// The pending request with these arguments, so an identical one is not stored twice.
+    public func pendingApproval(agentID: Int64, tool: String, argumentsHash: String) throws -> ApprovalRecord? {
+        try read {
+            try approvalRows("WHERE agent_id = ? AND tool = ? AND arguments_sha256 = ? AND status = 'pending' AND expires > ?",
+                             [.integer(agentID), .text(tool), .text(argumentsHash), DatabaseValue(now)]).first
+        }
+    }
+
+    /// Stores a new pending request with a fresh `apr_…` id, expiring after `lifetime`.
+    public func addApproval(agentID: Int64, tool: String, arguments: String, argumentsHash: String, target: String?, targetModified: Int64?,
+                            lifetime: TimeInterval) throws -> ApprovalRecord {
+        try write {
+            try expireApprovals()
+            let id = "apr_" + Base62.random(count: 12)
+            let created = TaskStore.wholeSeconds(now)
+            try db.run(
+                """
+                INSERT INTO approvals(id, agent_id, tool, arguments, arguments_sha256, target, target_modified, status, created, expires)
+                VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)
+                """,
+                [.text(id), .integer(agentID), .text(tool), .text(arguments), .text(argumentsHash), DatabaseValue(target), DatabaseValue(targetModified),
+                 DatabaseValue(created), DatabaseValue(created.addingTimeInterval(lifetime))])
+            return try approvalRows("WHERE id = ?", [.text(id)])[0]
+        }
+    }
+
+    public func approval(id: String) throws -> ApprovalRecord? {
+        try write {
+            try expireApprovals()
+            return try approvalRows("WHERE id = ?", [.text(id)]).first
+        }
+    }
+
+    /// Requests, oldest first; only those in `status` when given. Pending ones past their expiry are
+    /// marked expired first.
+    public func approvals(status: ApprovalStatus? = nil) throws -> [ApprovalRecord] {
+        try write {
+            try expireApprovals()
+            if let status { return try approvalRows("WHERE status = ? ORDER BY created, id", [.text(status.rawValue)]) }
+            return try approvalRows("ORDER BY created, id", [])
+        }
+    }
+
+    /// How many requests wait (for the chat's notice).
+    public func pendingApprovalCount() throws -> Int {
+        try read { Int(try db.scalar("SELECT count(*) FROM approvals WHERE status = 'pending' AND expires > ?", [DatabaseValue(now)]) ?? 0) }
+    }
+
+    /// Records a decision on a pending request: it ran (`executed`/`failed`, with its result), was
+    /// rejected, or went stale. - Returns: false when it was no longer pending.
+    @discardableResult
+    public func decideApproval(id: String, status: ApprovalStatus, reason: String? = nil, result: String? = nil) throws -> Bool {
+        try write {
+            try db.run("UPDATE approvals SET status = ?, decided = ?, reason = ?, result = ? WHERE id = ? AND status = 'pending'",
+                       [.text(status.rawValue), DatabaseValue(TaskStore.wholeSeconds(now)), DatabaseValue(reason), DatabaseValue(result), .text(id)])
+            return db.changes == 1
+        }
+    }
+
+    private func expireApprovals() throws {
+        try db.run("UPDATE approvals SET status = 'expired', decided = expires WHERE status = 'pending' AND expires <= ?", [DatabaseValue(now)])
+    }
+
+    private func approvalRows(_ tail: String, _ values: [DatabaseValue]) throws -> [ApprovalRecord] {
+        try db.prepare(
+            """
+            SELECT id, agent_id, tool, arguments, arguments_sha256, target, target_modified, status, created, expires, decided, reason, result
+            FROM approvals
+            """ + " " + tail
+        ).bind(values).rows { row in
+            ApprovalRecord(id: row.string(0), agentID: row.int64(1), tool: row.string(2), arguments: row.string(3), argumentsHash: row.string(4),
+                           target: row.optionalString(5), targetModified: row.optionalInt64(6),
+                           status: ApprovalStatus(rawValue: row.string(7)) ?? .failed, created: row.date(8), expires: row.date(9),
+                           decided: row.optionalDate(10), reason: row.optionalString(11), result: row.optionalString(12))
+        }
+    }
+}

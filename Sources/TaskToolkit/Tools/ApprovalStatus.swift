@@ -1,0 +1,44 @@
+import Foundation
+import TaskCore
+import TaskStore
+
+/// `approval_status`: where a call that waited for the owner's approval is now. Reads only; no tool
+/// approves (only the person, with `tasker approve` or the chat's `/approvals`).
+public struct ApprovalStatusTool: Tool {
+    public static let definition = ToolDefinition(
+        name: "approval_status", title: "Check an approval",
+        description: "Where a call that answered status pending_approval is now: pending, executed (with the call's result), "
+            + "rejected (with the owner's reason), failed, stale (the task changed before the owner decided; ask again) or expired "
+            + "(after 7 days). Only the owner can approve; this tool cannot.",
+        inputSchema: Schema.arguments([
+            "approval_id": Schema.string("The approval_id the pending call returned (apr_…).", minLength: 1)
+        ], required: ["approval_id"]),
+        scope: .read, idempotent: true, destructive: false)
+
+    public var approvalID: String
+
+    public init(approvalID: String) { self.approvalID = approvalID }
+
+    public init(_ arguments: ToolArguments) throws { self.init(approvalID: arguments.string("approval_id") ?? "") }
+
+    public struct Output: ToolOutput {
+        public var approval: ApprovalRecord
+
+        public func json(_ format: ResultFormat) -> [String: JSONValue] {
+            var members: [String: JSONValue] = [
+                "approval_id": .string(approval.id), "status": .string(approval.status.rawValue), "tool": .string(approval.tool),
+                "created": format.date(approval.created), "expires": format.date(approval.expires), "decided": format.date(approval.decided),
+                "reason": .string(approval.reason),
+            ]
+            members["result"] = approval.result.flatMap { try? JSONValue.parse($0) } ?? .null
+            return members
+        }
+    }
+
+    public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> {
+        guard let approval = try toolkit.store.approval(id: approvalID) else {
+            return .refused(ToolRefusal("no approval request '\(approvalID)'; use the approval_id a pending call returned"))
+        }
+        return .done(Output(approval: approval))
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import TaskCore
+import TaskStore
+import TaskToolkit
+import TaskerTestSupport
+@testable import TaskAgent
+
+/// A clock a test can move.
+final class MovableClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Date
+    init(_ start: Date) { value = start }
+    var now: Date {
+        get { lock.withLock { value } }
+        set { lock.withLock { value = newValue } }
+    }
+    func advance(days: Double) { now = now.addingTimeInterval(days * 86_400) }
+}
+
+/// A toolkit over a fresh SQLite file with a movable clock, and helpers to add agents and gates.
+struct AgentFixture {
+    static let zone = TimeZone(identifier: "Europe/London")!
+    static let start = ISODate.parse("2026-12-02T10:30:00+00:00", in: zone)!
+
+    let directory = TemporaryDirectory("agents")
+    let clock = MovableClock(AgentFixture.start)
+    let toolkit: TaskToolkit
+    var store: TaskStore { toolkit.store }
+    var path: String { directory.path("tasks.sqlite") }
+
+    init() throws {
+        let clock = self.clock
+        let store = try TaskStore(path: directory.path("tasks.sqlite"), clock: { clock.now }, timeZone: AgentFixture.zone)
+        try store.bootstrap()
+        toolkit = TaskToolkit(store: store)
+    }
+
+    /// Adds an agent and returns its key and a gate acting as it.
+    func agent(_ name: String, scopes: Set<AgentScope> = [.read], expires: Date? = nil) throws -> (key: AgentKey, gate: AgentGate) {
+        let key = AgentKey.generate()
+        let record = try store.addAgent(name: name, key: key, scopes: scopes, expires: expires)
+        return (key, AgentGate(toolkit: toolkit, agent: record))
+    }
+
+    /// Creates a task directly (as the person) and returns its id.
+    func task(_ title: String) throws -> Int {
+        try toolkit.call("create_task", ["title": .string(title)])["task"]!["id"]!.intValue!
+    }
+}
