@@ -24,9 +24,11 @@ let package = Package(
         .target(name: "TaskIO", dependencies: ["TaskCore", "TaskStore", "CZip", "CXlsx"]),
         .target(name: "TaskToolkit", dependencies: ["TaskCore", "TaskStore", "TaskNL", "TaskIO"]),
         .target(name: "TaskMCP", dependencies: ["TaskCore", "TaskToolkit"]),
-        .target(name: "TaskLLM", dependencies: ["TaskCore", "TaskNL", "CCurl"]),
+        // HTTP for every module that talks to a server (model, calendar subscriptions, CalDAV): the only user of CCurl.
+        .target(name: "TaskHTTP", dependencies: ["CCurl"]),
+        .target(name: "TaskLLM", dependencies: ["TaskCore", "TaskNL", "TaskHTTP"]),
         // Calendars (.ics files and URLs) read with libical into busy time: the only user of CICal.
-        .target(name: "TaskCalendar", dependencies: ["TaskCore", "CICal"]),
+        .target(name: "TaskCalendar", dependencies: ["TaskCore", "TaskHTTP", "CICal"]),
         .target(name: "TaskREPL", dependencies: ["TaskCore", "TaskStore", "TaskNL", "TaskToolkit", "TaskLLM", "CEdit"]),
 
         // The doors: the command line (the only place that prints and exits) and the benchmarks.
@@ -45,7 +47,8 @@ let package = Package(
         .testTarget(name: "TaskNLTests", dependencies: ["TaskNL", "TaskCore", "TaskerTestSupport"]),
         .testTarget(name: "TaskToolkitTests", dependencies: ["TaskToolkit", "TaskNL", "TaskCore", "TaskStore", "TaskerTestSupport"]),
         .testTarget(name: "TaskMCPTests", dependencies: ["TaskMCP", "TaskToolkit", "TaskCore", "TaskStore", "TaskerTestSupport"]),
-        .testTarget(name: "TaskCalendarTests", dependencies: ["TaskCalendar", "TaskCore", "TaskLLM", "TaskerTestSupport"]),
+        .testTarget(name: "TaskCalendarTests", dependencies: ["TaskCalendar", "TaskCore", "TaskerTestSupport"]),
+        .testTarget(name: "TaskHTTPTests", dependencies: ["TaskHTTP", "TaskerTestSupport"]),
         .testTarget(name: "TaskLLMTests", dependencies: ["TaskLLM", "TaskNL", "TaskCore", "TaskerTestSupport"]),
         .testTarget(name: "TaskREPLTests", dependencies: ["TaskREPL", "TaskToolkit", "TaskLLM", "TaskCore", "TaskStore", "TaskerTestSupport"]),
         // The command line's own types (signatures, global options, model setup), by `@testable import tasker`.
