@@ -8,7 +8,7 @@ struct SchemaMigration: Sendable {
     var sql: String
 
     /// Every migration, oldest first. `all.count` is the version this build writes.
-    static let all: [SchemaMigration] = [v1, v2, v3, v4, v5, v6]
+    static let all: [SchemaMigration] = [v1, v2, v3, v4, v5, v6, v7]
 
     static var currentVersion: Int { all.count }
 
@@ -217,6 +217,31 @@ struct SchemaMigration: Sendable {
             ALTER TABLE projects ADD COLUMN extras TEXT;
             ALTER TABLE spaces ADD COLUMN extras TEXT;
             ALTER TABLE pages ADD COLUMN extras TEXT;
+            """)
+
+    /// CalDAV sync state: the collection's sync token, and per task the href, ETag and text the server
+    /// last had (patched, so other clients' properties survive) and the fields as last synced (the
+    /// base of the three-way merge).
+    static let v7 = SchemaMigration(
+        name: "v7-caldav-sync",
+        sql: """
+            CREATE TABLE sync_collections (
+                url TEXT PRIMARY KEY,
+                collection TEXT,
+                sync_token TEXT,
+                last_sync INTEGER,
+                last_error TEXT
+            );
+            CREATE TABLE sync_items (
+                collection TEXT NOT NULL REFERENCES sync_collections(url) ON DELETE CASCADE,
+                uuid TEXT NOT NULL,
+                href TEXT NOT NULL,
+                etag TEXT,
+                ics TEXT NOT NULL,
+                base TEXT NOT NULL,
+                PRIMARY KEY (collection, uuid)
+            );
+            CREATE INDEX sync_items_href ON sync_items(collection, href);
             """)
 
     /// A random version 4 UUID in lower-case text, as SQL (for rows that existed before v4).
