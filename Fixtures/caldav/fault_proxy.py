@@ -5,6 +5,7 @@ Prints its port on the first line. Before each request it reads CONTROL_FILE (JS
   {"status": 500, "methods": ["REPORT"], "times": 1}   answer 500 to the next REPORT only
   {"status": 412, "methods": ["PUT"]}                    answer 412 to every PUT (a 412 storm)
   {"down": true}                                         close the connection at once
+  {"rewrite": ["FROM", "TO"]}                            forward, replacing FROM by TO in answers (a corrupted item)
 "times" counts down in the file; without it the fault stays. Everything else is forwarded.
 """
 import http.client
@@ -20,12 +21,22 @@ lock = threading.Lock()
 log = control + ".log"
 
 
+def rewrite():
+    try:
+        with open(control) as f:
+            return json.load(f).get("rewrite")
+    except (OSError, ValueError):
+        return None
+
+
 def fault(method):
     with lock:
         try:
             with open(control) as f:
                 rule = json.load(f)
         except (OSError, ValueError):
+            return None
+        if "rewrite" in rule:
             return None
         if rule.get("down"):
             return "down"
@@ -66,6 +77,9 @@ class Proxy(BaseHTTPRequestHandler):
         conn.request(self.command, self.path, body=body, headers=headers)
         response = conn.getresponse()
         data = response.read()
+        change = rewrite()
+        if change:
+            data = data.replace(change[0].encode(), change[1].encode())
         self.send_response(response.status)
         for k, v in response.getheaders():
             if k.lower() not in ("transfer-encoding", "connection", "content-length"):

@@ -1,7 +1,7 @@
 """Starts Radicale on 127.0.0.1 with a storage folder and no authentication, for the sync tests.
 
 Usage: radicale_server.py STORAGE_FOLDER
-Prints the port on the first line of stdout, then serves until killed.
+Prints "PORT PID" (the Radicale process) on the first line of stdout, then serves until killed.
 """
 import socket
 import subprocess
@@ -28,7 +28,16 @@ for _ in range(200):
         break
     except OSError:
         time.sleep(0.05)
-print(port, flush=True)
+import signal
+
+
+def stop(*_):
+    server.kill()
+    sys.exit(0)
+
+
+signal.signal(signal.SIGTERM, stop)
+print(port, server.pid, flush=True)
 try:
     server.wait()
 finally:

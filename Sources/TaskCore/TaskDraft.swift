@@ -5,6 +5,8 @@ public struct TaskDraft: Sendable, Hashable {
     public var title: String
     public var notes: String?
     public var due: Date?
+    /// Set when the due is a whole day (see `TaskItem.dueDay`); `due` is then that day at 9:00.
+    public var dueDay: LocalDate?
     public var priority: Priority
     public var estimateMinutes: Int?
     public var energy: Energy?
@@ -22,8 +24,9 @@ public struct TaskDraft: Sendable, Hashable {
         title: String, notes: String? = nil, due: Date? = nil, priority: Priority = .normal,
         estimateMinutes: Int? = nil, energy: Energy? = nil, contexts: [String] = [], kind: TaskKind? = nil,
         recurrence: RecurrenceRule? = nil, deferUntil: LocalDate? = nil, list: String? = nil,
-        project: String? = nil, parent: TaskID? = nil
+        project: String? = nil, parent: TaskID? = nil, dueDay: LocalDate? = nil
     ) {
+        self.dueDay = dueDay
         self.title = title
         self.notes = notes
         self.due = due

@@ -6,6 +6,11 @@ public struct TaskItem: Sendable, Hashable, Identifiable {
     public var title: String
     public var notes: String?
     public var due: Date?
+    /// Set when the due is a whole day, not a time (a date-only due: another calendar client's
+    /// `DUE;VALUE=DATE`, a bare `2026-12-10` given to a tool, a Taskwarrior due at local midnight).
+    /// `due` is then that day at 9:00 in the store's zone, so lists and plans treat it as a captured
+    /// day; outputs show the day alone and exports write it back as a date.
+    public var dueDay: LocalDate?
     public var priority: Priority
     public var estimateMinutes: Int?
     public var energy: Energy?
@@ -29,12 +34,13 @@ public struct TaskItem: Sendable, Hashable, Identifiable {
         estimateMinutes: Int? = nil, energy: Energy? = nil, contexts: [String] = [], kind: TaskKind? = nil,
         status: TaskStatus = .open, stage: String? = nil, list: String = "Inbox", project: String? = nil,
         parent: TaskID? = nil, recurrence: RecurrenceRule? = nil, deferUntil: LocalDate? = nil,
-        created: Date, updated: Date, completed: Date? = nil
+        created: Date, updated: Date, completed: Date? = nil, dueDay: LocalDate? = nil
     ) {
         self.id = id
         self.title = title
         self.notes = notes
         self.due = due
+        self.dueDay = dueDay
         self.priority = priority
         self.estimateMinutes = estimateMinutes
         self.energy = energy
@@ -63,6 +69,8 @@ public struct TaskUpdate: Sendable, Hashable {
     public var title: String?
     public var notes: String??
     public var due: Date??
+    /// With `due` set to a date: the new due is this whole day (see `TaskItem.dueDay`); ignored otherwise.
+    public var dueDay: LocalDate?
     public var priority: Priority?
     public var estimateMinutes: Int??
     public var energy: Energy??

@@ -24,7 +24,11 @@ public struct ICalendarWriter {
         var l = ["BEGIN:VTODO", "UID:\(t.uuid)", "DTSTAMP:\(time(stamp))", "CREATED:\(time(t.created))",
                  "LAST-MODIFIED:\(time(t.modified))", "SUMMARY:\(ICalendarWriter.escape(t.title))"]
         if let notes = t.notes, !notes.isEmpty { l.append("DESCRIPTION:\(ICalendarWriter.escape(notes))") }
-        if let due = t.due { l.append("DUE:\(time(due))") }
+        if let day = t.dueDay {
+            l.append("DUE;VALUE=DATE:\(day.description.replacingOccurrences(of: "-", with: ""))")
+        } else if let due = t.due {
+            l.append("DUE:\(time(due))")
+        }
         l.append("STATUS:\(t.status == .done ? "COMPLETED" : "NEEDS-ACTION")")
         if let completed = t.completed { l.append("COMPLETED:\(time(completed))") }
         let priority = switch t.priority {

@@ -9,7 +9,7 @@ extension TaskRecord {
         o.set("uuid", uuid)
         o.set("title", title)
         o.set("notes", notes)
-        o.set("due", due)
+        if let dueDay { o.set("due", dueDay.description) } else { o.set("due", due) }
         o.set("priority", priority.rawValue)
         o.set("estimate_minutes", estimateMinutes)
         o.set("energy", energy?.rawValue)
@@ -39,7 +39,7 @@ extension TaskRecord {
         self.init(uuid: try r.requiredUUID("uuid"), title: try r.requiredString("title"), created: created,
                   modified: try r.date("modified") ?? created)
         notes = try r.string("notes")
-        due = try r.date("due")
+        if let text = r.value("due")?.stringValue, let day = LocalDate(iso: text) { dueDay = day } else { due = try r.date("due") }
         priority = try r.choice("priority", Priority.self) ?? .normal
         estimateMinutes = try r.int("estimate_minutes")
         energy = try r.choice("energy", Energy.self)

@@ -6,7 +6,7 @@ import TaskStore
 ///
 /// Mapping: description → title; status pending/waiting → open, completed → done, deleted and
 /// recurring (a series' template) → done with the status kept under `"x"`; entry → created,
-/// modified → modified, end → completed; due as it is; wait → defer until that local day (the exact
+/// modified → modified, end → completed; due as it is (at local midnight: a date-only due on that day); wait → defer until that local day (the exact
 /// wait kept under `"x"`); priority H/M/L → high/normal/low (M kept under `"x"`); tags → contexts;
 /// project (a dotted name kept whole) → a project by name, made when missing; annotations → notes,
 /// one line each (the annotations kept under `"x"`); uuid kept; recur → a rule where one maps
@@ -109,7 +109,10 @@ public struct TaskwarriorReader {
         default: throw FieldError(field: "status", reason: "'\(status)' is not pending, waiting, completed, deleted or recurring")
         }
         if t.status == .done { t.completed = try date(members, "end") ?? t.modified }
-        t.due = try date(members, "due")
+        if let due = try date(members, "due") {
+            let day = LocalDate(due, in: timeZone)
+            if due == day.startOfDay(in: timeZone) { t.dueDay = day } else { t.due = due }
+        }
         if let wait = try date(members, "wait") {
             t.deferUntil = LocalDate(wait, in: timeZone)
             x["wait"] = members["wait"]

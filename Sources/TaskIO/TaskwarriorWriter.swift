@@ -33,7 +33,11 @@ public struct TaskwarriorWriter {
             o["status"] = .string(kept == "deleted" || kept == "recurring" ? kept! : "completed")
             o["end"] = .string(TaskwarriorDate.format(t.completed ?? t.modified))
         }
-        if let due = t.due { o["due"] = .string(TaskwarriorDate.format(due)) }
+        if let day = t.dueDay {
+            o["due"] = .string(TaskwarriorDate.format(day.startOfDay(in: timeZone)))
+        } else if let due = t.due {
+            o["due"] = .string(TaskwarriorDate.format(due))
+        }
         o.removeValue(forKey: "wait")
         if let day = t.deferUntil {
             if let kept = t.extras["wait"]?.stringValue, let wait = TaskwarriorDate.parse(kept), LocalDate(wait, in: timeZone) == day {

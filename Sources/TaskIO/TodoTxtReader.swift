@@ -6,8 +6,8 @@ import TaskStore
 ///
 /// `x` marks a done line (then its completion and creation dates); `(A)` is the priority (A
 /// critical, B high, none normal, C and later low, the letter kept under `"x"`); then the creation
-/// date; `+project` (the first; more are kept under `"x"`), `@context`, `due:` (a day, or a day and
-/// time), `t:` (defer until that day), `uuid:` (kept; without one a UUID is made from the line, so
+/// date; `+project` (the first; more are kept under `"x"`), `@context`, `due:` (a day, a date-only
+/// due, or a day and time), `t:` (defer until that day), `uuid:` (kept; without one a UUID is made from the line, so
 /// importing the same file again changes nothing); other `key:value` pairs are kept under `"x"`.
 /// The other words are the title.
 public struct TodoTxtReader {
@@ -78,6 +78,7 @@ public struct TodoTxtReader {
         var x: [String: JSONValue] = [:]
         var uuid: String?
         var due: Date?
+        var dueDay: LocalDate?
         var deferUntil: LocalDate?
         for w in words {
             if w.count > 1, w.first == "+" { projectNames.append(String(w.dropFirst())); continue }
@@ -86,8 +87,12 @@ public struct TodoTxtReader {
                 let key = String(w[..<colon]), value = String(w[w.index(after: colon)...])
                 switch key {
                 case "due":
-                    guard let d = ISODate.parse(value, in: timeZone) else { throw FieldError(field: "due", reason: "'\(value)' is not a day like 2026-03-20") }
-                    due = d
+                    if let day = LocalDate(iso: value) {
+                        dueDay = day
+                    } else {
+                        guard let d = ISODate.parse(value, in: timeZone) else { throw FieldError(field: "due", reason: "'\(value)' is not a day like 2026-03-20") }
+                        due = d
+                    }
                 case "t":
                     guard let d = LocalDate(iso: value) else { throw FieldError(field: "t", reason: "'\(value)' is not a day like 2026-03-20") }
                     deferUntil = d
@@ -109,6 +114,7 @@ public struct TodoTxtReader {
         t.status = done ? .done : .open
         t.completed = completed
         t.due = due
+        t.dueDay = dueDay
         t.deferUntil = deferUntil
         t.contexts = contexts
         switch letter {

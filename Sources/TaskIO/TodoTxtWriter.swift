@@ -4,8 +4,8 @@ import TaskStore
 
 /// Writes records as todo.txt, one task per line, that `TodoTxtReader` reads back (with `uuid:`).
 ///
-/// Spaces inside a project or context name become `_` (todo.txt words have none); a due at 9:00
-/// local is written as a day, another time as `YYYY-MM-DDTHH:MM`.
+/// Spaces inside a project or context name become `_` (todo.txt words have none); a date-only due, or a due at
+/// 9:00 local, is written as a day, another time as `YYYY-MM-DDTHH:MM`.
 public struct TodoTxtWriter {
     public let timeZone: TimeZone
 
@@ -36,7 +36,9 @@ public struct TodoTxtWriter {
         if let uuid = t.project, let name = projects[uuid] { parts.append("+" + word(name)) }
         for extra in t.extras["projects"]?.arrayValue?.compactMap(\.stringValue) ?? [] { parts.append("+" + word(extra)) }
         for c in t.contexts { parts.append("@" + word(c)) }
-        if let due = t.due {
+        if let day = t.dueDay {
+            parts.append("due:\(day)")
+        } else if let due = t.due {
             let day = LocalDate(due, in: timeZone)
             if due == day.instant(hour: 9, minute: 0, in: timeZone) {
                 parts.append("due:\(day)")

@@ -42,7 +42,7 @@ public enum XlsxWorkbook {
             let row = lxw_row_t(index + 1)
             worksheet_write_string(tasks, row, 0, t.title, nil)
             worksheet_write_string(tasks, row, 1, t.status.rawValue, nil)
-            date(t.due, row, 2)
+            date(t.dueDay.map { $0.startOfDay(in: timeZone) } ?? t.due, row, 2)
             worksheet_write_string(tasks, row, 3, t.priority.rawValue, nil)
             if let e = t.estimateMinutes { worksheet_write_number(tasks, row, 4, Double(e), nil) }
             if !t.contexts.isEmpty { worksheet_write_string(tasks, row, 5, t.contexts.joined(separator: ", "), nil) }

@@ -69,7 +69,7 @@ extension CompleteTask.Output: ChatRenderable {
 
 extension RescheduleTask.Output: ChatRenderable {
     func lines(_ r: TaskRenderer) -> [String] {
-        [r.done("Moved", "'\(TaskRenderer.clean(task.title))' to \(task.due.map { r.relative($0).text } ?? "no date")")]
+        [r.done("Moved", "'\(TaskRenderer.clean(task.title))' to \(task.due.map { r.relative($0, day: task.dueDay).text } ?? "no date")")]
     }
 }
 

@@ -33,7 +33,7 @@ public struct TaskRenderer: Sendable {
         let title = Self.clean(task.title)
         let done = task.status == .done
         var parts: [String] = []
-        if let due = task.due.map(relative) { parts.append(due.overdue && !done ? style(due.text, .red) : due.text) }
+        if let due = task.due.map({ relative($0, day: task.dueDay) }) { parts.append(due.overdue && !done ? style(due.text, .red) : due.text) }
         if task.priority != .normal { parts.append(priorityText(task.priority)) }
         if let minutes = task.estimateMinutes { parts.append(style("≈" + Self.duration(minutes), .dim)) }
         if !task.contexts.isEmpty { parts.append(style(task.contexts.map { "#" + Self.clean($0) }.joined(separator: " "), .cyan)) }
@@ -70,10 +70,13 @@ public struct TaskRenderer: Sendable {
 
     // MARK: Dates
 
-    public func relative(_ date: Date) -> (text: String, overdue: Bool) {
+    /// A due relative to now: "today 5:00 PM", "tomorrow", "3 days overdue". A date-only due (`day`)
+    /// shows no time and is overdue only once its day has passed.
+    public func relative(_ date: Date, day dueDay: LocalDate? = nil) -> (text: String, overdue: Bool) {
         let today = LocalDate(now, in: timeZone)
-        let day = LocalDate(date, in: timeZone)
+        let day = dueDay ?? LocalDate(date, in: timeZone)
         let days = Self.daysBetween(today, day)
+        if dueDay != nil, days == 0 { return ("today", false) }
         let time = timeText(date)
         let showTime = time != "9:00 AM"
         if date < now {

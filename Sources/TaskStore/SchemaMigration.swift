@@ -8,7 +8,7 @@ struct SchemaMigration: Sendable {
     var sql: String
 
     /// Every migration, oldest first. `all.count` is the version this build writes.
-    static let all: [SchemaMigration] = [v1, v2, v3, v4, v5, v6, v7]
+    static let all: [SchemaMigration] = [v1, v2, v3, v4, v5, v6, v7, v8]
 
     static var currentVersion: Int { all.count }
 
@@ -219,11 +219,19 @@ struct SchemaMigration: Sendable {
             ALTER TABLE pages ADD COLUMN extras TEXT;
             """)
 
+    /// Date-only dues: a task due on a day rather than at a time keeps the day here (ISO `YYYY-MM-DD`);
+    /// `due` holds that day at 9:00 for ordering and queries. Existing rows all have timed dues.
+    static let v7 = SchemaMigration(
+        name: "v7-date-only-dues",
+        sql: """
+            ALTER TABLE tasks ADD COLUMN due_day TEXT;
+            """)
+
     /// CalDAV sync state: the collection's sync token, and per task the href, ETag and text the server
     /// last had (patched, so other clients' properties survive) and the fields as last synced (the
     /// base of the three-way merge).
-    static let v7 = SchemaMigration(
-        name: "v7-caldav-sync",
+    static let v8 = SchemaMigration(
+        name: "v8-caldav-sync",
         sql: """
             CREATE TABLE sync_collections (
                 url TEXT PRIMARY KEY,

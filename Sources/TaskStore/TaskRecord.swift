@@ -10,7 +10,11 @@ public struct TaskRecord: Sendable, Hashable {
     public var uuid: String
     public var title: String
     public var notes: String?
+    /// A timed due; nil when the due is date-only (`dueDay`), whose instant depends on the zone
+    /// that reads it (the store derives it: that day at 9:00), so records compare the same anywhere.
     public var due: Date?
+    /// Set when the due is a whole day (see `TaskItem.dueDay`).
+    public var dueDay: LocalDate?
     public var priority: Priority
     public var estimateMinutes: Int?
     public var energy: Energy?
@@ -40,6 +44,7 @@ public struct TaskRecord: Sendable, Hashable {
         self.title = title
         self.notes = nil
         self.due = nil
+        self.dueDay = nil
         self.priority = .normal
         self.estimateMinutes = nil
         self.energy = nil

@@ -39,7 +39,7 @@ extension TaskStore {
             let tasks = try db.prepare("""
                 SELECT t.uuid, t.title, t.notes, t.due, t.priority, t.estimate_minutes, t.energy, t.contexts, t.kind, t.status,
                     s.name, l.name, p.uuid, pt.uuid, t.recur_frequency, t.recur_interval, t.recur_weekdays, t.recur_anchor_day,
-                    t.defer_until, t.created, t.updated, t.completed, t.extras, t.series, t.completed_zone
+                    t.defer_until, t.created, t.updated, t.completed, t.extras, t.series, t.completed_zone, t.due_day
                 FROM tasks t JOIN lists l ON l.id = t.list_id LEFT JOIN stages s ON s.id = t.stage_id
                 LEFT JOIN projects p ON p.id = t.project_id LEFT JOIN tasks pt ON pt.id = t.parent_id
                 ORDER BY t.uuid
@@ -52,7 +52,8 @@ extension TaskStore {
     static func readTaskRecord(_ s: Statement) -> TaskRecord {
         var r = TaskRecord(uuid: s.string(0), title: s.string(1), created: s.date(19), modified: s.date(20))
         r.notes = s.optionalString(2)
-        r.due = s.optionalDate(3)
+        r.dueDay = s.optionalString(25).flatMap { LocalDate(iso: $0) }
+        r.due = r.dueDay == nil ? s.optionalDate(3) : nil
         r.priority = prioritiesByRank[min(max(s.int(4), 0), 3)]
         r.estimateMinutes = s.optionalInt(5)
         r.energy = s.optionalString(6).flatMap(Energy.init(rawValue:))
@@ -213,7 +214,7 @@ extension TaskStore {
     static let upsertColumns = """
         title, title_key, notes, due, priority, estimate_minutes, energy, contexts, kind, status, stage_id, list_id,
         project_id, recur_frequency, recur_interval, recur_weekdays, recur_anchor_day, defer_until, created, updated,
-        completed, extras, series, completed_zone
+        completed, extras, series, completed_zone, due_day
         """
 
     static let updateRecordSQL = "UPDATE tasks SET "
@@ -241,7 +242,7 @@ extension TaskStore {
         }
         let contexts = TaskStore.normalizeContexts(t.contexts)
         let values: [DatabaseValue] = [
-            .text(title), .text(TaskStore.titleKey(title)), DatabaseValue(t.notes), DatabaseValue(t.due),
+            .text(title), .text(TaskStore.titleKey(title)), DatabaseValue(t.notes), DatabaseValue(dueTime(t.dueDay) ?? t.due),
             .integer(Int64(t.priority.rank)), DatabaseValue(t.estimateMinutes), DatabaseValue(t.energy?.rawValue),
             .text(contexts.joined(separator: "\n")), DatabaseValue(t.kind?.rawValue), .text(t.status.rawValue),
             DatabaseValue(try t.stage.map { try stageID($0, cache: &stages) }), .integer(try listID(t.list, cache: &lists)),
@@ -249,6 +250,7 @@ extension TaskStore {
             DatabaseValue(t.recurrence.map { $0.weekdays.map(\.rawValue).joined(separator: ",") }), DatabaseValue(t.anchorDay),
             DatabaseValue(t.deferUntil?.description), DatabaseValue(t.created), DatabaseValue(t.modified),
             DatabaseValue(t.completed), TaskStore.extrasValue(t.extras), DatabaseValue(t.series), DatabaseValue(t.completedZone),
+            DatabaseValue(t.dueDay?.description),
         ]
         let id: Int64
         if !isNew, let existing = try rowID("tasks", uuid: t.uuid) {

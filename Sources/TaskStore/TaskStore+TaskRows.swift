@@ -6,7 +6,7 @@ extension TaskStore {
     static let taskColumns = """
         t.id, t.title, t.notes, t.due, t.priority, t.estimate_minutes, t.energy, t.contexts, t.kind, t.status,
         s.name, l.name, p.name, t.parent_id, t.recur_frequency, t.recur_interval, t.recur_weekdays,
-        t.defer_until, t.created, t.updated, t.completed
+        t.defer_until, t.created, t.updated, t.completed, t.due_day
         """
 
     static let taskFrom = """
@@ -25,7 +25,7 @@ extension TaskStore {
     static let taskColumnsByID = """
         t.id, t.title, t.notes, t.due, t.priority, t.estimate_minutes, t.energy, t.contexts, t.kind, t.status,
         t.stage_id, t.list_id, t.project_id, t.parent_id, t.recur_frequency, t.recur_interval, t.recur_weekdays,
-        t.defer_until, t.created, t.updated, t.completed
+        t.defer_until, t.created, t.updated, t.completed, t.due_day
         """
 
     struct NameMaps {
@@ -76,7 +76,8 @@ extension TaskStore {
             deferUntil: s.optionalString(17).flatMap { LocalDate(iso: $0) },
             created: s.date(18),
             updated: s.date(19),
-            completed: s.optionalDate(20))
+            completed: s.optionalDate(20),
+            dueDay: s.optionalString(21).flatMap { LocalDate(iso: $0) })
     }
 
     /// Loads one task. - Throws: `.taskNotFound`.
@@ -153,19 +154,19 @@ extension TaskStore {
     static let insertTaskSQL = """
         INSERT INTO tasks(title, title_key, notes, due, priority, estimate_minutes, energy, contexts, kind, status,
             stage_id, list_id, project_id, parent_id, recur_frequency, recur_interval, recur_weekdays, defer_until,
-            created, updated, completed, recur_anchor_day, uuid)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            created, updated, completed, due_day, recur_anchor_day, uuid)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
 
     static let updateTaskSQL = """
         UPDATE tasks SET title = ?, title_key = ?, notes = ?, due = ?, priority = ?, estimate_minutes = ?, energy = ?,
             contexts = ?, kind = ?, status = ?, stage_id = ?, list_id = ?, project_id = ?, parent_id = ?,
             recur_frequency = ?, recur_interval = ?, recur_weekdays = ?, defer_until = ?, created = ?, updated = ?,
-            completed = ?
+            completed = ?, due_day = ?
         WHERE id = ?
         """
 
-    /// The 21 column values of a task row, in `insertTaskSQL` and `updateTaskSQL` order (the
+    /// The 22 column values of a task row, in `insertTaskSQL` and `updateTaskSQL` order (the
     /// recurrence anchor and the UUID, which `TaskItem` does not carry, are bound after them on insert).
     static func rowValues(_ t: TaskItem, stageID: Int64?, listID: Int64, projectID: Int64?) -> [DatabaseValue] {
         [
@@ -176,7 +177,7 @@ extension TaskStore {
             DatabaseValue(t.recurrence?.frequency.rawValue), DatabaseValue(t.recurrence?.interval),
             DatabaseValue(t.recurrence.map { $0.weekdays.map(\.rawValue).joined(separator: ",") }),
             DatabaseValue(t.deferUntil?.description), DatabaseValue(t.created), DatabaseValue(t.updated),
-            DatabaseValue(t.completed),
+            DatabaseValue(t.completed), DatabaseValue(t.dueDay?.description),
         ]
     }
 
@@ -240,10 +241,16 @@ extension TaskStore {
         }
         let stamp = TaskStore.wholeSeconds(now)
         let task = TaskItem(
-            id: TaskID(0), title: title, notes: draft.notes, due: draft.due.map(TaskStore.wholeSeconds), priority: draft.priority,
+            id: TaskID(0), title: title, notes: draft.notes, due: dueTime(draft.dueDay) ?? draft.due.map(TaskStore.wholeSeconds), priority: draft.priority,
             estimateMinutes: draft.estimateMinutes, energy: draft.energy, contexts: TaskStore.normalizeContexts(draft.contexts),
             kind: draft.kind, status: .open, stage: nil, list: list.name, project: project?.name, parent: draft.parent,
-            recurrence: draft.recurrence, deferUntil: draft.deferUntil, created: stamp, updated: stamp, completed: nil)
+            recurrence: draft.recurrence, deferUntil: draft.deferUntil, created: stamp, updated: stamp, completed: nil,
+            dueDay: draft.dueDay)
         return (task, list.id, project?.id)
+    }
+
+    /// The instant a date-only due stands for: its day at 9:00 in the store's zone (the captured-day default).
+    func dueTime(_ day: LocalDate?) -> Date? {
+        day.map { $0.instant(hour: 9, minute: 0, in: timeZone) }
     }
 }

@@ -46,7 +46,10 @@ extension TaskStore {
             let before = t
             if let title = update.title { t.title = try TaskStore.validTitle(title) }
             if let notes = update.notes { t.notes = notes }
-            if let due = update.due { t.due = due.map(TaskStore.wholeSeconds) }
+            if let due = update.due {
+                t.dueDay = due == nil ? nil : update.dueDay
+                t.due = dueTime(t.dueDay) ?? due.map(TaskStore.wholeSeconds)
+            }
             if let priority = update.priority { t.priority = priority }
             if let estimate = update.estimateMinutes {
                 try TaskStore.validEstimate(estimate)
@@ -104,7 +107,8 @@ extension TaskStore {
                 id: TaskID(0), title: t.title, notes: t.notes, due: nextDue, priority: t.priority,
                 estimateMinutes: t.estimateMinutes, energy: t.energy, contexts: t.contexts, kind: t.kind,
                 status: .open, stage: nil, list: t.list, project: t.project, parent: t.parent, recurrence: rule,
-                deferUntil: nil, created: stamp, updated: stamp, completed: nil)
+                deferUntil: nil, created: stamp, updated: stamp, completed: nil,
+                dueDay: t.dueDay == nil ? nil : LocalDate(nextDue, in: timeZone))
             let listID = try resolveList(t.list).id
             let projectID = try t.project.map { try resolveProject($0).id }
             let series = try db.cached("SELECT coalesce(series, uuid) FROM tasks WHERE id = ?").bind([.integer(id.rawValue)]).first { $0.string(0) }
@@ -126,10 +130,11 @@ extension TaskStore {
         }
     }
 
-    /// Sets or clears the due date. - Throws: `.taskNotFound`.
-    public func rescheduleTask(_ id: TaskID, due: Date?) throws -> TaskItem {
+    /// Sets or clears the due date; with `day`, a date-only due on that day. - Throws: `.taskNotFound`.
+    public func rescheduleTask(_ id: TaskID, due: Date?, day: LocalDate? = nil) throws -> TaskItem {
         var update = TaskUpdate()
         update.due = .some(due)
+        update.dueDay = day
         return try updateTask(id, update)
     }
 

@@ -84,7 +84,12 @@ final class CalDAVSession {
         }
         var remote: [String: Remote] = [:]
         if !needed.isEmpty {
-            for (href, body) in try client.multiget(collection, hrefs: needed) {
+            let bodies = try client.multiget(collection, hrefs: needed)
+            for href in needed {
+                guard let body = bodies[href] else {
+                    report.warnings.append("skipped \(href): the server listed it but would not return it")
+                    continue
+                }
                 if let r = decode(href: href, etag: body.etag, ics: body.ics) { remote[r.uid] = r.remote }
             }
         }

@@ -39,7 +39,11 @@ struct TaskFields: Equatable {
     init(record t: TaskRecord, projects: [String: String]) {
         var v: [String: JSONValue] = ["title": .string(t.title)]
         if let notes = t.notes, !notes.isEmpty { v["notes"] = .string(notes) }
-        if let due = t.due { v["due"] = .string(Self.time(due)) }
+        if let day = t.dueDay {
+            v["due"] = .string(day.description)
+        } else if let due = t.due {
+            v["due"] = .string(Self.time(due))
+        }
         if let day = t.deferUntil { v["defer"] = .string(day.description) }
         if t.priority != .normal { v["priority"] = .string(t.priority.rawValue) }
         if !t.contexts.isEmpty { v["contexts"] = .array(t.contexts.sorted().map { .string($0) }) }
@@ -60,7 +64,9 @@ struct TaskFields: Equatable {
         var t = record
         t.title = self["title"]?.stringValue ?? (t.title.isEmpty ? "Untitled" : t.title)
         t.notes = self["notes"]?.stringValue
-        t.due = self["due"]?.stringValue.flatMap(Self.instant)
+        let due = self["due"]?.stringValue
+        t.dueDay = due.flatMap { $0.count == 10 ? LocalDate(iso: $0) : nil }
+        t.due = t.dueDay == nil ? due.flatMap(Self.instant) : nil
         t.deferUntil = self["defer"]?.stringValue.flatMap(LocalDate.init(iso:))
         t.priority = self["priority"]?.stringValue.flatMap(Priority.init(rawValue:)) ?? .normal
         t.contexts = self["contexts"]?.arrayValue?.compactMap(\.stringValue) ?? []

@@ -9,12 +9,18 @@ public struct ResultFormat: Sendable {
 
     public func date(_ date: Date?) -> JSONValue { .string(date.map { ISODate.format($0, in: timeZone) }) }
 
+    /// A due: the day alone (`2026-12-10`) when it is date-only, else the date and time.
+    public func due(_ date: Date?, day: LocalDate?) -> JSONValue {
+        guard date != nil, let day else { return self.date(date) }
+        return .string(day.description)
+    }
+
     public func task(_ task: TaskItem) -> JSONValue {
         [
             "id": .int(Int(task.id.rawValue)),
             "title": .string(task.title),
             "notes": .string(task.notes),
-            "due": date(task.due),
+            "due": due(task.due, day: task.dueDay),
             "priority": .string(task.priority.rawValue),
             "estimate_minutes": .int(task.estimateMinutes),
             "energy": .string(task.energy?.rawValue),
@@ -38,7 +44,7 @@ public struct ResultFormat: Sendable {
         [
             "title": .string(draft.title),
             "notes": .string(draft.notes),
-            "due": date(draft.due),
+            "due": due(draft.due, day: draft.dueDay),
             "priority": .string(draft.priority.rawValue),
             "estimate_minutes": .int(draft.estimateMinutes),
             "energy": .string(draft.energy?.rawValue),
@@ -87,6 +93,6 @@ public struct ResultFormat: Sendable {
 
     /// A short form for candidate lists.
     public func candidate(_ task: TaskItem) -> JSONValue {
-        ["id": .int(Int(task.id.rawValue)), "title": .string(task.title), "due": date(task.due)]
+        ["id": .int(Int(task.id.rawValue)), "title": .string(task.title), "due": due(task.due, day: task.dueDay)]
     }
 }

@@ -95,6 +95,8 @@ enum Schema {
 
 extension Schema {
     static let dateHelp = "ISO 8601 (2026-12-04T15:00) or natural language (\"tomorrow 5pm\", \"friday\")"
+    /// For due arguments: `dateHelp` and what a bare day means.
+    static let dueHelp = dateHelp + "; a bare day (2026-12-10) is a date-only due, the whole day"
     static let taskID = integer("The task's id (from list_tasks).", minimum: 1)
     static let taskTitle = string("The task's title: an exact match (any case) or a unique part of it.", minLength: 1)
     static let priority = oneOf(Priority.allCases.map(\.rawValue), "Priority (default normal).")

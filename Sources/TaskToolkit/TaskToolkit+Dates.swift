@@ -14,6 +14,14 @@ extension TaskToolkit {
             message: "could not read \(key) '\(text)' as a date; use ISO 8601 (2026-12-04T15:00) or words like 'friday 3pm' — and a day that exists")
     }
 
+    /// Reads a due argument. A bare day (`2026-12-10`) is a date-only due: `day` is set and `date` is
+    /// that day at 9:00; anything else is read as `date(_:argument:tool:)` reads it, with no `day`.
+    public func due(_ text: String?, argument key: String, tool: String) throws -> (date: Date, day: LocalDate?)? {
+        guard let text else { return nil }
+        if let day = LocalDate(iso: text) { return (day.instant(hour: 9, minute: 0, in: timeZone), day) }
+        return try date(text, argument: key, tool: tool).map { ($0, nil) }
+    }
+
     /// Reads a day argument (`YYYY-MM-DD` or a date phrase) as a calendar day in the store's zone.
     public func day(_ text: String?, argument key: String, tool: String) throws -> LocalDate? {
         guard let text else { return nil }

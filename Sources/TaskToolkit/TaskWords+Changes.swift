@@ -12,7 +12,7 @@ extension TaskWords {
         }
         if let title = update.title { parts.append("title '\(title)'") }
         set("notes", update.notes) { "'\($0.count > 40 ? String($0.prefix(40)) + "…" : $0)'" }
-        set("due", update.due, absolute)
+        set("due", update.due) { due($0, day: update.dueDay) }
         if let priority = update.priority { parts.append("priority \(priority.rawValue)") }
         set("estimate", update.estimateMinutes) { "≈" + TaskWords.duration($0) }
         set("energy", update.energy) { $0.rawValue }

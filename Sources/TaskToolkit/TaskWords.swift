@@ -34,6 +34,9 @@ public struct TaskWords: Sendable {
     /// "Thu 3 Dec 5:00 PM": an absolute date for confirmations.
     public func absolute(_ date: Date) -> String { "\(dayText(LocalDate(date, in: timeZone))) \(timeText(date))" }
 
+    /// A due for confirmations: "Thu 3 Dec 5:00 PM", or "Thu 3 Dec" when it is a whole day.
+    public func due(_ date: Date, day: LocalDate?) -> String { day.map(dayText) ?? absolute(date) }
+
     /// "45 min", "2 h", "1 h 30 min".
     public static func duration(_ minutes: Int) -> String {
         if minutes < 60 { return "\(minutes) min" }
@@ -43,7 +46,7 @@ public struct TaskWords: Sendable {
     /// "Create 'Call mom', due Thu 3 Dec 5:00 PM, high, ≈15 min, #family, in Kitchen".
     public func creation(_ draft: TaskDraft) -> String {
         var parts = ["Create '\(draft.title)'"]
-        if let due = draft.due { parts.append("due \(absolute(due))") }
+        if let due = draft.due { parts.append("due \(self.due(due, day: draft.dueDay))") }
         if draft.priority != .normal { parts.append(draft.priority.rawValue) }
         if let minutes = draft.estimateMinutes { parts.append("≈\(Self.duration(minutes))") }
         if !draft.contexts.isEmpty { parts.append(draft.contexts.map { "#" + $0 }.joined(separator: " ")) }

@@ -46,6 +46,9 @@ struct IOFixture {
         var update = TaskUpdate()
         update.stage = .some("Next")
         _ = try s.updateTask(rentTask.id, update)
+        var dentist = TaskDraft(title: "Dentist")  // a date-only due
+        dentist.dueDay = LocalDate(year: 2026, month: 3, day: 25)
+        _ = try s.createTask(dentist)
         let done = try s.createTask(TaskDraft(title: "Old thing"))
         _ = try s.completeTask(done.id)
         var stretch = TaskDraft(title: "Stretch")

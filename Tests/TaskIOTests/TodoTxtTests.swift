@@ -17,7 +17,7 @@ import TaskStore
         #expect(r.records.tasks.count == 3 && r.records.projects.map(\.name).sorted() == ["Family", "Home"])
         let mom = r.records.tasks[0]
         #expect(mom.title == "Call mom" && mom.priority == .critical && mom.contexts == ["phone"])
-        #expect(mom.due == at("2026-03-12T09:00") && mom.deferUntil == LocalDate(year: 2026, month: 3, day: 11))
+        #expect(mom.dueDay == LocalDate(year: 2026, month: 3, day: 12) && mom.deferUntil == LocalDate(year: 2026, month: 3, day: 11))
         #expect(mom.created == at("2026-03-01T00:00") && mom.extras == ["color": "red"])
         let rent = r.records.tasks[1]
         #expect(rent.status == .done && rent.completed == at("2026-03-05T00:00") && rent.priority == .high)

@@ -68,6 +68,8 @@ import TaskerTestSupport
         #expect(blocked.extras["depends"] == (try source(blocked.uuid))["depends"])
         let odd = try task("Odd") { $0.extras["imask"] == 0 }
         #expect(odd.recurrence == RecurrenceRule(frequency: .daily, interval: 3) && odd.extras["recur"] == "3d")
+        // `due:2026-05-01` is Taskwarrior's local midnight: a date-only due here.
+        #expect(odd.dueDay == LocalDate(year: 2026, month: 5, day: 1) && odd.due == nil)
     }
 
     @Test(.enabled(if: available)) func taskerExportIsReadByTaskImportOnMappedFields() throws {
@@ -77,13 +79,15 @@ import TaskerTestSupport
             $TASKER call create_project '{"name":"Garden"}' >/dev/null &&
             $TASKER call create_task '{"title":"Water plants","project":"Garden","recurrence":{"frequency":"weekly","interval":2},"due":"2026-03-21T08:00:00Z","priority":"low"}' >/dev/null &&
             $TASKER call create_task '{"title":"Later","defer_until":"2026-04-02"}' >/dev/null &&
+            $TASKER call create_task '{"title":"Dentist","due":"2026-03-25"}' >/dev/null &&
             $TASKER call create_task '{"title":"Finished"}' >/dev/null && $TASKER call complete_task '{"title":"Finished"}' >/dev/null &&
             $TASKER export --taskwarrior --output mine.json && task import mine.json >/dev/null 2>&1; task export > theirs.json
             """, in: dir)
         #expect(made.status == 0, "\(made.stderr)")
         let mine = try JSONValue.parse(try String(contentsOfFile: dir.path("mine.json"), encoding: .utf8)).arrayValue ?? []
         let theirs = try JSONValue.parse(try String(contentsOfFile: dir.path("theirs.json"), encoding: .utf8)).arrayValue ?? []
-        #expect(mine.count == 4)
+        #expect(mine.count == 5)
+        #expect(mine.first { $0["description"] == "Dentist" }?["due"] == "20260325T000000Z", "a date-only due goes out as local midnight")
         let fields = ["description", "status", "due", "wait", "priority", "tags", "project", "recur", "entry", "end"]
         for ours in mine {
             let uuid = try #require(ours["uuid"]?.stringValue)
@@ -97,8 +101,9 @@ import TaskerTestSupport
             #expect(notes(ours) == notes(back))
         }
         // And back again: Taskwarrior's export imports into a fresh Tasker with the same fields.
-        let again = try sh("TASKER_DB=again.sqlite $TASKER import --taskwarrior theirs.json", in: dir)
+        let again = try sh("TASKER_DB=again.sqlite $TASKER import --taskwarrior theirs.json && TASKER_DB=again.sqlite $TASKER call list_tasks '{\"filter\":\"all\"}'", in: dir)
         #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stdout.contains("\"due\":\"2026-03-25\""), "the day comes back a day: \(again.stdout)")
     }
 }
 

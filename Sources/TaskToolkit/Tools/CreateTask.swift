@@ -15,7 +15,7 @@ public struct CreateTask: Tool {
     static let properties: [String: JSONValue] = [
         "title": Schema.string("The task's title.", minLength: 1),
         "notes": Schema.string("Free-form notes."),
-        "due": Schema.nullableString("When it is due: \(Schema.dateHelp)."),
+        "due": Schema.nullableString("When it is due: \(Schema.dueHelp)."),
         "priority": Schema.priority,
         "estimate_minutes": Schema.integer("How long it takes, in minutes.", minimum: 0, maximum: 10_080),
         "energy": Schema.energy,
@@ -61,7 +61,7 @@ public struct CreateTask: Tool {
     public func arguments(_ format: ResultFormat) -> JSONValue {
         var object: [String: JSONValue] = ["title": .string(draft.title)]
         if let notes = draft.notes { object["notes"] = .string(notes) }
-        if let due { object["due"] = .string(due) } else if draft.due != nil { object["due"] = format.date(draft.due) }
+        if let due { object["due"] = .string(due) } else if draft.due != nil { object["due"] = format.due(draft.due, day: draft.dueDay) }
         if draft.priority != .normal { object["priority"] = .string(draft.priority.rawValue) }
         if let minutes = draft.estimateMinutes { object["estimate_minutes"] = .int(minutes) }
         if let energy = draft.energy { object["energy"] = .string(energy.rawValue) }
@@ -83,7 +83,10 @@ public struct CreateTask: Tool {
     /// several, is a refusal).
     func resolved(in toolkit: TaskToolkit) throws -> Result<TaskDraft, ToolRefusal> {
         var resolved = draft
-        if let due { resolved.due = try toolkit.date(due, argument: "due", tool: Self.definition.name) }
+        if let due, let read = try toolkit.due(due, argument: "due", tool: Self.definition.name) {
+            resolved.due = read.date
+            resolved.dueDay = read.day
+        }
         if let deferUntil { resolved.deferUntil = try toolkit.day(deferUntil, argument: "defer_until", tool: Self.definition.name) }
         if let parent {
             switch try toolkit.findParent(parent) {

@@ -80,7 +80,7 @@ public struct PlanDay: Tool {
                     "estimated": .bool(item.estimated),
                     "priority": .string(item.task.priority.rawValue),
                     "energy": .string(item.task.energy?.rawValue),
-                    "due": format.date(item.task.due),
+                    "due": format.due(item.task.due, day: item.task.dueDay),
                     "reason": .string(item.reason),
                 ]
             }

@@ -5,7 +5,7 @@ import TaskCore
 public struct RescheduleTask: TaskTargeting {
     public static let definition = ToolDefinition(
         name: "reschedule_task", title: "Reschedule a task",
-        description: "Change a task's due date, by id or title. due: \(Schema.dateHelp), or null to clear it.",
+        description: "Change a task's due date, by id or title. due: \(Schema.dueHelp), or null to clear it.",
         inputSchema: Schema.arguments(["id": Schema.taskID, "title": Schema.taskTitle, "due": Schema.nullableString("The new due date and time.")], required: ["due"]),
         readOnly: false, idempotent: true, destructive: true)
 
@@ -26,29 +26,31 @@ public struct RescheduleTask: TaskTargeting {
     public struct Output: ToolOutput {
         public var task: TaskItem
         public var previousDue: Date?
+        public var previousDay: LocalDate?
 
         public func json(_ format: ResultFormat) -> [String: JSONValue] {
-            ["task": format.task(task), "previous_due": format.date(previousDue)]
+            ["task": format.task(task), "previous_due": format.due(previousDue, day: previousDay)]
         }
     }
 
     public func preview(in toolkit: TaskToolkit) throws -> ToolPreview {
-        let date = try toolkit.date(due, argument: "due", tool: Self.definition.name)
+        let read = try toolkit.due(due, argument: "due", tool: Self.definition.name)
         let words = TaskWords(toolkit)
         return try toolkit.previewTask(target, openOnly: true) { task in
-            date.map { "Move \(words.task(task)) to \(words.absolute($0))" } ?? "Clear the due date of \(words.task(task))"
+            read.map { "Move \(words.task(task)) to \(words.due($0.date, day: $0.day))" } ?? "Clear the due date of \(words.task(task))"
         }
     }
 
     public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> {
-        let date = try toolkit.date(due, argument: "due", tool: Self.definition.name)
+        let read = try toolkit.due(due, argument: "due", tool: Self.definition.name)
         return try toolkit.withTask(target, openOnly: true) { task in
-            .done(Output(task: try toolkit.store.rescheduleTask(task.id, due: date), previousDue: task.due))
+            .done(Output(task: try toolkit.store.rescheduleTask(task.id, due: read?.date, day: read?.day),
+                         previousDue: task.due, previousDay: task.dueDay))
         }
     }
 
     public func undo(after output: Output) -> UndoAction? {
-        let (id, previous) = (output.task.id, output.previousDue)
-        return UndoAction("Moved '\(output.task.title)' back") { store in _ = try store.rescheduleTask(id, due: previous) }
+        let (id, previous, day) = (output.task.id, output.previousDue, output.previousDay)
+        return UndoAction("Moved '\(output.task.title)' back") { store in _ = try store.rescheduleTask(id, due: previous, day: day) }
     }
 }

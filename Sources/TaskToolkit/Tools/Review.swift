@@ -37,7 +37,7 @@ public struct Review: Tool {
         public func json(_ format: ResultFormat) -> [String: JSONValue] {
             func item(_ task: TaskItem) -> JSONValue {
                 var object: [String: JSONValue] = [
-                    "id": .int(Int(task.id.rawValue)), "title": .string(task.title), "due": format.date(task.due),
+                    "id": .int(Int(task.id.rawValue)), "title": .string(task.title), "due": format.due(task.due, day: task.dueDay),
                     "priority": .string(task.priority.rawValue), "project": .string(task.project), "list": .string(task.list),
                 ]
                 if task.status == .done { object["completed"] = format.date(task.completed) }

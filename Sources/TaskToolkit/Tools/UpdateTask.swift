@@ -8,7 +8,7 @@ public struct UpdateTask: TaskTargeting, ArgumentsExpressible {
         name: "update_task", title: "Update a task",
         description: "Change a task's fields, by id or title (title finds open tasks; id any task). Give only what changes: "
             + "new_title renames; null clears notes, due, estimate_minutes, energy, kind, project, parent, recurrence or defer_until; "
-            + "contexts replaces the contexts, add_contexts and remove_contexts adjust them. Dates: \(Schema.dateHelp). "
+            + "contexts replaces the contexts, add_contexts and remove_contexts adjust them. Dates: \(Schema.dueHelp). "
             + "A parent that would make the task its own ancestor is refused, naming the loop.",
         inputSchema: Schema.arguments(properties),
         readOnly: false, idempotent: true, destructive: true)
@@ -121,7 +121,11 @@ public struct UpdateTask: TaskTargeting, ArgumentsExpressible {
     func update(for task: TaskItem, in toolkit: TaskToolkit) throws -> Result<TaskUpdate, ToolRefusal> {
         let name = Self.definition.name
         var update = changes
-        if let due { update.due = .some(try toolkit.date(due, argument: "due", tool: name)) }
+        if let due {
+            let read = try toolkit.due(due, argument: "due", tool: name)
+            update.due = .some(read?.date)
+            update.dueDay = read?.day
+        }
         if let deferUntil { update.deferUntil = .some(try toolkit.day(deferUntil, argument: "defer_until", tool: name)) }
         switch parent {
         case .some(.some(let reference)):
