@@ -27,15 +27,19 @@ let package = Package(
         // Agents: keys, policy, approvals and receipts around the catalogue (the AgentGate).
         .target(name: "TaskAgent", dependencies: ["TaskCore", "TaskStore", "TaskToolkit"]),
         .target(name: "TaskMCP", dependencies: ["TaskCore", "TaskStore", "TaskToolkit", "TaskAgent", "CMicroHTTPD"]),
-        .target(name: "TaskLLM", dependencies: ["TaskCore", "TaskNL", "CCurl"]),
+        // HTTP for every module that talks to a server (model, calendar subscriptions, CalDAV): the only user of CCurl.
+        .target(name: "TaskHTTP", dependencies: ["CCurl"]),
+        .target(name: "TaskLLM", dependencies: ["TaskCore", "TaskNL", "TaskHTTP"]),
         // Calendars (.ics files and URLs) read with libical into busy time: the only user of CICal.
-        .target(name: "TaskCalendar", dependencies: ["TaskCore", "CICal"]),
+        .target(name: "TaskCalendar", dependencies: ["TaskCore", "TaskHTTP", "CICal"]),
+        // CalDAV sync of tasks (VTODO) behind the TaskSyncProvider seam.
+        .target(name: "TaskSync", dependencies: ["TaskCore", "TaskStore", "TaskIO", "TaskHTTP", "TaskCalendar"]),
         .target(name: "TaskREPL", dependencies: ["TaskCore", "TaskStore", "TaskNL", "TaskToolkit", "TaskLLM", "TaskAgent", "CEdit"]),
 
         // The doors: the command line (the only place that prints and exits) and the benchmarks.
         .executableTarget(
             name: "tasker",
-            dependencies: ["TaskCore", "TaskStore", "TaskNL", "TaskToolkit", "TaskMCP", "TaskLLM", "TaskREPL", "TaskIO", "TaskCalendar", "TaskAgent"]),
+            dependencies: ["TaskCore", "TaskStore", "TaskNL", "TaskToolkit", "TaskMCP", "TaskLLM", "TaskREPL", "TaskIO", "TaskCalendar", "TaskAgent", "TaskSync", "TaskHTTP"]),
         .executableTarget(
             name: "tasker-bench",
             dependencies: ["TaskCore", "TaskStore", "TaskNL", "TaskToolkit", "TaskMCP", "TaskREPL", "TaskCalendar"]),
@@ -49,7 +53,9 @@ let package = Package(
         .testTarget(name: "TaskToolkitTests", dependencies: ["TaskToolkit", "TaskNL", "TaskCore", "TaskStore", "TaskerTestSupport"]),
         .testTarget(name: "TaskAgentTests", dependencies: ["TaskAgent", "TaskToolkit", "TaskCore", "TaskStore", "TaskerTestSupport"]),
         .testTarget(name: "TaskMCPTests", dependencies: ["TaskMCP", "TaskToolkit", "TaskCore", "TaskStore", "TaskerTestSupport"]),
-        .testTarget(name: "TaskCalendarTests", dependencies: ["TaskCalendar", "TaskCore", "TaskLLM", "TaskerTestSupport"]),
+        .testTarget(name: "TaskCalendarTests", dependencies: ["TaskCalendar", "TaskCore", "TaskerTestSupport"]),
+        .testTarget(name: "TaskSyncTests", dependencies: ["TaskSync", "TaskStore", "TaskCore", "TaskCalendar", "TaskHTTP", "TaskerTestSupport"]),
+        .testTarget(name: "TaskHTTPTests", dependencies: ["TaskHTTP", "TaskerTestSupport"]),
         .testTarget(name: "TaskLLMTests", dependencies: ["TaskLLM", "TaskNL", "TaskCore", "TaskerTestSupport"]),
         .testTarget(name: "TaskREPLTests", dependencies: ["TaskREPL", "TaskToolkit", "TaskLLM", "TaskCore", "TaskStore", "TaskAgent", "TaskerTestSupport"]),
         // The command line's own types (signatures, global options, model setup), by `@testable import tasker`.

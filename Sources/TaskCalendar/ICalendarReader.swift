@@ -2,7 +2,8 @@ import Foundation
 import TaskCore
 internal import CICal
 
-/// Reads iCalendar text with libical into busy events: the only code in Tasker that touches libical.
+/// Reads iCalendar text with libical into busy events, and VTODOs into plain values for sync: the
+/// only code in Tasker that parses with libical.
 ///
 /// Each VEVENT is expanded over the span asked for (RRULE, RDATE, EXDATE by libical), then:
 /// - an override (a VEVENT with RECURRENCE-ID) replaces the instance it names: libical still yields
@@ -90,6 +91,66 @@ public enum ICalendarReader {
     /// - Throws: `CalendarError.notICalendar` when the text is not iCalendar.
     public static func eventCount(_ text: String, source: String) throws -> Int {
         try parse(text, calendar: source).eventCount
+    }
+
+    /// The VTODOs of iCalendar text (a VCALENDAR or a lone VTODO), each with its properties and times.
+    /// - Throws: `CalendarError.notICalendar` when the text is not iCalendar.
+    public static func todos(_ text: String, source: String) throws -> [ICalendarTodo] {
+        lock.lock()
+        defer { lock.unlock() }
+        guard text.contains("BEGIN:"), let root = icalparser_parse_string(text) else { throw CalendarError.notICalendar(source: source) }
+        defer { icalcomponent_free(root) }
+        var components: [OpaquePointer] = []
+        switch icalcomponent_isa(root) {
+        case ICAL_VTODO_COMPONENT: components = [root]
+        case ICAL_VCALENDAR_COMPONENT:
+            var todo = icalcomponent_get_first_component(root, ICAL_VTODO_COMPONENT)
+            while let current = todo {
+                components.append(current)
+                todo = icalcomponent_get_next_component(root, ICAL_VTODO_COMPONENT)
+            }
+        default: throw CalendarError.notICalendar(source: source)
+        }
+        return components.map(todo)
+    }
+
+    private static let timeProperties: Set<String> = ["DUE", "DTSTART", "COMPLETED", "LAST-MODIFIED", "DTSTAMP", "CREATED", "RECURRENCE-ID"]
+
+    private static func todo(_ component: OpaquePointer) -> ICalendarTodo {
+        var result = ICalendarTodo(uid: nil, isOverride: false, properties: [], errors: [])
+        var property = icalcomponent_get_first_property(component, ICAL_ANY_PROPERTY)
+        while let current = property {
+            property = icalcomponent_get_next_property(component, ICAL_ANY_PROPERTY)
+            let name = icalproperty_get_property_name(current).map { String(cString: $0).uppercased() } ?? ""
+            let value = icalproperty_get_value_as_string(current).map { String(cString: $0) } ?? ""
+            if name == "X-LIC-ERROR" {
+                result.errors.append(value)
+                continue
+            }
+            var parameters: [String: String] = [:]
+            for parameter in ["VALUE", "TZID", "RELTYPE"] {
+                if let text = icalproperty_get_parameter_as_string(current, parameter) { parameters[parameter] = String(cString: text) }
+            }
+            var time: ICalendarTime?
+            if timeProperties.contains(name) {
+                // Resolved against the file's VTIMEZONEs, then the built-in zones, as DTSTART is for events.
+                let t = icalproperty_get_datetime_with_component(current, component)
+                if icaltime_is_null_time(t) == 0 {
+                    if t.is_date != 0 {
+                        time = .day(LocalDate(year: Int(t.year), month: Int(t.month), day: Int(t.day)))
+                    } else if icaltime_is_utc(t) != 0 || t.zone != nil {
+                        time = .instant(Date(timeIntervalSince1970: TimeInterval(icaltime_as_timet_with_zone(t, t.zone ?? icaltimezone_get_utc_timezone()))))
+                    } else {
+                        time = .floating(LocalDateTime(date: LocalDate(year: Int(t.year), month: Int(t.month), day: Int(t.day)),
+                                                       hour: Int(t.hour), minute: Int(t.minute), second: Int(t.second)))
+                    }
+                }
+            }
+            if name == "UID" { result.uid = value }
+            if name == "RECURRENCE-ID" { result.isOverride = true }
+            result.properties.append(.init(name: name, parameters: parameters, value: value, time: time))
+        }
+        return result
     }
 
     /// A VCALENDAR (or a lone VEVENT) parsed; nil for anything else.

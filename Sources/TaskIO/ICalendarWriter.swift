@@ -46,7 +46,7 @@ public struct ICalendarWriter {
         return l
     }
 
-    static func rrule(_ rule: RecurrenceRule) -> String {
+    public static func rrule(_ rule: RecurrenceRule) -> String {
         var parts = ["FREQ=\(rule.frequency.rawValue.uppercased())"]
         if rule.interval != 1 { parts.append("INTERVAL=\(rule.interval)") }
         if !rule.weekdays.isEmpty { parts.append("BYDAY=" + rule.weekdays.map { String($0.rawValue.prefix(2)).uppercased() }.joined(separator: ",")) }
@@ -56,7 +56,7 @@ public struct ICalendarWriter {
     private func time(_ date: Date) -> String { TaskwarriorDate.format(date) }  // the same basic UTC form: 20260331T090000Z
 
     /// TEXT escaping (RFC 5545 §3.3.11).
-    static func escape(_ text: String) -> String {
+    public static func escape(_ text: String) -> String {
         var out = ""
         for ch in text {
             switch ch {
@@ -72,7 +72,7 @@ public struct ICalendarWriter {
 
     /// Folds a content line at 75 octets (RFC 5545 §3.1): a CRLF and a space before each piece after
     /// the first, never inside a UTF-8 sequence.
-    static func fold(_ line: String) -> String {
+    public static func fold(_ line: String) -> String {
         let bytes = Array(line.utf8)
         guard bytes.count > 75 else { return line }
         var pieces: [String] = []

@@ -1,4 +1,5 @@
 import Foundation
+import TaskHTTP
 import TaskCore
 
 /// A client for any OpenAI-compatible `/chat/completions` endpoint (OpenAI, Ollama, llama.cpp,
@@ -168,8 +169,19 @@ public struct OpenAIClient: Sendable {
         return lines
     }
 
-    private func request(_ body: JSONValue) -> HTTPClient.Request {
-        HTTPClient.Request(url: endpoint, headers: headers, body: Data(body.encoded().utf8))
+    private func request(_ body: JSONValue) -> HTTPRequest {
+        HTTPRequest(method: "POST", url: endpoint, headers: headers + ["Content-Type: application/json"], body: Data(body.encoded().utf8))
+    }
+
+    /// One POST within what is left of `deadline`, its transport failures as `LLMError`s.
+    private func send(_ body: JSONValue, deadline: ModelDeadline, onBody: ((Data) throws -> Void)? = nil) throws -> HTTPResponse {
+        let limits = HTTPLimits(connect: timeouts.connect, total: deadline.remaining, idle: timeouts.idle, budget: deadline.budget)
+        let token = cancellation
+        do {
+            return try HTTPClient().perform(request(body), limits: limits, isCancelled: token.map { t in { t.isCancelled } }, onBody: onBody)
+        } catch let error as HTTPError {
+            throw LLMError(error)
+        }
     }
 
     /// A plain request with bounded retries on 429, 5xx and cut connections, all before `deadline`;
@@ -181,7 +193,7 @@ public struct OpenAIClient: Sendable {
             let failure: LLMError
             let pause: Double
             do {
-                let response = try HTTPClient().post(request(body), timeouts: timeouts, deadline: deadline, cancellation: cancellation)
+                let response = try send(body, deadline: deadline)
                 let text = String(decoding: response.body, as: UTF8.self)
                 if (200..<300).contains(response.status) { return try ChatResponse.decode(text) }
                 guard Self.isRetryable(status: response.status) else { throw statusError(response.status, body: text) }
@@ -221,7 +233,7 @@ public struct OpenAIClient: Sendable {
     }
 
     /// The seconds a response's `Retry-After` asks for, in either form; nil without a usable one.
-    static func retryAfter(_ response: HTTPClient.Response) -> Double? {
+    static func retryAfter(_ response: HTTPResponse) -> Double? {
         response.headers["retry-after"].flatMap { RetryAfter.seconds($0, now: Date()) }
     }
 
@@ -239,9 +251,9 @@ public struct OpenAIClient: Sendable {
     private func streamed(_ body: JSONValue, deadline: ModelDeadline, onDelta: ((String) -> Void)?) throws -> ChatResponse {
         var decoder = SSEDecoder()
         var assembler = ChatStreamAssembler()
-        let response: HTTPClient.Response
+        let response: HTTPResponse
         do {
-            response = try HTTPClient().post(request(body), timeouts: timeouts, deadline: deadline, cancellation: cancellation) { data in
+            response = try send(body, deadline: deadline) { data in
                 for event in decoder.feed(data) {
                     if let text = try assembler.consume(event) { onDelta?(text) }
                 }
@@ -288,5 +300,21 @@ extension LLMError {
         case .unauthorized, .modelNotFound, .cancelled, .unreachable, .timedOut, .retryLater, .config, .key, .promptMissing: false
         default: true
         }
+    }
+}
+
+extension LLMError {
+    /// A transport failure in the model client's words (the URL without `/chat/completions`).
+    init(_ error: HTTPError) {
+        switch error {
+        case .unreachable(let url, let detail): self = .unreachable(url: Self.endpointSite(url), detail: detail)
+        case .timedOut(let url, let seconds): self = .timedOut(url: Self.endpointSite(url), seconds: seconds)
+        case .transport(let code, let detail): self = .transport(code: code, detail: detail)
+        case .cancelled: self = .cancelled
+        }
+    }
+
+    private static func endpointSite(_ url: String) -> String {
+        url.hasSuffix("/chat/completions") ? String(url.dropLast("/chat/completions".count)) : url
     }
 }

@@ -63,6 +63,13 @@ extension ChatSession {
             if lines.isEmpty { s.notice("No history yet.") }
             for line in lines { s.output.line("  " + TerminalText.sanitized(line)) }
         },
+        SlashCommand("sync", "", "sync with the CalDAV server in config.json now") { s, _ in
+            guard let sync = s.syncNow else {
+                s.notice("Sync is not configured: add \"sync\": {\"url\": …} to config.json (see `tasker sync --help`).")
+                return
+            }
+            for line in sync() { s.notice(line) }
+        },
         SlashCommand("clear", "", "clear the screen and forget the model conversation") { s, _ in
             s.model?.reset()
             if s.reader.isInteractive { s.output.write("\u{1B}[H\u{1B}[2J") }

@@ -24,6 +24,9 @@ public final class ChatSession {
     public var model: ModelConversation?
     /// Builds the model path after `/key set` when there was none at start.
     public var modelFactory: (() -> ModelConversation?)?
+    /// `/sync`: syncs now and returns the lines to show (the command line wires it to the configured
+    /// provider; it never throws: failures come back as a line). Nil when sync is not configured.
+    public var syncNow: (() -> [String])?
     /// Changes this session made, for /undo.
     var undoLog = UndoLog()
     /// Whether the model's calls run, and which the user said "always" to.

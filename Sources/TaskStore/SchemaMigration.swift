@@ -8,7 +8,7 @@ struct SchemaMigration: Sendable {
     var sql: String
 
     /// Every migration, oldest first. `all.count` is the version this build writes.
-    static let all: [SchemaMigration] = [v1, v2, v3, v4, v5, v6, v7, v8, v9]
+    static let all: [SchemaMigration] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10]
 
     static var currentVersion: Int { all.count }
 
@@ -313,6 +313,31 @@ struct SchemaMigration: Sendable {
             );
             CREATE TRIGGER receipts_no_update BEFORE UPDATE ON receipts BEGIN SELECT RAISE(ABORT, 'receipts are append-only'); END;
             CREATE TRIGGER receipts_no_delete BEFORE DELETE ON receipts BEGIN SELECT RAISE(ABORT, 'receipts are append-only'); END;
+            """)
+
+    /// CalDAV sync state: the collection's sync token, and per task the href, ETag and text the server
+    /// last had (patched, so other clients' properties survive) and the fields as last synced (the
+    /// base of the three-way merge).
+    static let v10 = SchemaMigration(
+        name: "v10-caldav-sync",
+        sql: """
+            CREATE TABLE sync_collections (
+                url TEXT PRIMARY KEY,
+                collection TEXT,
+                sync_token TEXT,
+                last_sync INTEGER,
+                last_error TEXT
+            );
+            CREATE TABLE sync_items (
+                collection TEXT NOT NULL REFERENCES sync_collections(url) ON DELETE CASCADE,
+                uuid TEXT NOT NULL,
+                href TEXT NOT NULL,
+                etag TEXT,
+                ics TEXT NOT NULL,
+                base TEXT NOT NULL,
+                PRIMARY KEY (collection, uuid)
+            );
+            CREATE INDEX sync_items_href ON sync_items(collection, href);
             """)
 
     /// A random version 4 UUID in lower-case text, as SQL (for rows that existed before v4).

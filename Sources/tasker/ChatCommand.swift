@@ -1,6 +1,7 @@
 import Foundation
 import TaskCore
 import TaskLLM
+import TaskSync
 import TaskNL
 import TaskREPL
 import TaskToolkit
@@ -51,6 +52,17 @@ enum ChatCommand: Command {
             let made = makeModel(setup, context)
             session.settings.model = made?.modelName
             return made
+        }
+        if let sync = try? SyncSetup.load(configDirectory: context.paths.taskerConfig, environment: context.environment) {
+            let store = toolkit.store
+            session.syncNow = {
+                do {
+                    let report = try sync.provider(timeZone: context.timeZone).sync(store)
+                    return [report.summary] + report.conflicts.map { "conflict: " + $0 } + report.warnings.map { "warning: " + $0 }
+                } catch {
+                    return ["sync failed: \(error)"]
+                }
+            }
         }
         if let editor = reader as? EditLineReader {
             editor.completion = { [unowned session] text in session.complete(text) }

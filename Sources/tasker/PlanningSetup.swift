@@ -48,7 +48,7 @@ struct PlanningSetup {
             problems.append("config.json: calendars must be a list of {\"name\", \"ics\"} or {\"name\", \"url\"}; planning without calendars")
         }
         calendars = sources.isEmpty ? nil
-            : CalendarSet(sources: sources, cache: CalendarCache(directory: cacheDirectory), fetcher: CurlCalendarFetcher(), clock: clock)
+            : CalendarSet(sources: sources, cache: CalendarCache(directory: cacheDirectory), fetcher: HTTPCalendarFetcher(), clock: clock)
         settings = PlanningSettings(calendars: calendars, workingHours: hours, workingDays: days, problems: problems)
     }
 

@@ -32,7 +32,7 @@ struct AgentFixture {
         let clock = self.clock
         let store = try TaskStore(path: directory.path("tasks.sqlite"), clock: { clock.now }, timeZone: AgentFixture.zone)
         try store.bootstrap()
-        toolkit = TaskToolkit(store: store)
+        toolkit = TaskToolkit(store: store, objects: ObjectStore(directory: directory.path("objects")))
     }
 
     /// Adds an agent and returns its key and a gate acting as it.

@@ -8,7 +8,7 @@ import TaskToolkit
 @Suite struct AgentGateTests {
     @Test func everyToolNeedsOneScopeAndReadOnlyMeansRead() {
         let byScope = Dictionary(grouping: TaskToolkit.definitions, by: \.scope).mapValues { Set($0.map(\.name)) }
-        #expect(byScope[.destructive] == ["complete_task", "reschedule_task", "defer_task", "delete_task", "import_tasks"])
+        #expect(byScope[.destructive] == ["complete_task", "reschedule_task", "defer_task", "delete_task", "import_tasks", "open_attachment", "detach"])
         #expect(byScope[.writePages] == ["create_space", "create_page", "append_to_page", "link_page"])
         #expect(byScope[.writeTasks]?.isSuperset(of: ["capture_task", "create_task", "create_project"]) == true)
         for definition in TaskToolkit.definitions { #expect(definition.readOnly == (definition.scope == .read)) }

@@ -34,6 +34,9 @@ import TaskToolkit
         case "export_tasks": return ["format": "json"]
         case "import_tasks": return ["path": .string(bundle), "dry_run": true]
         case "approval_status": return ["approval_id": .string(approval)]
+        case "attach_file": return ["path": .string((bundle as NSString).deletingLastPathComponent + "/receipt.txt"), "task": 1]
+        case "list_attachments": return ["task": 1]
+        case "open_attachment", "detach": return ["id": 1]
         default: Issue.record("no arguments for \(tool): add it to the matrix"); return [:]
         }
     }
@@ -45,6 +48,9 @@ import TaskToolkit
         _ = try t.call("create_task", ["title": "Clean the oven", "project": "Kitchen"])
         _ = try t.call("create_page", ["title": "Landlord", "body": "Phone: 0123"])
         _ = try t.call("create_template", ["name": "Pack", "tasks": [["title": "Passport", "offset_days": -1]]])
+        let file = fixture.directory.path("receipt.txt")
+        try "Oven cleaner, 4.99".write(toFile: file, atomically: true, encoding: .utf8)
+        _ = try t.call("attach_file", ["path": .string(file), "task": 1])
         let bundle = fixture.directory.path("all.unkt")
         _ = try t.call("export_tasks", ["format": "unkt", "path": .string(bundle)])
         let (_, asker) = try fixture.agent("asker", scopes: [.read, .writeTasks])

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import TaskCore
 @testable import TaskCalendar
-import TaskLLM
 import TaskerTestSupport
 
 /// Calendars as planning sees them: files, a subscription on 127.0.0.1 with 304 handling and an
@@ -16,12 +15,7 @@ import TaskerTestSupport
     }
 
     /// The same GET the command line uses, over the shared libcurl wrapper.
-    struct Fetcher: CalendarFetching {
-        func get(_ url: String, headers: [String]) throws -> CalendarFetchResponse {
-            let r = try HTTPDownload.get(url, headers: headers, timeoutSeconds: 5)
-            return CalendarFetchResponse(status: r.status, headers: r.headers, body: r.body)
-        }
-    }
+    typealias Fetcher = HTTPCalendarFetcher
 
     /// Fixtures/calendar-server/serve.py serving workday.ics; returns the process and its port.
     func startServer(log: String) throws -> (Process, Int) {

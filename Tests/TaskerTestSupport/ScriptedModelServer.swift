@@ -25,6 +25,8 @@ public final class ScriptedModelServer: @unchecked Sendable {
 
     /// One request as the server read it.
     public struct Request: Sendable {
+        /// GET, POST, PROPFIND…
+        public var method: String
         public var path: String
         /// Header names lowercased.
         public var headers: [String: String]
@@ -156,7 +158,7 @@ public final class ScriptedModelServer: @unchecked Sendable {
             headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
         let body = String(decoding: data[end..<(end + contentLength)], as: UTF8.self)
-        return Request(path: requestLine.count > 1 ? String(requestLine[1]) : "", headers: headers, body: body)
+        return Request(method: requestLine.first.map(String.init) ?? "", path: requestLine.count > 1 ? String(requestLine[1]) : "", headers: headers, body: body)
     }
 
     private func findHeaderEnd(_ data: [UInt8]) -> Int? {

@@ -1,30 +1,15 @@
 import Foundation
 internal import CCurl
 
-/// One HTTP POST over a fresh libcurl easy handle: the only code in Tasker that touches libcurl.
+/// One HTTP request over a fresh libcurl easy handle: the only code in Tasker that touches libcurl.
 ///
+/// Used by the model client (JSON POSTs, streamed answers), calendar subscriptions (GET with
+/// redirects) and CalDAV sync (PROPFIND, REPORT, PUT, DELETE with ETags and Basic credentials).
 /// A new handle per request means a connection that failed mid-stream is never reused (llama.cpp can
 /// leave one broken after sending its 200 header). Bytes can be collected or handed to a consumer as
-/// they arrive (server-sent events). Timeouts: connect and overall through libcurl, both cut to what is
-/// left of the call's deadline (so retries share one budget); stream idle and cancellation through the
-/// transfer-progress callback, which libcurl calls at least once a second.
-final class HTTPClient {
-    /// What to send.
-    struct Request: Sendable {
-        var url: String
-        var headers: [String]
-        var body: Data
-        /// A GET sends no body and no Content-Type (calendar subscriptions); otherwise a JSON POST.
-        var isGet = false
-    }
-
-    /// What came back: status, headers (names lower-cased) and the body bytes not handed to a consumer.
-    struct Response: Sendable {
-        var status: Int
-        var headers: [String: String]
-        var body: Data
-    }
-
+/// they arrive (server-sent events). Timeouts: connect and overall through libcurl; stream idle and
+/// cancellation through the transfer-progress callback, which libcurl calls at least once a second.
+public final class HTTPClient {
     private static let globalInit: Bool = ccurl_global_init() == CURLE_OK
 
     private let handle: UnsafeMutableRawPointer?
@@ -36,9 +21,9 @@ final class HTTPClient {
     private var lastActivity = Date()
     private var idleLimit: Double = 0
     private var idleExpired = false
-    private var cancellation: Cancellation?
+    private var isCancelled: (() -> Bool)?
 
-    init() {
+    public init() {
         _ = Self.globalInit
         handle = UnsafeMutableRawPointer(curl_easy_init())
     }
@@ -47,29 +32,28 @@ final class HTTPClient {
         if let handle { curl_easy_cleanup(handle) }
     }
 
-    /// POSTs `request` within what is left of `deadline`; when `onBody` is given, a 2xx body is handed
-    /// to it chunk by chunk instead of being collected (error bodies are always collected).
+    /// Sends `request` within `limits`; when `onBody` is given, a 2xx body is handed to it chunk by
+    /// chunk instead of being collected (error bodies are always collected).
     ///
-    /// The transfer as a whole may take only the time `deadline` has left; `timeouts.connect` is cut to
-    /// it too, and `timeouts.idle` bounds silence in a streamed body.
-    /// - Throws: `LLMError.unreachable`, `.timedOut` (also when the deadline has already passed),
-    ///   `.transport`, `.cancelled`, or what `onBody` threw.
-    func post(
-        _ request: Request, timeouts: ModelTimeouts, deadline: ModelDeadline, cancellation: Cancellation?,
+    /// A handle serves one request: make a new `HTTPClient` for the next.
+    /// - Throws: `HTTPError.unreachable`, `.timedOut` (also when `limits.total` is already spent),
+    ///   `.transport`, `.cancelled` (when `isCancelled` returns true), or what `onBody` threw.
+    public func perform(
+        _ request: HTTPRequest, limits: HTTPLimits, isCancelled: (() -> Bool)? = nil,
         onBody: ((Data) throws -> Void)? = nil
-    ) throws -> Response {
-        guard let handle else { throw LLMError.transport(code: 2, detail: "libcurl could not start") }
-        if cancellation?.isCancelled == true { throw LLMError.cancelled }
-        let left = deadline.remaining
-        // libcurl reads a timeout of 0 as "none": a spent deadline must not reach it.
-        guard left >= 0.001 else { throw LLMError.timedOut(url: Self.site(of: request.url), seconds: deadline.budget) }
+    ) throws -> HTTPResponse {
+        guard let handle else { throw HTTPError.transport(code: 2, detail: "libcurl could not start") }
+        if isCancelled?() == true { throw HTTPError.cancelled }
+        // libcurl reads a timeout of 0 as "none": a spent budget must not reach it.
+        guard limits.total >= 0.001 else { throw HTTPError.timedOut(url: Self.site(of: request.url), seconds: limits.budget) }
         self.consumer = onBody
-        self.cancellation = cancellation
-        self.idleLimit = onBody == nil ? 0 : timeouts.idle
+        self.isCancelled = isCancelled
+        self.idleLimit = onBody == nil ? 0 : limits.idle
         self.lastActivity = Date()
 
         var list: UnsafeMutablePointer<curl_slist>?
-        for line in request.headers + (request.isGet ? [] : ["Content-Type: application/json", "Expect:"]) {
+        // "Expect:" stops libcurl's 100-continue round trip before a body.
+        for line in request.headers + (request.body == nil ? [] : ["Expect:"]) {
             list = curl_slist_append(list, line)
         }
         defer { curl_slist_free_all(list) }
@@ -78,21 +62,33 @@ final class HTTPClient {
         ccurl_setopt_string(handle, CURLOPT_URL, request.url)
         ccurl_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
         ccurl_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
-        if request.isGet {
+        if let body = request.body {
+            ccurl_setopt_long(handle, CURLOPT_POST, 1)
+            ccurl_setopt_long(handle, CURLOPT_POSTFIELDSIZE, body.count)
+            body.withUnsafeBytes { bytes in
+                _ = ccurl_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress))
+            }
+        } else {
             ccurl_setopt_long(handle, CURLOPT_HTTPGET, 1)
+        }
+        let method = request.method.uppercased()
+        if method != (request.body == nil ? "GET" : "POST") {
+            ccurl_setopt_string(handle, CURLOPT_CUSTOMREQUEST, method)
+        }
+        if request.followsRedirects {
             ccurl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 1)
             ccurl_setopt_long(handle, CURLOPT_MAXREDIRS, 5)
             ccurl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, "")
-        } else {
-            ccurl_setopt_long(handle, CURLOPT_POST, 1)
-            ccurl_setopt_long(handle, CURLOPT_POSTFIELDSIZE, request.body.count)
-            request.body.withUnsafeBytes { bytes in
-                _ = ccurl_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress))
-            }
+        }
+        if let credentials = request.credentials {
+            // Basic only (CURLAUTH_BASIC is 1); libcurl does not pass them on to another host after a redirect.
+            ccurl_setopt_long(handle, CURLOPT_HTTPAUTH, 1)
+            ccurl_setopt_string(handle, CURLOPT_USERNAME, credentials.username)
+            ccurl_setopt_string(handle, CURLOPT_PASSWORD, credentials.password)
         }
         ccurl_setopt_slist(handle, CURLOPT_HTTPHEADER, list)
-        ccurl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(min(timeouts.connect, left)))
-        ccurl_setopt_long(handle, CURLOPT_TIMEOUT_MS, Self.milliseconds(left))
+        ccurl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(min(limits.connect, limits.total)))
+        ccurl_setopt_long(handle, CURLOPT_TIMEOUT_MS, Self.milliseconds(limits.total))
         ccurl_setopt_long(handle, CURLOPT_FORBID_REUSE, 1)
         ccurl_setopt_write_function(handle) { data, size, count, context in
             guard let data, let context else { return 0 }
@@ -117,8 +113,8 @@ final class HTTPClient {
 
         let code = curl_easy_perform(handle)
         if let consumerError { throw consumerError }
-        if code != CURLE_OK { throw mapError(code, request: request, budget: deadline.budget) }
-        return Response(status: status, headers: headers, body: body)
+        if code != CURLE_OK { throw mapError(code, request: request, budget: limits.budget) }
+        return HTTPResponse(status: status, headers: headers, body: body)
     }
 
     private func receiveBody(_ data: Data) -> Bool {
@@ -151,7 +147,7 @@ final class HTTPClient {
     }
 
     private func shouldAbort() -> Bool {
-        if cancellation?.isCancelled == true { return true }
+        if isCancelled?() == true { return true }
         if idleLimit > 0, Date().timeIntervalSince(lastActivity) > idleLimit {
             idleExpired = true
             return true
@@ -164,7 +160,7 @@ final class HTTPClient {
         max(1, Int((seconds * 1000).rounded(.up)))
     }
 
-    private func mapError(_ code: CURLcode, request: Request, budget: Double) -> LLMError {
+    private func mapError(_ code: CURLcode, request: HTTPRequest, budget: Double) -> HTTPError {
         let detail = String(cString: curl_easy_strerror(code))
         let site = Self.site(of: request.url)
         switch code {
@@ -179,14 +175,12 @@ final class HTTPClient {
         }
     }
 
-    /// The URL up to its path, for messages (a URL never carries the key, but keep messages short).
-    static func site(of url: String) -> String {
+    /// The URL up to its path, for messages: no user, password or query.
+    public static func site(of url: String) -> String {
         guard var parts = URLComponents(string: url) else { return url }
         parts.user = nil
         parts.password = nil
         parts.query = nil
-        let path = parts.path
-        if path.hasSuffix("/chat/completions") { parts.path = String(path.dropLast("/chat/completions".count)) }
         return parts.string ?? url
     }
 }

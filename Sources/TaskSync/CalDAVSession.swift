@@ -1,0 +1,341 @@
+import Foundation
+import TaskCalendar
+import TaskCore
+import TaskStore
+
+/// One sync run: listing, bodies, the decision per task, local writes, then uploads.
+final class CalDAVSession {
+    let client: CalDAVClient
+    let store: TaskStore
+    let key: String
+    let mapping: VTodoMapping
+    let maxAttempts: Int
+    var report = SyncReport()
+    private var collection = ""
+    private var items: [String: SyncItem] = [:]
+    private var projects: [String: String] = [:]
+    private var newProjects: [ProjectRecord] = []
+    private let now = Date()
+
+    /// A VTODO as the server has it now.
+    struct Remote {
+        var href: String
+        var etag: String?
+        var ics: String
+        var fields: TaskFields
+        var modified: Date
+    }
+
+    /// A write to make on the server once local writes are done.
+    struct Upload {
+        var uuid: String
+        var href: String
+        var fields: TaskFields
+        var keys: Set<String>
+        var ics: String?
+        var etag: String?
+        var modified: Date
+    }
+
+    init(client: CalDAVClient, store: TaskStore, key: String, mapping: VTodoMapping, maxAttempts: Int) {
+        self.client = client
+        self.store = store
+        self.key = key
+        self.mapping = mapping
+        self.maxAttempts = maxAttempts
+    }
+
+    /// Runs the sync. - Returns: the new sync token. - Throws: `SyncError`, or a store error.
+    func run() throws -> String? {
+        let state = try store.syncCollectionState(key)
+        if let known = state?.collection {
+            collection = known
+        } else {
+            collection = try client.discover(key)
+            try store.setSyncCollection(key, collection: collection)
+        }
+        var token = state?.token
+        let listing: CalDAVClient.Listing
+        do {
+            listing = try client.syncCollection(collection, token: token)
+        } catch is CalDAVClient.InvalidSyncToken {
+            token = nil
+            try store.clearSyncToken(key)
+            listing = try client.syncCollection(collection, token: nil)
+        }
+        report.fullSync = token == nil
+        items = try store.syncItems(key)
+        let byHref = Dictionary(items.values.map { ($0.href, $0) }, uniquingKeysWith: { a, _ in a })
+
+        var needed: [String] = []
+        var deleted: Set<String> = []
+        var listed: Set<String> = []
+        for member in listing.members {
+            if member.deleted {
+                if let item = byHref[member.href] { deleted.insert(item.uuid) }
+                continue
+            }
+            listed.insert(member.href)
+            if let item = byHref[member.href], let etag = member.etag, item.etag == etag { continue }
+            needed.append(member.href)
+        }
+        if report.fullSync {
+            for item in items.values where !listed.contains(item.href) { deleted.insert(item.uuid) }
+        }
+        var remote: [String: Remote] = [:]
+        if !needed.isEmpty {
+            let bodies = try client.multiget(collection, hrefs: needed)
+            for href in needed {
+                guard let body = bodies[href] else {
+                    report.warnings.append("skipped \(href): the server listed it but would not return it")
+                    continue
+                }
+                if let r = decode(href: href, etag: body.etag, ics: body.ics) { remote[r.uid] = r.remote }
+            }
+        }
+        try reconcile(remote: remote, deleted: deleted)
+        return listing.token
+    }
+
+    /// The master VTODO of a body, or nil with a warning when it cannot be used.
+    private func decode(href: String, etag: String?, ics: String) -> (uid: String, remote: Remote)? {
+        let todos: [ICalendarTodo]
+        do {
+            todos = try ICalendarReader.todos(ics, source: href)
+        } catch {
+            report.warnings.append("skipped \(href): not iCalendar")
+            return nil
+        }
+        guard let master = todos.first(where: { !$0.isOverride }) ?? todos.first else {
+            return nil  // an event or a journal in a mixed calendar: not ours to read
+        }
+        guard let uid = master.uid, !uid.isEmpty else {
+            report.warnings.append("skipped \(href): the VTODO has no UID")
+            return nil
+        }
+        if let error = master.errors.first {
+            report.warnings.append("skipped \(href): \(error)")
+            return nil
+        }
+        let remote = Remote(href: href, etag: etag, ics: ics, fields: mapping.fields(master), modified: mapping.modified(master) ?? .distantPast)
+        return (uid, remote)
+    }
+
+    private func reconcile(remote: [String: Remote], deleted: Set<String>) throws {
+        let records = try store.records()
+        projects = Dictionary(records.projects.map { ($0.uuid, $0.name) }, uniquingKeysWith: { a, _ in a })
+        let local = Dictionary(records.tasks.map { ($0.uuid, $0) }, uniquingKeysWith: { a, _ in a })
+        var writes: [String: TaskRecord] = [:]
+        var saved: [SyncItem] = []
+        var dropped: [String] = []
+        var localDeletes: [String] = []
+        var uploads: [Upload] = []
+
+        /// The record for `uuid` with `fields`, queued for the local write; returns the fields as stored.
+        func writeLocal(_ uuid: String, _ fields: TaskFields, over record: TaskRecord?) -> TaskFields {
+            let start = record ?? TaskRecord(uuid: uuid, title: "", created: now, modified: now)
+            var next = fields.apply(to: start, projects: &projects, newProjects: &newProjects, now: now)
+            next.modified = now
+            writes[uuid] = next
+            return TaskFields(record: next, projects: projects)
+        }
+
+        for uuid in Set(items.keys).union(remote.keys).union(local.keys).sorted() {
+            let item = items[uuid], l = local[uuid], r = remote[uuid]
+            let lf = l.map { TaskFields(record: $0, projects: projects) }
+            let href = item?.href ?? r?.href ?? CalDAVClient.path(collection) + uuid + ".ics"
+            guard let item else {
+                if let r {
+                    if let l, let lf {
+                        // The same UUID on both sides with nothing remembered: our own earlier PUT, or a retry.
+                        let merged = merge(base: nil, local: lf, localModified: l.modified, remote: r.fields, remoteModified: r.modified)
+                        let stored = merged == lf ? lf : writeLocal(uuid, merged, over: l)
+                        saved.append(SyncItem(uuid: uuid, href: href, etag: r.etag, ics: r.ics, base: stored.json))
+                        if stored != r.fields {
+                            uploads.append(Upload(uuid: uuid, href: href, fields: stored, keys: diff(stored, r.fields), ics: r.ics, etag: r.etag, modified: l.modified))
+                        }
+                    } else {
+                        let stored = writeLocal(uuid, r.fields, over: nil)
+                        saved.append(SyncItem(uuid: uuid, href: href, etag: r.etag, ics: r.ics, base: stored.json))
+                        report.downloaded += 1
+                    }
+                } else if let l, let lf {
+                    uploads.append(Upload(uuid: uuid, href: href, fields: lf, keys: Set(TaskFields.keys), ics: nil, etag: nil, modified: l.modified))
+                }
+                continue
+            }
+            let base = TaskFields(json: item.base)
+            if l == nil {
+                if let r, r.fields != base {
+                    let stored = writeLocal(uuid, r.fields, over: nil)
+                    saved.append(SyncItem(uuid: uuid, href: href, etag: r.etag, ics: r.ics, base: stored.json))
+                    report.warnings.append("kept '\(r.fields["title"]?.stringValue ?? uuid)': deleted here but changed on the server")
+                } else if deleted.contains(uuid) {
+                    dropped.append(uuid)
+                } else {
+                    try deleteRemote(item, title: base["title"]?.stringValue ?? uuid, writes: &writes, saved: &saved)
+                }
+            } else if let l, let lf, deleted.contains(uuid) {
+                if lf != base {
+                    report.warnings.append("kept '\(lf["title"]?.stringValue ?? uuid)': deleted on the server but changed here")
+                    uploads.append(Upload(uuid: uuid, href: href, fields: lf, keys: Set(TaskFields.keys), ics: item.ics, etag: nil, modified: l.modified))
+                } else {
+                    localDeletes.append(uuid)
+                }
+            } else if let l, let lf {
+                let localChanged = lf != base
+                if let r {
+                    if !localChanged {
+                        let stored = r.fields == base ? lf : writeLocal(uuid, r.fields, over: l)
+                        if r.fields != base { report.downloaded += 1 }
+                        saved.append(SyncItem(uuid: uuid, href: href, etag: r.etag, ics: r.ics, base: stored.json))
+                    } else {
+                        let merged = merge(base: base, local: lf, localModified: l.modified, remote: r.fields, remoteModified: r.modified)
+                        let stored = merged == lf ? lf : writeLocal(uuid, merged, over: l)
+                        if stored != lf { report.downloaded += 1 }
+                        saved.append(SyncItem(uuid: uuid, href: href, etag: r.etag, ics: r.ics, base: (stored == r.fields ? stored : r.fields).json))
+                        if stored != r.fields {
+                            uploads.append(Upload(uuid: uuid, href: href, fields: stored, keys: diff(stored, r.fields), ics: r.ics, etag: r.etag, modified: l.modified))
+                        }
+                    }
+                } else if localChanged {
+                    uploads.append(Upload(uuid: uuid, href: href, fields: lf, keys: diff(lf, base), ics: item.ics, etag: item.etag, modified: l.modified))
+                }
+            }
+        }
+
+        // Local writes first, in one transaction: records (parents that are nowhere are dropped), items, deletes.
+        let known = Set(local.keys).union(writes.keys)
+        var set = RecordSet(tasks: writes.values.map { t in
+            var t = t
+            if let parent = t.parent, !known.contains(parent) || localDeletes.contains(parent) { t.parent = nil }
+            return t
+        }.sorted { $0.uuid < $1.uuid })
+        set.projects = newProjects
+        try store.inOneTransaction {
+            if !set.tasks.isEmpty || !set.projects.isEmpty { try store.writeRecords(set) }
+            for item in saved { try store.saveSyncItem(key, item) }
+            for uuid in dropped { try store.removeSyncItem(key, uuid: uuid) }
+            try store.deleteSyncedTasks(key, uuids: localDeletes)
+        }
+        report.deletedHere += localDeletes.count
+        for upload in uploads { try put(upload) }
+    }
+
+    /// Writes one task to the server; a 412 fetches the server's version, merges, and tries again.
+    private func put(_ first: Upload) throws {
+        var u = first
+        for _ in 0..<maxAttempts {
+            let creating = u.ics == nil
+            let text = patched(u.ics ?? ICSText.skeleton(uid: u.uuid), keys: u.keys, fields: u.fields, creating: creating)
+            switch try client.put(client.resolve(u.href, against: collection), ics: text, etag: u.etag) {
+            case .written(let etag):
+                try store.saveSyncItem(key, SyncItem(uuid: u.uuid, href: u.href, etag: etag, ics: text, base: u.fields.json))
+                report.uploaded += 1
+                return
+            case .preconditionFailed, .gone:
+                guard let fetched = try client.get(client.resolve(u.href, against: collection)) else {
+                    // Gone: create it again, from our last text of it when there is one.
+                    u.etag = nil
+                    u.keys = Set(TaskFields.keys)
+                    continue
+                }
+                guard let r = decode(href: u.href, etag: fetched.etag, ics: fetched.ics)?.remote else { return }
+                let base = items[u.uuid].map { TaskFields(json: $0.base) }
+                let merged = merge(base: base, local: u.fields, localModified: u.modified, remote: r.fields, remoteModified: r.modified)
+                if merged != u.fields, let record = try store.records().tasks.first(where: { $0.uuid == u.uuid }) {
+                    var next = merged.apply(to: record, projects: &projects, newProjects: &newProjects, now: now)
+                    next.modified = now
+                    try store.writeRecords(RecordSet(tasks: [next], projects: newProjects))
+                    newProjects = []
+                }
+                u.fields = merged
+                u.keys = diff(merged, r.fields)
+                u.ics = r.ics
+                u.etag = r.etag
+                if u.keys.isEmpty {
+                    try store.saveSyncItem(key, SyncItem(uuid: u.uuid, href: u.href, etag: r.etag, ics: r.ics, base: merged.json))
+                    return
+                }
+            }
+        }
+        report.warnings.append("gave up writing '\(u.fields["title"]?.stringValue ?? u.uuid)' after \(maxAttempts) conflicting writes; it is sent again next sync")
+    }
+
+    /// Deletes a task the server still has, unless it changed there since (then the edit wins and the task comes back here).
+    private func deleteRemote(_ item: SyncItem, title: String, writes: inout [String: TaskRecord], saved: inout [SyncItem]) throws {
+        let url = client.resolve(item.href, against: collection)
+        switch try client.delete(url, etag: item.etag) {
+        case .written, .gone:
+            try store.removeSyncItem(key, uuid: item.uuid)
+            report.deletedThere += 1
+        case .preconditionFailed:
+            guard let fetched = try client.get(url), let r = decode(href: item.href, etag: fetched.etag, ics: fetched.ics)?.remote else {
+                try store.removeSyncItem(key, uuid: item.uuid)
+                return
+            }
+            var next = r.fields.apply(to: TaskRecord(uuid: item.uuid, title: "", created: now, modified: now), projects: &projects, newProjects: &newProjects, now: now)
+            next.modified = now
+            writes[item.uuid] = next
+            saved.append(SyncItem(uuid: item.uuid, href: item.href, etag: r.etag, ics: r.ics, base: TaskFields(record: next, projects: projects).json))
+            report.warnings.append("kept '\(title)': deleted here but changed on the server")
+        }
+    }
+
+    /// The server text with the properties of `keys` replaced from `fields`, and the times stamped.
+    private func patched(_ ics: String, keys: Set<String>, fields: TaskFields, creating: Bool) -> String {
+        var groups = keys
+        if !groups.isDisjoint(with: ["due", "defer", "recurrence"]) { groups.subtract(["due", "defer"]); groups.insert("recurrence") }
+        if groups.contains("contexts") { groups.remove("contexts"); groups.insert("priority") }
+        var remove: Set<String> = ["DTSTAMP", "LAST-MODIFIED"]
+        var add: [String] = []
+        for key in TaskFields.keys where groups.contains(key) {
+            remove.formUnion(VTodoMapping.owned(key))
+            add += mapping.lines(key, fields)
+        }
+        let stamp = VTodoMapping.basicUTC(TaskFields.time(now))
+        add += ["DTSTAMP:" + stamp, "LAST-MODIFIED:" + stamp]
+        if creating { add.append("CREATED:" + stamp) }
+        return ICSText.patch(ics, remove: remove, add: add)
+    }
+
+    private func diff(_ a: TaskFields, _ b: TaskFields) -> Set<String> {
+        Set(TaskFields.keys.filter { a[$0] != b[$0] })
+    }
+
+    /// Three-way merge per field: a field only one side changed takes that side's value; both changed
+    /// it differently: the later modification wins and the losing value goes into the notes as a
+    /// `conflict:` line. Without a base every differing field is such a conflict.
+    func merge(base: TaskFields?, local: TaskFields, localModified: Date, remote: TaskFields, remoteModified: Date) -> TaskFields {
+        var out = TaskFields()
+        var lost: [String] = []
+        for key in TaskFields.keys {
+            let l = local[key], r = remote[key]
+            if l == r {
+                out[key] = l
+            } else if let base, l == base[key] {
+                out[key] = r
+            } else if let base, r == base[key] {
+                out[key] = l
+            } else {
+                let localWins = localModified >= remoteModified
+                out[key] = localWins ? l : r
+                let loser = (localWins ? r : l).map(Self.show) ?? "(empty)"
+                lost.append("\(key) was \(loser) on \(localWins ? "the server" : "this device")")
+            }
+        }
+        if !lost.isEmpty {
+            let title = out["title"]?.stringValue ?? ""
+            report.conflicts.append("'\(title)': " + lost.joined(separator: "; "))
+            let line = "conflict: " + lost.joined(separator: "; ")
+            let notes = out["notes"]?.stringValue ?? ""
+            if !notes.contains(line) { out["notes"] = .string(notes.isEmpty ? line : notes + "\n" + line) }
+        }
+        return out
+    }
+
+    private static func show(_ value: JSONValue) -> String {
+        let text = value.stringValue.map { "'\($0)'" } ?? value.encoded()
+        return text.count > 200 ? String(text.prefix(200)) + "…" : text
+    }
+}

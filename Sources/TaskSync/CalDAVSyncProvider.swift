@@ -1,0 +1,47 @@
+import Foundation
+import TaskHTTP
+import TaskStore
+
+/// Sync with one CalDAV task collection (Nextcloud, Radicale, Fastmail, iCloud, Baïkal…).
+///
+/// Discovery once (the collection is remembered), then each sync: `sync-collection` from the stored
+/// token (a full listing when there is none or the server refuses it), `calendar-multiget` for what
+/// changed, a three-way merge per task against the last synced fields, then conditional writes
+/// (`If-None-Match: *` to create, `If-Match` to update or delete; a 412 fetches, merges and retries,
+/// at most `maxAttempts` times). The failure of one sync is recorded and thrown; nothing is lost.
+public struct CalDAVSyncProvider: TaskSyncProvider {
+    public var url: String
+    public var credentials: HTTPCredentials?
+    /// The zone floating times from other clients are read in.
+    public var timeZone: TimeZone
+    public var maxAttempts: Int
+    public var timeoutSeconds: Double
+
+    public init(url: String, credentials: HTTPCredentials?, timeZone: TimeZone, maxAttempts: Int = 3, timeoutSeconds: Double = 30) {
+        self.url = url.hasSuffix("/") ? url : url + "/"
+        self.credentials = credentials
+        self.timeZone = timeZone
+        self.maxAttempts = maxAttempts
+        self.timeoutSeconds = timeoutSeconds
+    }
+
+    public func sync(_ store: TaskStore) throws -> SyncReport {
+        let client = CalDAVClient(credentials: credentials, timeoutSeconds: timeoutSeconds)
+        let session = CalDAVSession(client: client, store: store, key: url, mapping: VTodoMapping(timeZone: timeZone), maxAttempts: maxAttempts)
+        do {
+            let token = try session.run()
+            session.report.requests = client.counter.requests
+            try store.recordSyncOutcome(url, token: token, error: nil)
+            return session.report
+        } catch {
+            let message = (error as? SyncError)?.description ?? SyncError.store(detail: "\(error)").description
+            try? store.recordSyncOutcome(url, token: nil, error: message)
+            if let error = error as? SyncError { throw error }
+            throw SyncError.store(detail: "\(error)")
+        }
+    }
+
+    public func status(_ store: TaskStore) -> SyncStatus {
+        SyncStatus(configured: true, url: HTTPClient.site(of: url), state: try? store.syncCollectionState(url))
+    }
+}

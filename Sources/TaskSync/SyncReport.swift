@@ -1,0 +1,51 @@
+import Foundation
+import TaskStore
+
+/// What one sync did, counted, with the lines a person should read (conflicts, skipped items).
+public struct SyncReport: Sendable, Equatable {
+    public var uploaded = 0
+    public var downloaded = 0
+    public var deletedHere = 0
+    public var deletedThere = 0
+    /// Both sides changed the same field: which value won, which was kept in the notes.
+    public var conflicts: [String] = []
+    /// Items skipped (malformed), deletes undone because the other side edited, writes given up on.
+    public var warnings: [String] = []
+    /// True when the whole collection was listed (first sync, or the token was refused).
+    public var fullSync = false
+    /// HTTP requests made.
+    public var requests = 0
+
+    public init() {}
+
+    /// One line: `↑2 ↓1 ✗0/1, 1 conflict` style, in words.
+    public var summary: String {
+        var parts = ["\(uploaded) sent", "\(downloaded) received"]
+        if deletedHere + deletedThere > 0 { parts.append("\(deletedHere) deleted here, \(deletedThere) deleted on the server") }
+        if !conflicts.isEmpty { parts.append("\(conflicts.count) conflict\(conflicts.count == 1 ? "" : "s")") }
+        if !warnings.isEmpty { parts.append("\(warnings.count) warning\(warnings.count == 1 ? "" : "s")") }
+        return "synced: " + parts.joined(separator: ", ") + (fullSync ? " (full listing)" : "")
+    }
+}
+
+/// Sync as `tasker sync --status` and the chat's status line show it.
+public struct SyncStatus: Sendable, Equatable {
+    public var configured: Bool
+    public var url: String?
+    public var state: TaskStore.SyncCollectionState?
+
+    public init(configured: Bool, url: String?, state: TaskStore.SyncCollectionState?) {
+        self.configured = configured
+        self.url = url
+        self.state = state
+    }
+
+    /// One line for people.
+    public var line: String {
+        guard configured, let url else { return "sync: not configured (add \"sync\" to config.json)" }
+        guard let state else { return "sync: \(url), never synced" }
+        if let error = state.lastError { return "sync: \(url), last sync failed: \(error)" }
+        let when = state.lastSync.map { "last synced \(ISO8601DateFormatter().string(from: $0))" } ?? "never synced"
+        return "sync: \(url), \(when)"
+    }
+}

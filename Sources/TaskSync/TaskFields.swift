@@ -1,0 +1,101 @@
+import Foundation
+import TaskCore
+import TaskStore
+
+/// The fields of a task that sync carries, as JSON values by name: what the three-way merge compares
+/// one by one, and what is stored as the merge's base after each sync.
+///
+/// A missing key means empty. Times are ISO 8601 in UTC; a date-only due is `YYYY-MM-DD`; `project`
+/// is a project's name (projects are matched by name across devices); `parent` is a task UUID.
+struct TaskFields: Equatable {
+    static let keys = ["title", "notes", "due", "defer", "priority", "contexts", "status", "recurrence", "parent",
+                       "estimate", "energy", "kind", "project", "list", "stage"]
+
+    var values: [String: JSONValue]
+
+    init(_ values: [String: JSONValue] = [:]) {
+        self.values = values.filter { $0.value != .null }
+    }
+
+    subscript(key: String) -> JSONValue? {
+        get { values[key] }
+        set { values[key] = newValue == .null ? nil : newValue }
+    }
+
+    static let utc = TimeZone(secondsFromGMT: 0) ?? .current
+
+    static func time(_ date: Date) -> String { ISODate.format(date, in: utc) }
+
+    static func instant(_ text: String) -> Date? { text.count > 10 ? ISODate.parse(text, in: utc) : nil }
+
+    /// The stored base: one JSON object, keys sorted (so equal fields give equal text).
+    var json: String { JSONValue.object(values).encoded() }
+
+    init(json text: String) {
+        self.init((try? JSONValue.parse(text))?.objectValue ?? [:])
+    }
+
+    /// The fields of a stored task; `projects` names project UUIDs.
+    init(record t: TaskRecord, projects: [String: String]) {
+        var v: [String: JSONValue] = ["title": .string(t.title)]
+        if let notes = t.notes, !notes.isEmpty { v["notes"] = .string(notes) }
+        if let day = t.dueDay {
+            v["due"] = .string(day.description)
+        } else if let due = t.due {
+            v["due"] = .string(Self.time(due))
+        }
+        if let day = t.deferUntil { v["defer"] = .string(day.description) }
+        if t.priority != .normal { v["priority"] = .string(t.priority.rawValue) }
+        if !t.contexts.isEmpty { v["contexts"] = .array(t.contexts.sorted().map { .string($0) }) }
+        if t.status == .done { v["status"] = .string("done " + (t.completed.map(Self.time) ?? "")) }
+        if let rule = t.recurrence { v["recurrence"] = rule.json }
+        if let parent = t.parent { v["parent"] = .string(parent) }
+        if let e = t.estimateMinutes { v["estimate"] = .int(e) }
+        if let e = t.energy { v["energy"] = .string(e.rawValue) }
+        if let k = t.kind { v["kind"] = .string(k.rawValue) }
+        if let p = t.project, let name = projects[p] { v["project"] = .string(name) }
+        if let l = t.list, l != "Inbox" { v["list"] = .string(l) }
+        if let s = t.stage { v["stage"] = .string(s) }
+        self.init(v)
+    }
+
+    /// `record` with these fields applied; a project named but not here is added to `newProjects`.
+    func apply(to record: TaskRecord, projects: inout [String: String], newProjects: inout [ProjectRecord], now: Date) -> TaskRecord {
+        var t = record
+        t.title = self["title"]?.stringValue ?? (t.title.isEmpty ? "Untitled" : t.title)
+        t.notes = self["notes"]?.stringValue
+        let due = self["due"]?.stringValue
+        t.dueDay = due.flatMap { $0.count == 10 ? LocalDate(iso: $0) : nil }
+        t.due = t.dueDay == nil ? due.flatMap(Self.instant) : nil
+        t.deferUntil = self["defer"]?.stringValue.flatMap(LocalDate.init(iso:))
+        t.priority = self["priority"]?.stringValue.flatMap(Priority.init(rawValue:)) ?? .normal
+        t.contexts = self["contexts"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        if let status = self["status"]?.stringValue, status.hasPrefix("done") {
+            t.status = .done
+            t.completed = Self.instant(String(status.dropFirst(5))) ?? t.completed ?? now
+        } else {
+            t.status = .open
+            t.completed = nil
+        }
+        t.recurrence = self["recurrence"].flatMap(RecurrenceRule.init(json:))
+        t.parent = self["parent"]?.stringValue
+        t.estimateMinutes = self["estimate"]?.intValue
+        t.energy = self["energy"]?.stringValue.flatMap(Energy.init(rawValue:))
+        t.kind = self["kind"]?.stringValue.flatMap(TaskKind.init(rawValue:))
+        if let name = self["project"]?.stringValue {
+            if let uuid = projects.first(where: { $0.value.lowercased() == name.lowercased() })?.key {
+                t.project = uuid
+            } else {
+                let uuid = TaskStore.newUUID(now: now)
+                projects[uuid] = name
+                newProjects.append(ProjectRecord(uuid: uuid, name: name, created: now, modified: now))
+                t.project = uuid
+            }
+        } else {
+            t.project = nil
+        }
+        t.list = self["list"]?.stringValue
+        t.stage = self["stage"]?.stringValue
+        return t
+    }
+}

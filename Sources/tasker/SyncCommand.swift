@@ -1,0 +1,41 @@
+import Foundation
+import TaskSync
+
+/// `tasker sync [--status]`: sync with the CalDAV server in config.json now, or say how the last sync went.
+enum SyncCommand: Command {
+    static let status = OptionSpec.flag("--status", "say when the last sync was and whether it failed, without syncing")
+
+    static let signature = CommandSignature(
+        name: "sync", summary: "sync tasks with a CalDAV server (Nextcloud, Radicale, Fastmail…) now",
+        maxWords: 0, options: [status],
+        details: """
+            Configure in config.json: "sync": {"url": "https://…/calendars/me/tasks/", "username": "me",
+            "password_command": ["pass", "show", "dav"]} (or "password_file": a file of mode 0600). The url
+            may be the task list itself or the account's address (a task list is then found). Both sides'
+            changes are merged field by field; when both changed the same field the later change wins and
+            the other value is kept in the task's notes as a "conflict:" line. Exits 1 with the reason
+            when the sync could not finish.
+            """,
+        examples: ["tasker sync", "tasker sync --status"])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        guard let setup = try SyncSetup.load(configDirectory: context.paths.taskerConfig, environment: context.environment) else {
+            if arguments.has(Self.status) {
+                context.output.text(NoSyncProvider().status(try context.openStore()).line)
+                return 0
+            }
+            throw CommandFailure("sync is not configured: add \"sync\": {\"url\": …, \"username\": …, \"password_command\": […]} to \(context.paths.taskerConfig)/config.json")
+        }
+        let store = try context.openStore()
+        if arguments.has(Self.status) {
+            let provider = CalDAVSyncProvider(url: setup.url, credentials: nil, timeZone: context.timeZone)
+            context.output.text(provider.status(store).line)
+            return 0
+        }
+        let report = try setup.provider(timeZone: context.timeZone).sync(store)
+        context.output.text(report.summary)
+        for line in report.conflicts { context.output.text("conflict: " + line) }
+        for line in report.warnings { context.output.text("warning: " + line) }
+        return 0
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import Testing
+import TaskCore
+import TaskHTTP
+import TaskStore
+import TaskSync
+import TaskerTestSupport
+
+/// A real Radicale on 127.0.0.1 (temporary storage, `--auth-type none`) behind a fault-injecting
+/// proxy, the Python `caldav` library as a third-party client, and Tasker databases as devices.
+final class CalDAVLab: @unchecked Sendable {
+    let directory = TemporaryDirectory("caldav")
+    private var processes: [Process] = []
+    private var pids: [Int32] = []
+    private(set) var radicalePort = 0
+    private(set) var proxyPort = 0
+    private var thirdParty: (process: Process, input: FileHandle, output: FileHandle)?
+    let utc = TimeZone(identifier: "UTC")!
+
+    /// The collection as devices see it (through the proxy).
+    var url: String { "http://127.0.0.1:\(proxyPort)/user/tasks/" }
+    /// The collection straight on Radicale (the third-party client's way in).
+    var directURL: String { "http://127.0.0.1:\(radicalePort)/user/tasks/" }
+    var storage: String { directory.path("storage") }
+    var control: String { directory.path("fault.json") }
+
+    /// Whether the venv has Radicale and caldav; tests say loudly when it does not.
+    static var isAvailable: Bool {
+        VenvPython.isInstalled && ((try? VenvPython.run(["-c", "import radicale, caldav"]).status) == 0)
+    }
+
+    init() throws {
+        let (radicale, line) = try start([FixtureFile.url("caldav/radicale_server.py").path, storage])
+        let parts = line.split(separator: " ")
+        radicalePort = Int(parts.first ?? "") ?? 0
+        if parts.count > 1, let pid = Int32(parts[1]) { pids.append(pid) }
+        processes.append(radicale)
+        let (proxy, proxyLine) = try start([FixtureFile.url("caldav/fault_proxy.py").path, String(radicalePort), control])
+        proxyPort = Int(proxyLine) ?? 0
+        processes.append(proxy)
+        _ = try third("mkcal", [:])
+    }
+
+    deinit { stop() }
+
+    func trace(_ text: String) {
+        if ProcessInfo.processInfo.environment["TASKER_TRACE_LAB"] != nil { FileHandle.standardError.write(Data((text + "\n").utf8)) }
+    }
+
+    func stop() {
+        // SIGKILL: children of the test runner inherit its blocked SIGTERM.
+        if let t = thirdParty {
+            try? t.input.close()
+            kill(t.process.processIdentifier, SIGKILL)
+            t.process.waitUntilExit()
+        }
+        thirdParty = nil
+        for pid in pids { kill(pid, SIGKILL) }
+        pids = []
+        for p in processes where p.isRunning { kill(p.processIdentifier, SIGKILL) }
+        for p in processes { p.waitUntilExit() }
+        processes = []
+    }
+
+    private func start(_ arguments: [String]) throws -> (Process, String) {
+        let process = Process()
+        process.executableURL = VenvPython.url
+        process.arguments = arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        guard let line = readLine(out.fileHandleForReading) else { throw Gone(what: arguments[0]) }
+        trace("started \(arguments[0]): \(line)")
+        return (process, line)
+    }
+
+    /// One line; nil at the end of the stream (the process is gone).
+    private func readLine(_ handle: FileHandle) -> String? {
+        var line = Data()
+        while true {
+            guard let byte = try? handle.read(upToCount: 1), !byte.isEmpty else { return line.isEmpty ? nil : String(decoding: line, as: UTF8.self) }
+            if byte == Data("\n".utf8) { return String(decoding: line, as: UTF8.self) }
+            line += byte
+        }
+    }
+
+    struct Gone: Error, CustomStringConvertible {
+        var what: String
+        var description: String { "\(what) stopped early" }
+    }
+
+    /// Runs one command of the third-party client (Fixtures/caldav/third_party.py) and returns its output lines.
+    @discardableResult
+    func third(_ command: String, _ arguments: JSONValue) throws -> [String] {
+        if thirdParty == nil {
+            let process = Process()
+            process.executableURL = VenvPython.url
+            process.arguments = [FixtureFile.url("caldav/third_party.py").path, directURL, "serve"]
+            let input = Pipe(), output = Pipe()
+            process.standardInput = input
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            thirdParty = (process, input.fileHandleForWriting, output.fileHandleForReading)
+        }
+        guard let t = thirdParty else { return [] }
+        let request: JSONValue = [.string(command), arguments]
+        try t.input.write(contentsOf: Data((request.encoded() + "\n").utf8))
+        var lines: [String] = []
+        while true {
+            guard let line = readLine(t.output) else { throw Gone(what: "third_party.py") }
+            if line == "." { break }
+            lines.append(line)
+        }
+        trace("third \(command): \(lines.count) lines")
+        return lines
+    }
+
+    /// The third party's view: each VTODO as JSON (uid, summary, due line, status, raw), by UID.
+    func thirdPartyView() throws -> [String: JSONValue] {
+        var out: [String: JSONValue] = [:]
+        for line in try third("list", [:]) {
+            let value = try JSONValue.parse(line)
+            if let uid = value["uid"]?.stringValue { out[uid] = value }
+        }
+        return out
+    }
+
+    /// Makes the proxy misbehave (see fault_proxy.py); nil puts it back to forwarding.
+    func fault(_ rule: JSONValue?) throws {
+        if let rule {
+            try rule.encoded().write(toFile: control, atomically: true, encoding: .utf8)
+        } else {
+            try? FileManager.default.removeItem(atPath: control)
+        }
+    }
+
+    /// A device: its own database.
+    func device(_ name: String) throws -> TaskStore {
+        let store = try TaskStore(path: directory.path(name + ".sqlite"), timeZone: utc)
+        try store.bootstrap()
+        return store
+    }
+
+    func provider(maxAttempts: Int = 3) -> CalDAVSyncProvider {
+        CalDAVSyncProvider(url: url, credentials: HTTPCredentials(username: "user", password: "secret-password"), timeZone: utc,
+                           maxAttempts: maxAttempts, timeoutSeconds: 20)
+    }
+
+    /// Writes a file straight into Radicale's storage (what no client could upload, Radicale itself checks).
+    func plant(_ name: String, _ text: String) throws {
+        try text.write(toFile: storage + "/collection-root/user/tasks/" + name, atomically: true, encoding: .utf8)
+    }
+
+    /// One HTTP request straight to Radicale.
+    @discardableResult
+    func raw(_ method: String, _ path: String, body: String? = nil, headers: [String] = []) throws -> HTTPResponse {
+        try HTTPClient().perform(
+            HTTPRequest(method: method, url: "http://127.0.0.1:\(radicalePort)" + path, headers: headers, body: body.map { Data($0.utf8) },
+                        credentials: HTTPCredentials(username: "user", password: "x")),
+            limits: HTTPLimits(seconds: 20))
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+import TaskCalendar
+import TaskCore
+@testable import TaskSync
+
+/// VTODO ↔ fields without a server: what another client wrote is read, and patching replaces only
+/// the properties of the fields that changed.
+struct VTodoMappingTests {
+    let mapping = VTodoMapping(timeZone: TimeZone(identifier: "Europe/Berlin")!)
+
+    let other = """
+        BEGIN:VCALENDAR\r
+        VERSION:2.0\r
+        PRODID:-//Other//EN\r
+        BEGIN:VTODO\r
+        UID:abc-1\r
+        SUMMARY:Pay rent\\, now\r
+        DUE;VALUE=DATE:20261210\r
+        PRIORITY:1\r
+        CATEGORIES:home,critical\r
+        X-OTHER-CLIENT;FOO=bar:keep me\\, please\r
+        RELATED-TO;RELTYPE=SIBLING:sib-1\r
+        BEGIN:VALARM\r
+        ACTION:DISPLAY\r
+        TRIGGER:-PT15M\r
+        END:VALARM\r
+        END:VTODO\r
+        END:VCALENDAR\r
+
+        """
+
+    @Test func readsAnotherClientsTodo() throws {
+        let todo = try #require(try ICalendarReader.todos(other, source: "x").first)
+        let f = mapping.fields(todo)
+        #expect(f["title"] == "Pay rent, now")
+        #expect(f["due"] == "2026-12-10")
+        #expect(f["priority"] == "critical")
+        #expect(f["contexts"] == ["home"])
+        #expect(f["parent"] == nil)
+    }
+
+    @Test func aDueInAucklandIsTheInstantItNames() throws {
+        let text = "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:a\r\nSUMMARY:x\r\nDUE;TZID=Pacific/Auckland:20261210T233000\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+        let todo = try #require(try ICalendarReader.todos(text, source: "x").first)
+        // NZDT is +13:00 in December.
+        #expect(mapping.fields(todo)["due"] == "2026-12-10T10:30:00+00:00")
+    }
+
+    @Test func patchingKeepsWhatItDoesNotOwn() throws {
+        var f = mapping.fields(try #require(try ICalendarReader.todos(other, source: "x").first))
+        f["title"] = "Pay rent; today"
+        f["status"] = "done 2026-12-09T08:00:00+00:00"
+        var remove: Set<String> = []
+        var add: [String] = []
+        for key in ["title", "status"] {
+            remove.formUnion(VTodoMapping.owned(key))
+            add += mapping.lines(key, f)
+        }
+        let patched = ICSText.patch(other, remove: remove, add: add)
+        #expect(patched.contains("X-OTHER-CLIENT;FOO=bar:keep me\\, please\r\n"))
+        #expect(patched.contains("RELATED-TO;RELTYPE=SIBLING:sib-1\r\n"))
+        #expect(patched.contains("BEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER:-PT15M\r\nEND:VALARM"))
+        #expect(patched.contains("DUE;VALUE=DATE:20261210\r\n"))
+        #expect(patched.contains("SUMMARY:Pay rent\\; today\r\n"))
+        #expect(!patched.contains("Pay rent\\, now"))
+        #expect(patched.contains("COMPLETED:20261209T080000Z\r\n"))
+        let again = mapping.fields(try #require(try ICalendarReader.todos(patched, source: "x").first))
+        #expect(again == f)
+    }
+
+    @Test func aTodoWithAnUnreadableDueCarriesTheError() throws {
+        let text = "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:y\r\nSUMMARY:x\r\nDUE:garbage\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+        let todo = try #require(try ICalendarReader.todos(text, source: "x").first)
+        #expect(!todo.errors.isEmpty)
+        #expect(throws: CalendarError.self) { try ICalendarReader.todos("not a calendar", source: "x") }
+    }
+}
