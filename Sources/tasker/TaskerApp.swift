@@ -1,5 +1,6 @@
 import Foundation
 import TaskCore
+import TaskCrypto
 import TaskIO
 import TaskLLM
 import TaskStore
@@ -14,6 +15,7 @@ enum TaskerApp {
         ChatCommand.self, AddCommand.self, TodayCommand.self, PlanCommand.self, DoneCommand.self, NoteCommand.self,
         ParseCommand.self, CallCommand.self, ToolsCommand.self, MCPCommand.self, KeyCommand.self, CompletionCommand.self,
         ReviewCommand.self, StreaksCommand.self, ExportCommand.self, ImportCommand.self, CalendarsCommand.self,
+        CryptoCommand.self,
     ]
 
     /// The process's arguments (without the program name) as strict UTF-8: Swift's
@@ -78,6 +80,9 @@ enum TaskerApp {
             if case .config = error { return 2 }
             return 1
         } catch let error as TaskStoreError {
+            output.err("tasker: \(error)")
+            return 1
+        } catch let error as CryptoError {
             output.err("tasker: \(error)")
             return 1
         } catch let error as IOError {
