@@ -15,6 +15,13 @@ extension TaskStore {
         public var keyID: String?
         public var sealedPages: Int
         public var clearPages: Int
+
+        public init(isOn: Bool, keyID: String?, sealedPages: Int, clearPages: Int) {
+            self.isOn = isOn
+            self.keyID = keyID
+            self.sealedPages = sealedPages
+            self.clearPages = clearPages
+        }
     }
 
     public func sealingStatus() throws -> SealingStatus {
