@@ -17,12 +17,13 @@ let package = Package(
         .systemLibrary(name: "CXlsx", pkgConfig: "xlsxwriter", providers: [.apt(["libxlsxwriter-dev"])]),
         .systemLibrary(name: "CICal", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
+        .systemLibrary(name: "CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
 
         // The engine, bottom up. Arrows point down only.
         .target(name: "TaskCore"),
         .target(name: "TaskStore", dependencies: ["TaskCore", "CSQLite"]),
-        // Sealed values (XChaCha20-Poly1305), the data key and where it is kept: the only user of CSodium.
-        .target(name: "TaskCrypto", dependencies: ["TaskCore", "CSodium"]),
+        // Sealed values (XChaCha20-Poly1305), the data key and where it is kept: the only user of CSodium and CSecret.
+        .target(name: "TaskCrypto", dependencies: ["TaskCore", "CSodium", "CSecret"]),
         .target(name: "TaskNL", dependencies: ["TaskCore"]),
         .target(name: "TaskIO", dependencies: ["TaskCore", "TaskStore", "CZip", "CXlsx"]),
         .target(name: "TaskToolkit", dependencies: ["TaskCore", "TaskStore", "TaskNL", "TaskIO"]),

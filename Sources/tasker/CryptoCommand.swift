@@ -17,8 +17,9 @@ enum CryptoCommand: Command {
               import-key  read a data key from stdin (hidden on a terminal) and keep it here
 
             Page bodies are sealed with XChaCha20-Poly1305, each bound to its page, under a random
-            32-byte data key kept in $XDG_CONFIG_HOME/tasker/data.key (mode 0600, folder 0700; refused
-            when group or others can read it). Titles stay clear: lists and search by title need them.
+            32-byte data key kept in the Secret Service (GNOME Keyring, KWallet) when the session bus
+            offers one, else in $XDG_CONFIG_HOME/tasker/data.key (mode 0600, folder 0700; refused when
+            group or others can read it). TASKER_KEYRING=off keeps it in the file. Titles stay clear: lists and search by title need them.
             Without the key every command that needs no sealed body works; reading or writing a sealed
             body says the key is missing and changes nothing.
             """,
@@ -32,7 +33,7 @@ enum CryptoCommand: Command {
         guard let action = arguments.words.first else {
             throw UsageError("crypto takes one of enable, status, rotate, export-key, import-key; run `tasker crypto --help`")
         }
-        let keys = DataKeyFile(directory: context.paths.taskerConfig)
+        let keys = DataKeyStore.choose(configDirectory: context.paths.taskerConfig, environment: context.environment)
         switch action {
         case "enable": return try enable(context, keys)
         case "status": return try status(context, keys)
@@ -43,7 +44,7 @@ enum CryptoCommand: Command {
         }
     }
 
-    private static func enable(_ context: CommandContext, _ keys: DataKeyFile) throws -> Int32 {
+    private static func enable(_ context: CommandContext, _ keys: DataKeyStore) throws -> Int32 {
         let store = try context.openStore()
         if try store.sealingKeyID() != nil, store.sealer == nil { throw CommandFailure(store.keyUnavailable) }
         var made = false
@@ -60,12 +61,12 @@ enum CryptoCommand: Command {
         let id = store.sealer?.keyID ?? "?"
         context.output.text("sealed \(count) page bod\(count == 1 ? "y" : "ies"); new page bodies are sealed from now on (key \(id))")
         if made {
-            context.output.err("the data key is in \(keys.path); keep a copy elsewhere with `tasker crypto export-key`, or the pages are lost with this machine")
+            context.output.err("the data key is in \(keys.place); keep a copy elsewhere with `tasker crypto export-key`, or the pages are lost with this machine")
         }
         return 0
     }
 
-    private static func status(_ context: CommandContext, _ keys: DataKeyFile) throws -> Int32 {
+    private static func status(_ context: CommandContext, _ keys: DataKeyStore) throws -> Int32 {
         let store = try context.openStore()
         let status = try store.sealingStatus()
         guard status.isOn, let keyID = status.keyID else {
@@ -73,7 +74,7 @@ enum CryptoCommand: Command {
             return 0
         }
         context.output.text("sealing: on (key \(keyID))")
-        context.output.text(store.sealer != nil ? "key: available (\(keys.path))" : "key: NOT available — \(store.keyUnavailable)")
+        context.output.text(store.sealer != nil ? "key: available (\(keys.place))" : "key: NOT available — \(store.keyUnavailable)")
         context.output.text("pages: \(status.sealedPages) sealed, \(status.clearPages) clear (titles always clear)")
         return 0
     }
@@ -81,7 +82,7 @@ enum CryptoCommand: Command {
     /// New key kept as pending → every body re-sealed in one transaction that also records the new
     /// key id → the pending key renamed over the old. A kill between any two steps leaves each body
     /// under a key that is kept, and the next open finishes the rename (`SealingSetup`).
-    private static func rotate(_ context: CommandContext, _ keys: DataKeyFile) throws -> Int32 {
+    private static func rotate(_ context: CommandContext, _ keys: DataKeyStore) throws -> Int32 {
         let store = try context.openStore()
         guard let old = store.sealer as? TaskCrypto else {
             if try store.sealingKeyID() == nil { throw CommandFailure("sealing is off; run `tasker crypto enable` first") }
@@ -96,7 +97,7 @@ enum CryptoCommand: Command {
         return 0
     }
 
-    private static func exportKey(_ context: CommandContext, _ keys: DataKeyFile) throws -> Int32 {
+    private static func exportKey(_ context: CommandContext, _ keys: DataKeyStore) throws -> Int32 {
         let store = try context.openStore()
         let key: DataKey
         if let crypto = store.sealer as? TaskCrypto {
@@ -114,7 +115,7 @@ enum CryptoCommand: Command {
         return 0
     }
 
-    private static func importKey(_ context: CommandContext, _ keys: DataKeyFile) throws -> Int32 {
+    private static func importKey(_ context: CommandContext, _ keys: DataKeyStore) throws -> Int32 {
         let text: String
         if isatty(STDIN_FILENO) == 1 {
             switch TerminalQuestion.askHidden("Paste the data key and press Enter (input is hidden): ") {
@@ -130,10 +131,10 @@ enum CryptoCommand: Command {
             throw CommandFailure("this key is \(key.id) but the database is sealed with \(sealedWith); nothing was saved")
         }
         if let existing = try? keys.load(), existing != key, store.sealer != nil {
-            throw CommandFailure("\(keys.path) already holds the key that opens this database; nothing was saved")
+            throw CommandFailure("\(keys.place) already holds the key that opens this database; nothing was saved")
         }
         try keys.save(key)
-        context.output.text("data key \(key.id) saved to \(keys.path) (mode 0600)")
+        context.output.text("data key \(key.id) saved to \(keys.place)")
         return 0
     }
 }

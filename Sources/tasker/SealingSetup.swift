@@ -8,9 +8,11 @@ import TaskStore
 /// Never fatal: without the key the store stays locked (commands that need no sealed value work) and
 /// `keyUnavailable` says why and what to do.
 struct SealingSetup {
-    let keys: DataKeyFile
+    let keys: DataKeyStore
 
-    init(configDirectory: String) { keys = DataKeyFile(directory: configDirectory) }
+    init(configDirectory: String, environment: [String: String]) {
+        keys = DataKeyStore.choose(configDirectory: configDirectory, environment: environment)
+    }
 
     func attach(to store: TaskStore) throws {
         guard let keyID = try store.sealingKeyID() else { return }
@@ -25,10 +27,10 @@ struct SealingSetup {
                 // A pending key here belongs to a rotation that has not committed (perhaps still running): leave it.
                 store.sealer = try TaskCrypto(key: current, otherKeys: pending.map { [$0] } ?? [])
             } else if let current {
-                store.keyUnavailable = "the data key in \(keys.path) is \(current.id) but this database was sealed with \(keyID); "
+                store.keyUnavailable = "the data key in \(keys.place) is \(current.id) but this database was sealed with \(keyID); "
                     + "import the right one with `tasker crypto import-key`"
             } else {
-                store.keyUnavailable = "there is no data key in \(keys.path); on the machine that sealed it run "
+                store.keyUnavailable = "there is no data key in \(keys.place); on the machine that sealed it run "
                     + "`tasker crypto export-key`, then here `tasker crypto import-key`"
             }
         } catch {

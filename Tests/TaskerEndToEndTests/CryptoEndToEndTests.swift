@@ -162,4 +162,63 @@ import TaskerTestSupport
         #expect(try tasker(["crypto", "status"]).stdout.contains("400 sealed"))
         _ = holder
     }
+
+    static let keyringTools = ["/usr/bin/dbus-run-session", "/usr/bin/gnome-keyring-daemon", "/usr/bin/secret-tool"]
+        .allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
+
+    /// Runs `script` with bash inside a private session bus (`dbus-run-session`), with gnome-keyring's
+    /// Secret Service started unlocked when `keyring` is true.
+    func session(_ script: String, keyring: Bool) throws -> TaskerBinary.Result {
+        let helper = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Fixtures/crypto/keyring_session.sh").standardized.path
+        FileManager.default.createFile(atPath: directory.path("script.sh"), contents: Data(script.utf8))
+        // Output to files, not pipes: the bus and keyring daemons inherit them and may outlive the session.
+        let run = (keyring ? "'\(helper)' " : "") + "/bin/bash \"$WORK/script.sh\" > \"$WORK/out\" 2> \"$WORK/err\""
+        let status = try TaskerBinary.run(["-c", "dbus-run-session -- sh -c '\(run.replacingOccurrences(of: "'", with: "'\\''"))' < /dev/null > /dev/null 2>&1"],
+            input: Data(), environment: [
+            "WORK": directory.path, "TASKER": TaskerBinary.url.path, "DB": db, "XDG_CONFIG_HOME": config,
+        ], executable: URL(fileURLWithPath: "/bin/sh")).status
+        let out = (try? String(contentsOfFile: directory.path("out"), encoding: .utf8)) ?? ""
+        let err = (try? String(contentsOfFile: directory.path("err"), encoding: .utf8)) ?? ""
+        return TaskerBinary.Result(status: status, stdout: out, stderr: err)
+    }
+
+    /// The Secret Service path, headless: the key goes to gnome-keyring (no data.key file), a later
+    /// process finds it there, and rotation keeps it there.
+    @Test(.enabled(if: keyringTools, "needs dbus-run-session, gnome-keyring and secret-tool (scripts/setup installs them)"))
+    func theKeyLivesInTheSecretServiceWhenTheBusOffersOne() throws {
+        let result = try session("""
+            set -e
+            "$TASKER" --db "$DB" note Kitchen "tiles kept by the keyring"
+            "$TASKER" --db "$DB" crypto enable
+            echo "file: $(ls "$XDG_CONFIG_HOME/tasker/data.key" 2>/dev/null | wc -l)"
+            echo "item: $(secret-tool lookup application tasker kind data-key | cut -c1-19)"
+            "$TASKER" --db "$DB" call read_page '{"page": "Kitchen"}'
+            "$TASKER" --db "$DB" crypto rotate
+            "$TASKER" --db "$DB" crypto status
+            "$TASKER" --db "$DB" call read_page '{"page": "Kitchen"}'
+            echo "pending: $(secret-tool lookup application tasker kind data-key-pending | wc -c)"
+            """, keyring: true)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("the data key is in the Secret Service"))
+        #expect(result.stdout.contains("file: 0"))
+        #expect(result.stdout.contains("item: tasker-data-key-v1:"))
+        #expect(result.stdout.components(separatedBy: "\"body\":\"tiles kept by the keyring\"").count == 3)
+        #expect(result.stdout.contains("key: available (the Secret Service"))
+        #expect(result.stdout.contains("pending: 0"))
+        #expect(!FileManager.default.fileExists(atPath: keyPath))
+    }
+
+    /// A session bus whose Secret Service cannot store (none running; D-Bus may start a locked
+    /// gnome-keyring that cannot prompt): the key file keeps the key.
+    @Test(.enabled(if: keyringTools, "needs dbus-run-session (scripts/setup installs it)"))
+    func aBusWithoutASecretServiceFallsBackToTheKeyFile() throws {
+        let result = try session("""
+            "$TASKER" --db "$DB" note Kitchen "tiles in a file"
+            "$TASKER" --db "$DB" crypto enable
+            "$TASKER" --db "$DB" crypto status
+            """, keyring: false)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("key: available ("))
+        #expect(FileManager.default.fileExists(atPath: keyPath))
+    }
 }
