@@ -26,6 +26,8 @@ public struct Page: Sendable, Hashable, Identifiable {
     public var linkedProjects: [String]
     public var created: Date
     public var updated: Date
+    /// The body is sealed and the data key is not available: `body` is empty, never the ciphertext.
+    public var isLocked = false
 
     public init(
         id: PageID, title: String, body: String = "", labels: [String] = [], space: String,

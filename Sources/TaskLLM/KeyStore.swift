@@ -1,4 +1,5 @@
 import Foundation
+import TaskCore
 
 /// Where the model key comes from: the key file (`$XDG_CONFIG_HOME/tasker/key`, mode 0600) or
 /// config's `key_command`, run without a shell.
@@ -57,69 +58,40 @@ public struct KeyStore: Sendable {
     /// - Throws: `LLMError.key` for an empty key or a file-system failure.
     public func save(_ text: String) throws(LLMError) {
         guard let key = APIKey(text) else { throw .key(problem: "the key is empty; nothing was saved") }
-        try makeDirectory()
-        let temporary = directory + "/.key.\(getpid()).tmp"
-        unlink(temporary)
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw .key(problem: "cannot write \(temporary): \(Self.errnoText())") }
-        let bytes = Array((key.value + "\n").utf8)
-        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        let synced = fsync(fd) == 0
-        close(fd)
-        guard written == bytes.count, synced else {
-            unlink(temporary)
-            throw .key(problem: "cannot write \(temporary): \(Self.errnoText())")
-        }
-        guard rename(temporary, keyPath) == 0 else {
-            unlink(temporary)
-            throw .key(problem: "cannot replace \(keyPath): \(Self.errnoText())")
-        }
+        do { try OwnerOnlyFile.write(Array((key.value + "\n").utf8), to: keyPath) } catch { throw .key(problem: Self.words(error)) }
     }
 
     /// Deletes the key file; returns false when there was none.
     /// - Throws: `LLMError.key` when it exists but cannot be removed.
     @discardableResult
     public func remove() throws(LLMError) -> Bool {
-        if unlink(keyPath) == 0 { return true }
-        if errno == ENOENT { return false }
-        throw .key(problem: "cannot remove \(keyPath): \(Self.errnoText())")
-    }
-
-    private func makeDirectory() throws(LLMError) {
-        var info = stat()
-        if stat(directory, &info) == 0 {
-            // Tighten a folder another tool created more loosely: it holds the key.
-            if info.st_mode & 0o077 != 0 { chmod(directory, 0o700) }
-            return
-        }
-        do {
-            try FileManager.default.createDirectory(
-                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw .key(problem: "cannot create \(directory): \(error.localizedDescription)")
-        }
-        chmod(directory, 0o700)
+        do { return try OwnerOnlyFile.remove(keyPath) } catch { throw .key(problem: Self.words(error)) }
     }
 
     private func readKeyFile() throws(LLMError) -> APIKey? {
-        var info = stat()
-        guard stat(keyPath, &info) == 0 else {
-            if errno == ENOENT { return nil }
-            throw .key(problem: "cannot read the key file \(keyPath): \(Self.errnoText())")
-        }
-        if info.st_mode & 0o077 != 0 {
+        let data: Data
+        do {
+            guard let read = try OwnerOnlyFile.read(keyPath) else { return nil }
+            data = read
+        } catch .readableByOthers {
             throw .key(problem: "the key file \(keyPath) is readable by group or others; run `chmod 600 \(keyPath)`")
-        }
-        if info.st_uid != getuid() {
+        } catch .otherOwner {
             throw .key(problem: "the key file \(keyPath) belongs to another user; run `tasker key set` to write your own")
-        }
-        guard let data = FileManager.default.contents(atPath: keyPath) else {
-            throw .key(problem: "cannot read the key file \(keyPath); check its permissions")
+        } catch {
+            throw .key(problem: Self.words(error))
         }
         guard let key = APIKey(String(decoding: data, as: UTF8.self)) else {
             throw .key(problem: "the key file \(keyPath) is empty; run `tasker key set`")
         }
         return key
+    }
+
+    private static func words(_ problem: OwnerOnlyFile.Problem) -> String {
+        switch problem {
+        case .failed(let what): what
+        case .readableByOthers: "the key file is readable by group or others"
+        case .otherOwner: "the key file belongs to another user"
+        }
     }
 
     private func runKeyCommand(_ argv: [String]) throws(LLMError) -> APIKey {
@@ -216,5 +188,4 @@ public struct KeyStore: Sendable {
         return nil
     }
 
-    private static func errnoText() -> String { String(cString: strerror(errno)) }
 }

@@ -7,6 +7,8 @@ enum DatabaseValue: Sendable, Hashable {
     case integer(Int64)
     case real(Double)
     case text(String)
+    /// Bytes, such as a sealed value (`TaskCrypto`): never read back as text.
+    case blob([UInt8])
 
     init(_ value: Int?) { self = value.map { .integer(Int64($0)) } ?? .null }
     init(_ value: Int64?) { self = value.map { .integer($0) } ?? .null }

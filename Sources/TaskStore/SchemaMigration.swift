@@ -8,7 +8,7 @@ struct SchemaMigration: Sendable {
     var sql: String
 
     /// Every migration, oldest first. `all.count` is the version this build writes.
-    static let all: [SchemaMigration] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10]
+    static let all: [SchemaMigration] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11]
 
     static var currentVersion: Int { all.count }
 
@@ -338,6 +338,45 @@ struct SchemaMigration: Sendable {
                 PRIMARY KEY (collection, uuid)
             );
             CREATE INDEX sync_items_href ON sync_items(collection, href);
+            """)
+
+    /// Sealed page bodies (`tasker crypto enable`): a `crypto` row naming the data key that seals new
+    /// values (its id, never the key), and a full-text index that reads bodies through a view which
+    /// gives a sealed body (a BLOB) as '' — so the index on disk holds titles and clear bodies only,
+    /// and `snippet()` can never show ciphertext. Sealed bodies are searched in a TEMP index built
+    /// from the opened bodies (`TaskStore+SealedSearch`).
+    static let v11 = SchemaMigration(
+        name: "v11-sealed-values",
+        sql: """
+            CREATE TABLE crypto (
+                id INTEGER PRIMARY KEY CHECK (id = 1),
+                key_id TEXT NOT NULL,
+                enabled INTEGER NOT NULL
+            );
+            DROP TRIGGER pages_fts_insert;
+            DROP TRIGGER pages_fts_delete;
+            DROP TRIGGER pages_fts_update;
+            DROP TABLE pages_fts;
+            CREATE VIEW pages_fts_source AS
+                SELECT id, title, CASE WHEN typeof(body) = 'text' THEN body ELSE '' END AS body FROM pages;
+            CREATE VIRTUAL TABLE pages_fts USING fts5(
+                title, body, content='pages_fts_source', content_rowid='id', tokenize='unicode61 remove_diacritics 2'
+            );
+            CREATE TRIGGER pages_fts_insert AFTER INSERT ON pages BEGIN
+                INSERT INTO pages_fts(rowid, title, body)
+                VALUES (new.id, new.title, CASE WHEN typeof(new.body) = 'text' THEN new.body ELSE '' END);
+            END;
+            CREATE TRIGGER pages_fts_delete AFTER DELETE ON pages BEGIN
+                INSERT INTO pages_fts(pages_fts, rowid, title, body)
+                VALUES ('delete', old.id, old.title, CASE WHEN typeof(old.body) = 'text' THEN old.body ELSE '' END);
+            END;
+            CREATE TRIGGER pages_fts_update AFTER UPDATE OF title, body ON pages BEGIN
+                INSERT INTO pages_fts(pages_fts, rowid, title, body)
+                VALUES ('delete', old.id, old.title, CASE WHEN typeof(old.body) = 'text' THEN old.body ELSE '' END);
+                INSERT INTO pages_fts(rowid, title, body)
+                VALUES (new.id, new.title, CASE WHEN typeof(new.body) = 'text' THEN new.body ELSE '' END);
+            END;
+            INSERT INTO pages_fts(pages_fts) VALUES ('rebuild');
             """)
 
     /// A random version 4 UUID in lower-case text, as SQL (for rows that existed before v4).

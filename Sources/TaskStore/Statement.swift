@@ -56,6 +56,11 @@ final class Statement {
                         csqlite_transient(), UInt8(SQLITE_UTF8))
                 }
             }
+        case .blob(let bytes):
+            rc = bytes.withUnsafeBytes { raw in
+                // A zero-length blob still needs a non-null pointer, or SQLite binds NULL.
+                sqlite3_bind_blob64(handle, index, raw.baseAddress ?? UnsafeRawPointer(Statement.emptyText), sqlite3_uint64(raw.count), csqlite_transient())
+            }
         }
         guard rc == SQLITE_OK else { throw database.error(code: rc, sql: sql) }
     }
@@ -122,6 +127,16 @@ final class Statement {
     }
 
     func optionalString(_ column: Int32) -> String? { isNull(column) ? nil : string(column) }
+
+    /// Whether the column holds a BLOB (how a sealed value is told from clear text).
+    func isBlob(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_BLOB }
+
+    /// The column's bytes (a BLOB's, or a text's UTF-8).
+    func bytes(_ column: Int32) -> [UInt8] {
+        let count = Int(sqlite3_column_bytes(handle, column))
+        guard count > 0, let pointer = sqlite3_column_blob(handle, column) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: pointer, count: count))
+    }
     func optionalInt64(_ column: Int32) -> Int64? { isNull(column) ? nil : int64(column) }
     func optionalInt(_ column: Int32) -> Int? { isNull(column) ? nil : int(column) }
 

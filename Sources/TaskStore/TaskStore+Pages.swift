@@ -37,9 +37,11 @@ extension TaskStore {
             let t = try TaskStore.validTitle(title, field: "page title")
             let spaceID = try resolveSpace(space ?? "Personal")
             let stamp = DatabaseValue(now)
+            let uuid = TaskStore.newUUID()
             try db.run(
                 "INSERT INTO pages(space_id, title, title_key, body, created, updated, uuid) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [.integer(spaceID), .text(t), .text(TaskStore.titleKey(t)), .text(body), stamp, stamp, .text(TaskStore.newUUID())])
+                [.integer(spaceID), .text(t), .text(TaskStore.titleKey(t)), try storedBody(body, uuid: uuid), stamp, stamp, .text(uuid)])
+            sealedIndex?.isStale = true
             let id = PageID(db.lastInsertRowID)
             for label in TaskStore.normalizeLabels(labels) {
                 try db.run("INSERT OR IGNORE INTO page_labels(page_id, label) VALUES (?, ?)", [.integer(id.rawValue), .text(label)])
@@ -72,10 +74,16 @@ extension TaskStore {
     public func appendToPage(_ id: PageID, markdown: String) throws -> Page {
         try write {
             var page = try loadPage(id)
+            if page.isLocked {
+                throw TaskStoreError.sealed("this page is sealed and the data key is not available, so nothing was added: \(keyUnavailable)")
+            }
             var body = page.body
             while body.last?.isNewline == true { body.removeLast() }
             page.body = body.isEmpty ? markdown : body + "\n\n" + markdown
-            try db.run("UPDATE pages SET body = ?, updated = ? WHERE id = ?", [.text(page.body), DatabaseValue(now), .integer(id.rawValue)])
+            let uuid = try db.cached("SELECT uuid FROM pages WHERE id = ?").bind([.integer(id.rawValue)]).first { $0.string(0) } ?? ""
+            try db.run("UPDATE pages SET body = ?, updated = ? WHERE id = ?",
+                       [try storedBody(page.body, uuid: uuid), DatabaseValue(now), .integer(id.rawValue)])
+            sealedIndex?.isStale = true
             return try loadPage(id)
         }
     }
@@ -131,15 +139,20 @@ extension TaskStore {
     /// Each word of `query` becomes a quoted prefix term (`"word"*`) and all must match, so user text
     /// can never be FTS syntax. Ranked by bm25 with title hits weighted 10× body hits; the snippet
     /// wraps matches in `[` `]`. `limit` is clamped to 1…100. An empty query finds nothing.
+    ///
+    /// With sealed bodies and the key, the search runs on a TEMP index of the opened bodies
+    /// (`TaskStore+SealedSearch`); without the key, sealed pages are found by title only
+    /// (`sealedSearchNotice` says so).
     public func searchPages(_ query: String, limit: Int = 10) throws -> [PageSearchHit] {
         guard let match = PageSearchQuery.matchExpression(query) else { return [] }
         return try read {
+            let index = try sealedSearchTable() ?? "pages_fts"
             // Rank first, then build snippets for the few rows returned: with snippet() in the ranked
             // query SQLite would compute one for every match before sorting.
             let ranked = try db.cached(
-                "SELECT rowid, bm25(pages_fts, 10.0, 1.0) AS score FROM pages_fts WHERE pages_fts MATCH ? ORDER BY score LIMIT ?"
+                "SELECT rowid, bm25(\(index), 10.0, 1.0) AS score FROM \(index) WHERE \(index) MATCH ? ORDER BY score LIMIT ?"
             ).bind([.text(match), .integer(Int64(min(max(limit, 1), 100)))]).rows { ($0.int64(0), $0.double(1)) }
-            let snippet = "SELECT snippet(pages_fts, -1, '[', ']', '…', 12) FROM pages_fts WHERE pages_fts MATCH ? AND rowid = ?"
+            let snippet = "SELECT snippet(\(index), -1, '[', ']', '…', 12) FROM \(index) WHERE \(index) MATCH ? AND rowid = ?"
             let hits = try ranked.map { hit in
                 (hit.0, hit.1, try db.cached(snippet).bind([.text(match), .integer(hit.0)]).first { $0.string(0) } ?? "")
             }
@@ -151,9 +164,12 @@ extension TaskStore {
 
     func loadPage(_ id: PageID) throws -> Page {
         guard var page = try db.cached(
-            "SELECT p.id, p.title, p.body, s.name, p.created, p.updated FROM pages p JOIN spaces s ON s.id = p.space_id WHERE p.id = ?"
-        ).bind([.integer(id.rawValue)]).first({
-            Page(id: PageID($0.int64(0)), title: $0.string(1), body: $0.string(2), space: $0.string(3), created: $0.date(4), updated: $0.date(5))
+            "SELECT p.id, p.title, p.body, s.name, p.created, p.updated, p.uuid FROM pages p JOIN spaces s ON s.id = p.space_id WHERE p.id = ?"
+        ).bind([.integer(id.rawValue)]).first({ s -> Page in
+            let body = try openedBody(s, column: 2, uuid: s.string(6), pageID: s.int64(0))
+            var page = Page(id: PageID(s.int64(0)), title: s.string(1), body: body ?? "", space: s.string(3), created: s.date(4), updated: s.date(5))
+            page.isLocked = body == nil
+            return page
         }) else { throw TaskStoreError.pageNotFound(id.description) }
         let key = [DatabaseValue.integer(id.rawValue)]
         page.labels = try db.cached("SELECT label FROM page_labels WHERE page_id = ? ORDER BY label").bind(key).rows { $0.string(0) }

@@ -28,7 +28,10 @@ extension TaskStore {
                 FROM pages p JOIN spaces s ON s.id = p.space_id ORDER BY p.uuid
                 """
             ).rows { s in
-                PageRecord(uuid: s.string(1), title: s.string(2), body: s.string(3), labels: labels[s.int64(0)] ?? [],
+                guard let body = try openedBody(s, column: 3, uuid: s.string(1), pageID: s.int64(0)) else {
+                    throw TaskStoreError.sealed("pages are sealed and the data key is not available, so they cannot be exported: \(keyUnavailable)")
+                }
+                return PageRecord(uuid: s.string(1), title: s.string(2), body: body, labels: labels[s.int64(0)] ?? [],
                            space: s.string(4), created: s.date(5), modified: s.date(6), extras: TaskStore.extras(s.optionalString(7)))
             }
             let links = try db.prepare("""
@@ -306,9 +309,10 @@ extension TaskStore {
         guard let title = try? TaskStore.validTitle(p.title) else { throw malformed("page", p.uuid, "title", "must not be empty") }
         guard let spaceID = try rowID("spaces", uuid: p.space) else { throw malformed("page", p.uuid, "space", "no space with UUID \(p.space)") }
         let values: [DatabaseValue] = [
-            .integer(spaceID), .text(title), .text(TaskStore.titleKey(title)), .text(p.body), DatabaseValue(p.created),
+            .integer(spaceID), .text(title), .text(TaskStore.titleKey(title)), try storedBody(p.body, uuid: p.uuid), DatabaseValue(p.created),
             DatabaseValue(p.modified), TaskStore.extrasValue(p.extras),
         ]
+        sealedIndex?.isStale = true
         let id: Int64
         if let existing = try rowID("pages", uuid: p.uuid) {
             try db.run("UPDATE pages SET space_id = ?, title = ?, title_key = ?, body = ?, created = ?, updated = ?, extras = ? WHERE id = ?",

@@ -19,6 +19,15 @@ public final class TaskStore {
     public let timeZone: TimeZone
 
     let db: Database
+    /// Seals and opens page bodies when sealing is on (`tasker crypto enable`); nil when the data key
+    /// is not available, and then `keyUnavailable` says why (it ends the "…is not available: " messages).
+    public var sealer: (any ValueSealing)? {
+        didSet { sealedIndex = nil }
+    }
+    public var keyUnavailable = "no data key was given to this process"
+    /// The TEMP full-text index of opened bodies, once a search built it (`TaskStore+SealedSearch`).
+    var sealedIndex: SealedSearchIndex?
+
     /// Id of the default list once seen (it is never deleted), so writes need not look it up.
     var defaultListID: Int64?
 
@@ -33,6 +42,8 @@ public final class TaskStore {
         do {
             db = try Database(path: path)
             try DatabaseFile.prepare(db, path: path)
+            // TEMP tables (the index of opened sealed bodies) stay in memory, never in a file on disk.
+            try db.execute("PRAGMA temp_store = MEMORY")
         } catch let error as DatabaseError {
             throw error.storeError(path: path)
         }

@@ -33,6 +33,9 @@ public enum TaskStoreError: Error, Sendable, Equatable, CustomStringConvertible 
     case readOnly(path: String)
     /// A schema newer than this build understands.
     case schemaTooNew(found: Int, supported: Int)
+    /// A sealed value is needed (to show or to write) and the data key is not available, or it does not
+    /// open: the whole sentence, e.g. "this page is sealed and the data key is not available: …".
+    case sealed(String)
     /// SQLite failed: its result code, its message and the SQL (bound values are never included).
     case persistence(code: Int32, message: String, sql: String?)
 
@@ -80,6 +83,7 @@ public enum TaskStoreError: Error, Sendable, Equatable, CustomStringConvertible 
         case .readOnly(let path): return "\(path) cannot be written (read-only file or folder); fix its permissions or pass another file with --db"
         case .schemaTooNew(let found, let supported):
             return "the database uses schema version \(found) but this tasker understands up to \(supported); upgrade tasker"
+        case .sealed(let sentence): return sentence
         case .persistence(let code, let message, let sql):
             // One line: the statement's words with its line breaks and indentation folded.
             let where_ = sql.map { " while running: " + $0.split(whereSeparator: \.isWhitespace).joined(separator: " ").prefix(120) } ?? ""

@@ -9,6 +9,7 @@ let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("mcp", MCPBenchmark.run),
     ("repl", REPLBenchmark.run),
     ("plan-calendar", PlanCalendarBenchmark.run),
+    ("sealed-search", SealedSearchBenchmark.run),
 ]
 
 let wanted = Set(CommandLine.arguments.dropFirst())

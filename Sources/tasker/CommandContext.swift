@@ -34,6 +34,7 @@ struct CommandContext {
         }
         let store = try TaskStore(path: path, clock: clock, timeZone: timeZone)
         try store.bootstrap()
+        try SealingSetup(configDirectory: paths.taskerConfig, environment: environment).attach(to: store)
         return store
     }
 

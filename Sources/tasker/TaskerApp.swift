@@ -1,5 +1,6 @@
 import Foundation
 import TaskCore
+import TaskCrypto
 import TaskIO
 import TaskLLM
 import TaskStore
@@ -16,6 +17,7 @@ enum TaskerApp {
         ReviewCommand.self, StreaksCommand.self, ExportCommand.self, ImportCommand.self, CalendarsCommand.self, SyncCommand.self,
         GCCommand.self, VerifyCommand.self,
         AgentCommand.self, ApprovalsCommand.self, ApproveCommand.self, RejectCommand.self, ReceiptsCommand.self,
+        CryptoCommand.self,
     ]
 
     /// The process's arguments (without the program name) as strict UTF-8: Swift's
@@ -80,6 +82,9 @@ enum TaskerApp {
             if case .config = error { return 2 }
             return 1
         } catch let error as TaskStoreError {
+            output.err("tasker: \(error)")
+            return 1
+        } catch let error as CryptoError {
             output.err("tasker: \(error)")
             return 1
         } catch let error as IOError {

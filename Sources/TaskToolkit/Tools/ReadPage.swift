@@ -16,6 +16,9 @@ public struct ReadPage: Tool {
     public init(_ arguments: ToolArguments) throws { self.init(page: try arguments.pageReference("page")) }
 
     public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<PageOutput> {
-        try toolkit.withPage(page) { .done(PageOutput(page: $0, event: .read)) }
+        try toolkit.withPage(page) { found in
+            guard !found.isLocked else { return .refused(ToolRefusal(toolkit.store.lockedPageSentence)) }
+            return .done(PageOutput(page: found, event: .read))
+        }
     }
 }

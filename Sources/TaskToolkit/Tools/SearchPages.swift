@@ -24,17 +24,21 @@ public struct SearchPages: Tool {
     public struct Output: ToolOutput {
         public var query: String
         public var hits: [PageSearchHit]
+        /// Set when sealed pages could be matched by title only (no data key).
+        public var notice: String? = nil
 
         public func json(_ format: ResultFormat) -> [String: JSONValue] {
             let results = hits.map { hit -> JSONValue in
                 ["id": .int(Int(hit.page.id.rawValue)), "title": .string(hit.page.title), "space": .string(hit.page.space),
                  "snippet": .string(hit.snippet), "rank": .double(hit.rank)]
             }
-            return ["query": .string(query), "count": .int(hits.count), "results": .array(results)]
+            var object: [String: JSONValue] = ["query": .string(query), "count": .int(hits.count), "results": .array(results)]
+            if let notice { object["notice"] = .string(notice) }
+            return object
         }
     }
 
     public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> {
-        .done(Output(query: query, hits: try toolkit.store.searchPages(query, limit: limit)))
+        .done(Output(query: query, hits: try toolkit.store.searchPages(query, limit: limit), notice: try toolkit.store.sealedSearchNotice()))
     }
 }

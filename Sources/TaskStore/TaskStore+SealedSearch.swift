@@ -1,0 +1,63 @@
+import Foundation
+import TaskCore
+
+/// Searching sealed page bodies: a TEMP FTS5 table (`temp.sealed_fts`, kept in memory) filled with
+/// the opened bodies on the first search of a process, then brought up to date incrementally.
+///
+/// The index on disk (`pages_fts`) holds titles and clear bodies only; the opened text lives in this
+/// process's memory and is gone when it exits.
+extension TaskStore {
+    /// The name of the index to search: `sealed_fts` when sealed bodies exist and the key is here
+    /// (built or synced first), nil to search `pages_fts`.
+    func sealedSearchTable() throws -> String? {
+        guard sealer != nil, try sealingIsOn() else { return nil }
+        try syncSealedIndex()
+        return "sealed_fts"
+    }
+
+    /// A notice for search results when sealed bodies cannot be searched (no key), else nil.
+    public func sealedSearchNotice() throws -> String? {
+        guard sealer == nil else { return nil }
+        let count = try read { try db.scalar("SELECT count(*) FROM pages WHERE typeof(body) = 'blob'") ?? 0 }
+        guard count > 0 else { return nil }
+        return "\(count) sealed page\(count == 1 ? " was" : "s were") searched by title only: sealed pages cannot be searched by their text while the data key is not available: \(keyUnavailable)"
+    }
+
+    /// Builds the TEMP index, or applies what changed since the last search (pages added, edited,
+    /// re-sealed, retitled, deleted — by this process or another).
+    func syncSealedIndex() throws {
+        let version = try db.cached("PRAGMA data_version").first { $0.int64(0) } ?? 0
+        if let index = sealedIndex, !index.isStale, index.dataVersion == version { return }
+        let index: SealedSearchIndex
+        if let existing = sealedIndex {
+            index = existing
+        } else {
+            try db.execute("DROP TABLE IF EXISTS temp.sealed_fts")
+            try db.execute("CREATE VIRTUAL TABLE temp.sealed_fts USING fts5(title, body, tokenize='unicode61 remove_diacritics 2')")
+            index = SealedSearchIndex()
+        }
+        // A page's mark: its title and its body's nonce (or a clear body's text).
+        let marks = try db.cached(
+            "SELECT id, title || char(0) || CASE WHEN typeof(body) = 'blob' THEN hex(substr(body, 1, 25)) ELSE body END FROM pages"
+        ).rows { ($0.int64(0), $0.string(1)) }
+        var seen = Set<Int64>()
+        let body = try db.cached("SELECT title, body, uuid FROM pages WHERE id = ?")
+        for (id, mark) in marks {
+            seen.insert(id)
+            guard index.pages[id] != mark else { continue }
+            let row = try body.bind([.integer(id)]).first { s in (s.string(0), try openedBody(s, column: 1, uuid: s.string(2), pageID: id) ?? "") }
+            body.reset()
+            guard let (title, text) = row else { continue }
+            if index.pages[id] != nil { try db.run("DELETE FROM temp.sealed_fts WHERE rowid = ?", [.integer(id)]) }
+            try db.run("INSERT INTO temp.sealed_fts(rowid, title, body) VALUES (?, ?, ?)", [.integer(id), .text(title), .text(text)])
+            index.pages[id] = mark
+        }
+        for id in index.pages.keys where !seen.contains(id) {
+            try db.run("DELETE FROM temp.sealed_fts WHERE rowid = ?", [.integer(id)])
+            index.pages[id] = nil
+        }
+        index.dataVersion = version
+        index.isStale = false
+        sealedIndex = index
+    }
+}

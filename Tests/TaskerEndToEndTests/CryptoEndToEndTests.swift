@@ -1,0 +1,224 @@
+import Foundation
+import TaskCore
+import TaskStore
+import Testing
+import TaskerTestSupport
+
+/// `tasker crypto` through the real binary: sealed page bodies leave no clear text in the file, its
+/// WAL or a backup; a locked database answers clearly and stays byte-identical; rotation survives
+/// SIGKILL at random moments (issue 14).
+@Suite struct CryptoEndToEndTests {
+    let directory = TemporaryDirectory("crypto")
+    var db: String { directory.path("tasks.sqlite") }
+    var config: String { directory.path("config") }
+    var keyPath: String { config + "/tasker/data.key" }
+    let sentence = "The blue tiles cost forty two euros at the hardware store"
+
+    func tasker(_ arguments: [String], stdin: String = "") throws -> TaskerBinary.Result {
+        try TaskerBinary.run(["--db", db] + arguments, stdin: stdin, environment: ["XDG_CONFIG_HOME": config])
+    }
+
+    func call(_ tool: String, _ json: String) throws -> JSONValue {
+        let result = try tasker(["call", tool, json])
+        #expect(result.status == 0, "\(result.stderr)")
+        return try JSONValue.parse(result.stdout)
+    }
+
+    /// How many times `needle` occurs in the file's bytes (0 for a missing file).
+    func occurrences(_ needle: String, in path: String) -> Int {
+        guard let data = FileManager.default.contents(atPath: path) else { return 0 }
+        let hay = [UInt8](data), n = [UInt8](needle.utf8)
+        guard hay.count >= n.count else { return 0 }
+        var count = 0
+        for start in 0...(hay.count - n.count) where hay[start] == n[0] && Array(hay[start..<(start + n.count)]) == n { count += 1 }
+        return count
+    }
+
+    func sqlite(_ sql: String) throws -> TaskerBinary.Result {
+        try TaskerBinary.run([db, sql], input: Data(), executable: URL(fileURLWithPath: "/usr/bin/sqlite3"))
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3"), "needs the sqlite3 command (Debian sqlite3)"))
+    func enableLeavesNoClearTextInTheFileItsWALOrABackup() throws {
+        // A connection kept open keeps the WAL file (with the clear pages' frames) on disk throughout.
+        let holder = try TaskStore(path: db)
+        try holder.bootstrap()
+        for n in 0..<300 {
+            _ = try holder.createPage(title: "Page \(n)", body: n == 7 ? sentence : "filler text number \(n) about gardening and tulips")
+        }
+        _ = try holder.appendToPage(PageID(8), markdown: "second line of the sentence page")
+        #expect(occurrences(sentence, in: db) + occurrences(sentence, in: db + "-wal") > 0)
+
+        let enable = try tasker(["crypto", "enable"])
+        #expect(enable.status == 0, "\(enable.stderr)")
+        #expect(enable.stdout.contains("sealed 300 page bodies"))
+        #expect(enable.stderr.contains("export-key"))
+        #expect(try sqlite(".backup '\(directory.path("copy.sqlite"))'").status == 0)
+        for file in [db, db + "-wal", directory.path("copy.sqlite")] {
+            #expect(occurrences(sentence, in: file) == 0, "\(file)")
+            #expect(occurrences("hardware", in: file) == 0, "a single word in \(file) (the full-text index)")
+            #expect(occurrences("tulips", in: file) == 0, "\(file)")
+        }
+        #expect(occurrences("Page 7", in: db) > 0, "titles stay clear")
+
+        let found = try call("search_pages", #"{"query": "hardware store"}"#)
+        #expect(found["results"]?.arrayValue?.first?["title"]?.stringValue == "Page 7")
+        #expect(found["results"]?.arrayValue?.first?["snippet"]?.stringValue?.contains("[hardware] [store]") == true)
+        #expect(try call("read_page", #"{"page": "Page 7"}"#)["page"]?["body"]?.stringValue == sentence + "\n\nsecond line of the sentence page")
+        // A page written now is sealed too, and found.
+        #expect(try tasker(["note", "Kitchen", "grout in anthracite grey"]).status == 0)
+        #expect(occurrences("anthracite", in: db) + occurrences("anthracite", in: db + "-wal") == 0)
+        #expect(try call("search_pages", #"{"query": "anthracite"}"#)["count"]?.intValue == 1)
+        _ = holder
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3"), "needs the sqlite3 command (Debian sqlite3)"))
+    func aBodyMovedToAnotherPageDoesNotOpen() throws {
+        #expect(try tasker(["note", "Kitchen", "tiles"]).status == 0)
+        #expect(try tasker(["note", "Garden", "tulips"]).status == 0)
+        #expect(try tasker(["crypto", "enable"]).status == 0)
+        #expect(try sqlite("UPDATE pages SET body = (SELECT body FROM pages WHERE title = 'Kitchen') WHERE title = 'Garden'").status == 0)
+        let moved = try call("read_page", #"{"page": "Garden"}"#)
+        #expect(moved["ok"]?.boolValue == false)
+        #expect(moved["error"]?.stringValue?.contains("does not open with the data key") == true)
+        #expect(try call("read_page", #"{"page": "Kitchen"}"#)["page"]?["body"]?.stringValue == "tiles")
+    }
+
+    @Test func lockedReadsAnswerClearlyAndLeaveTheFileByteIdentical() throws {
+        #expect(try tasker(["note", "Kitchen", sentence]).status == 0)
+        #expect(try tasker(["add", "buy grout"]).status == 0)
+        #expect(try tasker(["crypto", "enable"]).status == 0)
+        #expect(rename(keyPath, directory.path("away.key")) == 0)
+        let before = FileManager.default.contents(atPath: db)
+
+        let read = try call("read_page", #"{"page": "Kitchen"}"#)
+        #expect(read["ok"]?.boolValue == false)
+        #expect(read["error"]?.stringValue?.hasPrefix("this page is sealed and the data key is not available: ") == true)
+        #expect(!String(describing: read).contains("tiles"))
+        let search = try call("search_pages", #"{"query": "tiles"}"#)
+        #expect(search["count"]?.intValue == 0)
+        #expect(search["notice"]?.stringValue?.contains("sealed pages cannot be searched") == true)
+        #expect(try call("search_pages", #"{"query": "kitchen"}"#)["count"]?.intValue == 1, "titles are still searched")
+        #expect(try call("list_pages", "{}")["count"]?.intValue == 1)
+        #expect(try call("list_tasks", #"{"filter": "open"}"#)["count"]?.intValue == 1)
+        let note = try tasker(["note", "Kitchen", "never stored in clear"])
+        #expect(note.stderr.contains("the data key is not available"))
+        let status = try tasker(["crypto", "status"])
+        #expect(status.stdout.contains("key: NOT available"))
+        #expect(FileManager.default.contents(atPath: db) == before)
+        #expect(occurrences("never stored", in: db) + occurrences("never stored", in: db + "-wal") == 0)
+
+        // The key brought back (export → import) opens it again.
+        let exported = try String(contentsOfFile: directory.path("away.key"), encoding: .utf8)
+        let imported = try tasker(["crypto", "import-key"], stdin: exported)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(try call("read_page", #"{"page": "Kitchen"}"#)["page"]?["body"]?.stringValue == sentence)
+        let export = try tasker(["crypto", "export-key"])
+        #expect(export.stdout == exported)
+        #expect(export.stderr.contains("WARNING"))
+        // A wrong key is refused and not saved.
+        let wrong = try tasker(["crypto", "import-key"], stdin: "tasker-data-key-v1:" + Data(repeating: 1, count: 32).base64EncodedString())
+        #expect(wrong.status == 1 && wrong.stderr.contains("the database is sealed with"))
+        #expect(try String(contentsOfFile: keyPath, encoding: .utf8) == exported)
+    }
+
+    @Test func aKeyFileOthersCanReadIsRefused() throws {
+        #expect(try tasker(["note", "Kitchen", "tiles"]).status == 0)
+        #expect(try tasker(["crypto", "enable"]).status == 0)
+        chmod(keyPath, 0o644)
+        let read = try call("read_page", #"{"page": "Kitchen"}"#)
+        #expect(read["error"]?.stringValue?.contains("readable by group or others; run `chmod 600") == true)
+    }
+
+    /// SIGKILL at 20 random moments of `crypto rotate`: afterwards every body opens (with the old key
+    /// or the new), and a finished rotation leaves only the new key working.
+    @Test func rotateKilledAtRandomMomentsLeavesEveryBodyReadable() throws {
+        let holder = try TaskStore(path: db)
+        try holder.bootstrap()
+        for n in 0..<400 { _ = try holder.createPage(title: "Page \(n)", body: "body \(n) with the word marigold") }
+        #expect(try tasker(["crypto", "enable"]).status == 0)
+        let started = Date()
+        #expect(try tasker(["crypto", "rotate"]).status == 0)
+        let full = Date().timeIntervalSince(started)
+        var random = SeededRandom(seed: 14)
+        var killedMidway = 0
+        for round in 0..<20 {
+            let process = Process()
+            process.executableURL = TaskerBinary.url
+            process.arguments = ["--db", db, "crypto", "rotate"]
+            process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "XDG_CONFIG_HOME": config]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            usleep(UInt32(Double.random(in: 0...(full * 0.9), using: &random) * 1_000_000))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            if process.terminationReason == .uncaughtSignal { killedMidway += 1 }
+            // Every body opens: an export opens each one and fails on the first that does not.
+            let export = try tasker(["export", "--unkt", directory.path("check\(round).unkt")])
+            #expect(export.status == 0, "round \(round): \(export.stderr)")
+        }
+        #expect(killedMidway >= 10, "most kills should land while rotate runs (\(killedMidway) of 20)")
+        #expect(try tasker(["crypto", "status"]).stdout.contains("400 sealed"))
+        _ = holder
+    }
+
+    static let keyringTools = ["/usr/bin/dbus-run-session", "/usr/bin/gnome-keyring-daemon", "/usr/bin/secret-tool"]
+        .allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
+
+    /// Runs `script` with bash inside a private session bus (`dbus-run-session`), with gnome-keyring's
+    /// Secret Service started unlocked when `keyring` is true.
+    func session(_ script: String, keyring: Bool) throws -> TaskerBinary.Result {
+        let helper = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Fixtures/crypto/keyring_session.sh").standardized.path
+        FileManager.default.createFile(atPath: directory.path("script.sh"), contents: Data(script.utf8))
+        // Output to files, not pipes: the bus and keyring daemons inherit them and may outlive the session.
+        let run = (keyring ? "'\(helper)' " : "") + "/bin/bash \"$WORK/script.sh\" > \"$WORK/out\" 2> \"$WORK/err\""
+        let status = try TaskerBinary.run(["-c", "dbus-run-session -- sh -c '\(run.replacingOccurrences(of: "'", with: "'\\''"))' < /dev/null > /dev/null 2>&1"],
+            input: Data(), environment: [
+            "WORK": directory.path, "TASKER": TaskerBinary.url.path, "DB": db, "XDG_CONFIG_HOME": config,
+        ], executable: URL(fileURLWithPath: "/bin/sh")).status
+        let out = (try? String(contentsOfFile: directory.path("out"), encoding: .utf8)) ?? ""
+        let err = (try? String(contentsOfFile: directory.path("err"), encoding: .utf8)) ?? ""
+        return TaskerBinary.Result(status: status, stdout: out, stderr: err)
+    }
+
+    /// The Secret Service path, headless: the key goes to gnome-keyring (no data.key file), a later
+    /// process finds it there, and rotation keeps it there.
+    @Test(.enabled(if: keyringTools, "needs dbus-run-session, gnome-keyring and secret-tool (scripts/setup installs them)"))
+    func theKeyLivesInTheSecretServiceWhenTheBusOffersOne() throws {
+        let result = try session("""
+            set -e
+            "$TASKER" --db "$DB" note Kitchen "tiles kept by the keyring"
+            "$TASKER" --db "$DB" crypto enable
+            echo "file: $(ls "$XDG_CONFIG_HOME/tasker/data.key" 2>/dev/null | wc -l)"
+            echo "item: $(secret-tool lookup application tasker kind data-key | cut -c1-19)"
+            "$TASKER" --db "$DB" call read_page '{"page": "Kitchen"}'
+            "$TASKER" --db "$DB" crypto rotate
+            "$TASKER" --db "$DB" crypto status
+            "$TASKER" --db "$DB" call read_page '{"page": "Kitchen"}'
+            echo "pending: $(secret-tool lookup application tasker kind data-key-pending | wc -c)"
+            """, keyring: true)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("the data key is in the Secret Service"))
+        #expect(result.stdout.contains("file: 0"))
+        #expect(result.stdout.contains("item: tasker-data-key-v1:"))
+        #expect(result.stdout.components(separatedBy: "\"body\":\"tiles kept by the keyring\"").count == 3)
+        #expect(result.stdout.contains("key: available (the Secret Service"))
+        #expect(result.stdout.contains("pending: 0"))
+        #expect(!FileManager.default.fileExists(atPath: keyPath))
+    }
+
+    /// A session bus whose Secret Service cannot store (none running; D-Bus may start a locked
+    /// gnome-keyring that cannot prompt): the key file keeps the key.
+    @Test(.enabled(if: keyringTools, "needs dbus-run-session (scripts/setup installs it)"))
+    func aBusWithoutASecretServiceFallsBackToTheKeyFile() throws {
+        let result = try session("""
+            "$TASKER" --db "$DB" note Kitchen "tiles in a file"
+            "$TASKER" --db "$DB" crypto enable
+            "$TASKER" --db "$DB" crypto status
+            """, keyring: false)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("key: available ("))
+        #expect(FileManager.default.fileExists(atPath: keyPath))
+    }
+}
