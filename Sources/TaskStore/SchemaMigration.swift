@@ -8,7 +8,7 @@ struct SchemaMigration: Sendable {
     var sql: String
 
     /// Every migration, oldest first. `all.count` is the version this build writes.
-    static let all: [SchemaMigration] = [v1, v2, v3, v4, v5, v6]
+    static let all: [SchemaMigration] = [v1, v2, v3, v4, v5, v6, v7]
 
     static var currentVersion: Int { all.count }
 
@@ -217,6 +217,46 @@ struct SchemaMigration: Sendable {
             ALTER TABLE projects ADD COLUMN extras TEXT;
             ALTER TABLE spaces ADD COLUMN extras TEXT;
             ALTER TABLE pages ADD COLUMN extras TEXT;
+            """)
+
+    /// Reminders and places: a task's own `remind` (`"30m"` before the due, or an instant in
+    /// seconds), the reminders already delivered (one row per reminder key, claimed before it is
+    /// shown, so two `tasker remind` processes and a restart deliver each once; the notification id
+    /// to close it by), places (a circle: centre and radius in metres) with a task's `place_id` and
+    /// `place_trigger` (`arrive` or `leave`), and each place's fence state as the watcher last saw it.
+    static let v7 = SchemaMigration(
+        name: "v7-reminders-and-places",
+        sql: """
+            CREATE TABLE places (
+                id INTEGER PRIMARY KEY,
+                uuid TEXT NOT NULL UNIQUE,
+                name TEXT NOT NULL COLLATE NOCASE UNIQUE,
+                latitude REAL NOT NULL CHECK (latitude BETWEEN -90 AND 90),
+                longitude REAL NOT NULL CHECK (longitude BETWEEN -180 AND 180),
+                radius_m REAL NOT NULL CHECK (radius_m > 0),
+                created INTEGER NOT NULL,
+                updated INTEGER NOT NULL
+            );
+            ALTER TABLE tasks ADD COLUMN remind TEXT;
+            ALTER TABLE tasks ADD COLUMN place_id INTEGER REFERENCES places(id) ON DELETE SET NULL;
+            ALTER TABLE tasks ADD COLUMN place_trigger TEXT CHECK (place_trigger IN ('arrive', 'leave'));
+            CREATE INDEX tasks_place ON tasks(place_id, status) WHERE place_id IS NOT NULL;
+            CREATE TABLE place_fences (
+                place_id INTEGER PRIMARY KEY REFERENCES places(id) ON DELETE CASCADE,
+                state TEXT NOT NULL,
+                updated INTEGER NOT NULL
+            );
+            CREATE TABLE delivered_reminders (
+                key TEXT PRIMARY KEY,
+                task_id INTEGER NOT NULL,
+                due INTEGER,
+                delivered INTEGER NOT NULL,
+                notification_id INTEGER,
+                closed INTEGER,
+                snoozed_until INTEGER,
+                acted INTEGER
+            ) WITHOUT ROWID;
+            CREATE INDEX delivered_reminders_open ON delivered_reminders(task_id) WHERE closed IS NULL;
             """)
 
     /// A random version 4 UUID in lower-case text, as SQL (for rows that existed before v4).

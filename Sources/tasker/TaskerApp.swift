@@ -13,7 +13,7 @@ enum TaskerApp {
     static let commands: [any Command.Type] = [
         ChatCommand.self, AddCommand.self, TodayCommand.self, PlanCommand.self, DoneCommand.self, NoteCommand.self,
         ParseCommand.self, CallCommand.self, ToolsCommand.self, MCPCommand.self, KeyCommand.self, CompletionCommand.self,
-        ReviewCommand.self, StreaksCommand.self, ExportCommand.self, ImportCommand.self, CalendarsCommand.self,
+        ReviewCommand.self, StreaksCommand.self, ExportCommand.self, ImportCommand.self, CalendarsCommand.self, RemindCommand.self,
     ]
 
     /// The process's arguments (without the program name) as strict UTF-8: Swift's

@@ -18,11 +18,11 @@ import TaskerTestSupport
         #expect(live == frozen)
         #expect(try f.store.storedSchemaVersion() == TaskStore.schemaVersion)
         #expect(TaskStore.schemaVersion == SchemaMigration.all.count)
-        #expect(TaskStore.schemaVersion == 6)
+        #expect(TaskStore.schemaVersion == 7)
     }
 
     /// Each frozen fixture is what its migrations produce when applied alone, in order.
-    @Test(arguments: 1...6) func migrationsUpToVersionMatchTheirFixture(version: Int) throws {
+    @Test(arguments: 1...7) func migrationsUpToVersionMatchTheirFixture(version: Int) throws {
         let dir = TemporaryDirectory("store")
         let db = try Database(path: dir.path("v\(version).sqlite"))
         for migration in SchemaMigration.all.prefix(version) { try db.execute(migration.sql) }
@@ -111,8 +111,8 @@ import TaskerTestSupport
         #expect(try again.tasks(TaskQuery()).map(\.title) == ["keep me"])
     }
 
-    /// Version 7 is the first this build (v6) does not know; 99 is far in the future.
-    @Test(arguments: [7, 99]) func newerSchemaIsRefused(version: Int) throws {
+    /// Version 8 is the first this build (v7) does not know; 99 is far in the future.
+    @Test(arguments: [8, 99]) func newerSchemaIsRefused(version: Int) throws {
         let dir = TemporaryDirectory("store")
         let path = dir.path("future.sqlite")
         do {
