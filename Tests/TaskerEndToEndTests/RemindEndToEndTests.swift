@@ -101,7 +101,8 @@ import TaskerTestSupport
         defer { bus.stop() }
         let db = directory.path("two.sqlite")
         let e = env(bus)
-        let soon = ISODate.format(Date().addingTimeInterval(3), in: TimeZone(identifier: "UTC")!)
+        let dueAt = Date().addingTimeInterval(8)
+        let soon = ISODate.format(dueAt, in: TimeZone(identifier: "UTC")!)
         for title in ["One", "Two", "Three"] {
             let r = try TaskerBinary.run(["--db", db, "call", "create_task", #"{"title": "\#(title)", "due": "\#(soon)", "remind": 0}"#], environment: e)
             #expect(r.status == 0, "\(r.stderr)")
@@ -109,7 +110,11 @@ import TaskerTestSupport
         let a = try watcher(db, e), b = try watcher(db, e)
         defer { stop(a, b) }
         usleep(1_000_000)
-        #expect(bus.calls("Notify").isEmpty, "nothing before the due: \(bus.logText)")
+        if Date() < dueAt.addingTimeInterval(-1) {
+            #expect(bus.calls("Notify").isEmpty, "nothing before the due: \(bus.logText)")
+        } else {
+            print("⚠️ twoWatchers: the machine was too slow to check that nothing comes before the due")
+        }
         #expect(waitFor(timeout: 15) { bus.calls("Notify").count >= 3 }, "\(bus.logText)")
         usleep(1_500_000)
         let notify = bus.calls("Notify")
