@@ -19,12 +19,14 @@ public struct TaskDraft: Sendable, Hashable {
     /// Project name; nil means none.
     public var project: String?
     public var parent: TaskID?
+    /// When to remind besides the due time ("remind me 30 min before", "remind me at 4pm").
+    public var remind: ReminderSetting?
 
     public init(
         title: String, notes: String? = nil, due: Date? = nil, priority: Priority = .normal,
         estimateMinutes: Int? = nil, energy: Energy? = nil, contexts: [String] = [], kind: TaskKind? = nil,
         recurrence: RecurrenceRule? = nil, deferUntil: LocalDate? = nil, list: String? = nil,
-        project: String? = nil, parent: TaskID? = nil, dueDay: LocalDate? = nil
+        project: String? = nil, parent: TaskID? = nil, dueDay: LocalDate? = nil, remind: ReminderSetting? = nil
     ) {
         self.dueDay = dueDay
         self.title = title
@@ -40,5 +42,6 @@ public struct TaskDraft: Sendable, Hashable {
         self.list = list
         self.project = project
         self.parent = parent
+        self.remind = remind
     }
 }

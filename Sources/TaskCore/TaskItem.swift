@@ -28,13 +28,15 @@ public struct TaskItem: Sendable, Hashable, Identifiable {
     public var created: Date
     public var updated: Date
     public var completed: Date?
+    /// When to remind besides the due time (nil: the configured early warning). See `ReminderSchedule`.
+    public var remind: ReminderSetting?
 
     public init(
         id: TaskID, title: String, notes: String? = nil, due: Date? = nil, priority: Priority = .normal,
         estimateMinutes: Int? = nil, energy: Energy? = nil, contexts: [String] = [], kind: TaskKind? = nil,
         status: TaskStatus = .open, stage: String? = nil, list: String = "Inbox", project: String? = nil,
         parent: TaskID? = nil, recurrence: RecurrenceRule? = nil, deferUntil: LocalDate? = nil,
-        created: Date, updated: Date, completed: Date? = nil, dueDay: LocalDate? = nil
+        created: Date, updated: Date, completed: Date? = nil, dueDay: LocalDate? = nil, remind: ReminderSetting? = nil
     ) {
         self.id = id
         self.title = title
@@ -56,6 +58,7 @@ public struct TaskItem: Sendable, Hashable, Identifiable {
         self.created = created
         self.updated = updated
         self.completed = completed
+        self.remind = remind
     }
 
     /// Waiting on someone else: kind `waiting` or the "Waiting" stage.
@@ -82,6 +85,7 @@ public struct TaskUpdate: Sendable, Hashable {
     public var parent: TaskID??
     public var recurrence: RecurrenceRule??
     public var deferUntil: LocalDate??
+    public var remind: ReminderSetting??
 
     public init() {}
 }

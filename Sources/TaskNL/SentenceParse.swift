@@ -19,6 +19,7 @@ struct SentenceParse {
     private var phrases: [TemporalPhrase] = []
     private var recurrence: (match: RecurrenceMatch, tokens: Range<Int>)?
     private var deferral: (day: LocalDate, tokens: Range<Int>)?
+    private var reminder: (phrase: ReminderPhrase, tokens: Range<Int>)?
 
     init(scope: ParseScope) {
         self.scope = scope
@@ -57,6 +58,10 @@ struct SentenceParse {
         if let deferral {
             draft.deferUntil = deferral.day
             chips.append(chip(.deferUntil, ChipText.deferred(deferral.day, today: scope.today), deferral.tokens))
+        }
+        if let reminder, let (setting, text) = resolveReminder(reminder.phrase, due: draft.due) {
+            draft.remind = setting
+            chips.append(chip(.remind, text, reminder.tokens))
         }
         stripDictation()
         if let ideaPrefix {
@@ -125,7 +130,13 @@ struct SentenceParse {
         var bareDayPart: Int?
         defer { if let k = bareDayPart { readTrailingDayPart(at: k, start: start) } }
         while i < scope.count {
-            if let r = scope.readRecurrence(at: i) {
+            if i > start, let r = scope.readReminder(at: i) {
+                if reminder == nil {
+                    reminder = (r.phrase, i..<r.end)
+                    claim(i..<r.end)
+                }
+                i = r.end
+            } else if let r = scope.readRecurrence(at: i) {
                 if recurrence == nil {
                     recurrence = (r, i..<r.end)
                     claim(i..<r.end)
@@ -197,6 +208,29 @@ struct SentenceParse {
         var phrase = TemporalPhrase(tokens: k..<(k + 1))
         phrase.dayPart = part
         phrases.append(phrase)
+    }
+
+    // MARK: - Reminder
+
+    /// A reminder's setting and chip text. `at 4pm` falls on the due's day (the day before when
+    /// that is after the due); without a due, today, or tomorrow once the time has passed.
+    private func resolveReminder(_ phrase: ReminderPhrase, due: Date?) -> (ReminderSetting, String)? {
+        switch phrase {
+        case .minutesBefore(let minutes):
+            return (.minutesBefore(minutes), "Remind " + ChipText.estimate(minutes).replacingOccurrences(of: "≈", with: "") + " before")
+        case .at(let time):
+            let (hour, minute) = time.resolved(with: nil)
+            var day = due.map { LocalDate($0, in: scope.timeZone) } ?? scope.today
+            var instant = day.instant(hour: hour, minute: minute, in: scope.timeZone)
+            if let due, instant > due {
+                day = day.adding(days: -1)
+                instant = day.instant(hour: hour, minute: minute, in: scope.timeZone)
+            } else if due == nil, instant <= scope.now {
+                day = day.adding(days: 1)
+                instant = day.instant(hour: hour, minute: minute, in: scope.timeZone)
+            }
+            return (.at(instant), "Remind " + ChipText.due(day: day, seconds: hour * 3_600 + minute * 60, today: scope.today))
+        }
     }
 
     // MARK: - Kind

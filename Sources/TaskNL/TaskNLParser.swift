@@ -4,7 +4,7 @@ import TaskCore
 /// One thing the parser understood, shown to the user as a chip.
 public struct Chip: Sendable, Hashable {
     public enum Field: String, Sendable, Hashable, CaseIterable {
-        case priority, estimate, energy, context, due, recurrence, deferUntil = "defer", kind
+        case priority, estimate, energy, context, due, recurrence, deferUntil = "defer", remind, kind
     }
 
     public var field: Field

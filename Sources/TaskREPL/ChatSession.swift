@@ -1,6 +1,7 @@
 import Foundation
 import TaskCore
 import TaskNL
+import TaskStore
 import TaskToolkit
 
 /// The chat REPL, headless: it reads lines from a `LineReader`, routes them (slash command, rule,
@@ -65,7 +66,18 @@ public final class ChatSession {
     /// True when lines that are not rules go to the model.
     public var modelMode: Bool { model != nil && !settings.offline }
 
-    var prompt: String { reader.isInteractive ? (modelMode ? "tasker✦ " : "tasker> ") : "" }
+    var prompt: String {
+        guard reader.isInteractive else { return "" }
+        let base = modelMode ? "tasker✦ " : "tasker> "
+        let due = remindersDue
+        return due > 0 ? "\(due) reminder\(due == 1 ? "" : "s") due · " + base : base
+    }
+
+    /// Open tasks whose reminder time has come (within the catch-up window), for the prompt.
+    var remindersDue: Int {
+        guard let schedule = settings.reminders, let tasks = try? toolkit.store.tasksWithReminders() else { return 0 }
+        return schedule.dueNow(tasks, now: toolkit.store.clock()).count
+    }
 
     // MARK: The loop
 

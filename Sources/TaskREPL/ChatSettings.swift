@@ -1,4 +1,5 @@
 import Foundation
+import TaskCore
 
 /// The session's switches and the hooks into the outside world that only the app can provide.
 public struct ChatSettings: Sendable {
@@ -16,6 +17,9 @@ public struct ChatSettings: Sendable {
     public var keyStatus: @Sendable () -> String
     /// Stores a key typed at `/key set`. - Throws: with a reason when it cannot be stored.
     public var setKey: @Sendable (String) throws -> Void
+    /// The reminder rules (config's early warning): the prompt then says how many reminders are due
+    /// ("3 reminders due"); nil shows no count.
+    public var reminders: ReminderSchedule?
 
     public init(
         useColor: Bool, timeZone: TimeZone, confirm: ConfirmPolicy = .writes, offline: Bool = false, showSpinner: Bool = false,

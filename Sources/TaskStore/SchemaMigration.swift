@@ -8,7 +8,7 @@ struct SchemaMigration: Sendable {
     var sql: String
 
     /// Every migration, oldest first. `all.count` is the version this build writes.
-    static let all: [SchemaMigration] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11]
+    static let all: [SchemaMigration] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12]
 
     static var currentVersion: Int { all.count }
 
@@ -377,6 +377,27 @@ struct SchemaMigration: Sendable {
                 VALUES (new.id, new.title, CASE WHEN typeof(new.body) = 'text' THEN new.body ELSE '' END);
             END;
             INSERT INTO pages_fts(pages_fts) VALUES ('rebuild');
+            """)
+
+    /// Reminders: a task's own `remind` (`"30m"` before the due, or an instant in seconds), and the
+    /// reminders already delivered (one row per reminder key, claimed before it is shown, so two
+    /// `tasker remind` processes and a restart deliver each once; the notification id to close it
+    /// when the task is completed, rescheduled or deleted, a snooze, a click acted on).
+    static let v12 = SchemaMigration(
+        name: "v12-reminders",
+        sql: """
+            ALTER TABLE tasks ADD COLUMN remind TEXT;
+            CREATE TABLE delivered_reminders (
+                key TEXT PRIMARY KEY,
+                task_id INTEGER NOT NULL,
+                due INTEGER,
+                delivered INTEGER NOT NULL,
+                notification_id INTEGER,
+                closed INTEGER,
+                snoozed_until INTEGER,
+                acted INTEGER
+            ) WITHOUT ROWID;
+            CREATE INDEX delivered_reminders_open ON delivered_reminders(task_id) WHERE closed IS NULL;
             """)
 
     /// A random version 4 UUID in lower-case text, as SQL (for rows that existed before v4).

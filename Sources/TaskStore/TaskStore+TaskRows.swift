@@ -6,7 +6,7 @@ extension TaskStore {
     static let taskColumns = """
         t.id, t.title, t.notes, t.due, t.priority, t.estimate_minutes, t.energy, t.contexts, t.kind, t.status,
         s.name, l.name, p.name, t.parent_id, t.recur_frequency, t.recur_interval, t.recur_weekdays,
-        t.defer_until, t.created, t.updated, t.completed, t.due_day
+        t.defer_until, t.created, t.updated, t.completed, t.due_day, t.remind
         """
 
     static let taskFrom = """
@@ -25,7 +25,7 @@ extension TaskStore {
     static let taskColumnsByID = """
         t.id, t.title, t.notes, t.due, t.priority, t.estimate_minutes, t.energy, t.contexts, t.kind, t.status,
         t.stage_id, t.list_id, t.project_id, t.parent_id, t.recur_frequency, t.recur_interval, t.recur_weekdays,
-        t.defer_until, t.created, t.updated, t.completed, t.due_day
+        t.defer_until, t.created, t.updated, t.completed, t.due_day, t.remind
         """
 
     struct NameMaps {
@@ -77,7 +77,8 @@ extension TaskStore {
             created: s.date(18),
             updated: s.date(19),
             completed: s.optionalDate(20),
-            dueDay: s.optionalString(21).flatMap { LocalDate(iso: $0) })
+            dueDay: s.optionalString(21).flatMap { LocalDate(iso: $0) },
+            remind: s.optionalString(22).flatMap(ReminderSetting.init(storageText:)))
     }
 
     /// Loads one task. - Throws: `.taskNotFound`.
@@ -154,19 +155,19 @@ extension TaskStore {
     static let insertTaskSQL = """
         INSERT INTO tasks(title, title_key, notes, due, priority, estimate_minutes, energy, contexts, kind, status,
             stage_id, list_id, project_id, parent_id, recur_frequency, recur_interval, recur_weekdays, defer_until,
-            created, updated, completed, due_day, recur_anchor_day, uuid)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            created, updated, completed, due_day, remind, recur_anchor_day, uuid)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
 
     static let updateTaskSQL = """
         UPDATE tasks SET title = ?, title_key = ?, notes = ?, due = ?, priority = ?, estimate_minutes = ?, energy = ?,
             contexts = ?, kind = ?, status = ?, stage_id = ?, list_id = ?, project_id = ?, parent_id = ?,
             recur_frequency = ?, recur_interval = ?, recur_weekdays = ?, defer_until = ?, created = ?, updated = ?,
-            completed = ?, due_day = ?
+            completed = ?, due_day = ?, remind = ?
         WHERE id = ?
         """
 
-    /// The 22 column values of a task row, in `insertTaskSQL` and `updateTaskSQL` order (the
+    /// The 23 column values of a task row, in `insertTaskSQL` and `updateTaskSQL` order (the
     /// recurrence anchor and the UUID, which `TaskItem` does not carry, are bound after them on insert).
     static func rowValues(_ t: TaskItem, stageID: Int64?, listID: Int64, projectID: Int64?) -> [DatabaseValue] {
         [
@@ -177,13 +178,19 @@ extension TaskStore {
             DatabaseValue(t.recurrence?.frequency.rawValue), DatabaseValue(t.recurrence?.interval),
             DatabaseValue(t.recurrence.map { $0.weekdays.map(\.rawValue).joined(separator: ",") }),
             DatabaseValue(t.deferUntil?.description), DatabaseValue(t.created), DatabaseValue(t.updated),
-            DatabaseValue(t.completed), DatabaseValue(t.dueDay?.description),
+            DatabaseValue(t.completed), DatabaseValue(t.dueDay?.description), DatabaseValue(t.remind?.storageText),
         ]
     }
 
     /// `date` rounded down to whole seconds, as every stored time is, so a returned item says what a
     /// re-read would (also for records made outside the store, by importers).
     public static func wholeSeconds(_ date: Date) -> Date { Date(timeIntervalSince1970: floor(date.timeIntervalSince1970)) }
+
+    /// A reminder setting as it will be stored (an instant in whole seconds).
+    static func wholeSeconds(_ remind: ReminderSetting) -> ReminderSetting {
+        if case .at(let instant) = remind { return .at(wholeSeconds(instant)) }
+        return remind
+    }
 
     /// Inserts a task row and its contexts; returns it with its new id. `anchorDay` is the day of
     /// month a monthly or yearly series is anchored on (see `TaskStore+RecurrenceAnchor`).
@@ -245,7 +252,7 @@ extension TaskStore {
             estimateMinutes: draft.estimateMinutes, energy: draft.energy, contexts: TaskStore.normalizeContexts(draft.contexts),
             kind: draft.kind, status: .open, stage: nil, list: list.name, project: project?.name, parent: draft.parent,
             recurrence: draft.recurrence, deferUntil: draft.deferUntil, created: stamp, updated: stamp, completed: nil,
-            dueDay: draft.dueDay)
+            dueDay: draft.dueDay, remind: draft.remind.map(TaskStore.wholeSeconds))
         return (task, list.id, project?.id)
     }
 

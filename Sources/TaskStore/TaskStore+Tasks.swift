@@ -67,6 +67,7 @@ extension TaskStore {
             }
             if let recurrence = update.recurrence { t.recurrence = recurrence }
             if let deferUntil = update.deferUntil { t.deferUntil = deferUntil }
+            if let remind = update.remind { t.remind = remind.map(TaskStore.wholeSeconds) }
             if update.due != nil || update.recurrence != nil {
                 try setAnchorDay(try anchorDay(updating: id, from: before, to: t), for: id)
             }
@@ -108,12 +109,20 @@ extension TaskStore {
                 estimateMinutes: t.estimateMinutes, energy: t.energy, contexts: t.contexts, kind: t.kind,
                 status: .open, stage: nil, list: t.list, project: t.project, parent: t.parent, recurrence: rule,
                 deferUntil: nil, created: stamp, updated: stamp, completed: nil,
-                dueDay: t.dueDay == nil ? nil : LocalDate(nextDue, in: timeZone))
+                dueDay: t.dueDay == nil ? nil : LocalDate(nextDue, in: timeZone),
+                remind: TaskStore.nextRemind(t.remind, due: t.due, nextDue: nextDue))
             let listID = try resolveList(t.list).id
             let projectID = try t.project.map { try resolveProject($0).id }
             let series = try db.cached("SELECT coalesce(series, uuid) FROM tasks WHERE id = ?").bind([.integer(id.rawValue)]).first { $0.string(0) }
             return (completed, try insertTaskRow(next, anchorDay: anchor, stageID: nil, listID: listID, projectID: projectID, series: series))
         }
+    }
+
+    /// The next occurrence's reminder: minutes before stay; an instant moves with the due.
+    static func nextRemind(_ remind: ReminderSetting?, due: Date?, nextDue: Date) -> ReminderSetting? {
+        guard case .at(let instant) = remind else { return remind }
+        guard let due else { return nil }
+        return .at(instant.addingTimeInterval(nextDue.timeIntervalSince(due)))
     }
 
     /// Opens a done task again (a task in the "Done" stage leaves it). - Throws: `.taskNotFound`.

@@ -15,8 +15,9 @@ public struct ResultFormat: Sendable {
         return .string(day.description)
     }
 
+    /// A task as results carry it; `remind` appears only when the task has its own.
     public func task(_ task: TaskItem) -> JSONValue {
-        [
+        var object: [String: JSONValue] = [
             "id": .int(Int(task.id.rawValue)),
             "title": .string(task.title),
             "notes": .string(task.notes),
@@ -37,6 +38,8 @@ public struct ResultFormat: Sendable {
             "updated": date(task.updated),
             "completed": date(task.completed),
         ]
+        if let remind = task.remind { object["remind"] = remind.json(self) }
+        return .object(object)
     }
 
     /// A draft in the same shape as a task (so an agent can pass it on to create_task).

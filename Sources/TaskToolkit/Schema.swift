@@ -77,6 +77,17 @@ enum Schema {
     ]
 
     /// The object form of a recurrence.
+    /// `remind`: minutes before the due, or a time.
+    static let remind: JSONValue = [
+        "description": .string("When to remind besides at the due time (default: the configured early warning, 15 minutes before): "
+            + "minutes before the due (30, \"30 min before\"), or a time (\"4pm\" — on the due's day when there is one —, ISO 8601)."),
+        "oneOf": [
+            ["type": "integer", "minimum": 0, "maximum": 100_000],
+            ["type": "string", "minLength": 1],
+            ["type": "null"],
+        ],
+    ]
+
     static let recurrenceRule: JSONValue = [
         "type": "object",
         "description": "A rule: frequency, interval, weekdays.",

@@ -43,6 +43,7 @@ enum ChatCommand: Command {
             model: config.model, endpoint: config.baseURL,
             keyStatus: { keys.source.map { "set (\($0))" } ?? "not set; /key set stores one" },
             setKey: { text in try keys.save(text) })
+        settings.reminders = ReminderConfig(configDirectory: context.paths.taskerConfig).schedule(in: context.timeZone)
         let model = makeModel(setup, context)
         if model == nil { settings.model = nil }
         let session = ChatSession(

@@ -5,7 +5,7 @@ import Testing
 
 /// Runs every golden case in `Fixtures/parser/` and reports each failing case with its file and line.
 @Suite struct GoldenFixtureTests {
-    static let fields = ["title", "due", "priority", "estimate", "energy", "contexts", "kind", "recurrence", "defer", "understood"]
+    static let fields = ["title", "due", "priority", "estimate", "energy", "contexts", "kind", "recurrence", "defer", "remind", "understood"]
 
     /// The fixture text form of a result, with default values left out.
     static func fixtureFields(_ result: ParseResult, timeZone: TimeZone) -> [String: String] {
@@ -22,6 +22,11 @@ import Testing
                 + (r.weekdays.isEmpty ? "" : " " + r.weekdays.map(\.rawValue).joined(separator: ","))
         }
         if let day = d.deferUntil { out["defer"] = day.description }
+        switch d.remind {
+        case .minutesBefore(let m): out["remind"] = "\(m) min before"
+        case .at(let instant): out["remind"] = ISODate.format(instant, in: timeZone)
+        case nil: break
+        }
         if !result.understood.isEmpty { out["understood"] = result.understood.map(\.text).joined(separator: " | ") }
         return out
     }

@@ -26,6 +26,7 @@ public struct CreateTask: Tool {
         "parent": Schema.idOrTitle("Make it a subtask of this task: its id, or its title (exact, or a unique part)."),
         "recurrence": Schema.recurrence,
         "defer_until": Schema.nullableString("Hide it until this day: YYYY-MM-DD or natural language (\"monday\")."),
+        "remind": Schema.remind,
     ]
 
     /// The fields; `due` and `deferUntil` are kept as given (ISO 8601 or a phrase) and read when it runs.
@@ -34,12 +35,15 @@ public struct CreateTask: Tool {
     public var deferUntil: String?
     /// The parent named by title (or id), looked up when it runs; nil keeps `draft.parent`.
     public var parent: TaskReference?
+    /// The `remind` argument as given (minutes or a time), read against the due when it runs.
+    public var remind: JSONValue?
 
-    public init(draft: TaskDraft, due: String? = nil, deferUntil: String? = nil, parent: TaskReference? = nil) {
+    public init(draft: TaskDraft, due: String? = nil, deferUntil: String? = nil, parent: TaskReference? = nil, remind: JSONValue? = nil) {
         self.draft = draft
         self.due = due
         self.deferUntil = deferUntil
         self.parent = parent
+        self.remind = remind
     }
 
     public init(_ arguments: ToolArguments) throws {
@@ -54,7 +58,7 @@ public struct CreateTask: Tool {
         draft.list = arguments.string("list")
         draft.recurrence = try arguments.recurrence()
         self.init(draft: draft, due: try arguments.dateText("due"), deferUntil: try arguments.dateText("defer_until"),
-                  parent: arguments.taskReference("parent"))
+                  parent: arguments.taskReference("parent"), remind: arguments.values["remind"].flatMap { $0 == .null ? nil : $0 })
     }
 
     /// The call as JSON arguments, for a person to edit before it runs.
@@ -76,6 +80,7 @@ public struct CreateTask: Tool {
         }
         if let recurrence = draft.recurrence { object["recurrence"] = recurrence.json }
         if let deferUntil { object["defer_until"] = .string(deferUntil) } else if let day = draft.deferUntil { object["defer_until"] = .string(day.description) }
+        if let remind { object["remind"] = remind } else if let setting = draft.remind { object["remind"] = setting.json(format) }
         return .object(object)
     }
 
@@ -88,6 +93,7 @@ public struct CreateTask: Tool {
             resolved.dueDay = read.day
         }
         if let deferUntil { resolved.deferUntil = try toolkit.day(deferUntil, argument: "defer_until", tool: Self.definition.name) }
+        if let remind { resolved.remind = try toolkit.reminder(remind, due: resolved.due, tool: Self.definition.name) }
         if let parent {
             switch try toolkit.findParent(parent) {
             case .success(let task): resolved.parent = task.id

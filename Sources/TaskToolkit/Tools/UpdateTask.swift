@@ -28,7 +28,7 @@ public struct UpdateTask: TaskTargeting, ArgumentsExpressible {
     }()
 
     /// The fields null clears.
-    static let clearable = ["notes", "contexts", "due", "estimate_minutes", "energy", "kind", "project", "parent", "recurrence", "defer_until"]
+    static let clearable = ["notes", "contexts", "due", "estimate_minutes", "energy", "kind", "project", "parent", "recurrence", "defer_until", "remind"]
 
     public var target: TaskReference
     /// The changes besides dates, parent and context adjustments (nil leaves a field alone).
@@ -41,6 +41,8 @@ public struct UpdateTask: TaskTargeting, ArgumentsExpressible {
     public var parent: TaskReference??
     public var addContexts: [String]
     public var removeContexts: [String]
+    /// The new `remind` as given (minutes or a time); `.some(nil)` clears it.
+    public var remind: JSONValue??
 
     public init(target: TaskReference, changes: TaskUpdate = TaskUpdate(), due: String?? = nil, deferUntil: String?? = nil,
                 parent: TaskReference?? = nil, addContexts: [String] = [], removeContexts: [String] = []) {
@@ -51,6 +53,7 @@ public struct UpdateTask: TaskTargeting, ArgumentsExpressible {
         self.parent = parent
         self.addContexts = TaskStore.normalizeContexts(addContexts)
         self.removeContexts = TaskStore.normalizeContexts(removeContexts)
+        self.remind = nil
     }
 
     public init(_ arguments: ToolArguments) throws {
@@ -79,7 +82,8 @@ public struct UpdateTask: TaskTargeting, ArgumentsExpressible {
         let parent = field("parent") { arguments.taskReference("parent") }
         self.init(target: try arguments.taskReference(), changes: changes, due: due, deferUntil: deferUntil, parent: parent,
                   addContexts: arguments.strings("add_contexts") ?? [], removeContexts: arguments.strings("remove_contexts") ?? [])
-        guard changes != TaskUpdate() || due != nil || deferUntil != nil || parent != nil || !addContexts.isEmpty || !removeContexts.isEmpty
+        remind = field("remind") { arguments.values["remind"] }
+        guard changes != TaskUpdate() || due != nil || deferUntil != nil || parent != nil || remind != nil || !addContexts.isEmpty || !removeContexts.isEmpty
         else { throw arguments.invalid("nothing to change; give at least one field (new_title, notes, priority, due, …)") }
     }
 
@@ -102,6 +106,7 @@ public struct UpdateTask: TaskTargeting, ArgumentsExpressible {
         put("due", due, JSONValue.string)
         put("defer_until", deferUntil, JSONValue.string)
         put("parent", parent) { $0.value }
+        put("remind", remind) { $0 }
         if !addContexts.isEmpty { o["add_contexts"] = .array(addContexts.map(JSONValue.string)) }
         if !removeContexts.isEmpty { o["remove_contexts"] = .array(removeContexts.map(JSONValue.string)) }
         return .object(o)
@@ -127,6 +132,10 @@ public struct UpdateTask: TaskTargeting, ArgumentsExpressible {
             update.dueDay = read?.day
         }
         if let deferUntil { update.deferUntil = .some(try toolkit.day(deferUntil, argument: "defer_until", tool: name)) }
+        if let remind {
+            let due = update.due ?? task.due
+            update.remind = .some(try remind.map { try toolkit.reminder($0, due: due, tool: name) })
+        }
         switch parent {
         case .some(.some(let reference)):
             switch try toolkit.findParent(reference) {
@@ -186,6 +195,7 @@ extension TaskUpdate {
         if before.parent != after.parent { u.parent = .some(before.parent) }
         if before.recurrence != after.recurrence { u.recurrence = .some(before.recurrence) }
         if before.deferUntil != after.deferUntil { u.deferUntil = .some(before.deferUntil) }
+        if before.remind != after.remind { u.remind = .some(before.remind) }
         return u
     }
 }

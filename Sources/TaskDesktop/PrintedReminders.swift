@@ -1,0 +1,24 @@
+import Foundation
+
+/// Reminders as lines on standard output (`tasker remind --fallback stdout`): for a terminal, tmux
+/// or a headless server. Nothing to click or close.
+public final class PrintedReminders: ReminderPresenting {
+    private let write: (String) -> Void
+
+    /// `write` gets each line without its newline.
+    public init(write: @escaping (String) -> Void) {
+        self.write = write
+    }
+
+    public func show(_ note: ReminderNote, replacing: UInt32?) throws -> UInt32? {
+        write("⏰ \(note.summary) — \(note.body)")
+        return nil
+    }
+
+    public func close(_ id: UInt32) throws {}
+
+    public func wait(timeout: TimeInterval) throws -> PresenterEvents {
+        if timeout > 0 { Thread.sleep(forTimeInterval: timeout) }
+        return PresenterEvents()
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import TaskCore
+import TaskNL
+import TaskStore
+
+/// Delivers reminders from the store to a presenter, once each, and keeps what is shown true:
+/// a reminder whose task was completed, rescheduled or deleted (from any door, or by a sync) is
+/// closed; "Done" completes the task; "Snooze 10 min" shows it again ten minutes later.
+///
+/// Every delivery and close is claimed in the store first (`TaskStore+Reminders`), so two runners
+/// on one database, or one restarted, deliver each reminder once.
+public final class ReminderRunner {
+    public static let snooze: TimeInterval = 10 * 60
+    /// How often a watcher looks for changes made by other processes (`PRAGMA data_version`).
+    public static let pollInterval: TimeInterval = 0.5
+
+    /// What one pass did, for the command line to report and tests to check.
+    public struct Report: Sendable, Hashable {
+        public var delivered: [ReminderNote] = []
+        public var closed: [UInt32] = []
+        public var completed: [TaskID] = []
+        public var snoozed: [TaskID] = []
+    }
+
+    public let store: TaskStore
+    public let schedule: ReminderSchedule
+    public let presenter: ReminderPresenting
+
+    public init(store: TaskStore, schedule: ReminderSchedule, presenter: ReminderPresenting) {
+        self.store = store
+        self.schedule = schedule
+        self.presenter = presenter
+    }
+
+    /// One pass at the store's now: close what is stale, show snoozed reminders again, deliver
+    /// what has come due. - Throws: store errors; a presenter failure after a claim gives the
+    /// claim back first.
+    @discardableResult
+    public func deliverDue() throws -> Report {
+        var report = Report()
+        let now = store.clock()
+        try closeStale(&report)
+        for row in try store.claimSnoozed() {
+            guard let task = try store.taskIfPresent(row.task), task.status == .open else { continue }
+            if let id = try presenter.show(note(for: task, kind: .due, now: now), replacing: nil) {
+                try store.recordNotification(key: row.key, id: id)
+            }
+        }
+        let tasks = try store.tasksWithReminders()
+        let byID = Dictionary(tasks.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let shown = try store.shownReminders()
+        for reminder in schedule.dueNow(tasks, now: now) {
+            guard let task = byID[reminder.task], try store.claimReminder(reminder) else { continue }
+            let earlier = shown.last { $0.task == task.id && $0.notificationID != nil }
+            let note = note(for: task, kind: reminder.kind, now: now)
+            do {
+                if let id = try presenter.show(note, replacing: earlier?.notificationID) {
+                    try store.recordNotification(key: reminder.key, id: id)
+                }
+            } catch {
+                try store.releaseReminder(key: reminder.key)
+                throw error
+            }
+            if let earlier { _ = try store.claimClose(key: earlier.key) }
+            report.delivered.append(note)
+        }
+        return report
+    }
+
+    /// Acts on what the user did: "Done" completes the task (and closes the notification),
+    /// "Snooze" hides it for ten minutes; a notification closed by the user is no longer shown.
+    @discardableResult
+    public func handle(_ events: PresenterEvents) throws -> Report {
+        var report = Report()
+        for action in events.actions {
+            guard let row = try store.claimAction(notificationID: action.notificationID) else { continue }
+            switch action.key {
+            case .done:
+                if let task = try store.taskIfPresent(row.task), task.status == .open {
+                    _ = try store.completeTask(task.id)
+                    report.completed.append(task.id)
+                }
+                if try store.claimClose(key: row.key) {
+                    try presenter.close(action.notificationID)
+                    report.closed.append(action.notificationID)
+                }
+            case .snooze:
+                try store.snoozeReminder(key: row.key, until: store.clock().addingTimeInterval(Self.snooze))
+                report.snoozed.append(row.task)
+            }
+        }
+        for id in events.dismissed { try store.markDismissed(notificationID: id) }
+        return report
+    }
+
+    /// When the next pass is needed: the next reminder or snooze after now.
+    public func nextWake() throws -> Date? {
+        let now = store.clock()
+        return [schedule.next(try store.tasksWithReminders(), after: now), try store.nextSnooze()].compactMap { $0 }.min()
+    }
+
+    /// Runs until `shouldStop` says so: sleeps until the next reminder, waking early when another
+    /// process changes the database or the user clicks, and calls `onReport` after each pass that
+    /// did something.
+    public func watch(shouldStop: () -> Bool = { false }, onReport: (Report) -> Void = { _ in }) throws {
+        var version = try store.dataVersion()
+        var wake = try pass(onReport)
+        while !shouldStop() {
+            let now = store.clock()
+            let timeout = min(Self.pollInterval, max(0, (wake ?? .distantFuture).timeIntervalSince(now)))
+            let events = try presenter.wait(timeout: timeout)
+            var changed = !events.actions.isEmpty || !events.dismissed.isEmpty
+            if changed { report(try handle(events), onReport) }
+            let current = try store.dataVersion()
+            if current != version { changed = true; version = current }
+            if changed || (wake.map { $0 <= store.clock() } ?? false) { wake = try pass(onReport) }
+        }
+    }
+
+    private func pass(_ onReport: (Report) -> Void) throws -> Date? {
+        report(try deliverDue(), onReport)
+        return try nextWake()
+    }
+
+    private func report(_ report: Report, _ onReport: (Report) -> Void) {
+        if !report.delivered.isEmpty || !report.closed.isEmpty || !report.completed.isEmpty || !report.snoozed.isEmpty { onReport(report) }
+    }
+
+    /// Closes shown reminders whose task is gone, done, or due at another time than the reminder was for.
+    private func closeStale(_ report: inout Report) throws {
+        for row in try store.shownReminders() {
+            let task = try store.taskIfPresent(row.task)
+            let stale = task == nil || task?.status != .open || task?.due != row.due
+            guard stale, try store.claimClose(key: row.key) else { continue }
+            if let id = row.notificationID {
+                try presenter.close(id)
+                report.closed.append(id)
+            }
+        }
+    }
+
+    /// Summary = title; body = when it is due and its project.
+    func note(for task: TaskItem, kind: Reminder.Kind, now: Date) -> ReminderNote {
+        var parts: [String] = []
+        if let due = task.due {
+            let when = ChipText.due(due, now: now, timeZone: schedule.timeZone)
+            let minutes = Int((due.timeIntervalSince(now) / 60).rounded(.up))
+            if minutes > 0 && kind != .due {
+                parts.append("Due \(when) (in \(minutes) min)")
+            } else {
+                parts.append("Due \(when)")
+            }
+        } else {
+            parts.append("Reminder")
+        }
+        if let project = task.project { parts.append(project) }
+        return ReminderNote(task: task.id, summary: task.title, body: parts.joined(separator: " · "), urgent: task.priority == .critical || task.priority == .high)
+    }
+}
