@@ -1,5 +1,6 @@
 import Foundation
 import TaskCore
+import TaskLLM
 import TaskToolkit
 
 extension ChatSession {
@@ -18,9 +19,9 @@ extension ChatSession {
         SlashCommand("undo", "", "take back the last change of this session") { s, _ in s.undo() },
         SlashCommand("key", "[set]", "whether a model key is set; /key set stores one (typed hidden)",
                      choices: ["set", "status"]) { s, arg in try s.keyCommand(arg) },
-        SlashCommand("model", "[name]", "the model in use, or switch to another for this session") { s, arg in
+        SlashCommand("model", "[name]", "the model, its endpoint and structured-output form, or switch model for this session") { s, arg in
             if !arg.isEmpty { s.settings.model = arg; s.model?.modelName = arg }
-            s.output.line("model: " + TerminalText.sanitized(s.settings.model ?? "(none)") + (s.modelMode ? "" : s.style("  (rules only now)", .dim)))
+            s.showModel()
         },
         SlashCommand("endpoint", "[preset|url]", "the server: openai, ollama, llamacpp, lmstudio, vllm, openrouter or a URL",
                      choices: ["openai", "ollama", "llamacpp", "lmstudio", "vllm", "openrouter"]) { s, arg in
@@ -74,6 +75,18 @@ extension ChatSession {
             try command.run(self, argument)
         } catch {
             fail("\(error)")
+        }
+    }
+
+    /// `/model`: the model, the endpoint, and which structured-output form the endpoint accepted for
+    /// dictations (known after the first one).
+    func showModel() {
+        output.line("model: " + TerminalText.sanitized(settings.model ?? "(none)") + (modelMode ? "" : style("  (rules only now)", .dim)))
+        guard let conversation = model else { return }
+        output.line("endpoint: " + TerminalText.sanitized(conversation.endpoint.map(OpenAIChatModel.baseURL(for:)) ?? settings.endpoint ?? "(default)"))
+        if let refiner = conversation.refiner {
+            let form = refiner.acceptedForm(model: conversation.modelName, endpoint: conversation.endpoint)
+            output.line("structured output: " + (form?.summary ?? "not known yet (found on the first dictation)"))
         }
     }
 

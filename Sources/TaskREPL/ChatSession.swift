@@ -125,7 +125,13 @@ public final class ChatSession {
         case .note(let page, let markdown):
             runNote(page: page, markdown: markdown)
         case .capture(let captured):
-            if modelMode { modelTurn(captured) } else { capture(captured) }
+            if !modelMode {
+                capture(captured)
+            } else if Self.isRequest(captured) {
+                modelTurn(captured)
+            } else {
+                dictationTurn(captured)
+            }
         }
     }
 
