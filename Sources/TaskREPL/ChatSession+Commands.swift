@@ -10,8 +10,8 @@ extension ChatSession {
         SlashCommand("tools", "[name]", "the tool catalogue, or one tool's arguments") { s, arg in s.showTools(arg) },
         SlashCommand("list", "[filter|#context|project]", "tasks: open, today, overdue, available, waiting, all",
                      choices: TaskQuery.Filter.allCases.map(\.rawValue), aliases: ["ls"]) { s, arg in try s.listCommand(arg) },
-        SlashCommand("plan", "[minutes] [energy]", "plan the day within a budget (default 4 h)",
-                     choices: ["quick", "focused", "deep"]) { s, arg in try s.planCommand(arg) },
+        SlashCommand("plan", "[minutes] [energy] | rules | model", "plan the day within a budget (default 4 h); rules/model choose the planner",
+                     choices: ["quick", "focused", "deep", "rules", "model"]) { s, arg in try s.planCommand(arg) },
         SlashCommand("done", "ID|TITLE", "complete a task") { s, arg in
             guard !arg.isEmpty else { throw REPLError.usage("/done needs a task: /done 12 or /done call mom") }
             s.runTool(CompleteTask(target: TaskReference(arg)))
@@ -141,12 +141,13 @@ extension ChatSession {
     }
 
     func planCommand(_ argument: String) throws {
+        if let choice = PlannerChoice(rawValue: argument.lowercased()) { return choosePlanner(choice) }
         var words = argument
         if let first = argument.split(separator: " ").first, Int(first) != nil { words = argument.replacingOccurrences(of: String(first), with: "\(first) min") }
         guard case .tool(let call)? = IntentRouter.planIntent(words, defaultMinutes: 240) else {
-            throw REPLError.usage("/plan takes minutes and an energy: /plan 90 quick")
+            throw REPLError.usage("/plan takes minutes and an energy (/plan 90 quick), or rules or model")
         }
-        runTool(call)
+        if let plan = call as? PlanDay { runPlan(plan) } else { runTool(call) }
     }
 
     func undo() {

@@ -111,7 +111,9 @@ public final class ChatSession {
         }
         switch router.route(text) {
         case .tool(let call):
-            if namesNoTask(call) {
+            if let plan = call as? PlanDay {
+                runPlan(plan)
+            } else if namesNoTask(call) {
                 offerCapture(text, missing: call)
             } else {
                 runTool(call)

@@ -47,6 +47,15 @@ public final class OpenAIDictationRefiner: DictationRefiner {
         _ text: String, rules: ParseResult, model: String?, endpoint: String?, now: Date, timeZone: TimeZone,
         isCancelled: @escaping @Sendable () -> Bool
     ) throws -> RefinementResult {
+        try watching(isCancelled) { token in
+            let backend = LLMTaskBackend(
+                client: client(model: model, endpoint: endpoint, cancellation: token), systemPrompt: prompt, parser: parser, memory: memory)
+            return try namingSilence { () throws(LLMError) in try backend.refined(text, rules: rules, now: now, timeZone: timeZone) }
+        }
+    }
+
+    /// Runs `body` with a cancellation token tripped when `isCancelled` turns true (polled: Ctrl-C only sets a flag).
+    func watching<T>(_ isCancelled: @escaping @Sendable () -> Bool, _ body: (Cancellation) throws -> T) throws -> T {
         let token = Cancellation()
         let done = Cancellation()
         let watcher = Thread {
@@ -57,9 +66,12 @@ public final class OpenAIDictationRefiner: DictationRefiner {
         }
         watcher.start()
         defer { done.cancel() }
-        let backend = LLMTaskBackend(
-            client: client(model: model, endpoint: endpoint, cancellation: token), systemPrompt: prompt, parser: parser, memory: memory)
-        let result = Result { () throws(LLMError) in try backend.refined(text, rules: rules, now: now, timeZone: timeZone) }
+        return try body(token)
+    }
+
+    /// Runs a request whose answer is its first token: a timeout is `FirstTokenTimeout` (which setting).
+    func namingSilence<T>(_ body: () throws(LLMError) -> T) throws -> T {
+        let result = Result { () throws(LLMError) in try body() }
         if case .failure(.timedOut) = result, config.firstTokenSeconds <= config.timeoutSeconds {
             throw FirstTokenTimeout(seconds: config.firstTokenSeconds)
         }

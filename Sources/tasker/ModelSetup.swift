@@ -85,9 +85,13 @@ struct ModelSetup {
             let refiner = (try? prompts.load("refine.md")).map {
                 OpenAIDictationRefiner(config: ready.config, key: ready.key, prompt: $0, memory: memory)
             }
+            // PlanRouter's model planner (prompt plan.md) when it is there.
+            let planner = (try? prompts.load("plan.md")).map {
+                OpenAIDayPlanModel(config: ready.config, key: ready.key, prompt: $0, memory: memory)
+            }
             return ModelConversation(
                 model: OpenAIChatModel(config: ready.config, key: ready.key), systemPrompt: ready.prompt,
-                modelName: ready.config.model, refiner: refiner)
+                modelName: ready.config.model, refiner: refiner, planner: planner)
         }
     }
 
