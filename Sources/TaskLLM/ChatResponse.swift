@@ -6,11 +6,14 @@ public struct ChatResponse: Sendable, Hashable {
     public var toolCalls: [ToolCall]
     /// `stop`, `tool_calls`, `length`, … as the server said.
     public var finishReason: String
+    /// The tokens the request used, when the server said (`usage`).
+    public var usage: TokenUsage?
 
-    public init(content: String, toolCalls: [ToolCall] = [], finishReason: String = "stop") {
+    public init(content: String, toolCalls: [ToolCall] = [], finishReason: String = "stop", usage: TokenUsage? = nil) {
         self.content = content
         self.toolCalls = toolCalls
         self.finishReason = finishReason
+        self.usage = usage
     }
 }
 
@@ -38,7 +41,7 @@ extension ChatResponse {
         }
         let content = message["content"]?.stringValue ?? ""
         let finish = choice["finish_reason"]?.stringValue ?? (calls.isEmpty ? "stop" : "tool_calls")
-        return ChatResponse(content: content, toolCalls: calls, finishReason: finish)
+        return ChatResponse(content: content, toolCalls: calls, finishReason: finish, usage: TokenUsage(value["usage"]))
     }
 
     /// Arguments are a JSON string by the spec; some servers send the object itself.

@@ -9,6 +9,9 @@ public enum LLMError: Error, Sendable, Equatable, CustomStringConvertible {
     case modelNotFound(model: String, url: String)
     /// Any other HTTP status that is not success, with a short excerpt of the error message.
     case http(status: Int, message: String)
+    /// The server does not take the `response_format` sent (a 400/422/500 naming it); the structured
+    /// output ladder then tries the next form.
+    case formatRejected(status: Int, message: String)
     /// 429 after every retry.
     case rateLimited(attempts: Int)
     /// 429 or 5xx with a `Retry-After` longer than the request may still wait (what is left of
@@ -44,6 +47,8 @@ public enum LLMError: Error, Sendable, Equatable, CustomStringConvertible {
         case .http(let status, let message):
             let tail = message.isEmpty ? "" : ": \(message)"
             return "the endpoint answered HTTP \(status)\(tail)"
+        case .formatRejected(let status, let message):
+            return "the endpoint does not take this response_format (HTTP \(status): \(message))"
         case .rateLimited(let attempts):
             return "the endpoint is rate-limiting requests (HTTP 429, \(attempts) attempts); wait a minute and try again"
         case .retryLater(let status, let seconds):

@@ -2,34 +2,88 @@ import Foundation
 import TaskCore
 import TaskNL
 
-/// Refinement through an OpenAI-compatible model: the JSON prompt, then the merge that lets the
-/// rules win. Any failure gives back the rules' reading with a one-line notice.
+/// Refinement through an OpenAI-compatible model: a small prompt, the answer's JSON Schema sent as
+/// structured output (the ladder of `StructuredOutputForm`), then the merge that lets the rules win.
+/// Any failure gives back the rules' reading with a one-line notice.
 public struct LLMTaskBackend: NLBackend {
     public let client: OpenAIClient
     public let systemPrompt: String
     public let parser: TaskNLParser
+    /// Which structured-output form each endpoint accepted (nil: found anew on every call).
+    public let memory: StructuredOutputMemory?
 
-    public init(client: OpenAIClient, systemPrompt: String, parser: TaskNLParser = TaskNLParser()) {
+    public init(client: OpenAIClient, systemPrompt: String, parser: TaskNLParser = TaskNLParser(), memory: StructuredOutputMemory? = nil) {
         self.client = client
         self.systemPrompt = systemPrompt
         self.parser = parser
+        self.memory = memory
+    }
+
+    /// The same backend whose requests stop when `cancellation` is tripped.
+    public func cancellable(by cancellation: Cancellation) -> LLMTaskBackend {
+        LLMTaskBackend(client: client.with(cancellation: cancellation), systemPrompt: systemPrompt, parser: parser, memory: memory)
+    }
+
+    /// The JSON Schema of a refinement answer: `{"tasks": [{source, title, due, priority,
+    /// estimate_minutes, energy, contexts, kind}]}`, `source` and `title` required, the rest optional
+    /// (a strict server gets them as nullable: `StructuredOutputForm.strict`).
+    public static let answerSchema: JSONValue = {
+        func string(_ values: [String]) -> JSONValue { ["type": "string", "enum": .array(values.map(JSONValue.string))] }
+        let task: JSONValue = [
+            "type": "object",
+            "properties": [
+                "source": ["type": "string"],
+                "title": ["type": "string"],
+                "due": ["type": "string"],
+                "priority": string(Priority.allCases.map(\.rawValue)),
+                "estimate_minutes": ["type": "integer"],
+                "energy": string(Energy.allCases.map(\.rawValue)),
+                "contexts": ["type": "array", "items": ["type": "string"]],
+                "kind": string(TaskKind.allCases.map(\.rawValue)),
+            ],
+            "required": ["source", "title"],
+            "additionalProperties": false,
+        ]
+        return [
+            "type": "object",
+            "properties": ["tasks": ["type": "array", "items": task, "minItems": 1]],
+            "required": ["tasks"],
+            "additionalProperties": false,
+        ]
+    }()
+
+    /// `max_tokens` for a dictation of `text`: enough to copy every word twice (source and title) with
+    /// the JSON around it, far below the 1,024 a small model would otherwise pad up to.
+    public static func maxTokens(for text: String) -> Int {
+        let words = text.split(whereSeparator: \.isWhitespace).count
+        return min(1024, 120 + 12 * words)
+    }
+
+    /// The user message: the date for relative phrases, then the text alone.
+    public static func userMessage(_ text: String, now: Date, timeZone: TimeZone) -> String {
+        let names = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+        let weekday = names[LocalDate(now, in: timeZone).weekday.isoNumber - 1]
+        return "Now: \(weekday) \(ISODate.format(now, in: timeZone)) (\(timeZone.identifier))\nText: \(text)"
     }
 
     public func refine(_ text: String, rules: ParseResult, now: Date, timeZone: TimeZone) -> RefinementResult {
-        let request: JSONValue = [
-            "text": .string(text),
-            "now": .string(ISODate.format(now, in: timeZone)),
-            "time_zone": .string(timeZone.identifier),
-            "rules": rules.wireJSON(timeZone: timeZone),
-        ]
         do {
-            let answer = try client.completeJSON(messages: [.system(systemPrompt), .user(request.encoded())])
-            let merger = RefinementMerger(parser: parser, now: now, timeZone: timeZone)
-            let drafts = try merger.merge(answer: answer, text: text, rules: rules)
-            return RefinementResult(drafts: drafts, usedModel: true, notice: nil)
+            return try refined(text, rules: rules, now: now, timeZone: timeZone)
         } catch {
             return .rulesOnly(rules, notice: Self.notice(for: error))
         }
+    }
+
+    /// The model's reading of `text`, merged with the rules'. - Throws: `LLMError` for every failure
+    /// (the caller keeps `rules`), `.wrongShape` when the answer's tasks do not fit the text.
+    public func refined(_ text: String, rules: ParseResult, now: Date, timeZone: TimeZone) throws(LLMError) -> RefinementResult {
+        let messages: [ChatMessage] = [.system(systemPrompt), .user(Self.userMessage(text, now: now, timeZone: timeZone))]
+        let answer = try client.completeStructured(
+            messages: messages, schema: Self.answerSchema, name: "tasks", maxTokens: Self.maxTokens(for: text), memory: memory)
+        let merger = RefinementMerger(parser: parser, now: now, timeZone: timeZone)
+        let drafts = try merger.merge(answer: answer.value, text: text, rules: rules)
+        let sources = (answer.value["tasks"]?.arrayValue ?? []).compactMap { $0["source"]?.stringValue?.trimmingCharacters(in: .whitespacesAndNewlines) }
+        return RefinementResult(drafts: drafts, usedModel: true, notice: nil, form: answer.form, usage: answer.usage, sources: sources)
     }
 
     /// "model not used: <what happened; what to do>; kept the rules' reading".

@@ -4,7 +4,8 @@ import TaskCore
 /// The model settings from `$XDG_CONFIG_HOME/tasker/config.json`, every key optional.
 ///
 /// Keys: `preset`, `base_url` (wins over `preset`), `model`, `key_command` (argv array),
-/// `timeout_seconds`, `confirm` (`writes|all|never`). No file means the OpenAI preset, which stays
+/// `timeout_seconds`, `first_token_seconds` (how long the chat waits for a model's first words before
+/// it offers the rules' reading, default 20), `confirm` (`writes|all|never`). No file means the OpenAI preset, which stays
 /// off until a key is set.
 public struct ModelConfig: Sendable, Equatable {
     /// Which proposed tool calls the REPL asks about.
@@ -14,7 +15,7 @@ public struct ModelConfig: Sendable, Equatable {
 
     /// Every key config.json may hold: the model's, and planning's (`calendars`, `working_hours`,
     /// `working_days`, read by the command line's planning setup).
-    public static let knownKeys = ["preset", "base_url", "model", "key_command", "timeout_seconds", "confirm",
+    public static let knownKeys = ["preset", "base_url", "model", "key_command", "timeout_seconds", "first_token_seconds", "confirm",
                                    "calendars", "working_hours", "working_days"]
 
     public var preset: EndpointPreset?
@@ -25,11 +26,14 @@ public struct ModelConfig: Sendable, Equatable {
     public var model: String
     public var keyCommand: [String]?
     public var timeoutSeconds: Double
+    /// The chat's wait for a model's first words (a streamed answer's first token, a refinement's
+    /// answer) before it says so and offers the rules' reading; never longer than `timeoutSeconds`.
+    public var firstTokenSeconds: Double
     public var confirm: Confirm
 
     public init(
         preset: EndpointPreset? = nil, baseURL: String? = nil, model: String? = nil, keyCommand: [String]? = nil,
-        timeoutSeconds: Double = 60, confirm: Confirm = .writes
+        timeoutSeconds: Double = 60, firstTokenSeconds: Double = 20, confirm: Confirm = .writes
     ) {
         self.preset = preset
         let resolved = baseURL ?? (preset ?? .openai).baseURL
@@ -38,6 +42,7 @@ public struct ModelConfig: Sendable, Equatable {
         self.model = model ?? (preset ?? (baseURL == nil ? .openai : .llamacpp)).defaultModel
         self.keyCommand = keyCommand
         self.timeoutSeconds = timeoutSeconds
+        self.firstTokenSeconds = firstTokenSeconds
         self.confirm = confirm
     }
 
@@ -99,6 +104,13 @@ public struct ModelConfig: Sendable, Equatable {
             }
             timeout = seconds
         }
+        var firstToken: Double = 20
+        if let v = object["first_token_seconds"], !v.isNull {
+            guard let seconds = v.doubleValue, seconds > 0, seconds <= 3600 else {
+                throw .config(path: path, problem: "'first_token_seconds' must be a number of seconds between 1 and 3600")
+            }
+            firstToken = seconds
+        }
         var confirm = Confirm.writes
         if let name = try string("confirm") {
             guard let c = Confirm(rawValue: name) else {
@@ -108,7 +120,13 @@ public struct ModelConfig: Sendable, Equatable {
         }
         return ModelConfig(
             preset: preset, baseURL: baseURL, model: try string("model"), keyCommand: keyCommand,
-            timeoutSeconds: timeout, confirm: confirm)
+            timeoutSeconds: timeout, firstTokenSeconds: firstToken, confirm: confirm)
+    }
+
+    /// The timeouts of the chat's requests: `timeout_seconds` for the whole call, `first_token_seconds`
+    /// for the silence before the first token (and between tokens) of a streamed answer.
+    public var chatTimeouts: ModelTimeouts {
+        ModelTimeouts(connect: min(10, timeoutSeconds), overall: timeoutSeconds, idle: min(firstTokenSeconds, timeoutSeconds))
     }
 
     /// True when the base URL's host is loopback: 127.0.0.0/8, ::1 or localhost.

@@ -22,7 +22,7 @@ public struct OpenAIClient: Sendable {
     /// The longest wait a `Retry-After` may ask for, in seconds; a longer one (or one longer than the
     /// time left) ends the request with `LLMError.retryLater` instead of a wait.
     public let maxRetryWait: Double
-    public let cancellation: Cancellation?
+    public private(set) var cancellation: Cancellation?
     /// The most tokens an answer may have (`max_tokens`): a small local model asked for JSON can
     /// otherwise pad its answer with whitespace until the context is full (seen on llama.cpp).
     public let maxTokens: Int
@@ -62,6 +62,13 @@ public struct OpenAIClient: Sendable {
     }
 
     var endpoint: String { baseURL + "/chat/completions" }
+
+    /// The same client whose requests stop when `cancellation` is tripped.
+    public func with(cancellation: Cancellation?) -> OpenAIClient {
+        var copy = self
+        copy.cancellation = cancellation
+        return copy
+    }
 
     /// One chat turn. With `stream`, text is handed to `onDelta` as it arrives; a stream that fails
     /// before its first event is retried as a plain request (some servers cannot stream with tools).
@@ -109,15 +116,58 @@ public struct OpenAIClient: Sendable {
         return try Self.jsonObject(in: response.content)
     }
 
+    /// Asks for a JSON object of `schema`, climbing down the structured-output ladder
+    /// (`StructuredOutputForm.ladder`) while the server rejects a form, starting at the form `memory`
+    /// remembers for this endpoint and model; the accepted form is remembered. `maxTokens` overrides
+    /// the client's limit (an answer sized to its input). The whole call ends within `timeouts.overall`.
+    /// - Throws: `LLMError`; `.invalidJSON` / `.wrongShape` when the accepted form's answer is not a JSON object.
+    public func completeStructured(
+        messages: [ChatMessage], schema: JSONValue, name: String, maxTokens: Int? = nil, memory: StructuredOutputMemory? = nil
+    ) throws(LLMError) -> StructuredAnswer {
+        let deadline = ModelDeadline(seconds: timeouts.overall)
+        var rejected: [StructuredOutputForm] = []
+        var lastRejection: LLMError?
+        for form in StructuredOutputForm.order(startingAt: memory?.form(endpoint: baseURL, model: model)) {
+            var body = requestBody(messages: messages, tools: [], stream: false, jsonObject: false, maxTokens: maxTokens)
+            if case .object(var members) = body {
+                members["temperature"] = 0
+                if let format = form.responseFormat(schema: schema, name: name) { members["response_format"] = format }
+                body = .object(members)
+            }
+            let response: ChatResponse
+            do {
+                response = try withoutRejectedOptions(body, only: ["max_tokens"]) { (body) throws(LLMError) in try plain(body, deadline: deadline) }
+            } catch .formatRejected(let status, let message) {
+                rejected.append(form)
+                lastRejection = .formatRejected(status: status, message: message)
+                continue
+            }
+            memory?.remember(form, endpoint: baseURL, model: model)
+            if response.finishReason == "length", (try? Self.jsonObject(in: response.content)) == nil {
+                throw .invalidJSON(detail: "the answer was cut off at max_tokens (\(maxTokens ?? self.maxTokens))")
+            }
+            return StructuredAnswer(value: try Self.jsonObject(in: response.content), form: form, usage: response.usage, rejected: rejected)
+        }
+        throw lastRejection ?? .wrongShape(detail: "no structured-output form was accepted")
+    }
+
     /// Sends `body`; when the server rejects (400 or 422) an optional parameter Tasker adds
     /// (`response_format`, `max_tokens`), sends it once more without the ones the error names.
-    func withoutRejectedOptions(_ body: JSONValue, _ send: (JSONValue) throws(LLMError) -> ChatResponse) throws(LLMError) -> ChatResponse {
+    func withoutRejectedOptions(
+        _ body: JSONValue, only options: [String] = ["response_format", "max_tokens"], _ send: (JSONValue) throws(LLMError) -> ChatResponse
+    ) throws(LLMError) -> ChatResponse {
         do {
             return try send(body)
-        } catch .http(let status, let message) where [400, 422].contains(status) {
+        } catch let error {
+            let message: String
+            switch error {
+            case .http(let status, let text) where [400, 422].contains(status): message = text
+            case .formatRejected(let status, let text) where [400, 422].contains(status): message = text
+            default: throw error
+            }
             let lower = message.lowercased()
-            let rejected = ["response_format", "max_tokens"].filter { lower.contains($0) && body[$0] != nil }
-            guard !rejected.isEmpty, case .object(var members) = body else { throw .http(status: status, message: message) }
+            let rejected = options.filter { lower.contains($0) && body[$0] != nil }
+            guard !rejected.isEmpty, case .object(var members) = body else { throw error }
             for key in rejected { members[key] = nil }
             if rejected.contains("response_format") { members["temperature"] = nil }
             return try send(.object(members))
@@ -143,14 +193,14 @@ public struct OpenAIClient: Sendable {
 
     // MARK: - Requests
 
-    func requestBody(messages: [ChatMessage], tools: [ToolSpec], stream: Bool, jsonObject: Bool) -> JSONValue {
+    func requestBody(messages: [ChatMessage], tools: [ToolSpec], stream: Bool, jsonObject: Bool, maxTokens: Int? = nil) -> JSONValue {
         var all = messages
         if all.first?.role != .system { all.insert(.system("You are Tasker's assistant."), at: 0) }
         var body: [String: JSONValue] = [
             "model": .string(model),
             "messages": .array(all.map(\.json)),
             "stream": .bool(stream),
-            "max_tokens": .int(maxTokens),
+            "max_tokens": .int(maxTokens ?? self.maxTokens),
         ]
         if !tools.isEmpty {
             body["tools"] = .array(tools.map(\.json))
@@ -196,6 +246,10 @@ public struct OpenAIClient: Sendable {
                 let response = try send(body, deadline: deadline)
                 let text = String(decoding: response.body, as: UTF8.self)
                 if (200..<300).contains(response.status) { return try ChatResponse.decode(text) }
+                // A server that does not take the response_format sent answers so every time: not worth a retry.
+                if body["response_format"] != nil, StructuredOutputForm.isRejection(status: response.status, body: text) {
+                    throw LLMError.formatRejected(status: response.status, message: errorExcerpt(text))
+                }
                 guard Self.isRetryable(status: response.status) else { throw statusError(response.status, body: text) }
                 let hint = Self.retryAfter(response)
                 pause = try hint.map { (hint) throws(LLMError) in try wait(for: hint, status: response.status, limit: limit, deadline: deadline) }

@@ -9,10 +9,10 @@ import TaskNL
 /// chip of that field, or a non-default value). The model fills fields the rules left empty: a date
 /// only when it reads as ISO 8601 or as a whole natural-language date (nonsense is ignored), and each
 /// filled field gets a chip marked `fromModel`. The model's title replaces the rules' title only when
-/// it uses no word absent from the source and keeps every word of the rules' title except filler
-/// words ("um", "so", "I need to", articles) — it can tidy, never invent or drop content.
-/// A split is accepted only when every source is part of the input and together they leave out
-/// nothing but filler and connector words.
+/// it uses no word absent from the source and keeps every content word of the rules' title
+/// (`TitleWords`: fillers, hedges, spoken openers and a small closed class of function words may go)
+/// — it can tidy, never invent or drop content. A split is accepted only when every source is part
+/// of the input and together they leave out nothing but such words.
 public struct RefinementMerger: Sendable {
     public let parser: TaskNLParser
     public let now: Date
@@ -23,14 +23,6 @@ public struct RefinementMerger: Sendable {
         self.now = now
         self.timeZone = timeZone
     }
-
-    /// Words that may be left out of a title or of every source: fillers, connectors, articles.
-    static let fillers: Set<String> = [
-        "um", "umm", "uh", "er", "erm", "ah", "oh", "hmm", "so", "like", "well", "okay", "ok", "right", "yeah",
-        "and", "also", "then", "plus", "too", "as", "that", "just", "actually", "basically", "really", "probably", "maybe", "kinda",
-        "i", "i'll", "ill", "i've", "ive", "i'd", "we", "need", "needs", "to", "have", "got", "gotta", "should",
-        "must", "please", "remember", "remind", "me", "the", "a", "an", "let's", "lets",
-    ]
 
     /// The merged drafts for a whole refinement answer.
     /// - Throws: `LLMError.wrongShape` when the answer is not `{"tasks": [...]}` with at least one task,
@@ -130,7 +122,7 @@ public struct RefinementMerger: Sendable {
         let sourceWords = Set(Self.words(source))
         guard proposed.allSatisfy(sourceWords.contains) else { return false }
         let kept = Set(proposed)
-        return Self.words(rulesTitle).allSatisfy { kept.contains($0) || Self.fillers.contains($0) }
+        return TitleWords.content(Self.words(rulesTitle)).allSatisfy(kept.contains)
     }
 
     /// Every source must be part of `text`, and the words of `text` outside every source must be fillers.
@@ -142,7 +134,7 @@ public struct RefinementMerger: Sendable {
             guard whole.contains(needle) else { throw .wrongShape(detail: "a task's source is not part of the text") }
             if let range = rest.range(of: needle) { rest.replaceSubrange(range, with: " ") }
         }
-        guard Self.words(rest).allSatisfy(Self.fillers.contains) else {
+        guard TitleWords.content(Self.words(rest)).isEmpty else {
             throw .wrongShape(detail: "the tasks leave out part of the text")
         }
     }

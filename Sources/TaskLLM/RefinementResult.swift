@@ -8,11 +8,23 @@ public struct RefinementResult: Sendable, Hashable {
     public var drafts: [ParseResult]
     public var usedModel: Bool
     public var notice: String?
+    /// The structured-output form the server accepted (nil when no answer came).
+    public var form: StructuredOutputForm?
+    /// The tokens the request used, when the server said.
+    public var usage: TokenUsage?
+    /// The part of the text each draft came from (the model's `source`s), when the model was used.
+    public var sources: [String]
 
-    public init(drafts: [ParseResult], usedModel: Bool, notice: String?) {
+    public init(
+        drafts: [ParseResult], usedModel: Bool, notice: String?, form: StructuredOutputForm? = nil, usage: TokenUsage? = nil,
+        sources: [String] = []
+    ) {
         self.drafts = drafts
+        self.sources = sources
         self.usedModel = usedModel
         self.notice = notice
+        self.form = form
+        self.usage = usage
     }
 
     /// The rules' reading alone, with `notice` saying why.

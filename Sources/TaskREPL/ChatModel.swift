@@ -25,9 +25,18 @@ public final class ModelConversation {
     public var maxRounds: Int
     /// Older turns beyond this many messages are dropped from what is sent.
     public var historyLimit: Int
+    /// The structured refine request dictations go through; nil sends them to `model` with the tools.
+    public var refiner: DictationRefiner?
+    /// PlanRouter's model planner; nil plans by the rules alone.
+    public var planner: DayPlanModel?
 
-    public init(model: ChatModel, systemPrompt: String, modelName: String? = nil, endpoint: String? = nil, maxRounds: Int = 5, historyLimit: Int = 30) {
+    public init(
+        model: ChatModel, systemPrompt: String, modelName: String? = nil, endpoint: String? = nil, maxRounds: Int = 5,
+        historyLimit: Int = 30, refiner: DictationRefiner? = nil, planner: DayPlanModel? = nil
+    ) {
+        self.planner = planner
         self.model = model
+        self.refiner = refiner
         self.systemPrompt = systemPrompt
         self.modelName = modelName
         self.endpoint = endpoint

@@ -1,5 +1,6 @@
 import Foundation
 import TaskCore
+import TaskLLM
 import TaskToolkit
 
 extension ChatSession {
@@ -9,8 +10,8 @@ extension ChatSession {
         SlashCommand("tools", "[name]", "the tool catalogue, or one tool's arguments") { s, arg in s.showTools(arg) },
         SlashCommand("list", "[filter|#context|project]", "tasks: open, today, overdue, available, waiting, all",
                      choices: TaskQuery.Filter.allCases.map(\.rawValue), aliases: ["ls"]) { s, arg in try s.listCommand(arg) },
-        SlashCommand("plan", "[minutes] [energy]", "plan the day within a budget (default 4 h)",
-                     choices: ["quick", "focused", "deep"]) { s, arg in try s.planCommand(arg) },
+        SlashCommand("plan", "[minutes] [energy] | rules | model", "plan the day within a budget (default 4 h); rules/model choose the planner",
+                     choices: ["quick", "focused", "deep", "rules", "model"]) { s, arg in try s.planCommand(arg) },
         SlashCommand("done", "ID|TITLE", "complete a task") { s, arg in
             guard !arg.isEmpty else { throw REPLError.usage("/done needs a task: /done 12 or /done call mom") }
             s.runTool(CompleteTask(target: TaskReference(arg)))
@@ -26,9 +27,9 @@ extension ChatSession {
         SlashCommand("detach", "ID", "remove an attachment from its task or page") { s, arg in try s.detachCommand(arg) },
         SlashCommand("key", "[set]", "whether a model key is set; /key set stores one (typed hidden)",
                      choices: ["set", "status"]) { s, arg in try s.keyCommand(arg) },
-        SlashCommand("model", "[name]", "the model in use, or switch to another for this session") { s, arg in
+        SlashCommand("model", "[name]", "the model, its endpoint and structured-output form, or switch model for this session") { s, arg in
             if !arg.isEmpty { s.settings.model = arg; s.model?.modelName = arg }
-            s.output.line("model: " + TerminalText.sanitized(s.settings.model ?? "(none)") + (s.modelMode ? "" : s.style("  (rules only now)", .dim)))
+            s.showModel()
         },
         SlashCommand("endpoint", "[preset|url]", "the server: openai, ollama, llamacpp, lmstudio, vllm, openrouter or a URL",
                      choices: ["openai", "ollama", "llamacpp", "lmstudio", "vllm", "openrouter"]) { s, arg in
@@ -94,6 +95,18 @@ extension ChatSession {
         }
     }
 
+    /// `/model`: the model, the endpoint, and which structured-output form the endpoint accepted for
+    /// dictations (known after the first one).
+    func showModel() {
+        output.line("model: " + TerminalText.sanitized(settings.model ?? "(none)") + (modelMode ? "" : style("  (rules only now)", .dim)))
+        guard let conversation = model else { return }
+        output.line("endpoint: " + TerminalText.sanitized(conversation.endpoint.map(OpenAIChatModel.baseURL(for:)) ?? settings.endpoint ?? "(default)"))
+        if let refiner = conversation.refiner {
+            let form = refiner.acceptedForm(model: conversation.modelName, endpoint: conversation.endpoint)
+            output.line("structured output: " + (form?.summary ?? "not known yet (found on the first dictation)"))
+        }
+    }
+
     func showHelp() {
         let width = Self.commands.map(\.usage.count).max() ?? 0
         output.line(style("Type a task to capture it, or ask:", .bold))
@@ -145,12 +158,13 @@ extension ChatSession {
     }
 
     func planCommand(_ argument: String) throws {
+        if let choice = PlannerChoice(rawValue: argument.lowercased()) { return choosePlanner(choice) }
         var words = argument
         if let first = argument.split(separator: " ").first, Int(first) != nil { words = argument.replacingOccurrences(of: String(first), with: "\(first) min") }
         guard case .tool(let call)? = IntentRouter.planIntent(words, defaultMinutes: 240) else {
-            throw REPLError.usage("/plan takes minutes and an energy: /plan 90 quick")
+            throw REPLError.usage("/plan takes minutes and an energy (/plan 90 quick), or rules or model")
         }
-        runTool(call)
+        if let plan = call as? PlanDay { runPlan(plan) } else { runTool(call) }
     }
 
     func undo() {

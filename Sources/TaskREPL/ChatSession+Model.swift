@@ -77,7 +77,8 @@ extension ChatSession {
         var streamed = false
         let out = output
         defer { spinner?.stop() }
-        let reply = try conversation.model.complete(
+        let reply = try waitingForModel {
+            try conversation.model.complete(
             messages, tools: toolkit.tools, model: conversation.modelName, endpoint: conversation.endpoint,
             onDelta: { delta in
                 if !streamed { spinner?.stop() }
@@ -85,6 +86,7 @@ extension ChatSession {
                 out.writeUntrusted(delta)
             },
             isCancelled: { InterruptFlag.isRaised })
+        }
         spinner?.stop()
         if streamed {
             if !reply.content.hasSuffix("\n") { output.line() }

@@ -131,7 +131,9 @@ public final class ChatSession {
         }
         switch router.route(text) {
         case .tool(let call):
-            if namesNoTask(call) {
+            if let plan = call as? PlanDay {
+                runPlan(plan)
+            } else if namesNoTask(call) {
                 offerCapture(text, missing: call)
             } else {
                 runTool(call)
@@ -145,7 +147,13 @@ public final class ChatSession {
         case .note(let page, let markdown):
             runNote(page: page, markdown: markdown)
         case .capture(let captured):
-            if modelMode { modelTurn(captured) } else { capture(captured) }
+            if !modelMode {
+                capture(captured)
+            } else if Self.isRequest(captured) {
+                modelTurn(captured)
+            } else {
+                dictationTurn(captured)
+            }
         }
     }
 

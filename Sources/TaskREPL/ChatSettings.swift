@@ -8,6 +8,8 @@ public struct ChatSettings: Sendable {
     public var confirm: ConfirmPolicy
     /// Rules only, even when a model is configured (`/offline` toggles it).
     public var offline: Bool
+    /// Which planner `plan my day …` uses when a model is on (`/plan rules`, `/plan model`).
+    public var planner: PlannerChoice = .model
     /// Show a spinner while waiting for the model (a terminal on stdout only).
     public var showSpinner: Bool
     /// The model name and endpoint shown by /model and /endpoint (changes last for this session).

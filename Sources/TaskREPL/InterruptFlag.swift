@@ -12,6 +12,12 @@ public enum InterruptFlag {
         sigemptyset(&action.sa_mask)
         action.sa_flags = 0
         sigaction(SIGINT, &action, nil)
+        // A parent may have started us with SIGINT blocked (a test runner's thread, some launchers):
+        // the flag would then never be raised while a model call waits.
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        sigaddset(&unblock, SIGINT)
+        sigprocmask(SIG_UNBLOCK, &unblock, nil)
     }
 
     /// True once Ctrl-C was pressed since the last `reset()`.

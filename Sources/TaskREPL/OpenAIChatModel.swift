@@ -4,7 +4,7 @@ import TaskLLM
 import TaskToolkit
 
 /// The real `ChatModel`: TaskLLM's OpenAI-compatible client, streaming, with Ctrl-C wired to its
-/// cancellation token.
+/// cancellation token; a stream silent for `first_token_seconds` ends with `FirstTokenTimeout`.
 public final class OpenAIChatModel: ChatModel {
     public let config: ModelConfig
     let key: APIKey?
@@ -34,10 +34,16 @@ public final class OpenAIChatModel: ChatModel {
         }
         watcher.start()
         defer { done.cancel() }
+        let timeouts = config.chatTimeouts
         let client = OpenAIClient(
             baseURL: endpoint.map(Self.baseURL(for:)) ?? config.baseURL, model: model ?? config.model, key: key,
-            timeouts: ModelTimeouts(overall: config.timeoutSeconds), cancellation: token)
+            timeouts: timeouts, cancellation: token)
         let specs = tools.map { ToolSpec(name: $0.name, description: $0.description, parameters: $0.inputSchema) }
-        return try client.chat(messages: messages, tools: specs, stream: true, onDelta: onDelta)
+        let result = Result { () throws(LLMError) in try client.chat(messages: messages, tools: specs, stream: true, onDelta: onDelta) }
+        // The stream's silence limit is first_token_seconds: say which setting it was.
+        if case .failure(.timedOut(_, let seconds)) = result, seconds == timeouts.idle, seconds < timeouts.overall {
+            throw FirstTokenTimeout(seconds: seconds)
+        }
+        return try result.get()
     }
 }

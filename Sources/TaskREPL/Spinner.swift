@@ -1,6 +1,7 @@
 import Foundation
 
-/// "⠋ thinking…" on the current line while waiting for the model's first words; erased when stopped.
+/// "⠋ thinking… 3 s · Ctrl-C cancels" on the current line while waiting for the model's first words,
+/// with the seconds waited so far; erased when stopped.
 final class Spinner: @unchecked Sendable {
     private let output: OutputSink
     private let lock = NSLock()
@@ -14,12 +15,14 @@ final class Spinner: @unchecked Sendable {
         running = true
         lock.unlock()
         let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+        let started = Date()
         let thread = Thread { [self] in
             var i = 0
             while true {
                 lock.lock()
                 let go = running
-                if go { output.write("\r\u{1B}[2m\(frames[i % frames.count]) \(label)\u{1B}[0m\u{1B}[K") }
+                let text = Self.text(label, frame: frames[i % frames.count], elapsed: Date().timeIntervalSince(started))
+                if go { output.write("\r\u{1B}[2m\(text)\u{1B}[0m\u{1B}[K") }
                 lock.unlock()
                 if !go { return }
                 i += 1
@@ -28,6 +31,11 @@ final class Spinner: @unchecked Sendable {
         }
         self.thread = thread
         thread.start()
+    }
+
+    /// "⠋ thinking… 3 s · Ctrl-C cancels": whole seconds waited, shown from the first.
+    static func text(_ label: String, frame: String, elapsed: Double) -> String {
+        "\(frame) \(label) \(Int(elapsed)) s · Ctrl-C cancels"
     }
 
     /// Stops and erases the spinner line; safe to call more than once.

@@ -63,3 +63,18 @@ extension TerminalQuestion {
         _ = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress, $0.count) }
     }
 }
+
+extension TerminalQuestion {
+    /// Runs `body` with the terminal `input` sending signals for its control keys (ISIG on), then puts
+    /// the saved mode back: while the chat waits for a model, Ctrl-C must reach `InterruptFlag` at
+    /// once, whatever mode line editing left the terminal in. Not a terminal: `body` alone.
+    public static func withSignals<T>(on input: Int32 = STDIN_FILENO, _ body: () throws -> T) rethrows -> T {
+        var saved = termios()
+        guard isatty(input) == 1, tcgetattr(input, &saved) == 0 else { return try body() }
+        var signalling = saved
+        signalling.c_lflag |= tcflag_t(ISIG)
+        tcsetattr(input, TCSANOW, &signalling)
+        defer { tcsetattr(input, TCSANOW, &saved) }
+        return try body()
+    }
+}

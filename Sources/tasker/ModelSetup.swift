@@ -48,6 +48,8 @@ struct ModelSetup {
     let configProblem: LLMError?
     let keys: KeyStore
     let prompts: PromptLocator
+    /// Which structured-output form each endpoint accepted (`structured-output.json` beside config.json).
+    let memory: StructuredOutputMemory
 
     /// Reads `configDirectory/config.json` (once) and prepares the key store and prompt search.
     init(configDirectory: String, environment: [String: String]) {
@@ -60,6 +62,7 @@ struct ModelSetup {
         configProblem = problem
         keys = KeyStore(directory: configDirectory, keyCommand: config.keyCommand, searchPath: environment["PATH"] ?? "/usr/bin:/bin")
         prompts = PromptLocator(configDirectory: configDirectory, environment: environment)
+        memory = StructuredOutputMemory(configDirectory: configDirectory)
     }
 
     /// The config, key and the prompt `promptName` when the model path is on, else why it is off.
@@ -78,16 +81,24 @@ struct ModelSetup {
     /// The chat's model conversation (prompt `chat.md`), or why there is none.
     func conversation() -> Result<ModelConversation, Off> {
         prepare(prompt: "chat.md").map { ready in
-            ModelConversation(
+            // Dictations go through the structured refine request (prompt refine.md) when it is there.
+            let refiner = (try? prompts.load("refine.md")).map {
+                OpenAIDictationRefiner(config: ready.config, key: ready.key, prompt: $0, memory: memory)
+            }
+            // PlanRouter's model planner (prompt plan.md) when it is there.
+            let planner = (try? prompts.load("plan.md")).map {
+                OpenAIDayPlanModel(config: ready.config, key: ready.key, prompt: $0, memory: memory)
+            }
+            return ModelConversation(
                 model: OpenAIChatModel(config: ready.config, key: ready.key), systemPrompt: ready.prompt,
-                modelName: ready.config.model)
+                modelName: ready.config.model, refiner: refiner, planner: planner)
         }
     }
 
     /// The refinement backend for `parse --refine` (prompt `refine.md`), or why there is none.
     func backend(parser: TaskNLParser) -> Result<LLMTaskBackend, Off> {
         prepare(prompt: "refine.md").map { ready in
-            LLMTaskBackend(client: OpenAIClient(config: ready.config, key: ready.key), systemPrompt: ready.prompt, parser: parser)
+            LLMTaskBackend(client: OpenAIClient(config: ready.config, key: ready.key), systemPrompt: ready.prompt, parser: parser, memory: memory)
         }
     }
 }

@@ -74,7 +74,8 @@ import TaskerTestSupport
 
     @Test func plainFixturesDecode() throws {
         let plain = try ChatResponse.decode(try Wire.fixture("plain.json"))
-        #expect(plain == ChatResponse(content: "You have 3 tasks due today.", toolCalls: [], finishReason: "stop"))
+        #expect(plain == ChatResponse(content: "You have 3 tasks due today.", toolCalls: [], finishReason: "stop",
+                                      usage: TokenUsage(promptTokens: 412, completionTokens: 9)))
         let tools = try ChatResponse.decode(try Wire.fixture("plain-tool-calls.json"))
         #expect(tools.content == "")
         #expect(tools.toolCalls == [ToolCall(id: "call_Xy12AbCdEf", name: "list_tasks", argumentsText: #"{"filter":"today"}"#)])

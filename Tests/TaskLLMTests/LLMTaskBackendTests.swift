@@ -37,11 +37,14 @@ import TaskerTestSupport
         #expect(chips.allSatisfy { $0.fromModel })
         #expect(chips.map(\.text) == ["High", "≈10 min", "Quick", "#shop", "Errand"])
         let sent = try #require(server.requests.first).json
-        #expect(sent["response_format"] == ["type": "json_object"])
+        #expect(sent["response_format"]?["type"] == "json_schema")
+        #expect(sent["response_format"]?["json_schema"]?["schema"] == StructuredOutputForm.strict(LLMTaskBackend.answerSchema))
+        #expect(sent["max_tokens"] == .int(LLMTaskBackend.maxTokens(for: text)))
         #expect(sent["messages"]?.arrayValue?.first?["content"] == "REFINE PROMPT")
-        let user = try JSONValue.parse(try #require(sent["messages"]?.arrayValue?[1]["content"]?.stringValue))
-        #expect(user["text"] == "um so buy milk")
-        #expect(user["rules"]?["title"] == "Um so buy milk")
+        // The user message is small: the date for relative phrases and the text, nothing else.
+        let user = try #require(sent["messages"]?.arrayValue?[1]["content"]?.stringValue)
+        #expect(user == "Now: Wednesday 2026-12-02T10:30:00+00:00 (Europe/London)\nText: um so buy milk")
+        #expect(result.form == .jsonSchema)
     }
 
     @Test func fieldsTheRulesSetAreFinal() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TaskCore
 import TaskerTestSupport
 
 /// `tasker parse --refine` end to end: the real binary against a scripted OpenAI-compatible server.
@@ -116,6 +117,30 @@ import TaskerTestSupport
         #expect(readable.stderr.split(separator: "\n").count == 1)
         #expect(readable.stderr.contains("asked to retry in 3600 s"))
         #expect(server.requests.count == 2)  // one request per run, no retry
+    }
+
+    /// The structured-output ladder through the real binary: the first run climbs down from
+    /// json_schema to llama-cpp-python's form, the second (a new process) starts there, read from
+    /// structured-output.json beside config.json.
+    @Test func theAcceptedFormIsRememberedAcrossRuns() throws {
+        let answer = Wire.completion(#"{"tasks": [{"source": "buy milk tomorrow", "title": "Buy milk"}, {"source": "call mom friday at 5pm", "title": "Call mom"}]}"#)
+        let server = try ScriptedModelServer([
+            .json(status: 500, body: try Wire.fixture("error-500-llamacpp-json-schema.json")), .json(body: answer), .json(body: answer),
+        ])
+        let env = try setup(config: #"{"base_url": "\#(server.baseURL)", "model": "smollm2"}"#)
+        let text = "buy milk tomorrow and also call mom friday at 5pm"
+        let first = try parseJSON(try TaskerBinary.run(["parse", "--refine", "--json", text], environment: env).stdout)
+        #expect(first["structured_output"] as? String == "json_object+schema")
+        #expect((first["drafts"] as? [[String: Any]])?.map { $0["title"] as? String } == ["Buy milk", "Call mom"])
+        let second = try parseJSON(try TaskerBinary.run(["parse", "--refine", "--json", text], environment: env).stdout)
+        #expect(second["structured_output"] as? String == "json_object+schema")
+        let log = server.requests.map { $0.json["response_format"] }
+        #expect(log.map { $0?["type"]?.stringValue } == ["json_schema", "json_object", "json_object"])
+        #expect(log[1]?["schema"] != nil && log[2]?["schema"] != nil)
+        // Small: max_tokens follows the ten words, not 1,024.
+        #expect(server.requests[2].json["max_tokens"] == 240)
+        let memory = try String(contentsOfFile: directory.path + "/tasker/structured-output.json", encoding: .utf8)
+        #expect(memory.contains("json_object+schema"))
     }
 
     @Test func readableTextWithoutJSON() throws {

@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+import TaskCore
+@testable import TaskLLM
+
+/// Against a real local model (`scripts/local-model start`, then
+/// `TASKER_LIVE_MODEL_URL=http://127.0.0.1:8089/v1 swift test --skip-build --filter Live`). Without
+/// the variable these tests do not run and one test says so loudly. The scripted server stays the
+/// test of every fault; these measure what a small real model does with the refine request.
+@Suite struct LiveModelTests {
+    static let url = ProcessInfo.processInfo.environment["TASKER_LIVE_MODEL_URL"]
+    static let model = ProcessInfo.processInfo.environment["TASKER_LIVE_MODEL"] ?? "smollm2"
+
+    /// Twenty two-task dictations and the two sources each should split into.
+    static let dictations: [(String, [String])] = [
+        ("buy milk tomorrow and also call mom friday at 5pm", ["buy milk tomorrow", "call mom friday at 5pm"]),
+        ("pick up the dry cleaning friday and book a flight to Berlin next week", ["pick up the dry cleaning friday", "book a flight to Berlin next week"]),
+        ("email the landlord about the leak and then water the plants", ["email the landlord about the leak", "water the plants"]),
+        ("call the dentist tomorrow morning and also renew my passport", ["call the dentist tomorrow morning", "renew my passport"]),
+        ("send the invoice to acme on monday and pay the electricity bill", ["send the invoice to acme on monday", "pay the electricity bill"]),
+        ("book a table for two at luigi's and buy flowers for anna", ["book a table for two at luigi's", "buy flowers for anna"]),
+        ("fix the bike on saturday and clean the garage on sunday", ["fix the bike on saturday", "clean the garage on sunday"]),
+        ("write the quarterly report by friday and also schedule a call with bob", ["write the quarterly report by friday", "schedule a call with bob"]),
+        ("take the bins out tonight and then feed the cat", ["take the bins out tonight", "feed the cat"]),
+        ("order new printer ink and call the bank about the card", ["order new printer ink", "call the bank about the card"]),
+        ("renew the car insurance next week and also book the car service", ["renew the car insurance next week", "book the car service"]),
+        ("buy a birthday present for tom and bake a cake on thursday", ["buy a birthday present for tom", "bake a cake on thursday"]),
+        ("reply to sarah's email and update the project plan", ["reply to sarah's email", "update the project plan"]),
+        ("cancel the gym membership and sign up for the yoga class", ["cancel the gym membership", "sign up for the yoga class"]),
+        ("pay rent on the first and also transfer money to savings", ["pay rent on the first", "transfer money to savings"]),
+        ("return the library books tomorrow and pick up the kids at 3pm", ["return the library books tomorrow", "pick up the kids at 3pm"]),
+        ("call the plumber about the sink and buy new light bulbs", ["call the plumber about the sink", "buy new light bulbs"]),
+        ("prepare the slides for monday and then print the handouts", ["prepare the slides for monday", "print the handouts"]),
+        ("water the garden in the evening and also call grandma", ["water the garden in the evening", "call grandma"]),
+        ("book the train tickets to Paris and pack the suitcase on friday", ["book the train tickets to Paris", "pack the suitcase on friday"]),
+    ]
+
+    @Test func saysLoudlyWhenSkipped() {
+        if Self.url == nil {
+            print("""
+                ************************************************************************
+                LIVE MODEL TESTS SKIPPED: TASKER_LIVE_MODEL_URL is not set.
+                Run: scripts/local-model start
+                     TASKER_LIVE_MODEL_URL=http://127.0.0.1:8089/v1 swift test --skip-build --filter Live
+                ************************************************************************
+                """)
+        }
+        #expect(Self.dictations.count == 20)
+    }
+
+    /// Whether `value` is an answer of the refine schema: `tasks`, each with string `source` and `title`.
+    static func fitsSchema(_ value: JSONValue) -> Bool {
+        guard let tasks = value["tasks"]?.arrayValue, !tasks.isEmpty else { return false }
+        return tasks.allSatisfy { $0["source"]?.stringValue != nil && $0["title"]?.stringValue != nil }
+    }
+
+    /// Whether the model's sources are the expected two: each holds the content words of its own.
+    static func splitRight(_ value: JSONValue, _ expected: [String]) -> Bool {
+        let sources = (value["tasks"]?.arrayValue ?? []).compactMap { $0["source"]?.stringValue }
+        guard sources.count == expected.count else { return false }
+        return zip(sources, expected).allSatisfy { got, want in
+            let words = Set(RefinementMerger.words(got))
+            return TitleWords.content(RefinementMerger.words(want)).allSatisfy(words.contains)
+        }
+    }
+
+    @Test(.enabled(if: url != nil, "set TASKER_LIVE_MODEL_URL to run against a real model"))
+    func twentyTwoTaskDictations() throws {
+        let url = try #require(Self.url)
+        let prompt = try PromptLocator(configDirectory: "/nonexistent", environment: [:]).load("refine.md")
+        let memory = StructuredOutputMemory(path: nil)
+        let client = OpenAIClient(baseURL: url, model: Self.model, key: nil, timeouts: ModelTimeouts(overall: 120))
+        let now = Date()
+        let zone = TimeZone(identifier: "Europe/London")!
+        var valid = 0, split = 0
+        var seconds: [Double] = [], promptTokens: [Int] = []
+        var forms: Set<String> = []
+        for (text, expected) in Self.dictations {
+            let started = Date()
+            let messages: [ChatMessage] = [.system(prompt), .user(LLMTaskBackend.userMessage(text, now: now, timeZone: zone))]
+            let answer = try? client.completeStructured(
+                messages: messages, schema: LLMTaskBackend.answerSchema, name: "tasks", maxTokens: LLMTaskBackend.maxTokens(for: text), memory: memory)
+            seconds.append(Date().timeIntervalSince(started))
+            if let answer {
+                forms.insert(answer.form.rawValue)
+                if let usage = answer.usage { promptTokens.append(usage.promptTokens) }
+                if Self.fitsSchema(answer.value) { valid += 1 }
+                if Self.splitRight(answer.value, expected) { split += 1 }
+                print("live: \(String(format: "%.2f", seconds.last!)) s \(answer.value.encoded())")
+            } else {
+                print("live: \(String(format: "%.2f", seconds.last!)) s no answer for \(text)")
+            }
+        }
+        let sorted = seconds.sorted()
+        let median = (sorted[9] + sorted[10]) / 2
+        print("""
+            LIVE \(Self.model) at \(url): valid JSON of the schema \(valid)/20, split right \(split)/20, \
+            median \(String(format: "%.2f", median)) s per refine, prompt tokens \(promptTokens.min() ?? 0)–\(promptTokens.max() ?? 0), \
+            forms \(forms.sorted())
+            """)
+        #expect(valid == 20, "target: every answer is JSON of the schema")
+        #expect(split >= 12, "target: at least 60% split into the right two sources")
+        #expect(median <= 5, "target: median ≤ 5 s per refine")
+    }
+}
