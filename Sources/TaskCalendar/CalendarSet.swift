@@ -45,9 +45,12 @@ public final class CalendarSet: CalendarProviding, @unchecked Sendable {
         }
         lock.unlock()
         var result = CalendarBusy()
+        // The span's days (UTC) widened by two either way, as `ICalendarReader.busy` widens them.
+        let utc = TimeZone(identifier: "UTC") ?? timeZone
+        let days = (LocalDate(start, in: utc).daysSinceEpoch - 2)...(LocalDate(end, in: utc).daysSinceEpoch + 2)
         for source in sources {
             do {
-                result.events += ICalendarReader.busy(try parsed(source).get(), from: start, to: end, timeZone: timeZone)
+                result.events += ICalendarReader.busy(try parsed(source, days: days).get(), from: start, to: end, timeZone: timeZone)
             } catch {
                 result.problems.append("calendar \(source.name) could not be read: \(error); planning without it")
             }
@@ -83,20 +86,23 @@ public final class CalendarSet: CalendarProviding, @unchecked Sendable {
         }
     }
 
-    /// The calendar parsed by libical, once per process.
-    func parsed(_ source: CalendarSource) -> Result<ParsedCalendar, CalendarError> {
+    /// The calendar parsed by libical, once per process; with `days`, only the events that may touch
+    /// those days (`ICalendarPrefilter`: most of a long calendar never reaches libical's slow parser).
+    func parsed(_ source: CalendarSource, days: ClosedRange<Int>? = nil) -> Result<ParsedCalendar, CalendarError> {
         let loaded = load(source)
+        let key = days.map { "\(source.address)#\($0.lowerBound)...\($0.upperBound)" } ?? source.address
         lock.lock()
-        if let done = parsedCalendars[source.address] {
+        if let done = parsedCalendars[key] {
             lock.unlock()
             return done
         }
         lock.unlock()
         let result = loaded.flatMap { loaded in
-            Result { try ICalendarReader.parse(loaded.text, calendar: source.name) }.mapError { $0 as? CalendarError ?? .notICalendar(source: source.name) }
+            let text = days.map { ICalendarPrefilter.keeping(days: $0.lowerBound, $0.upperBound, of: loaded.text) } ?? loaded.text
+            return Result { try ICalendarReader.parse(text, calendar: source.name) }.mapError { $0 as? CalendarError ?? .notICalendar(source: source.name) }
         }
         lock.lock()
-        parsedCalendars[source.address] = result
+        parsedCalendars[key] = result
         lock.unlock()
         return result
     }
