@@ -28,6 +28,7 @@ extension TaskRecord {
         o.set("completed", completed)
         o.set("completed_zone", completedZone)
         o.set("series", series)
+        o.set("remind", remind?.storageText)
         o.setExtras(extras)
         return o.value
     }
@@ -64,6 +65,12 @@ extension TaskRecord {
         completed = try r.date("completed")
         completedZone = try r.string("completed_zone")
         series = try r.uuid("series")
+        if let text = try r.string("remind") {
+            guard let setting = ReminderSetting(storageText: text) else {
+                throw FieldError(field: "remind", reason: "'\(text)' is not minutes before the due (\"30m\") or seconds since 1970")
+            }
+            remind = setting
+        }
         extras = try r.extras()
     }
 }

@@ -36,6 +36,8 @@ public struct TaskRecord: Sendable, Hashable {
     public var series: String?
     /// The time zone the task was completed in (an IANA name), so a streak keeps the day it was lived.
     public var completedZone: String?
+    /// The task's own reminder (see `ReminderSetting`), when it has one.
+    public var remind: ReminderSetting?
     public var extras: [String: JSONValue]
 
     /// A record with the given identity and times; every other field empty (set them as needed).
@@ -63,6 +65,7 @@ public struct TaskRecord: Sendable, Hashable {
         self.completed = nil
         self.series = nil
         self.completedZone = nil
+        self.remind = nil
         self.extras = [:]
     }
 }

@@ -42,7 +42,7 @@ extension TaskStore {
             let tasks = try db.prepare("""
                 SELECT t.uuid, t.title, t.notes, t.due, t.priority, t.estimate_minutes, t.energy, t.contexts, t.kind, t.status,
                     s.name, l.name, p.uuid, pt.uuid, t.recur_frequency, t.recur_interval, t.recur_weekdays, t.recur_anchor_day,
-                    t.defer_until, t.created, t.updated, t.completed, t.extras, t.series, t.completed_zone, t.due_day
+                    t.defer_until, t.created, t.updated, t.completed, t.extras, t.series, t.completed_zone, t.due_day, t.remind
                 FROM tasks t JOIN lists l ON l.id = t.list_id LEFT JOIN stages s ON s.id = t.stage_id
                 LEFT JOIN projects p ON p.id = t.project_id LEFT JOIN tasks pt ON pt.id = t.parent_id
                 ORDER BY t.uuid
@@ -79,6 +79,7 @@ extension TaskStore {
         r.extras = extras(s.optionalString(22))
         r.series = s.optionalString(23)
         r.completedZone = s.optionalString(24)
+        r.remind = s.optionalString(26).flatMap(ReminderSetting.init(storageText:))
         return r
     }
 
@@ -238,7 +239,7 @@ extension TaskStore {
     static let upsertColumns = """
         title, title_key, notes, due, priority, estimate_minutes, energy, contexts, kind, status, stage_id, list_id,
         project_id, recur_frequency, recur_interval, recur_weekdays, recur_anchor_day, defer_until, created, updated,
-        completed, extras, series, completed_zone, due_day
+        completed, extras, series, completed_zone, due_day, remind
         """
 
     static let updateRecordSQL = "UPDATE tasks SET "
@@ -274,7 +275,7 @@ extension TaskStore {
             DatabaseValue(t.recurrence.map { $0.weekdays.map(\.rawValue).joined(separator: ",") }), DatabaseValue(t.anchorDay),
             DatabaseValue(t.deferUntil?.description), DatabaseValue(t.created), DatabaseValue(t.modified),
             DatabaseValue(t.completed), TaskStore.extrasValue(t.extras), DatabaseValue(t.series), DatabaseValue(t.completedZone),
-            DatabaseValue(t.dueDay?.description),
+            DatabaseValue(t.dueDay?.description), DatabaseValue(t.remind?.storageText),
         ]
         let id: Int64
         if !isNew, let existing = try rowID("tasks", uuid: t.uuid) {

@@ -53,6 +53,7 @@ struct IOFixture {
         rent.kind = .admin
         rent.notes = "line one\nline \"two\" — ü"
         rent.deferUntil = LocalDate(year: 2026, month: 3, day: 20)
+        rent.remind = ReminderSetting(storageText: "30m")
         let rentTask = try s.createTask(rent)
         var update = TaskUpdate()
         update.stage = .some("Next")

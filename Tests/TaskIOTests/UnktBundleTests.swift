@@ -25,6 +25,8 @@ import TaskerTestSupport
         let report = try RecordImporter(store: fresh.store, source: "first.unkt", locations: read.locations)
             .apply(read.records, mode: .merge)
         #expect(report.added == read.records.count)
+        #expect(try fresh.store.records().tasks.first { $0.title == "Pay rent" }?.remind == ReminderSetting(storageText: "30m"), "a task's own reminder travels")
+        #expect(try fresh.store.records().tasks.first { $0.title == "Dentist" }?.dueDay == LocalDate(year: 2026, month: 3, day: 25), "a date-only due stays a day")
         let second = fresh.dir.path("second.unkt")
         try UnktBundle.write(try fresh.store.records(), to: second, generator: "test", created: created)
 
