@@ -1,5 +1,6 @@
 import Foundation
 import TaskCore
+import TaskHTTP
 
 /// The person's calendars as the planner sees them: files read, subscriptions fetched (conditionally,
 /// through the cache, offline from it), each read with libical into busy time.
@@ -143,7 +144,7 @@ public final class CalendarSet: CalendarProviding, @unchecked Sendable {
         guard let fetcher else {
             return offline("not fetched") ?? .failure(.fetchFailed(url: url, detail: "no HTTP client"))
         }
-        let response: CalendarFetchResponse
+        let response: HTTPResponse
         do {
             response = try fetcher.get(url, headers: headers)
         } catch {

@@ -10,11 +10,10 @@ public struct HTTPCalendarFetcher: CalendarFetching {
     }
 
     /// - Throws: `CalendarError.transport` with libcurl's words.
-    public func get(_ url: String, headers: [String]) throws -> CalendarFetchResponse {
+    public func get(_ url: String, headers: [String]) throws -> HTTPResponse {
         let request = HTTPRequest(url: url, headers: headers + ["Accept: text/calendar, */*"], followsRedirects: true)
         do {
-            let response = try HTTPClient().perform(request, limits: HTTPLimits(seconds: timeoutSeconds))
-            return CalendarFetchResponse(status: response.status, headers: response.headers, body: response.body)
+            return try HTTPClient().perform(request, limits: HTTPLimits(seconds: timeoutSeconds))
         } catch HTTPError.unreachable(_, let detail) {
             throw CalendarError.transport(detail: detail)
         } catch HTTPError.timedOut(_, let seconds) {

@@ -5,25 +5,13 @@ import TaskToolkit
 import TaskerTestSupport
 @testable import TaskAgent
 
-/// A clock a test can move.
-final class MovableClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Date
-    init(_ start: Date) { value = start }
-    var now: Date {
-        get { lock.withLock { value } }
-        set { lock.withLock { value = newValue } }
-    }
-    func advance(days: Double) { now = now.addingTimeInterval(days * 86_400) }
-}
-
 /// A toolkit over a fresh SQLite file with a movable clock, and helpers to add agents and gates.
 struct AgentFixture {
     static let zone = TimeZone(identifier: "Europe/London")!
     static let start = ISODate.parse("2026-12-02T10:30:00+00:00", in: zone)!
 
     let directory = TemporaryDirectory("agents")
-    let clock = MovableClock(AgentFixture.start)
+    let clock = TestClock(AgentFixture.start)
     let toolkit: TaskToolkit
     var store: TaskStore { toolkit.store }
     var path: String { directory.path("tasks.sqlite") }

@@ -3,18 +3,6 @@ import Foundation
 @testable import TaskStore
 import TaskerTestSupport
 
-/// A clock tests can move; shared with the store through its `clock` closure.
-final class TestClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current: Date
-    init(_ date: Date) { current = date }
-    var now: Date {
-        get { lock.lock(); defer { lock.unlock() }; return current }
-        set { lock.lock(); current = newValue; lock.unlock() }
-    }
-    func advance(minutes: Int) { now = now.addingTimeInterval(TimeInterval(minutes * 60)) }
-}
-
 let utc = TimeZone(identifier: "UTC")!
 let berlin = TimeZone(identifier: "Europe/Berlin")!
 
