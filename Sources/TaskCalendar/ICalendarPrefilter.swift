@@ -6,8 +6,9 @@ import TaskCore
 /// events far from the day being planned. Judged from the written dates alone (the 8 digits of
 /// DTSTART and DTEND, no zone lookup), an event is dropped when it starts after the last day, or when
 /// it does not recur and ends before the first day (or, with neither DTEND nor DURATION, starts
-/// before it). Everything unsure is kept: events with RRULE, RDATE, EXRULE or RECURRENCE-ID (an
-/// override must meet its master), a DURATION (unless it starts after the window), unreadable dates,
+/// before it); a series by RRULE starts no instance before its DTSTART. Everything unsure is kept:
+/// events with RDATE or RECURRENCE-ID (an override must meet its master), a rule or a DURATION
+/// (unless it starts after the window), unreadable dates,
 /// and every other component (VTIMEZONE above all). The caller widens the window by the largest
 /// zone offset, so the kept text gives the same busy time for those days as the whole file.
 enum ICalendarPrefilter {
@@ -57,13 +58,18 @@ enum ICalendarPrefilter {
         var start: Int?
         var end: Int?
         var hasDuration = false
-        var recurs = false
+        /// An RRULE or EXRULE: instances on and after DTSTART only.
+        var hasRule = false
+        /// An RDATE (a date anywhere) or a RECURRENCE-ID (an override must meet its master): always kept.
+        var mustKeep = false
         var unreadable = false
 
         mutating func read(_ bytes: [UInt8], _ line: Range<Int>) {
             guard let first = line.first, bytes[first] != 0x20, bytes[first] != 0x09 else { return }  // a folded continuation
-            if named(bytes, line, "RRULE") || named(bytes, line, "RDATE") || named(bytes, line, "EXRULE") || named(bytes, line, "RECURRENCE-ID") {
-                recurs = true
+            if named(bytes, line, "RRULE") || named(bytes, line, "EXRULE") {
+                hasRule = true
+            } else if named(bytes, line, "RDATE") || named(bytes, line, "RECURRENCE-ID") {
+                mustKeep = true
             } else if named(bytes, line, "DURATION") {
                 hasDuration = true
             } else if named(bytes, line, "DTSTART") {
@@ -76,9 +82,9 @@ enum ICalendarPrefilter {
         }
 
         func keep(first: Int, last: Int) -> Bool {
-            guard !recurs, !unreadable, let start else { return true }
+            guard !mustKeep, !unreadable, let start else { return true }
             if start > last { return false }
-            if hasDuration { return true }
+            if hasRule || hasDuration { return true }
             if let end { return max(end, start) >= first }
             return start >= first
         }
