@@ -6,6 +6,15 @@ export HOME="$WORK/home" XDG_DATA_HOME="$WORK/home/.local/share"
 mkdir -p "$XDG_DATA_HOME"
 eval "$(printf 'test-password' | gnome-keyring-daemon --unlock --components=secrets 2>/dev/null)"
 eval "$(gnome-keyring-daemon --start --components=secrets 2>/dev/null)"
+# The daemon answers before its login collection is unlocked and can store: wait (up to 10 s) until a
+# throwaway item can be stored, so the test sees a ready keyring instead of racing its start.
+for _ in $(seq 1 100); do
+    if printf probe | secret-tool store --label=probe tasker-test probe 2>/dev/null; then
+        secret-tool clear tasker-test probe 2>/dev/null || true
+        break
+    fi
+    sleep 0.1
+done
 status=0
 "$@" || status=$?
 [ -n "${GNOME_KEYRING_PID:-}" ] && kill "$GNOME_KEYRING_PID" 2>/dev/null
