@@ -31,7 +31,7 @@ public final class OpenAIDayPlanModel: DayPlanModel {
         candidates: [TaskItem], minutes: [Int64: Int], windows: [TimeWindow], budget: Int, energy: Energy?, day: LocalDate,
         dayEnd: Date, timeZone: TimeZone, model: String?, endpoint: String?, isCancelled: @escaping @Sendable () -> Bool
     ) throws -> [ProposedBlock] {
-        try refiner.watching(isCancelled) { token in
+        try InterruptWatch.run(isCancelled) { token in
             let planner = LLMDayPlanner(
                 client: refiner.client(model: model, endpoint: endpoint, cancellation: token), systemPrompt: refiner.prompt,
                 memory: refiner.memory)

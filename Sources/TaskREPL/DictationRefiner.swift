@@ -47,26 +47,11 @@ public final class OpenAIDictationRefiner: DictationRefiner {
         _ text: String, rules: ParseResult, model: String?, endpoint: String?, now: Date, timeZone: TimeZone,
         isCancelled: @escaping @Sendable () -> Bool
     ) throws -> RefinementResult {
-        try watching(isCancelled) { token in
+        try InterruptWatch.run(isCancelled) { token in
             let backend = LLMTaskBackend(
                 client: client(model: model, endpoint: endpoint, cancellation: token), systemPrompt: prompt, parser: parser, memory: memory)
             return try namingSilence { () throws(LLMError) in try backend.refined(text, rules: rules, now: now, timeZone: timeZone) }
         }
-    }
-
-    /// Runs `body` with a cancellation token tripped when `isCancelled` turns true (polled: Ctrl-C only sets a flag).
-    func watching<T>(_ isCancelled: @escaping @Sendable () -> Bool, _ body: (Cancellation) throws -> T) throws -> T {
-        let token = Cancellation()
-        let done = Cancellation()
-        let watcher = Thread {
-            while !done.isCancelled {
-                if isCancelled() { token.cancel() }
-                usleep(50_000)
-            }
-        }
-        watcher.start()
-        defer { done.cancel() }
-        return try body(token)
     }
 
     /// Runs a request whose answer is its first token: a timeout is `FirstTokenTimeout` (which setting).

@@ -23,27 +23,19 @@ public final class OpenAIChatModel: ChatModel {
         _ messages: [ChatMessage], tools: [ToolDefinition], model: String?, endpoint: String?,
         onDelta: @escaping (String) -> Void, isCancelled: @escaping @Sendable () -> Bool
     ) throws -> ChatResponse {
-        let token = Cancellation()
-        let done = Cancellation()
         // Ctrl-C is noticed by polling, so the signal handler only sets a flag.
-        let watcher = Thread {
-            while !done.isCancelled {
-                if isCancelled() { token.cancel() }
-                usleep(50_000)
+        try InterruptWatch.run(isCancelled) { token in
+            let timeouts = config.chatTimeouts
+            let specs = tools.map { ToolSpec(name: $0.name, description: $0.description, parameters: $0.inputSchema) }
+            let client = OpenAIClient(
+                baseURL: endpoint.map(Self.baseURL(for:)) ?? config.baseURL, model: model ?? config.model, key: key,
+                timeouts: timeouts, cancellation: token)
+            let result = Result { () throws(LLMError) in try client.chat(messages: messages, tools: specs, stream: true, onDelta: onDelta) }
+            // The stream's silence limit is first_token_seconds: say which setting it was.
+            if case .failure(.timedOut(_, let seconds)) = result, seconds == timeouts.idle, seconds < timeouts.overall {
+                throw FirstTokenTimeout(seconds: seconds)
             }
+            return try result.get()
         }
-        watcher.start()
-        defer { done.cancel() }
-        let timeouts = config.chatTimeouts
-        let client = OpenAIClient(
-            baseURL: endpoint.map(Self.baseURL(for:)) ?? config.baseURL, model: model ?? config.model, key: key,
-            timeouts: timeouts, cancellation: token)
-        let specs = tools.map { ToolSpec(name: $0.name, description: $0.description, parameters: $0.inputSchema) }
-        let result = Result { () throws(LLMError) in try client.chat(messages: messages, tools: specs, stream: true, onDelta: onDelta) }
-        // The stream's silence limit is first_token_seconds: say which setting it was.
-        if case .failure(.timedOut(_, let seconds)) = result, seconds == timeouts.idle, seconds < timeouts.overall {
-            throw FirstTokenTimeout(seconds: seconds)
-        }
-        return try result.get()
     }
 }
