@@ -27,12 +27,21 @@ public struct LLMTaskBackend: NLBackend {
     /// The JSON Schema of a refinement answer: `{"tasks": [{source, title, due, priority,
     /// estimate_minutes, energy, contexts, kind}]}`, `source` and `title` required, the rest optional
     /// (a strict server gets them as nullable: `StructuredOutputForm.strict`).
-    public static let answerSchema: JSONValue = {
+    public static let answerSchema: JSONValue = answerSchema(sources: [])
+
+    /// The answer schema for `text`: `source` may only be one of the text's candidate parts
+    /// (`TaskNLParser.candidateSources`), so a server that enforces the schema makes the model copy
+    /// the user's words instead of paraphrasing them; free when the text has too many parts.
+    public static func answerSchema(for text: String) -> JSONValue {
+        answerSchema(sources: TaskNLParser.candidateSources(text))
+    }
+
+    static func answerSchema(sources: [String]) -> JSONValue {
         func string(_ values: [String]) -> JSONValue { ["type": "string", "enum": .array(values.map(JSONValue.string))] }
         let task: JSONValue = [
             "type": "object",
             "properties": [
-                "source": ["type": "string"],
+                "source": sources.isEmpty ? ["type": "string"] : string(sources),
                 "title": ["type": "string"],
                 "due": ["type": "string"],
                 "priority": string(Priority.allCases.map(\.rawValue)),
@@ -50,7 +59,7 @@ public struct LLMTaskBackend: NLBackend {
             "required": ["tasks"],
             "additionalProperties": false,
         ]
-    }()
+    }
 
     /// `max_tokens` for a dictation of `text`: enough to copy every word twice (source and title) with
     /// the JSON around it, far below the 1,024 a small model would otherwise pad up to.
@@ -79,7 +88,7 @@ public struct LLMTaskBackend: NLBackend {
     public func refined(_ text: String, rules: ParseResult, now: Date, timeZone: TimeZone) throws(LLMError) -> RefinementResult {
         let messages: [ChatMessage] = [.system(systemPrompt), .user(Self.userMessage(text, now: now, timeZone: timeZone))]
         let answer = try client.completeStructured(
-            messages: messages, schema: Self.answerSchema, name: "tasks", maxTokens: Self.maxTokens(for: text), memory: memory)
+            messages: messages, schema: Self.answerSchema(for: text), name: "tasks", maxTokens: Self.maxTokens(for: text), memory: memory)
         let merger = RefinementMerger(parser: parser, now: now, timeZone: timeZone)
         let drafts = try merger.merge(answer: answer.value, text: text, rules: rules)
         let sources = (answer.value["tasks"]?.arrayValue ?? []).compactMap { $0["source"]?.stringValue?.trimmingCharacters(in: .whitespacesAndNewlines) }

@@ -31,8 +31,9 @@ public struct RefinementMerger: Sendable {
         guard let items = answer["tasks"]?.arrayValue else { throw .wrongShape(detail: "no \"tasks\" array") }
         guard !items.isEmpty else { throw .wrongShape(detail: "\"tasks\" is empty") }
         guard items.count <= 20 else { throw .wrongShape(detail: "more than 20 tasks") }
-        var tasks: [ModelTask] = []
-        for item in items { tasks.append(try ModelTask(json: item)) }
+        var proposed: [ModelTask] = []
+        for item in items { proposed.append(try ModelTask(json: item)) }
+        let tasks = try Self.resolved(proposed, in: text)
         try checkSources(tasks.map(\.source), cover: text)
         return tasks.map { task in
             let sourceRules = Self.normalized(task.source) == Self.normalized(text)
@@ -137,6 +138,72 @@ public struct RefinementMerger: Sendable {
         guard TitleWords.content(Self.words(rest)).isEmpty else {
             throw .wrongShape(detail: "the tasks leave out part of the text")
         }
+    }
+
+    /// The proposed tasks as they stand in `text`, in text order. A source that holds other sources
+    /// stands for what is left of it once they are taken out (its own title and fields are dropped):
+    /// a small model (SmolLM2-135M) asked for the tasks of "buy milk and call mom" often names the
+    /// whole line first and then "call mom", which is a split at that task's edge — read that way,
+    /// never as two overlapping tasks. A source repeated word for word counts once; two sources that
+    /// overlap without one holding the other are refused. Each source comes back in the text's own
+    /// letters (case and spacing as the user wrote them).
+    /// - Throws: `LLMError.wrongShape` when a source is not part of the text or two overlap.
+    static func resolved(_ tasks: [ModelTask], in text: String) throws(LLMError) -> [ModelTask] {
+        let flat = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        var placed: [(range: Range<String.Index>, task: ModelTask)] = []
+        for task in tasks {
+            let needle = task.source.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            guard let range = flat.range(of: needle, options: [.caseInsensitive]) else {
+                throw .wrongShape(detail: "a task's source is not part of the text")
+            }
+            if !placed.contains(where: { $0.range == range }) { placed.append((range, task)) }
+        }
+        func holds(_ a: Range<String.Index>, _ b: Range<String.Index>) -> Bool {
+            a != b && a.lowerBound <= b.lowerBound && b.upperBound <= a.upperBound
+        }
+        for a in placed {
+            for b in placed where a.range != b.range && a.range.overlaps(b.range) {
+                guard holds(a.range, b.range) || holds(b.range, a.range) else {
+                    throw .wrongShape(detail: "two tasks' sources overlap")
+                }
+            }
+        }
+        var result: [(start: String.Index, task: ModelTask)] = []
+        for (range, task) in placed {
+            let inner = placed.map(\.range).filter { holds(range, $0) }.sorted { $0.lowerBound < $1.lowerBound }
+            guard !inner.isEmpty else {
+                var task = task
+                task.source = String(flat[range])
+                result.append((range.lowerBound, task))
+                continue
+            }
+            var cursor = range.lowerBound
+            for part in inner + [range.upperBound..<range.upperBound] {
+                if cursor < part.lowerBound, let rest = leftover(flat[cursor..<part.lowerBound]) {
+                    result.append((cursor, ModelTask(source: rest)))
+                }
+                cursor = max(cursor, part.upperBound)
+            }
+        }
+        // A part held by two nested holders was counted once per holder: keep the first of each source.
+        var seen: Set<String> = []
+        return result.sorted { $0.start < $1.start }.map(\.task).filter { seen.insert(normalized($0.source)).inserted }
+    }
+
+    /// A stretch of text between two named tasks, without the joining words at its edges ("and",
+    /// "also", "then", commas); nil when nothing but such words is left.
+    static func leftover(_ text: Substring) -> String? {
+        var words = text.split(separator: " ").map(String.init)
+        let joiners: Set<String> = ["and", "also", "then"]
+        func isJoiner(_ word: String) -> Bool {
+            let bare = word.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ",;"))
+            return bare.isEmpty || joiners.contains(bare)
+        }
+        while let first = words.first, isJoiner(first) { words.removeFirst() }
+        while let last = words.last, isJoiner(last) { words.removeLast() }
+        var joined = words.joined(separator: " ")
+        while joined.hasSuffix(",") || joined.hasSuffix(";") { joined.removeLast() }
+        return TitleWords.content(Self.words(joined)).isEmpty ? nil : joined
     }
 
     /// Lower-cased, whitespace collapsed.

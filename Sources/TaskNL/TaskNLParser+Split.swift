@@ -25,6 +25,28 @@ extension TaskNLParser {
         splitTasks(text, now: now, timeZone: timeZone).map { parse($0, now: now, timeZone: timeZone) }
     }
 
+    /// The parts of `text` a model may name as one task's source: every run of clauses between the
+    /// places where a dictation may move on to another task (`, `, `; `, ` and `, ` also `, ` then `,
+    /// ` and also `, ` and then `), the whole text included, in order of position. A model's answer
+    /// schema lists them as the only values `source` may take, so a small model copies the user's
+    /// words exactly instead of paraphrasing them. Empty when the text has more than `maxCuts` such
+    /// places (the list would grow with their square; `source` is then left free).
+    public static func candidateSources(_ text: String, maxCuts: Int = 5) -> [String] {
+        let pieces = cut(text, at: #"\s*[,;]\s+|\s+and\s+also\s+|\s+and\s+then\s+|\s+and\s+|\s+also\s+|\s+then\s+"#)
+        guard pieces.count - 1 <= maxCuts else { return [] }
+        var spans: [String] = []
+        for first in pieces.indices {
+            var span = ""
+            for index in first..<pieces.count {
+                span += pieces[index].text
+                let trimmed = span.trimmingCharacters(in: .whitespaces)
+                if !trimmed.isEmpty, !spans.contains(trimmed) { spans.append(trimmed) }
+                span += pieces[index].separator
+            }
+        }
+        return spans
+    }
+
     /// The text cut at every match of `separator`, each trimmed; empty pieces left out, and a
     /// separator at either end (nothing on one side) is not a cut.
     static func cut(_ text: String, at separator: String) -> [(text: String, separator: String)] {

@@ -38,7 +38,7 @@ import TaskerTestSupport
         #expect(chips.map(\.text) == ["High", "≈10 min", "Quick", "#shop", "Errand"])
         let sent = try #require(server.requests.first).json
         #expect(sent["response_format"]?["type"] == "json_schema")
-        #expect(sent["response_format"]?["json_schema"]?["schema"] == StructuredOutputForm.strict(LLMTaskBackend.answerSchema))
+        #expect(sent["response_format"]?["json_schema"]?["schema"] == StructuredOutputForm.strict(LLMTaskBackend.answerSchema(for: text)))
         #expect(sent["max_tokens"] == .int(LLMTaskBackend.maxTokens(for: text)))
         #expect(sent["messages"]?.arrayValue?.first?["content"] == "REFINE PROMPT")
         // The user message is small: the date for relative phrases and the text, nothing else.
