@@ -78,18 +78,28 @@ public struct OpenAIClient: Sendable {
     /// - Throws: `LLMError`.
     public func chat(
         messages: [ChatMessage], tools: [ToolSpec] = [], stream: Bool = false,
-        onDelta: ((String) -> Void)? = nil
+        onDelta: ((String) -> Void)? = nil, memory: StructuredOutputMemory? = nil
     ) throws(LLMError) -> ChatResponse {
         let deadline = ModelDeadline(seconds: timeouts.overall)
+        // A server known to fail every stream with tools is asked plainly at once.
+        let knownPlain = !tools.isEmpty && memory?.wantsPlainToolCalls(endpoint: baseURL, model: model) == true
+        let stream = stream && !knownPlain
         let body = requestBody(messages: messages, tools: tools, stream: stream, jsonObject: false)
         guard stream else {
+            if knownPlain {
+                let response = try withoutRejectedOptions(body) { (body) throws(LLMError) in try plain(body, deadline: deadline) }
+                if !response.content.isEmpty { onDelta?(response.content) }
+                return response
+            }
             return try withoutRejectedOptions(body) { (body) throws(LLMError) in try plain(body, deadline: deadline) }
         }
         let waitLimit = min(maxRetryWait, timeouts.idle)
+        var streamFailure: StreamFailure?
         do {
             return try streamed(body, deadline: deadline, onDelta: onDelta)
         } catch let failure as StreamFailure {
             guard failure.beforeFirstEvent, failure.error.fallsBackToPlain else { throw failure.error }
+            streamFailure = failure
             // The plain request is the stream's retry: a Retry-After applies to it.
             if let status = failure.status, let hint = failure.retryAfter {
                 sleep(try wait(for: hint, status: status, limit: waitLimit, deadline: deadline))
@@ -103,6 +113,11 @@ public struct OpenAIClient: Sendable {
             try plain(body, deadline: deadline, waitLimit: waitLimit)
         }
         if !response.content.isEmpty { onDelta?(response.content) }
+        // The stream failed in a way that says something about the server, and the same request
+        // without streaming worked: remember it, so the next chat does not pay for the stream.
+        if !tools.isEmpty, streamFailure?.saysNoStreamingWithTools == true {
+            memory?.rememberPlainToolCalls(endpoint: baseURL, model: model)
+        }
         return response
     }
 
@@ -300,6 +315,17 @@ public struct OpenAIClient: Sendable {
         var beforeFirstEvent: Bool
         var status: Int?
         var retryAfter: Double?
+
+        /// Whether the failure is the server's answer to streaming, not a passing one: a client
+        /// error (not 429), or a stream with nothing usable in it. A busy server (429, 5xx) or a cut
+        /// connection may stream fine next time.
+        var saysNoStreamingWithTools: Bool {
+            if let status { return (400..<500).contains(status) && status != 429 }
+            switch error {
+            case .streamBroken, .invalidJSON, .wrongShape: return true
+            default: return false
+            }
+        }
     }
 
     private func streamed(_ body: JSONValue, deadline: ModelDeadline, onDelta: ((String) -> Void)?) throws -> ChatResponse {

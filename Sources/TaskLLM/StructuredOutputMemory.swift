@@ -1,11 +1,13 @@
 import Foundation
 import TaskCore
 
-/// Which structured-output form each endpoint and model accepted, for the session and in a small
-/// cache file beside config.json (`structured-output.json`), so the second request does not pay for
-/// the ladder.
+/// What each endpoint and model accepted, for the session and in a small cache file beside
+/// config.json (`structured-output.json`), so the second request does not pay for finding it again:
+/// the structured-output form of the ladder, and whether tool calls must be asked for without
+/// streaming (a server that cannot stream with tools fails every stream before its first event).
 ///
-/// The file is `{"<base URL>": {"<model>": "<form>"}}`. A missing, unreadable or malformed file is an
+/// The file is `{"<base URL>": {"<model>": {"form": "<form>", "tool_calls": "plain"}}}` (an older
+/// `{"<base URL>": {"<model>": "<form>"}}` is read too). A missing, unreadable or malformed file is an
 /// empty memory (it is a cache: the ladder finds the form again); writes are atomic and failures to
 /// write are ignored for the same reason. Safe to share between threads.
 public final class StructuredOutputMemory: @unchecked Sendable {
@@ -14,7 +16,35 @@ public final class StructuredOutputMemory: @unchecked Sendable {
 
     public let path: String?
     private let lock = NSLock()
-    private var entries: [String: [String: StructuredOutputForm]] = [:]
+    private var entries: [String: [String: Entry]] = [:]
+
+    /// What one model at one endpoint accepted.
+    struct Entry: Equatable {
+        var form: StructuredOutputForm?
+        var plainToolCalls = false
+
+        var json: JSONValue {
+            var object: [String: JSONValue] = [:]
+            if let form { object["form"] = .string(form.rawValue) }
+            if plainToolCalls { object["tool_calls"] = "plain" }
+            return .object(object)
+        }
+
+        init(form: StructuredOutputForm? = nil, plainToolCalls: Bool = false) {
+            self.form = form
+            self.plainToolCalls = plainToolCalls
+        }
+
+        init?(json: JSONValue) {
+            if let old = json.stringValue {
+                guard let form = StructuredOutputForm(rawValue: old) else { return nil }
+                self.init(form: form)
+            } else {
+                self.init(form: json["form"]?.stringValue.flatMap(StructuredOutputForm.init(rawValue:)),
+                          plainToolCalls: json["tool_calls"]?.stringValue == "plain")
+            }
+        }
+    }
 
     /// A memory kept in `path` (read now); nil keeps it for this process only.
     public init(path: String?) {
@@ -23,8 +53,8 @@ public final class StructuredOutputMemory: @unchecked Sendable {
             let object = (try? JSONValue.parse(String(decoding: data, as: UTF8.self)))?.objectValue
         else { return }
         for (endpoint, models) in object {
-            for (model, form) in models.objectValue ?? [:] {
-                if let form = form.stringValue.flatMap(StructuredOutputForm.init(rawValue:)) { entries[endpoint, default: [:]][model] = form }
+            for (model, value) in models.objectValue ?? [:] {
+                if let entry = Entry(json: value) { entries[endpoint, default: [:]][model] = entry }
             }
         }
     }
@@ -36,15 +66,32 @@ public final class StructuredOutputMemory: @unchecked Sendable {
 
     /// The form `model` at `endpoint` accepted last, if known.
     public func form(endpoint: String, model: String) -> StructuredOutputForm? {
-        lock.withLock { entries[Self.key(endpoint)]?[model] }
+        lock.withLock { entries[Self.key(endpoint)]?[model]?.form }
     }
 
     /// Remembers `form` for `model` at `endpoint`, and writes the file when it changed.
     public func remember(_ form: StructuredOutputForm, endpoint: String, model: String) {
+        update(endpoint: endpoint, model: model) { $0.form = form }
+    }
+
+    /// Whether `model` at `endpoint` is known to answer tool calls only without streaming.
+    public func wantsPlainToolCalls(endpoint: String, model: String) -> Bool {
+        lock.withLock { entries[Self.key(endpoint)]?[model]?.plainToolCalls ?? false }
+    }
+
+    /// Remembers that `model` at `endpoint` answers tool calls only without streaming.
+    public func rememberPlainToolCalls(endpoint: String, model: String) {
+        update(endpoint: endpoint, model: model) { $0.plainToolCalls = true }
+    }
+
+    private func update(endpoint: String, model: String, _ change: (inout Entry) -> Void) {
         let snapshot: JSONValue? = lock.withLock {
-            guard entries[Self.key(endpoint)]?[model] != form else { return nil }
-            entries[Self.key(endpoint), default: [:]][model] = form
-            return .object(entries.mapValues { .object($0.mapValues { .string($0.rawValue) }) })
+            var entry = entries[Self.key(endpoint)]?[model] ?? Entry()
+            let before = entry
+            change(&entry)
+            guard entry != before else { return nil }
+            entries[Self.key(endpoint), default: [:]][model] = entry
+            return .object(entries.mapValues { .object($0.mapValues(\.json)) })
         }
         guard let snapshot, let path else { return }
         let folder = (path as NSString).deletingLastPathComponent

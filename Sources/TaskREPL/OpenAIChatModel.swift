@@ -8,10 +8,13 @@ import TaskToolkit
 public final class OpenAIChatModel: ChatModel {
     public let config: ModelConfig
     let key: APIKey?
+    /// What each endpoint accepted (here: whether it streams tool calls), beside config.json.
+    let memory: StructuredOutputMemory?
 
-    public init(config: ModelConfig, key: APIKey?) {
+    public init(config: ModelConfig, key: APIKey?, memory: StructuredOutputMemory? = nil) {
         self.config = config
         self.key = key
+        self.memory = memory
     }
 
     /// The base URL for an /endpoint argument: a preset name or a URL.
@@ -30,7 +33,7 @@ public final class OpenAIChatModel: ChatModel {
             let client = OpenAIClient(
                 baseURL: endpoint.map(Self.baseURL(for:)) ?? config.baseURL, model: model ?? config.model, key: key,
                 timeouts: timeouts, cancellation: token)
-            let result = Result { () throws(LLMError) in try client.chat(messages: messages, tools: specs, stream: true, onDelta: onDelta) }
+            let result = Result { () throws(LLMError) in try client.chat(messages: messages, tools: specs, stream: true, onDelta: onDelta, memory: memory) }
             // The stream's silence limit is first_token_seconds: say which setting it was.
             if case .failure(.timedOut(_, let seconds)) = result, seconds == timeouts.idle, seconds < timeouts.overall {
                 throw FirstTokenTimeout(seconds: seconds)

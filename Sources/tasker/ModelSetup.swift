@@ -90,7 +90,7 @@ struct ModelSetup {
                 OpenAIDayPlanModel(config: ready.config, key: ready.key, prompt: $0, memory: memory)
             }
             return ModelConversation(
-                model: OpenAIChatModel(config: ready.config, key: ready.key), systemPrompt: ready.prompt,
+                model: OpenAIChatModel(config: ready.config, key: ready.key, memory: memory), systemPrompt: ready.prompt,
                 modelName: ready.config.model, refiner: refiner, planner: planner)
         }
     }

@@ -74,12 +74,12 @@ import TaskCore
         return (try? RefinementMerger.resolved(tasks, in: text))?.map(\.source)
     }
 
-    /// Whether `sources` are the expected ones: each holds the content words of its own.
+    /// Whether `sources` are the expected ones: the same content words, part for part (a source
+    /// that also holds the other task's words is not a split).
     static func splitRight(_ sources: [String], _ expected: [String]) -> Bool {
         guard sources.count == expected.count else { return false }
         return zip(sources, expected).allSatisfy { got, want in
-            let words = Set(RefinementMerger.words(got))
-            return TitleWords.content(RefinementMerger.words(want)).allSatisfy(words.contains)
+            Set(TitleWords.content(RefinementMerger.words(got))) == Set(TitleWords.content(RefinementMerger.words(want)))
         }
     }
 

@@ -251,6 +251,33 @@ import TaskerTestSupport
         #expect(server.requests[1].json["tool_choice"] == "auto")
     }
 
+    @Test func aServerThatCannotStreamToolCallsIsRememberedAndAskedPlainlyNextTime() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path + "/" + StructuredOutputMemory.fileName
+        let server = try ScriptedModelServer([
+            .json(status: 400, body: #"{"error":{"message":"tools are not supported with stream"}}"#),
+            .json(body: try Wire.fixture("plain-tool-calls.json")),
+            .json(body: try Wire.fixture("plain-tool-calls.json")),
+        ])
+        let first = try client(server).chat(messages: [.user("x")], tools: [listTool], stream: true, memory: StructuredOutputMemory(path: path))
+        #expect(first.toolCalls.map(\.name) == ["list_tasks"])
+        // A new process reads the cache file: its first request is plain.
+        let second = try client(server).chat(messages: [.user("y")], tools: [listTool], stream: true, memory: StructuredOutputMemory(path: path))
+        #expect(second.toolCalls.map(\.name) == ["list_tasks"])
+        #expect(server.requests.map { $0.json["stream"] } == [true, false, false])
+        #expect(StructuredOutputMemory(path: path).wantsPlainToolCalls(endpoint: server.baseURL, model: "test-model"))
+    }
+
+    @Test func aPassingStreamFailureIsNotRemembered() throws {
+        let memory = StructuredOutputMemory(path: nil)
+        let server = try ScriptedModelServer([
+            .events(pieces: [": just a comment\n\n"], cut: true),
+            .json(body: try Wire.fixture("plain-tool-calls.json")),
+        ])
+        _ = try client(server).chat(messages: [.user("x")], tools: [listTool], stream: true, memory: memory)
+        #expect(!memory.wantsPlainToolCalls(endpoint: server.baseURL, model: "test-model"))
+    }
+
     @Test func connectionRefusedNamesTheEndpoint() throws {
         let server = try ScriptedModelServer([])
         let url = server.baseURL

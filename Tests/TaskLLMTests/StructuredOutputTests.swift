@@ -84,7 +84,7 @@ import TaskerTestSupport
                                                    memory: StructuredOutputMemory(configDirectory: directory.path))
         let file = directory.path + "/" + StructuredOutputMemory.fileName
         let stored = try JSONValue.parse(String(contentsOfFile: file, encoding: .utf8))
-        #expect(stored[server.baseURL]?["test-model"] == "json_object+schema")
+        #expect(stored[server.baseURL]?["test-model"]?["form"] == "json_object+schema")
         // A new process (a new memory read from the file) starts at the remembered form.
         let next = StructuredOutputMemory(configDirectory: directory.path)
         #expect(next.form(endpoint: server.baseURL, model: "test-model") == .jsonObjectSchema)
@@ -161,5 +161,14 @@ import TaskerTestSupport
         #expect(LLMTaskBackend.maxTokens(for: "buy milk") == 144)
         #expect(LLMTaskBackend.maxTokens(for: "buy milk tomorrow and also call mom friday at 5pm") == 240)
         #expect(LLMTaskBackend.maxTokens(for: String(repeating: "word ", count: 500)) == 1024)
+    }
+
+    @Test func aCacheFileOfTheOlderShapeIsStillRead() throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.path + "/" + StructuredOutputMemory.fileName
+        try #"{"http://127.0.0.1:1/v1": {"m": "json_object"}}"#.write(toFile: file, atomically: true, encoding: .utf8)
+        let memory = StructuredOutputMemory(configDirectory: directory.path)
+        #expect(memory.form(endpoint: "http://127.0.0.1:1/v1/", model: "m") == .jsonObject)
+        #expect(!memory.wantsPlainToolCalls(endpoint: "http://127.0.0.1:1/v1", model: "m"))
     }
 }
