@@ -88,7 +88,12 @@ public final class AgentGate {
             let label = decision == .granted ? "granted" : "allowed"
             do {
                 return try store.inOneTransaction {
-                    let result = try toolkit.call(name, arguments)
+                    var call = try toolkit.prepare(name, arguments)
+                    if var status = call as? ApprovalStatusTool {
+                        status.askingAgent = agentID
+                        call = status
+                    }
+                    let result = try toolkit.call(call)
                     try receipt(result["ok"] == .bool(false) ? "failed" : label, result.encoded())
                     return result
                 }

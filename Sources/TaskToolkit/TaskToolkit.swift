@@ -122,6 +122,12 @@ public final class TaskToolkit {
         try encode(try prepare(name, arguments))
     }
 
+    /// Runs one prepared call and writes its result as the JSON door does.
+    /// - Throws: as `run`.
+    public func call(_ prepared: any Tool) throws -> JSONValue {
+        try encode(prepared)
+    }
+
     private func encode<T: Tool>(_ call: T) throws -> JSONValue { try run(call).json(format) }
 
     /// How results are written: ISO dates in the store's zone.

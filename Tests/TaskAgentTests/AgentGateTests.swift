@@ -84,6 +84,21 @@ import TaskToolkit
     }
 }
 
+@Suite struct ApprovalPrivacyTests {
+    @Test func anAgentSeesOnlyItsOwnApprovalRequests() throws {
+        let fixture = try AgentFixture()
+        let (_, asker) = try fixture.agent("asker", scopes: [.read, .writeTasks])
+        let (_, snoop) = try fixture.agent("snoop", scopes: [.read])
+        let id = try #require(try asker.call("create_task", ["title": "Private plan"])["approval_id"]?.stringValue)
+        #expect(try asker.call("approval_status", ["approval_id": .string(id)])["status"] == "pending")
+        let seen = try snoop.call("approval_status", ["approval_id": .string(id)])
+        #expect(seen["ok"] == false)
+        #expect(seen["status"] == nil && seen["tool"] == nil, "another agent's request looks like none at all")
+        // The owner (no gate) sees every request.
+        #expect(try fixture.toolkit.call("approval_status", ["approval_id": .string(id)])["status"] == "pending")
+    }
+}
+
 @Suite struct ApprovalExpiryTests {
     @Test func aRequestExpiresAfterSevenDaysAndCannotBeApproved() throws {
         let fixture = try AgentFixture()

@@ -16,8 +16,14 @@ public struct ApprovalStatusTool: Tool {
         scope: .read, idempotent: true, destructive: false)
 
     public var approvalID: String
+    /// The agent asking (set by the AgentGate): it sees only its own requests, and another agent's
+    /// looks like none at all. Nil for the owner (`tasker call`, the chat), who sees every one.
+    public var askingAgent: Int64?
 
-    public init(approvalID: String) { self.approvalID = approvalID }
+    public init(approvalID: String, askingAgent: Int64? = nil) {
+        self.approvalID = approvalID
+        self.askingAgent = askingAgent
+    }
 
     public init(_ arguments: ToolArguments) throws { self.init(approvalID: arguments.string("approval_id") ?? "") }
 
@@ -36,7 +42,7 @@ public struct ApprovalStatusTool: Tool {
     }
 
     public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> {
-        guard let approval = try toolkit.store.approval(id: approvalID) else {
+        guard let approval = try toolkit.store.approval(id: approvalID), askingAgent == nil || approval.agentID == askingAgent else {
             return .refused(ToolRefusal("no approval request '\(approvalID)'; use the approval_id a pending call returned"))
         }
         return .done(Output(approval: approval))
