@@ -22,12 +22,12 @@ from mcp.client.stdio import stdio_client
 
 EXPECTED_TOOLS = {
     "capture_task", "create_task", "list_tasks", "complete_task", "reschedule_task", "defer_task",
-    "plan_day", "create_project", "list_projects", "create_space", "create_page", "append_to_page",
+    "plan_day", "create_project", "list_projects", "create_place", "list_places", "delete_place", "create_space", "create_page", "append_to_page",
     "read_page", "list_pages", "link_page", "search_pages", "update_task", "delete_task", "set_stage",
     "create_template", "list_templates", "apply_template", "review", "streaks",
     "export_tasks", "import_tasks", "attach_file", "list_attachments", "open_attachment", "detach", "approval_status",
 }
-READ_ONLY = {"list_tasks", "plan_day", "list_projects", "read_page", "list_pages", "search_pages", "list_templates", "review", "streaks", "export_tasks",
+READ_ONLY = {"list_tasks", "plan_day", "list_projects", "list_places", "read_page", "list_pages", "search_pages", "list_templates", "review", "streaks", "export_tasks",
              "list_attachments", "approval_status"}
 ADDITIVE = {"capture_task", "create_task", "create_project", "create_space", "create_page", "append_to_page", "link_page", "create_template", "apply_template",
             "attach_file", "open_attachment"}
