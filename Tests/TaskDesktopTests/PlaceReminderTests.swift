@@ -12,6 +12,12 @@ import Testing
     let utc = TimeZone(identifier: "UTC")!
     let center = GeoPoint(latitude: 52.52, longitude: 13.405)
 
+    func fixture(_ dir: TemporaryDirectory) throws -> TaskStore {
+        let store = try TaskStore(path: dir.path("t.sqlite"), clock: { Date(timeIntervalSince1970: 1_800_000_000) }, timeZone: utc)
+        try store.bootstrap()
+        return store
+    }
+
     /// Positions every 10 s from `start`: `count` readings at `metres` (± `noise`) from the centre.
     func walk(_ from: inout Date, _ count: Int, metres: Double, noise: Double, accuracy: Double = 10, _ random: inout SeededRandom) -> [LocationFix] {
         (0..<count).map { _ in
@@ -24,8 +30,7 @@ import Testing
 
     @Test func oneReminderPerVisitDespiteJitterAndAgainOnTheNextVisit() throws {
         let dir = try TemporaryDirectory()
-        let store = try TaskStore(path: dir.path("t.sqlite"), clock: { Date(timeIntervalSince1970: 1_800_000_000) }, timeZone: utc)
-        try store.bootstrap()
+        let store = try fixture(dir)
         _ = try store.createPlace(name: "Supermarket", center: center, radius: 100)
         _ = try store.createProject(name: "Home", notes: nil)
         _ = try store.createTask(TaskDraft(title: "Buy milk", project: "Home", place: PlaceBinding(place: "supermarket")))
@@ -61,8 +66,7 @@ import Testing
 
     @Test func aPoorFixIsIgnoredAndDwellIsRespected() throws {
         let dir = try TemporaryDirectory()
-        let store = try TaskStore(path: dir.path("t.sqlite"), clock: { Date(timeIntervalSince1970: 1_800_000_000) }, timeZone: utc)
-        try store.bootstrap()
+        let store = try fixture(dir)
         _ = try store.createPlace(name: "Gym", center: center, radius: 100)
         _ = try store.createTask(TaskDraft(title: "Pay fees", place: PlaceBinding(place: "gym")))
         let runner = ReminderRunner(store: store, schedule: ReminderSchedule(timeZone: utc), presenter: RecordingPresenter(), placeDwell: 60)
@@ -76,8 +80,7 @@ import Testing
 
     @Test func nextVisitClosesTheNotificationWithoutSnoozing() throws {
         let dir = try TemporaryDirectory()
-        let store = try TaskStore(path: dir.path("t.sqlite"), clock: { Date(timeIntervalSince1970: 1_800_000_000) }, timeZone: utc)
-        try store.bootstrap()
+        let store = try fixture(dir)
         _ = try store.createPlace(name: "Work", center: center, radius: 100)
         _ = try store.createTask(TaskDraft(title: "Print slides", place: PlaceBinding(place: "work")))
         let presenter = RecordingPresenter()
