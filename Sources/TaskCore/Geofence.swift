@@ -38,7 +38,7 @@ public struct Geofence: Sendable, Hashable {
         }
     }
 
-    public enum Event: String, Sendable, Hashable { case arrive, leave }
+    public enum Event: String, Sendable, Hashable, CaseIterable { case arrive, leave }
 
     /// Whether a reading is good enough for this fence (accuracy no worse than the radius).
     public func accepts(_ fix: LocationFix) -> Bool { fix.accuracy.isFinite && fix.accuracy <= radius }

@@ -42,3 +42,9 @@ public struct AttachmentID: Sendable, Hashable, Comparable, CustomStringConverti
     public var description: String { String(rawValue) }
     public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
 }
+
+public struct PlaceID: Sendable, Hashable, CustomStringConvertible {
+    public let rawValue: Int64
+    public init(_ rawValue: Int64) { self.rawValue = rawValue }
+    public var description: String { String(rawValue) }
+}

@@ -21,12 +21,15 @@ public struct TaskDraft: Sendable, Hashable {
     public var parent: TaskID?
     /// When to remind besides the due time ("remind me 30 min before", "remind me at 4pm").
     public var remind: ReminderSetting?
+    /// Remind on arriving at or leaving this place (by name; the store checks it exists).
+    public var place: PlaceBinding?
 
     public init(
         title: String, notes: String? = nil, due: Date? = nil, priority: Priority = .normal,
         estimateMinutes: Int? = nil, energy: Energy? = nil, contexts: [String] = [], kind: TaskKind? = nil,
         recurrence: RecurrenceRule? = nil, deferUntil: LocalDate? = nil, list: String? = nil,
-        project: String? = nil, parent: TaskID? = nil, dueDay: LocalDate? = nil, remind: ReminderSetting? = nil
+        project: String? = nil, parent: TaskID? = nil, dueDay: LocalDate? = nil, remind: ReminderSetting? = nil,
+        place: PlaceBinding? = nil
     ) {
         self.dueDay = dueDay
         self.title = title
@@ -43,5 +46,6 @@ public struct TaskDraft: Sendable, Hashable {
         self.project = project
         self.parent = parent
         self.remind = remind
+        self.place = place
     }
 }

@@ -30,13 +30,16 @@ public struct TaskItem: Sendable, Hashable, Identifiable {
     public var completed: Date?
     /// When to remind besides the due time (nil: the configured early warning). See `ReminderSchedule`.
     public var remind: ReminderSetting?
+    /// The place the task reminds at (on arrival or on leaving), if any.
+    public var place: PlaceBinding?
 
     public init(
         id: TaskID, title: String, notes: String? = nil, due: Date? = nil, priority: Priority = .normal,
         estimateMinutes: Int? = nil, energy: Energy? = nil, contexts: [String] = [], kind: TaskKind? = nil,
         status: TaskStatus = .open, stage: String? = nil, list: String = "Inbox", project: String? = nil,
         parent: TaskID? = nil, recurrence: RecurrenceRule? = nil, deferUntil: LocalDate? = nil,
-        created: Date, updated: Date, completed: Date? = nil, dueDay: LocalDate? = nil, remind: ReminderSetting? = nil
+        created: Date, updated: Date, completed: Date? = nil, dueDay: LocalDate? = nil, remind: ReminderSetting? = nil,
+        place: PlaceBinding? = nil
     ) {
         self.id = id
         self.title = title
@@ -59,6 +62,7 @@ public struct TaskItem: Sendable, Hashable, Identifiable {
         self.updated = updated
         self.completed = completed
         self.remind = remind
+        self.place = place
     }
 
     /// Waiting on someone else: kind `waiting` or the "Waiting" stage.
@@ -86,6 +90,8 @@ public struct TaskUpdate: Sendable, Hashable {
     public var recurrence: RecurrenceRule??
     public var deferUntil: LocalDate??
     public var remind: ReminderSetting??
+    /// A place binding by place name (checked by the store); `.some(nil)` unbinds.
+    public var place: PlaceBinding??
 
     public init() {}
 }

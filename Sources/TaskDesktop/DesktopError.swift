@@ -5,6 +5,8 @@ public enum DesktopError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A method call failed: the member, the D-Bus error name and its message.
     case call(String, name: String, message: String)
     case disconnected(String)
+    /// No location: GeoClue absent, no agent answering, or location refused (the reason).
+    case noLocation(String)
 
     public var description: String {
         switch self {
@@ -17,6 +19,8 @@ public enum DesktopError: Error, Sendable, Hashable, CustomStringConvertible {
                 return "\(member): nobody on the bus serves it (\(message)); start a notification server or use --fallback stdout"
             }
             return "\(member) failed: \(name.isEmpty ? "" : name + ": ")\(message)"
+        case .noLocation(let reason):
+            return "location reminders are off: \(reason); time reminders keep working"
         case .disconnected(let bus):
             return "the D-Bus \(bus) bus went away; run it again when the desktop session is back"
         }

@@ -18,7 +18,7 @@ public final class DesktopNotifications: ReminderPresenting {
     }
 
     public func show(_ note: ReminderNote, replacing: UInt32?) throws -> UInt32? {
-        let actions: [DBusValue] = ["done", "Done", "snooze", "Snooze 10 min"].map(DBusValue.string)
+        let actions: [DBusValue] = ["done", "Done", "snooze", note.postponeLabel].map(DBusValue.string)
         let hints = DBusValue.vardict([
             ("urgency", .byte(note.urgent ? 2 : 1)),
             ("category", .string("x-tasker.reminder")),

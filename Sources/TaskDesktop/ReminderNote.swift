@@ -8,12 +8,15 @@ public struct ReminderNote: Sendable, Hashable {
     public var summary: String
     public var body: String
     public var urgent: Bool
+    /// The label of the second button: "Snooze 10 min", or "Next visit" on a place reminder.
+    public var postponeLabel: String
 
-    public init(task: TaskID, summary: String, body: String, urgent: Bool) {
+    public init(task: TaskID, summary: String, body: String, urgent: Bool, postponeLabel: String = "Snooze 10 min") {
         self.task = task
         self.summary = summary
         self.body = body
         self.urgent = urgent
+        self.postponeLabel = postponeLabel
     }
 }
 

@@ -25,11 +25,45 @@ public final class ReminderRunner {
     public let store: TaskStore
     public let schedule: ReminderSchedule
     public let presenter: ReminderPresenting
+    /// Positions for arrive and leave reminders while watching (nil: time reminders only).
+    public var location: LocationSource?
+    /// The place fences those positions are fed to.
+    public var places: PlaceCrossings
 
-    public init(store: TaskStore, schedule: ReminderSchedule, presenter: ReminderPresenting) {
+    public init(store: TaskStore, schedule: ReminderSchedule, presenter: ReminderPresenting,
+                location: LocationSource? = nil, placeDwell: TimeInterval = Geofence.defaultDwell) {
         self.store = store
         self.schedule = schedule
         self.presenter = presenter
+        self.location = location
+        self.places = PlaceCrossings(store: store, dwell: placeDwell)
+    }
+
+    /// Feeds positions to the place fences and delivers a reminder to every open task bound to a
+    /// place crossed the way it asked (arrive or leave), once per visit: the claim's key names the
+    /// place and the visit, so jitter never repeats it and the next visit reminds again.
+    /// - Throws: store errors; a presenter failure gives the claim back first.
+    @discardableResult
+    public func deliverPlaces(_ fixes: [LocationFix]) throws -> Report {
+        var report = Report()
+        for crossing in try places.crossings(fixes) {
+            for task in try store.openTasks(at: crossing.place.id) where task.place?.trigger == crossing.event {
+                let key = "place:\(task.id.rawValue):\(crossing.event.rawValue):\(crossing.place.id.rawValue):\(crossing.visit)"
+                guard try store.claimReminder(key: key, task: task.id, due: task.due) else { continue }
+                var parts = [ChipText.place(PlaceBinding(place: crossing.place.name, trigger: crossing.event))]
+                if let project = task.project { parts.append(project) }
+                let note = ReminderNote(task: task.id, summary: task.title, body: parts.joined(separator: " · "),
+                                        urgent: task.priority == .critical || task.priority == .high, postponeLabel: "Next visit")
+                do {
+                    if let id = try presenter.show(note, replacing: nil) { try store.recordNotification(key: key, id: id) }
+                } catch {
+                    try store.releaseReminder(key: key)
+                    throw error
+                }
+                report.delivered.append(note)
+            }
+        }
+        return report
     }
 
     /// One pass at the store's now: close what is stale, show snoozed reminders again, deliver
@@ -84,6 +118,13 @@ public final class ReminderRunner {
                     try presenter.close(action.notificationID)
                     report.closed.append(action.notificationID)
                 }
+            case .snooze where row.key.hasPrefix("place:"):
+                // "Next visit": closed now; the next visit has its own key, so it reminds again.
+                if try store.claimClose(key: row.key) {
+                    try presenter.close(action.notificationID)
+                    report.closed.append(action.notificationID)
+                }
+                report.snoozed.append(row.task)
             case .snooze:
                 try store.snoozeReminder(key: row.key, until: store.clock().addingTimeInterval(Self.snooze))
                 report.snoozed.append(row.task)
@@ -111,6 +152,10 @@ public final class ReminderRunner {
             let events = try presenter.wait(timeout: timeout)
             var changed = !events.actions.isEmpty || !events.dismissed.isEmpty
             if changed { report(try handle(events), onReport) }
+            if let location {
+                let fixes = try location.fixes(timeout: 0)
+                if !fixes.isEmpty { report(try deliverPlaces(fixes), onReport) }
+            }
             let current = try store.dataVersion()
             if current != version { changed = true; version = current }
             if changed || (wake.map { $0 <= store.clock() } ?? false) { wake = try pass(onReport) }

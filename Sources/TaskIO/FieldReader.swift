@@ -33,6 +33,12 @@ struct FieldReader {
         return i
     }
 
+    mutating func requiredNumber(_ key: String) throws(FieldError) -> Double {
+        guard let v = value(key) else { throw FieldError(field: key, reason: "is missing") }
+        guard let d = v.doubleValue, d.isFinite else { throw FieldError(field: key, reason: "must be a number, got \(v.typeName)") }
+        return d
+    }
+
     mutating func date(_ key: String) throws(FieldError) -> Date? {
         guard let s = try string(key) else { return nil }
         guard let d = RecordDate.parse(s) else { throw FieldError(field: key, reason: "'\(s)' is not an ISO 8601 time") }

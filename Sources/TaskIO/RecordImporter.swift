@@ -50,6 +50,8 @@ public struct RecordImporter {
                                             modified: \.modified, parse: ProjectRecord.init(json:))
                 plan.spaces = try resolve(incoming.spaces, existing.spaces, mode, &report, json: \.json, uuid: \.uuid,
                                           modified: \.modified, parse: SpaceRecord.init(json:))
+                plan.places = try resolve(incoming.places, existing.places, mode, &report, json: \.json, uuid: \.uuid,
+                                          modified: \.modified, parse: PlaceRecord.init(json:))
                 plan.tasks = try resolve(incoming.tasks, existing.tasks, mode, &report, json: \.json, uuid: \.uuid,
                                          modified: \.modified, parse: TaskRecord.init(json:))
                 plan.pages = try resolve(incoming.pages, existing.pages, mode, &report, json: RecordImporter.pageJSON, uuid: \.uuid,

@@ -29,6 +29,8 @@ extension TaskRecord {
         o.set("completed_zone", completedZone)
         o.set("series", series)
         o.set("remind", remind?.storageText)
+        o.set("place", place)
+        o.set("place_trigger", place == nil ? nil : placeTrigger?.rawValue)
         o.setExtras(extras)
         return o.value
     }
@@ -71,6 +73,9 @@ extension TaskRecord {
             }
             remind = setting
         }
+        place = try r.uuid("place")
+        placeTrigger = try r.choice("place_trigger", PlaceBinding.Trigger.self)
+        if place != nil && placeTrigger == nil { placeTrigger = .arrive }
         extras = try r.extras()
     }
 }

@@ -3,11 +3,11 @@ import TaskCore
 import TaskStore
 
 /// The `.unkt` bundle: a ZIP with `manifest.json` first, then `tasks.jsonl`, `projects.jsonl`,
-/// `spaces.jsonl`, `pages.jsonl`, `links.jsonl`, `attachments.jsonl` (one record per line),
+/// `spaces.jsonl`, `pages.jsonl`, `links.jsonl`, `attachments.jsonl`, `places.jsonl` (one record per line),
 /// `pages/<uuid>.md` (each page's Markdown body) and `attachments/<sha256>` (each attached file's
 /// bytes, once per content). It reads fine once unzipped.
 public enum UnktBundle {
-    static let recordFiles = ["tasks.jsonl", "projects.jsonl", "spaces.jsonl", "pages.jsonl", "links.jsonl", "attachments.jsonl"]
+    static let recordFiles = ["tasks.jsonl", "projects.jsonl", "spaces.jsonl", "pages.jsonl", "links.jsonl", "attachments.jsonl", "places.jsonl"]
     static let objectFolder = "attachments/"
 
     /// Writes `records` to a new bundle at `path`, with the bytes of every attachment read from
@@ -29,6 +29,7 @@ public enum UnktBundle {
             ("pages.jsonl", lines(records.pages.map(\.json))),
             ("links.jsonl", lines(records.links.map(\.json))),
             ("attachments.jsonl", lines(records.attachments.map(\.json))),
+            ("places.jsonl", lines(records.places.map(\.json))),
         ]
         for page in records.pages { files.append(("pages/\(page.uuid).md", Array(page.body.utf8))) }
         var listed = files.map { BundleManifest.File(path: $0.name, size: $0.bytes.count, sha256: SHA256.hex($0.bytes)) }
@@ -47,7 +48,8 @@ public enum UnktBundle {
         let manifest = BundleManifest(
             schemaVersion: TaskStore.schemaVersion, generator: generator, created: created,
             counts: ["tasks": records.tasks.count, "projects": records.projects.count, "spaces": records.spaces.count,
-                     "pages": records.pages.count, "links": records.links.count, "attachments": records.attachments.count],
+                     "pages": records.pages.count, "links": records.links.count, "attachments": records.attachments.count,
+                     "places": records.places.count],
             files: listed)
         let manifestBytes = Array((manifest.json.prettyEncoded() + "\n").utf8)
         try ZipArchive.write(path: path, contents: [(BundleManifest.entryName, .bytes(manifestBytes))] + contents)
@@ -226,6 +228,7 @@ public enum UnktBundle {
             return out
         }
         result.records.projects = try each("projects.jsonl", ProjectRecord.init(json:), uuid: \.uuid)
+        result.records.places = try each("places.jsonl", PlaceRecord.init(json:), uuid: \.uuid)
         result.records.spaces = try each("spaces.jsonl", SpaceRecord.init(json:), uuid: \.uuid)
         result.records.tasks = try each("tasks.jsonl", TaskRecord.init(json:), uuid: \.uuid)
         result.records.pages = try each("pages.jsonl", PageRecord.init(json:), uuid: \.uuid)

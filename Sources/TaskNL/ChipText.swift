@@ -43,6 +43,11 @@ public enum ChipText {
     /// `#errands`: a context as a chip.
     public static func context(_ name: String) -> String { "#" + name }
 
+    /// "Arriving at supermarket", "Leaving work".
+    public static func place(_ binding: PlaceBinding) -> String {
+        (binding.trigger == .arrive ? "Arriving at " : "Leaving ") + binding.place
+    }
+
     /// The due chip for `date` seen from `now` in `timeZone`: `Today, 5:00 PM`, `Tomorrow, 9:00 AM`,
     /// `Fri 4 Dec, 9:00 AM`. Days are calendar days in the zone, so a 23- or 25-hour day changes nothing.
     public static func due(_ date: Date, now: Date, timeZone: TimeZone) -> String {

@@ -6,7 +6,8 @@ extension ParseResult {
     /// priority, estimateMinutes, energy, contexts, kind, recurrence, deferUntil (YYYY-MM-DD or null)
     /// and understood (the chip texts in order).
     /// `remind` (minutes before as a number, or an ISO 8601 instant) appears only when the sentence
-    /// asked for one ("remind me 30 min before").
+    /// asked for one ("remind me 30 min before"); `place` (`{"name", "trigger"}`) only when it named
+    /// a known place ("when I get to the supermarket").
     public func json(timeZone: TimeZone) -> JSONValue {
         let d = draft
         var object: [String: JSONValue] = [
@@ -26,6 +27,7 @@ extension ParseResult {
         case .at(let instant): object["remind"] = .string(ISODate.format(instant, in: timeZone))
         case nil: break
         }
+        if let place = d.place { object["place"] = ["name": .string(place.place), "trigger": .string(place.trigger.rawValue)] }
         return .object(object)
     }
 }

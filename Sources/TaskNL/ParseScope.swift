@@ -13,9 +13,12 @@ struct ParseScope: Sendable {
     let today: LocalDate
     /// Seconds since local midnight now.
     let nowSeconds: Int
+    /// The places the user has, each as its name and its words (`readPlace`).
+    let places: [(name: String, words: [String])]
 
-    init(text: String, now: Date, timeZone: TimeZone) {
+    init(text: String, now: Date, timeZone: TimeZone, places: [String] = []) {
         tokens = Tokenizer.tokens(of: text)
+        self.places = places.map { ($0, ParseScope.placeWords($0)) }
         self.now = now
         self.timeZone = timeZone
         let local = LocalDateTime(now, in: timeZone)

@@ -20,6 +20,7 @@ struct SentenceParse {
     private var recurrence: (match: RecurrenceMatch, tokens: Range<Int>)?
     private var deferral: (day: LocalDate, tokens: Range<Int>)?
     private var reminder: (phrase: ReminderPhrase, tokens: Range<Int>)?
+    private var place: (binding: PlaceBinding, tokens: Range<Int>)?
 
     init(scope: ParseScope) {
         self.scope = scope
@@ -62,6 +63,10 @@ struct SentenceParse {
         if let reminder, let (setting, text) = resolveReminder(reminder.phrase, due: draft.due) {
             draft.remind = setting
             chips.append(chip(.remind, text, reminder.tokens))
+        }
+        if let place {
+            draft.place = place.binding
+            chips.append(chip(.place, ChipText.place(place.binding), place.tokens))
         }
         stripDictation()
         if let ideaPrefix {
@@ -130,7 +135,13 @@ struct SentenceParse {
         var bareDayPart: Int?
         defer { if let k = bareDayPart { readTrailingDayPart(at: k, start: start) } }
         while i < scope.count {
-            if i > start, let r = scope.readReminder(at: i) {
+            if let p = scope.readPlace(at: i) {
+                if place == nil {
+                    place = (p.binding, i..<p.end)
+                    claim(i..<p.end)
+                }
+                i = p.end
+            } else if i > start, let r = scope.readReminder(at: i) {
                 if reminder == nil {
                     reminder = (r.phrase, i..<r.end)
                     claim(i..<r.end)

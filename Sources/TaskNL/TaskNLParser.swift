@@ -4,7 +4,7 @@ import TaskCore
 /// One thing the parser understood, shown to the user as a chip.
 public struct Chip: Sendable, Hashable {
     public enum Field: String, Sendable, Hashable, CaseIterable {
-        case priority, estimate, energy, context, due, recurrence, deferUntil = "defer", remind, kind
+        case priority, estimate, energy, context, due, recurrence, deferUntil = "defer", remind, place, kind
     }
 
     public var field: Field
@@ -50,8 +50,10 @@ public struct TaskNLParser: Sendable {
 
     public init() {}
 
-    public func parse(_ text: String, now: Date, timeZone: TimeZone) -> ParseResult {
-        var run = SentenceParse(scope: ParseScope(text: text, now: now, timeZone: timeZone))
+    /// `places` are the names of the user's places: "when I get to the supermarket" binds the task
+    /// to a place only when it is one of them (else the words stay in the title).
+    public func parse(_ text: String, now: Date, timeZone: TimeZone, places: [String] = []) -> ParseResult {
+        var run = SentenceParse(scope: ParseScope(text: text, now: now, timeZone: timeZone, places: places))
         return run.run()
     }
 }

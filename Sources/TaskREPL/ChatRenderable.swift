@@ -96,6 +96,28 @@ extension ListProjects.Output: ChatRenderable {
     }
 }
 
+extension CreatePlace.Output: ChatRenderable {
+    func lines(_ r: TaskRenderer) -> [String] {
+        [r.done("Place", TaskRenderer.clean(place.name) + "  " + r.style(Place.describe(center: place.center, radius: place.radius), .dim))]
+    }
+}
+
+extension ListPlaces.Output: ChatRenderable {
+    func lines(_ r: TaskRenderer) -> [String] {
+        guard !places.isEmpty else { return [r.style("No places yet. Try: new place supermarket at 52.52, 13.405", .dim)] }
+        return places.map { p in
+            "  \(TaskRenderer.clean(p.place.name))  " + r.style(Place.describe(center: p.place.center, radius: p.place.radius) + " · \(p.openTasks) open", .dim)
+        }
+    }
+}
+
+extension DeletePlace.Output: ChatRenderable {
+    func lines(_ r: TaskRenderer) -> [String] {
+        let note = unbound.isEmpty ? "" : r.style("  \(unbound.count) task\(unbound.count == 1 ? "" : "s") no longer remind there", .dim)
+        return [r.done("Deleted place", TaskRenderer.clean(place.name)) + note]
+    }
+}
+
 extension CreateSpace.Output: ChatRenderable {
     func lines(_ r: TaskRenderer) -> [String] { [r.done("New space", TaskRenderer.clean(space.name))] }
 }

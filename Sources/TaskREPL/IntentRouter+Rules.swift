@@ -123,6 +123,13 @@ extension IntentRouter {
             .tool(CreateProject(name: g[0].isEmpty ? g[1] : g[0]))
         },
         IntentRule("projects", #"(?:show |list |my )?projects"#) { _, _ in .tool(ListProjects()) },
+        IntentRule("places", #"(?:show |list )?(?:my |the )?places"#) { _, _ in .tool(ListPlaces()) },
+        // "new place supermarket at 52.52, 13.405 radius 150 m": a name, then two numbers.
+        IntentRule("new-place", #"(?:new|create|add)(?: a)? place:? (.+?) at (-?\d{1,3}(?:\.\d+)?),? (-?\d{1,3}(?:\.\d+)?)(?:,? (?:radius|within) (\d+(?:\.\d+)?) ?(?:m|metres|meters)?)?"#) { g, _ in
+            guard let latitude = Double(g[1]), let longitude = Double(g[2]) else { return nil }
+            return .tool(CreatePlace(name: g[0], center: GeoPoint(latitude: latitude, longitude: longitude),
+                                     radius: Double(g[3]) ?? CreatePlace.defaultRadius))
+        },
         IntentRule("note", #"(?:note|add note|append) (?:to|for|on) (.+?): (.+)"#) { g, _ in
             // "note to self: buy milk" is a capture.
             ["self", "me", "myself"].contains(g[0].lowercased()) ? nil : .note(page: g[0], markdown: g[1])

@@ -38,6 +38,7 @@ public struct TaskRenderer: Sendable {
         if let minutes = task.estimateMinutes { parts.append(style("≈" + Self.duration(minutes), .dim)) }
         if !task.contexts.isEmpty { parts.append(style(task.contexts.map { "#" + Self.clean($0) }.joined(separator: " "), .cyan)) }
         if let project = task.project { parts.append(style("+" + Self.clean(project), .dim)) }
+        if let place = task.place { parts.append(style((place.trigger == .arrive ? "at " : "leaving ") + Self.clean(place.place), .dim)) }
         if let day = task.deferUntil, day.startOfDay(in: timeZone) > now {
             parts.append(style("hidden until \(dayText(day))", .dim))
         }

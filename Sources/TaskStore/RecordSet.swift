@@ -12,11 +12,14 @@ public struct RecordSet: Sendable, Hashable {
     public var links: [LinkRecord]
     /// Files attached to tasks and pages (their bytes are in the object store, or the bundle).
     public var attachments: [AttachmentRecord]
+    /// Places tasks remind at (tasks name theirs by UUID).
+    public var places: [PlaceRecord]
 
     public init(
         tasks: [TaskRecord] = [], projects: [ProjectRecord] = [], spaces: [SpaceRecord] = [], pages: [PageRecord] = [],
-        links: [LinkRecord] = [], attachments: [AttachmentRecord] = []
+        links: [LinkRecord] = [], attachments: [AttachmentRecord] = [], places: [PlaceRecord] = []
     ) {
+        self.places = places
         self.tasks = tasks
         self.projects = projects
         self.spaces = spaces
@@ -25,5 +28,5 @@ public struct RecordSet: Sendable, Hashable {
         self.attachments = attachments
     }
 
-    public var count: Int { tasks.count + projects.count + spaces.count + pages.count + links.count + attachments.count }
+    public var count: Int { tasks.count + projects.count + spaces.count + pages.count + links.count + attachments.count + places.count }
 }

@@ -8,7 +8,7 @@ struct SchemaMigration: Sendable {
     var sql: String
 
     /// Every migration, oldest first. `all.count` is the version this build writes.
-    static let all: [SchemaMigration] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12]
+    static let all: [SchemaMigration] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13]
 
     static var currentVersion: Int { all.count }
 
@@ -398,6 +398,35 @@ struct SchemaMigration: Sendable {
                 acted INTEGER
             ) WITHOUT ROWID;
             CREATE INDEX delivered_reminders_open ON delivered_reminders(task_id) WHERE closed IS NULL;
+            """)
+
+    /// Places: a circle on the map (centre in degrees, radius in metres; names unique without case),
+    /// a task's `place_id` and `place_trigger` (`arrive` or `leave`; deleting a place unbinds its
+    /// tasks), and each place's fence as the watcher last saw it (side, a crossing waiting out its
+    /// dwell, the visit count that keys "once per visit" reminders).
+    static let v13 = SchemaMigration(
+        name: "v13-places",
+        sql: """
+            CREATE TABLE places (
+                id INTEGER PRIMARY KEY,
+                uuid TEXT NOT NULL UNIQUE,
+                name TEXT NOT NULL COLLATE NOCASE UNIQUE,
+                latitude REAL NOT NULL CHECK (latitude BETWEEN -90 AND 90),
+                longitude REAL NOT NULL CHECK (longitude BETWEEN -180 AND 180),
+                radius_m REAL NOT NULL CHECK (radius_m > 0),
+                created INTEGER NOT NULL,
+                updated INTEGER NOT NULL
+            );
+            ALTER TABLE tasks ADD COLUMN place_id INTEGER REFERENCES places(id) ON DELETE SET NULL;
+            ALTER TABLE tasks ADD COLUMN place_trigger TEXT CHECK (place_trigger IN ('arrive', 'leave'));
+            CREATE INDEX tasks_place ON tasks(place_id) WHERE place_id IS NOT NULL;
+            CREATE TABLE place_fences (
+                place_id INTEGER PRIMARY KEY REFERENCES places(id) ON DELETE CASCADE,
+                side TEXT NOT NULL CHECK (side IN ('unknown', 'inside', 'outside')),
+                pending_since INTEGER,
+                visit INTEGER NOT NULL DEFAULT 0,
+                updated INTEGER NOT NULL
+            );
             """)
 
     /// A random version 4 UUID in lower-case text, as SQL (for rows that existed before v4).

@@ -38,6 +38,9 @@ public struct TaskRecord: Sendable, Hashable {
     public var completedZone: String?
     /// The task's own reminder (see `ReminderSetting`), when it has one.
     public var remind: ReminderSetting?
+    /// The UUID of the place the task reminds at, and whether on arriving or leaving.
+    public var place: String?
+    public var placeTrigger: PlaceBinding.Trigger?
     public var extras: [String: JSONValue]
 
     /// A record with the given identity and times; every other field empty (set them as needed).

@@ -96,7 +96,7 @@ extension TaskStore {
     static let restoreTaskSQL = """
         INSERT INTO tasks(id, title, title_key, notes, due, priority, estimate_minutes, energy, contexts, kind, status,
             stage_id, list_id, project_id, parent_id, recur_frequency, recur_interval, recur_weekdays, defer_until,
-            created, updated, completed, due_day, remind, recur_anchor_day, uuid)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            created, updated, completed, due_day, remind, place_id, place_trigger, recur_anchor_day, uuid)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, \(placeIDByName), ?, ?, ?)
         """
 }

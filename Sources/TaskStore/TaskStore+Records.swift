@@ -42,14 +42,20 @@ extension TaskStore {
             let tasks = try db.prepare("""
                 SELECT t.uuid, t.title, t.notes, t.due, t.priority, t.estimate_minutes, t.energy, t.contexts, t.kind, t.status,
                     s.name, l.name, p.uuid, pt.uuid, t.recur_frequency, t.recur_interval, t.recur_weekdays, t.recur_anchor_day,
-                    t.defer_until, t.created, t.updated, t.completed, t.extras, t.series, t.completed_zone, t.due_day, t.remind
+                    t.defer_until, t.created, t.updated, t.completed, t.extras, t.series, t.completed_zone, t.due_day, t.remind,
+                    pl.uuid, t.place_trigger
                 FROM tasks t JOIN lists l ON l.id = t.list_id LEFT JOIN stages s ON s.id = t.stage_id
                 LEFT JOIN projects p ON p.id = t.project_id LEFT JOIN tasks pt ON pt.id = t.parent_id
+                LEFT JOIN places pl ON pl.id = t.place_id
                 ORDER BY t.uuid
                 """
             ).rows(TaskStore.readTaskRecord)
+            let places = try db.prepare("SELECT uuid, name, latitude, longitude, radius_m, created, updated FROM places ORDER BY uuid").rows {
+                PlaceRecord(uuid: $0.string(0), name: $0.string(1), latitude: $0.double(2), longitude: $0.double(3), radius: $0.double(4),
+                            created: $0.date(5), modified: $0.date(6))
+            }
             return RecordSet(tasks: tasks, projects: projects, spaces: spaces, pages: pages, links: links.sorted(),
-                             attachments: try attachmentRecords())
+                             attachments: try attachmentRecords(), places: places)
         }
     }
 
@@ -80,6 +86,8 @@ extension TaskStore {
         r.series = s.optionalString(23)
         r.completedZone = s.optionalString(24)
         r.remind = s.optionalString(26).flatMap(ReminderSetting.init(storageText:))
+        r.place = s.optionalString(27)
+        r.placeTrigger = r.place == nil ? nil : s.optionalString(28).flatMap(PlaceBinding.Trigger.init(rawValue:)) ?? .arrive
         return r
     }
 
@@ -114,6 +122,7 @@ extension TaskStore {
             var summary = RecordWriteSummary()
             for p in set.projects { try upsertProject(p, &summary) }
             for s in set.spaces { try upsertSpace(s, &summary) }
+            for p in set.places { try upsertPlace(p, &summary) }
             var lists: [String: Int64] = [:]
             var stages: [String: Int64] = [:]
             var written: [(id: Int64, record: TaskRecord, isNew: Bool)] = []
@@ -187,6 +196,19 @@ extension TaskStore {
         }
     }
 
+    private func upsertPlace(_ p: PlaceRecord, _ summary: inout RecordWriteSummary) throws {
+        let name = try named(p.name, kind: "place", uuid: p.uuid)
+        if let problem = Place.problem(latitude: p.latitude, longitude: p.longitude, radius: p.radius) { throw malformed("place", p.uuid, "radius_m", problem) }
+        let values: [DatabaseValue] = [.text(name), .real(p.latitude), .real(p.longitude), .real(p.radius), DatabaseValue(p.created), DatabaseValue(p.modified)]
+        if let id = try matchNamed("places", kind: "place", uuid: p.uuid, name: name) {
+            try db.run("UPDATE places SET name = ?, latitude = ?, longitude = ?, radius_m = ?, created = ?, updated = ? WHERE id = ?", values + [.integer(id)])
+            summary.updated += 1
+        } else {
+            try db.run("INSERT INTO places(name, latitude, longitude, radius_m, created, updated, uuid) VALUES (?, ?, ?, ?, ?, ?, ?)", values + [.text(p.uuid)])
+            summary.inserted += 1
+        }
+    }
+
     private func upsertSpace(_ s: SpaceRecord, _ summary: inout RecordWriteSummary) throws {
         let name = try named(s.name, kind: "space", uuid: s.uuid)
         let projectID = try s.project.map { uuid in
@@ -239,7 +261,7 @@ extension TaskStore {
     static let upsertColumns = """
         title, title_key, notes, due, priority, estimate_minutes, energy, contexts, kind, status, stage_id, list_id,
         project_id, recur_frequency, recur_interval, recur_weekdays, recur_anchor_day, defer_until, created, updated,
-        completed, extras, series, completed_zone, due_day, remind
+        completed, extras, series, completed_zone, due_day, remind, place_id, place_trigger
         """
 
     static let updateRecordSQL = "UPDATE tasks SET "
@@ -265,6 +287,10 @@ extension TaskStore {
             guard let id = try rowID("projects", uuid: uuid) else { throw malformed("task", t.uuid, "project", "no project with UUID \(uuid)") }
             return id
         }
+        let placeID = try t.place.map { uuid in
+            guard let id = try rowID("places", uuid: uuid) else { throw malformed("task", t.uuid, "place", "no place with UUID \(uuid)") }
+            return id
+        }
         let contexts = TaskStore.normalizeContexts(t.contexts)
         let values: [DatabaseValue] = [
             .text(title), .text(TaskStore.titleKey(title)), DatabaseValue(t.notes), DatabaseValue(dueTime(t.dueDay) ?? t.due),
@@ -276,6 +302,7 @@ extension TaskStore {
             DatabaseValue(t.deferUntil?.description), DatabaseValue(t.created), DatabaseValue(t.modified),
             DatabaseValue(t.completed), TaskStore.extrasValue(t.extras), DatabaseValue(t.series), DatabaseValue(t.completedZone),
             DatabaseValue(t.dueDay?.description), DatabaseValue(t.remind?.storageText),
+            DatabaseValue(placeID), DatabaseValue(placeID == nil ? nil : (t.placeTrigger ?? .arrive).rawValue),
         ]
         let id: Int64
         if !isNew, let existing = try rowID("tasks", uuid: t.uuid) {

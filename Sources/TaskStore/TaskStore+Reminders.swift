@@ -14,11 +14,17 @@ extension TaskStore {
 
     /// Claims `reminder` for delivery; false when it was delivered (or claimed) before.
     public func claimReminder(_ reminder: Reminder) throws -> Bool {
+        try claimReminder(key: reminder.key, task: reminder.task, due: reminder.due)
+    }
+
+    /// Claims the reminder named `key` (a place reminder's names its visit); false when it was
+    /// delivered (or claimed) before. `due` is the task's due it was shown for.
+    public func claimReminder(key: String, task: TaskID, due: Date?) throws -> Bool {
         try write {
             try db.cached("""
                 INSERT INTO delivered_reminders(key, task_id, due, delivered) VALUES (?, ?, ?, ?)
                 ON CONFLICT(key) DO NOTHING
-                """).bind([.text(reminder.key), .integer(reminder.task.rawValue), DatabaseValue(reminder.due), DatabaseValue(TaskStore.wholeSeconds(now))]).run()
+                """).bind([.text(key), .integer(task.rawValue), DatabaseValue(due), DatabaseValue(TaskStore.wholeSeconds(now))]).run()
             return db.changes == 1
         }
     }

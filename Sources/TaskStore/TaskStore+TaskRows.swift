@@ -6,12 +6,13 @@ extension TaskStore {
     static let taskColumns = """
         t.id, t.title, t.notes, t.due, t.priority, t.estimate_minutes, t.energy, t.contexts, t.kind, t.status,
         s.name, l.name, p.name, t.parent_id, t.recur_frequency, t.recur_interval, t.recur_weekdays,
-        t.defer_until, t.created, t.updated, t.completed, t.due_day, t.remind
+        t.defer_until, t.created, t.updated, t.completed, t.due_day, t.remind, pl.name, t.place_trigger
         """
 
     static let taskFrom = """
         FROM tasks t JOIN lists l ON l.id = t.list_id
         LEFT JOIN stages s ON s.id = t.stage_id LEFT JOIN projects p ON p.id = t.project_id
+        LEFT JOIN places pl ON pl.id = t.place_id
         """
 
     static let prioritiesByRank: [Priority] = Priority.allCases.sorted { $0.rank < $1.rank }
@@ -25,7 +26,8 @@ extension TaskStore {
     static let taskColumnsByID = """
         t.id, t.title, t.notes, t.due, t.priority, t.estimate_minutes, t.energy, t.contexts, t.kind, t.status,
         t.stage_id, t.list_id, t.project_id, t.parent_id, t.recur_frequency, t.recur_interval, t.recur_weekdays,
-        t.defer_until, t.created, t.updated, t.completed, t.due_day, t.remind
+        t.defer_until, t.created, t.updated, t.completed, t.due_day, t.remind,
+        (SELECT name FROM places WHERE id = t.place_id), t.place_trigger
         """
 
     struct NameMaps {
@@ -78,7 +80,8 @@ extension TaskStore {
             updated: s.date(19),
             completed: s.optionalDate(20),
             dueDay: s.optionalString(21).flatMap { LocalDate(iso: $0) },
-            remind: s.optionalString(22).flatMap(ReminderSetting.init(storageText:)))
+            remind: s.optionalString(22).flatMap(ReminderSetting.init(storageText:)),
+            place: s.optionalString(23).map { PlaceBinding(place: $0, trigger: s.optionalString(24).flatMap(PlaceBinding.Trigger.init(rawValue:)) ?? .arrive) })
     }
 
     /// Loads one task. - Throws: `.taskNotFound`.
@@ -155,19 +158,22 @@ extension TaskStore {
     static let insertTaskSQL = """
         INSERT INTO tasks(title, title_key, notes, due, priority, estimate_minutes, energy, contexts, kind, status,
             stage_id, list_id, project_id, parent_id, recur_frequency, recur_interval, recur_weekdays, defer_until,
-            created, updated, completed, due_day, remind, recur_anchor_day, uuid)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            created, updated, completed, due_day, remind, place_id, place_trigger, recur_anchor_day, uuid)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, \(placeIDByName), ?, ?, ?)
         """
 
     static let updateTaskSQL = """
         UPDATE tasks SET title = ?, title_key = ?, notes = ?, due = ?, priority = ?, estimate_minutes = ?, energy = ?,
             contexts = ?, kind = ?, status = ?, stage_id = ?, list_id = ?, project_id = ?, parent_id = ?,
             recur_frequency = ?, recur_interval = ?, recur_weekdays = ?, defer_until = ?, created = ?, updated = ?,
-            completed = ?, due_day = ?, remind = ?
+            completed = ?, due_day = ?, remind = ?, place_id = \(placeIDByName), place_trigger = ?
         WHERE id = ?
         """
 
-    /// The 23 column values of a task row, in `insertTaskSQL` and `updateTaskSQL` order (the
+    /// A task row names its place by id; rows are written with the place's name (checked by the caller).
+    static let placeIDByName = "(SELECT id FROM places WHERE name = ?)"
+
+    /// The 25 column values of a task row, in `insertTaskSQL` and `updateTaskSQL` order (the
     /// recurrence anchor and the UUID, which `TaskItem` does not carry, are bound after them on insert).
     static func rowValues(_ t: TaskItem, stageID: Int64?, listID: Int64, projectID: Int64?) -> [DatabaseValue] {
         [
@@ -179,6 +185,7 @@ extension TaskStore {
             DatabaseValue(t.recurrence.map { $0.weekdays.map(\.rawValue).joined(separator: ",") }),
             DatabaseValue(t.deferUntil?.description), DatabaseValue(t.created), DatabaseValue(t.updated),
             DatabaseValue(t.completed), DatabaseValue(t.dueDay?.description), DatabaseValue(t.remind?.storageText),
+            DatabaseValue(t.place?.place), DatabaseValue(t.place?.trigger.rawValue),
         ]
     }
 
@@ -252,7 +259,7 @@ extension TaskStore {
             estimateMinutes: draft.estimateMinutes, energy: draft.energy, contexts: TaskStore.normalizeContexts(draft.contexts),
             kind: draft.kind, status: .open, stage: nil, list: list.name, project: project?.name, parent: draft.parent,
             recurrence: draft.recurrence, deferUntil: draft.deferUntil, created: stamp, updated: stamp, completed: nil,
-            dueDay: draft.dueDay, remind: draft.remind.map(TaskStore.wholeSeconds))
+            dueDay: draft.dueDay, remind: draft.remind.map(TaskStore.wholeSeconds), place: try draft.place.map(resolvePlace))
         return (task, list.id, project?.id)
     }
 

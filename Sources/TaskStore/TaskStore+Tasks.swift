@@ -68,6 +68,7 @@ extension TaskStore {
             if let recurrence = update.recurrence { t.recurrence = recurrence }
             if let deferUntil = update.deferUntil { t.deferUntil = deferUntil }
             if let remind = update.remind { t.remind = remind.map(TaskStore.wholeSeconds) }
+            if let place = update.place { t.place = try place.map(resolvePlace) }
             if update.due != nil || update.recurrence != nil {
                 try setAnchorDay(try anchorDay(updating: id, from: before, to: t), for: id)
             }
@@ -110,7 +111,7 @@ extension TaskStore {
                 status: .open, stage: nil, list: t.list, project: t.project, parent: t.parent, recurrence: rule,
                 deferUntil: nil, created: stamp, updated: stamp, completed: nil,
                 dueDay: t.dueDay == nil ? nil : LocalDate(nextDue, in: timeZone),
-                remind: TaskStore.nextRemind(t.remind, due: t.due, nextDue: nextDue))
+                remind: TaskStore.nextRemind(t.remind, due: t.due, nextDue: nextDue), place: t.place)
             let listID = try resolveList(t.list).id
             let projectID = try t.project.map { try resolveProject($0).id }
             let series = try db.cached("SELECT coalesce(series, uuid) FROM tasks WHERE id = ?").bind([.integer(id.rawValue)]).first { $0.string(0) }

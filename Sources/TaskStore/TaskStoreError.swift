@@ -5,6 +5,7 @@ public enum TaskStoreError: Error, Sendable, Equatable, CustomStringConvertible 
     case notBootstrapped
     case listNotFound(String)
     case projectNotFound(String)
+    case placeNotFound(String)
     case spaceNotFound(String)
     case pageNotFound(String)
     case taskNotFound(TaskID)
@@ -56,6 +57,8 @@ public enum TaskStoreError: Error, Sendable, Equatable, CustomStringConvertible 
             return "the database is not set up yet; open it with TaskStore.bootstrap() (the tasker command does this for you)"
         case .listNotFound(let name): return "no list named '\(name)'; check the name with list_tasks or create the list first"
         case .projectNotFound(let name): return "no project named '\(name)'; create it with create_project or check list_projects"
+        case .placeNotFound(let name):
+            return "no place named '\(name)'; create it with create_place (name, latitude, longitude, radius_m) or check list_places"
         case .spaceNotFound(let name): return "no space named '\(name)'; create it with create_space"
         case .pageNotFound(let name): return "no page matching '\(name)'; check list_pages"
         case .taskNotFound(let id): return "no task with id \(id); check list_tasks for the right id"

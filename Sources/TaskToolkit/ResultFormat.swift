@@ -39,12 +39,16 @@ public struct ResultFormat: Sendable {
             "completed": date(task.completed),
         ]
         if let remind = task.remind { object["remind"] = remind.json(self) }
+        if let place = task.place {
+            object["place"] = .string(place.place)
+            object["place_trigger"] = .string(place.trigger.rawValue)
+        }
         return .object(object)
     }
 
     /// A draft in the same shape as a task (so an agent can pass it on to create_task).
     public func draft(_ draft: TaskDraft) -> JSONValue {
-        [
+        var object: [String: JSONValue] = [
             "title": .string(draft.title),
             "notes": .string(draft.notes),
             "due": due(draft.due, day: draft.dueDay),
@@ -58,6 +62,11 @@ public struct ResultFormat: Sendable {
             "recurrence": draft.recurrence?.json ?? .null,
             "defer_until": .string(draft.deferUntil?.description),
         ]
+        if let place = draft.place {
+            object["place"] = .string(place.place)
+            object["place_trigger"] = .string(place.trigger.rawValue)
+        }
+        return .object(object)
     }
 
     public func projectSummary(_ summary: ProjectSummary) -> JSONValue {
@@ -73,6 +82,14 @@ public struct ResultFormat: Sendable {
 
     public func project(_ project: Project) -> JSONValue {
         ["id": .int(Int(project.id.rawValue)), "name": .string(project.name), "notes": .string(project.notes)]
+    }
+
+    public func place(_ place: Place) -> JSONValue {
+        [
+            "id": .int(Int(place.id.rawValue)), "name": .string(place.name),
+            "latitude": .double(place.center.latitude), "longitude": .double(place.center.longitude),
+            "radius_m": .double(place.radius),
+        ]
     }
 
     public func space(_ space: Space) -> JSONValue {

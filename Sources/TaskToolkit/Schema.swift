@@ -32,6 +32,10 @@ enum Schema {
         return .object(s)
     }
 
+    static func number(_ description: String, minimum: Double, maximum: Double) -> JSONValue {
+        ["type": "number", "description": .string(description), "minimum": .double(minimum), "maximum": .double(maximum)]
+    }
+
     static func boolean(_ description: String) -> JSONValue {
         ["type": "boolean", "description": .string(description)]
     }
@@ -108,6 +112,8 @@ extension Schema {
     static let dateHelp = "ISO 8601 (2026-12-04T15:00) or natural language (\"tomorrow 5pm\", \"friday\")"
     /// For due arguments: `dateHelp` and what a bare day means.
     static let dueHelp = dateHelp + "; a bare day (2026-12-10) is a date-only due, the whole day"
+    static let placeName = string("A place's name (see list_places; create_place makes one).", minLength: 1)
+    static let placeTrigger = oneOf(PlaceBinding.Trigger.allCases.map(\.rawValue), "Remind on arriving at the place (default) or on leaving it.")
     static let taskID = integer("The task's id (from list_tasks).", minimum: 1)
     static let taskTitle = string("The task's title: an exact match (any case) or a unique part of it.", minLength: 1)
     static let priority = oneOf(Priority.allCases.map(\.rawValue), "Priority (default normal).")

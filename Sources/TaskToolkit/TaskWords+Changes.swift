@@ -26,6 +26,7 @@ extension TaskWords {
         set("parent", update.parent) { "#\($0.rawValue)" }
         set("repeat", update.recurrence) { $0.frequency.rawValue }
         set("hidden until", update.deferUntil, dayText)
+        set("place", update.place) { $0.phrase }
         return parts.isEmpty ? ["no change"] : parts
     }
 }

@@ -52,6 +52,7 @@ public struct TaskWords: Sendable {
         if !draft.contexts.isEmpty { parts.append(draft.contexts.map { "#" + $0 }.joined(separator: " ")) }
         if let project = draft.project { parts.append("in \(project)") }
         if let deferUntil = draft.deferUntil { parts.append("hidden until \(dayText(deferUntil))") }
+        if let place = draft.place { parts.append("reminds " + place.phrase) }
         return parts.joined(separator: ", ")
     }
 }

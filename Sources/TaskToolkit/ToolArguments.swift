@@ -55,5 +55,16 @@ public struct ToolArguments: Sendable {
         throw invalid("name the task with \(idKey) (a number) or \(titleKey) (text)")
     }
 
+    /// `place` and `place_trigger` as a binding (arrive unless told); nil when no place is named.
+    /// - Throws: `invalid` for a trigger without a place.
+    public func placeBinding() throws -> PlaceBinding? {
+        let trigger = string("place_trigger").flatMap(PlaceBinding.Trigger.init(rawValue:))
+        guard let place = string("place") else {
+            if trigger != nil { throw invalid("place_trigger needs place (the place's name; see list_places)") }
+            return nil
+        }
+        return PlaceBinding(place: place, trigger: trigger ?? .arrive)
+    }
+
     public func invalid(_ message: String) -> ToolkitError { .invalidArguments(tool: tool, message: message) }
 }

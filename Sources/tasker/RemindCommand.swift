@@ -24,6 +24,11 @@ enum RemindCommand: Command {
             their defer day. Each reminder is delivered once, also across restarts and with two
             `remind` processes. A notification is closed when its task is completed, rescheduled or
             deleted, from any door; its buttons "Done" and "Snooze 10 min" act on the task (--watch).
+            With places (create_place) and tasks bound to them, --watch also reads the position from
+            GeoClue (system bus) and reminds on arriving or leaving, once per visit, after the
+            position stayed place_dwell_seconds (config.json, default 60) on the new side; the
+            button "Next visit" puts it off until the next visit. Without GeoClue it says so in one
+            line and keeps the time reminders.
             --install writes $XDG_CONFIG_HOME/systemd/user/\(unitName) and enables it with
             `systemctl --user`. Exit status 1 when there is no session bus and no --fallback.
             """,
@@ -50,7 +55,17 @@ enum RemindCommand: Command {
             presenter = PrintedReminders { context.output.text($0) }
             printed = true
         }
-        let runner = ReminderRunner(store: try context.openStore(), schedule: config.schedule(in: context.timeZone), presenter: presenter)
+        let store = try context.openStore()
+        let runner = ReminderRunner(store: store, schedule: config.schedule(in: context.timeZone), presenter: presenter,
+                                    placeDwell: config.placeDwellSeconds)
+        // Arrive and leave reminders need positions: GeoClue, asked only when there are places.
+        if arguments.has(watch), !(try store.placeNames().isEmpty) {
+            do {
+                runner.location = try GeoClueLocation()
+            } catch let error as DesktopError {
+                context.output.err("remind: \(error)")
+            }
+        }
         let log: (ReminderRunner.Report) -> Void = { report in
             guard !printed else { return }
             for note in report.delivered { context.output.text("reminded: \(note.summary) — \(note.body)") }

@@ -15,7 +15,7 @@ import TaskToolkit
         switch tool {
         case "capture_task": return ["text": "buy milk tomorrow"]
         case "create_task": return ["title": "Sweep", "project": "Kitchen"]
-        case "list_tasks", "list_projects", "list_pages", "list_templates", "review", "streaks": return [:]
+        case "list_tasks", "list_projects", "list_places", "list_pages", "list_templates", "review", "streaks": return [:]
         case "complete_task", "delete_task": return ["id": 1]
         case "reschedule_task": return ["id": 1, "due": "friday"]
         case "defer_task": return ["id": 1, "until": "2026-12-10"]
@@ -23,6 +23,8 @@ import TaskToolkit
         case "set_stage": return ["id": 1, "stage": "Next"]
         case "plan_day": return ["budget_minutes": 60]
         case "create_project": return ["name": "Garden"]
+        case "create_place": return ["name": "Gym", "latitude": 52.5, "longitude": 13.4]
+        case "delete_place": return ["name": "Office"]
         case "create_space": return ["name": "Ideas"]
         case "create_page": return ["title": "Recipes"]
         case "append_to_page": return ["page": "Landlord", "markdown": "Rent is due on the 3rd."]
@@ -41,11 +43,12 @@ import TaskToolkit
         }
     }
 
-    /// A database with task #1 in project Kitchen, a page, a template and a bundle.
+    /// A database with task #1 in project Kitchen, a place, a page, a template and a bundle.
     static func prepare(_ fixture: AgentFixture) throws -> String {
         let t = fixture.toolkit
         _ = try t.call("create_project", ["name": "Kitchen"])
         _ = try t.call("create_task", ["title": "Clean the oven", "project": "Kitchen"])
+        _ = try t.call("create_place", ["name": "Office", "latitude": 51.5, "longitude": -0.12])
         _ = try t.call("create_page", ["title": "Landlord", "body": "Phone: 0123"])
         _ = try t.call("create_template", ["name": "Pack", "tasks": [["title": "Passport", "offset_days": -1]]])
         let file = fixture.directory.path("receipt.txt")

@@ -3,21 +3,21 @@ import TaskToolkit
 import Testing
 @testable import TaskMCP
 
-/// The real catalogue as MCP clients see it: the hints MCP.md asks for on each of the 31 tools.
+/// The real catalogue as MCP clients see it: the hints MCP.md asks for on each of the 34 tools.
 @Suite struct ToolDefinitionMCPTests {
     static let readOnly: Set<String> = [
-        "list_tasks", "plan_day", "list_projects", "read_page", "list_pages", "search_pages", "list_templates", "review", "streaks", "export_tasks",
+        "list_tasks", "plan_day", "list_projects", "list_places", "read_page", "list_pages", "search_pages", "list_templates", "review", "streaks", "export_tasks",
         "list_attachments", "approval_status",
     ]
     static let additive: Set<String> = [
-        "capture_task", "create_task", "create_project", "create_space", "create_page", "append_to_page", "link_page", "create_template",
+        "capture_task", "create_task", "create_project", "create_place", "create_space", "create_page", "append_to_page", "link_page", "create_template",
         "apply_template", "attach_file", "open_attachment",
     ]
 
-    @Test func thirtyOneUniqueToolsWithObjectSchemas() {
+    @Test func thirtyFourUniqueToolsWithObjectSchemas() {
         let tools = TaskToolkit.definitions.map(\.mcpTool)
-        #expect(tools.count == 31)
-        #expect(Set(tools.compactMap { $0["name"]?.stringValue }).count == 31)
+        #expect(tools.count == 34)
+        #expect(Set(tools.compactMap { $0["name"]?.stringValue }).count == 34)
         for tool in tools {
             #expect(tool["inputSchema"]?["type"] == "object", "\(tool["name"] ?? nil)")
             #expect(tool["title"]?.stringValue?.isEmpty == false)

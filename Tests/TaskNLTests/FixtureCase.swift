@@ -4,7 +4,8 @@ import TaskerTestSupport
 
 /// The golden cases in `Fixtures/parser/`: `*.cases` for `parse`, `*.dates` for `parseDate`.
 ///
-/// Format: `@now ISO` and `@tz ZONE` set the clock for the cases after them; `//` lines are comments.
+/// Format: `@now ISO` and `@tz ZONE` set the clock for the cases after them, `@places A | B` the
+/// user's place names (none when empty); `//` lines are comments.
 /// In `.cases`, `> INPUT` starts a case and `field: value` lines follow; every field not listed must
 /// be empty or default. In `.dates`, each line is `PHRASE => ISO` or `PHRASE => none`.
 struct FixtureCase: Sendable, CustomStringConvertible {
@@ -14,6 +15,8 @@ struct FixtureCase: Sendable, CustomStringConvertible {
     var now: Date
     var timeZone: TimeZone
     var nowText: String
+    /// The user's places, as the store passes their names to the parser.
+    var places: [String] = []
     /// Field name → expected value, in the fixture's text form.
     var expected: [String: String]
 
@@ -34,11 +37,14 @@ struct FixtureCase: Sendable, CustomStringConvertible {
         var nowText = "", zone = TimeZone(identifier: "UTC")!
         var now = Date(timeIntervalSince1970: 0)
         var current: FixtureCase?
+        var places: [String] = []
         for (index, line) in text.components(separatedBy: "\n").enumerated() {
             if line.hasPrefix("//") { continue }
             if line.hasPrefix("@tz ") {
                 zone = TimeZone(identifier: String(line.dropFirst(4)))!
                 now = ISODate.parse(nowText, in: zone, defaultHour: 0)!
+            } else if line.hasPrefix("@places") {
+                places = line.dropFirst(7).split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             } else if line.hasPrefix("@now ") {
                 nowText = String(line.dropFirst(5))
                 now = ISODate.parse(nowText, in: zone, defaultHour: 0)!
@@ -51,7 +57,7 @@ struct FixtureCase: Sendable, CustomStringConvertible {
             } else if line.hasPrefix("> ") {
                 if let c = current { cases.append(c) }
                 current = FixtureCase(file: name, line: index + 1, input: String(line.dropFirst(2)), now: now,
-                    timeZone: zone, nowText: nowText, expected: [:])
+                    timeZone: zone, nowText: nowText, places: places, expected: [:])
             } else if line.isEmpty {
                 if let c = current { cases.append(c) }
                 current = nil

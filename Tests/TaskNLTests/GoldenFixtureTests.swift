@@ -5,7 +5,7 @@ import Testing
 
 /// Runs every golden case in `Fixtures/parser/` and reports each failing case with its file and line.
 @Suite struct GoldenFixtureTests {
-    static let fields = ["title", "due", "priority", "estimate", "energy", "contexts", "kind", "recurrence", "defer", "remind", "understood"]
+    static let fields = ["title", "due", "priority", "estimate", "energy", "contexts", "kind", "recurrence", "defer", "remind", "place", "understood"]
 
     /// The fixture text form of a result, with default values left out.
     static func fixtureFields(_ result: ParseResult, timeZone: TimeZone) -> [String: String] {
@@ -27,6 +27,7 @@ import Testing
         case .at(let instant): out["remind"] = ISODate.format(instant, in: timeZone)
         case nil: break
         }
+        if let place = d.place { out["place"] = "\(place.trigger.rawValue) \(place.place)" }
         if !result.understood.isEmpty { out["understood"] = result.understood.map(\.text).joined(separator: " | ") }
         return out
     }
@@ -38,7 +39,7 @@ import Testing
         var failures: [String] = []
         for c in cases {
             #expect(c.expected["title"] != nil, "\(c): every case lists its title")
-            let got = Self.fixtureFields(parser.parse(c.input, now: c.now, timeZone: c.timeZone), timeZone: c.timeZone)
+            let got = Self.fixtureFields(parser.parse(c.input, now: c.now, timeZone: c.timeZone, places: c.places), timeZone: c.timeZone)
             for field in Self.fields where got[field] != c.expected[field] {
                 failures.append("\(c)\n    \(field): expected \(c.expected[field] ?? "(none)"), got \(got[field] ?? "(none)")")
             }

@@ -3,12 +3,12 @@ import TaskCore
 @testable import TaskToolkit
 
 @Suite struct CatalogTests {
-    @Test func thirtyOneToolsEachWithAnImplementationAndAnObjectSchema() {
+    @Test func thirtyFourToolsEachWithAnImplementationAndAnObjectSchema() {
         let names = TaskToolkit.definitions.map(\.name)
         #expect(names == [
             "capture_task", "create_task", "list_tasks", "complete_task", "reschedule_task", "defer_task",
             "update_task", "delete_task", "set_stage", "plan_day",
-            "create_project", "list_projects", "create_space", "create_page", "append_to_page", "read_page",
+            "create_project", "list_projects", "create_place", "list_places", "delete_place", "create_space", "create_page", "append_to_page", "read_page",
             "list_pages", "link_page", "search_pages", "create_template", "list_templates", "apply_template", "review", "streaks", "export_tasks", "import_tasks",
             "attach_file", "list_attachments", "open_attachment", "detach", "approval_status",
         ])
@@ -27,7 +27,7 @@ import TaskCore
 
     @Test func exactlyElevenToolsReadOnly() {
         let readOnly = TaskToolkit.definitions.filter(\.readOnly).map(\.name)
-        #expect(readOnly == ["list_tasks", "plan_day", "list_projects", "read_page", "list_pages", "search_pages", "list_templates", "review", "streaks", "export_tasks",
+        #expect(readOnly == ["list_tasks", "plan_day", "list_projects", "list_places", "read_page", "list_pages", "search_pages", "list_templates", "review", "streaks", "export_tasks",
                              "list_attachments", "approval_status"])
     }
 

@@ -195,7 +195,7 @@ import TaskerTestSupport
         #expect(text.status == 0)
         let json = try TaskerBinary.run(["tools", "--json"])
         let array = try #require(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
-        #expect(array.count == 31)
+        #expect(array.count == 34)
         #expect(array.allSatisfy { ($0["inputSchema"] as? [String: Any])?["type"] as? String == "object" })
     }
 

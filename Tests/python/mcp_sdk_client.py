@@ -22,12 +22,12 @@ from mcp.client.stdio import stdio_client
 
 EXPECTED_TOOLS = {
     "capture_task", "create_task", "list_tasks", "complete_task", "reschedule_task", "defer_task",
-    "plan_day", "create_project", "list_projects", "create_space", "create_page", "append_to_page",
+    "plan_day", "create_project", "list_projects", "create_place", "list_places", "delete_place", "create_space", "create_page", "append_to_page",
     "read_page", "list_pages", "link_page", "search_pages", "update_task", "delete_task", "set_stage",
     "create_template", "list_templates", "apply_template", "review", "streaks",
     "export_tasks", "import_tasks", "attach_file", "list_attachments", "open_attachment", "detach", "approval_status",
 }
-READ_ONLY = {"list_tasks", "plan_day", "list_projects", "read_page", "list_pages", "search_pages", "list_templates", "review", "streaks", "export_tasks",
+READ_ONLY = {"list_tasks", "plan_day", "list_projects", "list_places", "read_page", "list_pages", "search_pages", "list_templates", "review", "streaks", "export_tasks",
              "list_attachments", "approval_status"}
 ADDITIVE = {"capture_task", "create_task", "create_project", "create_space", "create_page", "append_to_page", "link_page", "create_template", "apply_template",
             "attach_file", "open_attachment"}
@@ -61,6 +61,12 @@ CALLS = [
     ("capture_task", {"text": "buy flowers", "parent": "call mom"}, lambda r: r["task"]["parent"] is not None),
     ("delete_task", {"title": "buy flowers"}, lambda r: len(r["deleted"]) == 1),
     ("list_projects", {}, lambda r: r["count"] == 1 and r["projects"][0]["name"] == "Home"),
+    ("create_place", {"name": "Supermarket", "latitude": 52.52, "longitude": 13.405, "radius_m": 150},
+     lambda r: r["place"]["name"] == "Supermarket" and r["place"]["radius_m"] == 150),
+    ("create_task", {"title": "Buy milk", "place": "supermarket"}, lambda r: r["task"]["place"] == "Supermarket"),
+    ("list_places", {}, lambda r: r["count"] == 1 and r["places"][0]["open_tasks"] == 1),
+    ("delete_place", {"name": "supermarket"}, lambda r: len(r["unbound_tasks"]) == 1),
+    ("delete_task", {"title": "buy milk"}, lambda r: len(r["deleted"]) == 1 and "place" not in r["deleted"][0]),
     ("create_space", {"name": "Notes", "project": "Home"}, lambda r: r["space"]["name"] == "Notes"),
     ("create_page", {"title": "Landlord", "space": "Notes", "body": "# Landlord\nPhone: 0123", "labels": ["people"]},
      lambda r: r["page"]["title"] == "Landlord"),

@@ -65,7 +65,9 @@ public struct CaptureTask: Tool {
     }
 
     func draft(in toolkit: TaskToolkit) -> ParseResult {
-        var parsed = toolkit.parser.parse(text, now: toolkit.now, timeZone: toolkit.timeZone)
+        // The user's places, so "when I get to the supermarket" binds the task there.
+        let places = (try? toolkit.store.placeNames()) ?? []
+        var parsed = toolkit.parser.parse(text, now: toolkit.now, timeZone: toolkit.timeZone, places: places)
         if let project { parsed.draft.project = project }
         if let list { parsed.draft.list = list }
         return parsed

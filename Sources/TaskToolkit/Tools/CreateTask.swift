@@ -27,6 +27,8 @@ public struct CreateTask: Tool {
         "recurrence": Schema.recurrence,
         "defer_until": Schema.nullableString("Hide it until this day: YYYY-MM-DD or natural language (\"monday\")."),
         "remind": Schema.remind,
+        "place": Schema.string("Remind at this place (a name from list_places; create_place makes one).", minLength: 1),
+        "place_trigger": Schema.placeTrigger,
     ]
 
     /// The fields; `due` and `deferUntil` are kept as given (ISO 8601 or a phrase) and read when it runs.
@@ -57,6 +59,7 @@ public struct CreateTask: Tool {
         draft.project = arguments.string("project")
         draft.list = arguments.string("list")
         draft.recurrence = try arguments.recurrence()
+        draft.place = try arguments.placeBinding()
         self.init(draft: draft, due: try arguments.dateText("due"), deferUntil: try arguments.dateText("defer_until"),
                   parent: arguments.taskReference("parent"), remind: arguments.values["remind"].flatMap { $0 == .null ? nil : $0 })
     }
@@ -81,6 +84,10 @@ public struct CreateTask: Tool {
         if let recurrence = draft.recurrence { object["recurrence"] = recurrence.json }
         if let deferUntil { object["defer_until"] = .string(deferUntil) } else if let day = draft.deferUntil { object["defer_until"] = .string(day.description) }
         if let remind { object["remind"] = remind } else if let setting = draft.remind { object["remind"] = setting.json(format) }
+        if let place = draft.place {
+            object["place"] = .string(place.place)
+            object["place_trigger"] = .string(place.trigger.rawValue)
+        }
         return .object(object)
     }
 
@@ -94,6 +101,10 @@ public struct CreateTask: Tool {
         }
         if let deferUntil { resolved.deferUntil = try toolkit.day(deferUntil, argument: "defer_until", tool: Self.definition.name) }
         if let remind { resolved.remind = try toolkit.reminder(remind, due: resolved.due, tool: Self.definition.name) }
+        if let place = draft.place {
+            guard let stored = try toolkit.store.place(named: place.place) else { return .failure(ToolRefusal(TaskStoreError.placeNotFound(place.place).description)) }
+            resolved.place = PlaceBinding(place: stored.name, trigger: place.trigger)
+        }
         if let parent {
             switch try toolkit.findParent(parent) {
             case .success(let task): resolved.parent = task.id

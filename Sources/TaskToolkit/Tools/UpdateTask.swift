@@ -22,13 +22,13 @@ public struct UpdateTask: TaskTargeting, ArgumentsExpressible {
             "add_contexts": Schema.strings("Contexts to add, keeping the others."),
             "remove_contexts": Schema.strings("Contexts to remove, keeping the others."),
         ]
-        for key in ["priority", "list"] { properties[key] = fields[key] }
+        for key in ["priority", "list", "place_trigger"] { properties[key] = fields[key] }
         for key in UpdateTask.clearable { properties[key] = Schema.nullable(fields[key]) }
         return properties
     }()
 
     /// The fields null clears.
-    static let clearable = ["notes", "contexts", "due", "estimate_minutes", "energy", "kind", "project", "parent", "recurrence", "defer_until", "remind"]
+    static let clearable = ["notes", "contexts", "due", "estimate_minutes", "energy", "kind", "project", "parent", "recurrence", "defer_until", "remind", "place"]
 
     public var target: TaskReference
     /// The changes besides dates, parent and context adjustments (nil leaves a field alone).
@@ -43,6 +43,10 @@ public struct UpdateTask: TaskTargeting, ArgumentsExpressible {
     public var removeContexts: [String]
     /// The new `remind` as given (minutes or a time); `.some(nil)` clears it.
     public var remind: JSONValue??
+    /// The new place by name; `.some(nil)` unbinds the task.
+    public var place: String??
+    /// The new trigger; alone it changes the trigger of the task's place.
+    public var placeTrigger: PlaceBinding.Trigger?
 
     public init(target: TaskReference, changes: TaskUpdate = TaskUpdate(), due: String?? = nil, deferUntil: String?? = nil,
                 parent: TaskReference?? = nil, addContexts: [String] = [], removeContexts: [String] = []) {
@@ -54,6 +58,8 @@ public struct UpdateTask: TaskTargeting, ArgumentsExpressible {
         self.addContexts = TaskStore.normalizeContexts(addContexts)
         self.removeContexts = TaskStore.normalizeContexts(removeContexts)
         self.remind = nil
+        self.place = nil
+        self.placeTrigger = nil
     }
 
     public init(_ arguments: ToolArguments) throws {
@@ -83,7 +89,11 @@ public struct UpdateTask: TaskTargeting, ArgumentsExpressible {
         self.init(target: try arguments.taskReference(), changes: changes, due: due, deferUntil: deferUntil, parent: parent,
                   addContexts: arguments.strings("add_contexts") ?? [], removeContexts: arguments.strings("remove_contexts") ?? [])
         remind = field("remind") { arguments.values["remind"] }
-        guard changes != TaskUpdate() || due != nil || deferUntil != nil || parent != nil || remind != nil || !addContexts.isEmpty || !removeContexts.isEmpty
+        place = field("place") { arguments.string("place") }
+        placeTrigger = arguments.string("place_trigger").flatMap(PlaceBinding.Trigger.init(rawValue:))
+        if place == .some(nil) && placeTrigger != nil { throw arguments.invalid("place_trigger needs a place; null place unbinds the task") }
+        guard changes != TaskUpdate() || due != nil || deferUntil != nil || parent != nil || remind != nil || place != nil || placeTrigger != nil
+            || !addContexts.isEmpty || !removeContexts.isEmpty
         else { throw arguments.invalid("nothing to change; give at least one field (new_title, notes, priority, due, …)") }
     }
 
@@ -107,6 +117,8 @@ public struct UpdateTask: TaskTargeting, ArgumentsExpressible {
         put("defer_until", deferUntil, JSONValue.string)
         put("parent", parent) { $0.value }
         put("remind", remind) { $0 }
+        put("place", place, JSONValue.string)
+        if let placeTrigger { o["place_trigger"] = .string(placeTrigger.rawValue) }
         if !addContexts.isEmpty { o["add_contexts"] = .array(addContexts.map(JSONValue.string)) }
         if !removeContexts.isEmpty { o["remove_contexts"] = .array(removeContexts.map(JSONValue.string)) }
         return .object(o)
@@ -135,6 +147,19 @@ public struct UpdateTask: TaskTargeting, ArgumentsExpressible {
         if let remind {
             let due = update.due ?? task.due
             update.remind = .some(try remind.map { try toolkit.reminder($0, due: due, tool: name) })
+        }
+        switch place {
+        case .some(.some(let name)):
+            guard let stored = try toolkit.store.place(named: name) else { return .failure(ToolRefusal(TaskStoreError.placeNotFound(name).description)) }
+            update.place = .some(PlaceBinding(place: stored.name, trigger: placeTrigger ?? task.place?.trigger ?? .arrive))
+        case .some(.none): update.place = .some(nil)
+        case .none:
+            if let placeTrigger {
+                guard let current = task.place else {
+                    return .failure(ToolRefusal("'\(task.title)' is not bound to a place; give place (a name from list_places) with place_trigger"))
+                }
+                update.place = .some(PlaceBinding(place: current.place, trigger: placeTrigger))
+            }
         }
         switch parent {
         case .some(.some(let reference)):
@@ -196,6 +221,7 @@ extension TaskUpdate {
         if before.recurrence != after.recurrence { u.recurrence = .some(before.recurrence) }
         if before.deferUntil != after.deferUntil { u.deferUntil = .some(before.deferUntil) }
         if before.remind != after.remind { u.remind = .some(before.remind) }
+        if before.place != after.place { u.place = .some(before.place) }
         return u
     }
 }

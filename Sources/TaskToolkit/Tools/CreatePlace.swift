@@ -1,0 +1,54 @@
+import Foundation
+import TaskCore
+
+/// `create_place`: a named circle on the map that tasks can remind at (arriving or leaving).
+public struct CreatePlace: Tool {
+    public static let definition = ToolDefinition(
+        name: "create_place", title: "Create a place",
+        description: "Create a named place (a circle: centre in degrees, radius in metres) that tasks can be bound to "
+            + "with place and place_trigger on create_task/update_task, to remind on arriving or leaving.",
+        inputSchema: Schema.arguments([
+            "name": Schema.string("A name not used by another place (any case), such as \"supermarket\" or \"work\".", minLength: 1),
+            "latitude": Schema.number("Latitude of the centre in degrees (WGS 84).", minimum: -90, maximum: 90),
+            "longitude": Schema.number("Longitude of the centre in degrees (WGS 84).", minimum: -180, maximum: 180),
+            "radius_m": Schema.number("Radius in metres (default 100).", minimum: Place.minimumRadius, maximum: Place.maximumRadius),
+        ], required: ["name", "latitude", "longitude"]),
+        scope: .writeTasks, idempotent: false, destructive: false)
+
+    public static let defaultRadius = 100.0
+
+    public var name: String
+    public var center: GeoPoint
+    public var radius: Double
+
+    public init(name: String, center: GeoPoint, radius: Double = CreatePlace.defaultRadius) {
+        self.name = name
+        self.center = center
+        self.radius = radius
+    }
+
+    public init(_ arguments: ToolArguments) throws {
+        self.init(name: arguments.string("name") ?? "",
+                  center: GeoPoint(latitude: arguments["latitude"]?.doubleValue ?? .nan, longitude: arguments["longitude"]?.doubleValue ?? .nan),
+                  radius: arguments["radius_m"]?.doubleValue ?? Self.defaultRadius)
+    }
+
+    public struct Output: ToolOutput {
+        public var place: Place
+
+        public func json(_ format: ResultFormat) -> [String: JSONValue] { ["place": format.place(place)] }
+    }
+
+    public func preview(in toolkit: TaskToolkit) throws -> ToolPreview {
+        .ready("Create place '\(name)' (\(Place.describe(center: center, radius: radius)))")
+    }
+
+    public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> {
+        .done(Output(place: try toolkit.store.createPlace(name: name, center: center, radius: radius)))
+    }
+
+    public func undo(after output: Output) -> UndoAction? {
+        let name = output.place.name
+        return UndoAction("Deleted place '\(name)'") { store in _ = try store.deletePlace(named: name) }
+    }
+}
