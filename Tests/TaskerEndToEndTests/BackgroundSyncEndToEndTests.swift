@@ -55,18 +55,8 @@ import TaskerTestSupport
         return Lab(storage: dir, server: server)
     }
 
-    /// A port nothing listens on.
-    func closedPort() -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
-        close(fd)
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
+    /// Nothing listens on port 1: a CalDAV server that is down.
+    static let downURL = "http://127.0.0.1:1/user/tasks/"
 
     /// Presses Enter (the chat shows background news before each prompt) until `text` appears.
     func pressEnter(_ terminal: PseudoTerminal, until text: String, seconds: Double = 40) throws -> String {
@@ -103,7 +93,7 @@ import TaskerTestSupport
     }
 
     @Test func aServerThatIsDownIsAStatusLineInTheChatNotAnExit() throws {
-        let here = try Device(url: "http://127.0.0.1:\(closedPort())/user/tasks/", interval: 1)
+        let here = try Device(url: Self.downURL, interval: 1)
         let chat = try PseudoTerminal(["--db", here.db], environment: here.environment)
         try chat.waitFor("tasker> ")
         let screen = try pressEnter(chat, until: "sync failing · tasker> ")
@@ -150,7 +140,7 @@ import TaskerTestSupport
     }
 
     @Test func aServerThatIsDownIsLoggedByTheMCPServerWhichKeepsAnswering() throws {
-        let here = try Device(url: "http://127.0.0.1:\(closedPort())/user/tasks/", interval: 0.5)
+        let here = try Device(url: Self.downURL, interval: 0.5)
         let mcp = try MCPProcess(["mcp", "--db", here.db], environment: here.environment)
         #expect(mcp.request(MCPEndToEndTests.initialize)?["result"] != nil)
         mcp.send(MCPEndToEndTests.initialized)
