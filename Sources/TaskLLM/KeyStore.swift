@@ -95,97 +95,13 @@ public struct KeyStore: Sendable {
     }
 
     private func runKeyCommand(_ argv: [String]) throws(LLMError) -> APIKey {
-        guard let program = argv.first, !program.isEmpty else {
-            throw .key(problem: "key_command is empty; give the program and its arguments in config.json, e.g. [\"pass\", \"show\", \"openai\"]")
-        }
-        let name = (program as NSString).lastPathComponent
-        guard let executable = resolve(program) else {
-            throw .key(problem: "key_command: '\(program)' was not found on PATH; fix `key_command` in config.json")
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = Array(argv.dropFirst())
-        let output = Pipe()
-        // Its own stdin would be tasker's: a command asking for input would wait on the terminal.
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch {
-            throw .key(problem: "key_command: '\(name)' could not be started; fix `key_command` in config.json")
-        }
-        let deadline = Date().addingTimeInterval(keyCommandTimeout)
-        let data = Self.readOutput(output.fileHandleForReading, from: process, until: deadline)
-        try? output.fileHandleForReading.close()
-        guard Self.waitForExit(of: process, until: deadline) else {
-            Self.stop(process)
-            throw .key(problem: "key_command `\(name)` took longer than \(Self.seconds(keyCommandTimeout)); check it runs on its own")
-        }
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            throw .key(problem: "key_command: '\(name)' failed (status \(process.terminationStatus)); run it yourself to see why")
-        }
-        guard let key = APIKey(String(decoding: data, as: UTF8.self)) else {
-            throw .key(problem: "key_command: '\(name)' printed nothing; it must print the key on stdout")
-        }
+        let runner = SecretCommand(setting: "key_command", secret: "the key", example: ["pass", "show", "openai"],
+                                   searchPath: searchPath, timeout: keyCommandTimeout)
+        let text: String
+        do { text = try runner.run(argv) } catch { throw .key(problem: error.description) }
+        // The runner refuses output that is only white space, so this always holds.
+        guard let key = APIKey(text) else { throw .key(problem: "key_command printed no key") }
         return key
-    }
-
-    /// What `process` prints until end of file, until it has exited and nothing more is waiting
-    /// (a background child it left may hold the pipe open), or until `deadline`; at most 64 KiB.
-    private static func readOutput(_ handle: FileHandle, from process: Process, until deadline: Date) -> Data {
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 4_096)
-        var poller = pollfd(fd: handle.fileDescriptor, events: Int16(POLLIN), revents: 0)
-        while data.count < 65_536 {
-            let remaining = deadline.timeIntervalSinceNow
-            guard remaining > 0 else { break }
-            let exited = !process.isRunning
-            let ready = poll(&poller, 1, Int32(min(remaining, 0.05) * 1_000) + 1)
-            if ready < 0 {
-                if errno == EINTR { continue }
-                break
-            }
-            if ready == 0 {
-                if exited { break }
-                continue
-            }
-            let count = buffer.withUnsafeMutableBytes { read(handle.fileDescriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
-            data.append(contentsOf: buffer[0..<count])
-        }
-        return data
-    }
-
-    /// Whether `process` exited by `deadline`.
-    private static func waitForExit(of process: Process, until deadline: Date) -> Bool {
-        while process.isRunning {
-            guard deadline.timeIntervalSinceNow > 0 else { return false }
-            usleep(5_000)
-        }
-        return true
-    }
-
-    /// Asks `process` to stop, then kills it when it has not within a second.
-    private static func stop(_ process: Process) {
-        process.terminate()
-        if !waitForExit(of: process, until: Date().addingTimeInterval(1)) {
-            kill(process.processIdentifier, SIGKILL)
-            _ = waitForExit(of: process, until: Date().addingTimeInterval(1))
-        }
-    }
-
-    /// `10 s`, `0.2 s`.
-    private static func seconds(_ s: TimeInterval) -> String {
-        s.rounded() == s ? "\(Int(s)) s" : "\(s) s"
-    }
-
-    private func resolve(_ program: String) -> String? {
-        if program.contains("/") { return FileManager.default.isExecutableFile(atPath: program) ? program : nil }
-        for folder in searchPath.split(separator: ":") {
-            let candidate = "\(folder)/\(program)"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
     }
 
 }

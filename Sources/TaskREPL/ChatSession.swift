@@ -28,6 +28,11 @@ public final class ChatSession {
     /// `/sync`: syncs now and returns the lines to show (the command line wires it to the configured
     /// provider; it never throws: failures come back as a line). Nil when sync is not configured.
     public var syncNow: (() -> [String])?
+    /// Background work's news (the background sync): lines to show before the next prompt, taken
+    /// once each. Called on the chat's thread.
+    public var backgroundLines: (() -> [String])?
+    /// A short mark for the prompt while background work is failing ("sync failing"); nil when all is well.
+    public var promptMark: (() -> String?)?
     /// Changes this session made, for /undo.
     var undoLog = UndoLog()
     /// Whether the model's calls run, and which the user said "always" to.
@@ -69,8 +74,11 @@ public final class ChatSession {
     var prompt: String {
         guard reader.isInteractive else { return "" }
         let base = modelMode ? "tasker✦ " : "tasker> "
+        var marks: [String] = []
+        if let mark = promptMark?() { marks.append(mark) }
         let due = remindersDue
-        return due > 0 ? "\(due) reminder\(due == 1 ? "" : "s") due · " + base : base
+        if due > 0 { marks.append("\(due) reminder\(due == 1 ? "" : "s") due") }
+        return marks.isEmpty ? base : marks.joined(separator: " · ") + " · " + base
     }
 
     /// Open tasks whose reminder time has come (within the catch-up window), for the prompt.
@@ -85,7 +93,10 @@ public final class ChatSession {
     public func run() {
         if reader.isInteractive { greet() }
         while !finished {
-            if reader.isInteractive { noticePendingApprovals() }
+            if reader.isInteractive {
+                noticePendingApprovals()
+                for line in backgroundLines?() ?? [] { notice(line) }
+            }
             switch reader.readLine(prompt: prompt) {
             case .endOfInput:
                 if reader.isInteractive { output.line() }

@@ -8,7 +8,7 @@ struct SchemaMigration: Sendable {
     var sql: String
 
     /// Every migration, oldest first. `all.count` is the version this build writes.
-    static let all: [SchemaMigration] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13]
+    static let all: [SchemaMigration] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14]
 
     static var currentVersion: Int { all.count }
 
@@ -427,6 +427,14 @@ struct SchemaMigration: Sendable {
                 visit INTEGER NOT NULL DEFAULT 0,
                 updated INTEGER NOT NULL
             );
+            """)
+
+    /// Sync: when the last failure happened (`tasker sync --status` names it beside the error; the
+    /// chat and the MCP server sync in the background, so a failure may not have been seen).
+    static let v14 = SchemaMigration(
+        name: "v13-sync-error-time",
+        sql: """
+            ALTER TABLE sync_collections ADD COLUMN last_error_at INTEGER;
             """)
 
     /// A random version 4 UUID in lower-case text, as SQL (for rows that existed before v4).

@@ -10,14 +10,16 @@ extension TaskStore {
         public var token: String?
         public var lastSync: Date?
         public var lastError: String?
+        /// When `lastError` happened (nil for a database synced before v13).
+        public var lastErrorAt: Date?
     }
 
     public func syncCollectionState(_ url: String) throws -> SyncCollectionState? {
         try read {
-            try db.cached("SELECT collection, sync_token, last_sync, last_error FROM sync_collections WHERE url = ?").bind([.text(url)])
+            try db.cached("SELECT collection, sync_token, last_sync, last_error, last_error_at FROM sync_collections WHERE url = ?").bind([.text(url)])
                 .first {
                     SyncCollectionState(collection: $0.optionalString(0), token: $0.optionalString(1), lastSync: $0.optionalDate(2),
-                                        lastError: $0.optionalString(3))
+                                        lastError: $0.optionalString(3), lastErrorAt: $0.optionalDate(4))
                 }
         }
     }
@@ -27,9 +29,10 @@ extension TaskStore {
         try write {
             try ensureCollection(url)
             if let error {
-                try db.run("UPDATE sync_collections SET last_error = ? WHERE url = ?", [.text(error), .text(url)])
+                try db.run("UPDATE sync_collections SET last_error = ?, last_error_at = ? WHERE url = ?",
+                           [.text(error), DatabaseValue(TaskStore.wholeSeconds(now)), .text(url)])
             } else {
-                try db.run("UPDATE sync_collections SET sync_token = ?, last_sync = ?, last_error = NULL WHERE url = ?",
+                try db.run("UPDATE sync_collections SET sync_token = ?, last_sync = ?, last_error = NULL, last_error_at = NULL WHERE url = ?",
                            [DatabaseValue(token), DatabaseValue(TaskStore.wholeSeconds(now)), .text(url)])
             }
         }

@@ -7,6 +7,9 @@ import TaskHTTP
 struct CalDAVClient {
     var credentials: HTTPCredentials?
     var timeoutSeconds: Double = 30
+    /// For listings and multigets, which a server may take long to answer for a large collection
+    /// (Radicale reads every item of 10,000 for its first listing: over 30 s on a busy machine).
+    var listingTimeoutSeconds: Double { timeoutSeconds * 10 }
     /// Counts requests, for reports and the "one REPORT when nothing changed" check.
     final class Counter: @unchecked Sendable { var requests = 0 }
     let counter = Counter()
@@ -31,7 +34,8 @@ struct CalDAVClient {
         counter.requests += 1
         let request = HTTPRequest(method: method, url: url, headers: headers, body: body.map { Data($0.utf8) }, credentials: credentials)
         do {
-            let response = try HTTPClient().perform(request, limits: HTTPLimits(seconds: timeoutSeconds))
+            let seconds = method == "REPORT" ? listingTimeoutSeconds : timeoutSeconds
+            let response = try HTTPClient().perform(request, limits: HTTPLimits(seconds: seconds))
             if response.status == 401 { throw SyncError.unauthorized(url: HTTPClient.site(of: url), status: 401) }
             return response
         } catch let error as HTTPError {

@@ -15,6 +15,7 @@ public struct CalDAVSyncProvider: TaskSyncProvider {
     /// The zone floating times from other clients are read in.
     public var timeZone: TimeZone
     public var maxAttempts: Int
+    /// What one request may take; a listing or multiget (REPORT) may take ten times as long.
     public var timeoutSeconds: Double
 
     public init(url: String, credentials: HTTPCredentials?, timeZone: TimeZone, maxAttempts: Int = 3, timeoutSeconds: Double = 30) {

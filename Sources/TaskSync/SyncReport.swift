@@ -26,6 +26,11 @@ public struct SyncReport: Sendable, Equatable {
         if !warnings.isEmpty { parts.append("\(warnings.count) warning\(warnings.count == 1 ? "" : "s")") }
         return "synced: " + parts.joined(separator: ", ") + (fullSync ? " (full listing)" : "")
     }
+
+    /// The summary, then one line per conflict and per warning.
+    public var lines: [String] {
+        [summary] + conflicts.map { "conflict: " + $0 } + warnings.map { "warning: " + $0 }
+    }
 }
 
 /// Sync as `tasker sync --status` and the chat's status line show it.
@@ -44,8 +49,12 @@ public struct SyncStatus: Sendable, Equatable {
     public var line: String {
         guard configured, let url else { return "sync: not configured (add \"sync\" to config.json)" }
         guard let state else { return "sync: \(url), never synced" }
-        if let error = state.lastError { return "sync: \(url), last sync failed: \(error)" }
-        let when = state.lastSync.map { "last synced \(ISO8601DateFormatter().string(from: $0))" } ?? "never synced"
+        let stamp = ISO8601DateFormatter()
+        let when = state.lastSync.map { "last synced \(stamp.string(from: $0))" } ?? "never synced"
+        if let error = state.lastError {
+            let at = state.lastErrorAt.map { " at \(stamp.string(from: $0))" } ?? ""
+            return "sync: \(url), last sync failed\(at): \(error) (\(when))"
+        }
         return "sync: \(url), \(when)"
     }
 }

@@ -54,15 +54,23 @@ enum ChatCommand: Command {
             session.settings.model = made?.modelName
             return made
         }
-        if let sync = try? SyncSetup.load(configDirectory: context.paths.taskerConfig, environment: context.environment) {
+        var background: BackgroundSync?
+        if let sync = loadSync(context) {
+            let job = SyncJob(setup: sync, timeZone: context.timeZone, databasePath: context.globals.databasePath)
             let store = toolkit.store
             session.syncNow = {
                 do {
-                    let report = try sync.provider(timeZone: context.timeZone).sync(store)
-                    return [report.summary] + report.conflicts.map { "conflict: " + $0 } + report.warnings.map { "warning: " + $0 }
+                    return try job.run(store, wait: 60)?.lines ?? [SyncJob.busy(60)]
                 } catch {
                     return ["sync failed: \(error)"]
                 }
+            }
+            // A piped chat is a batch of lines: it syncs only when asked (/sync).
+            if interactive, let made = job.background(openStore: { try context.openStore() }, onNotice: { _ in }) {
+                session.backgroundLines = { made.takeLines() }
+                session.promptMark = { made.isFailing ? "sync failing" : nil }
+                made.start()
+                background = made
             }
         }
         if let editor = reader as? EditLineReader {
@@ -70,7 +78,19 @@ enum ChatCommand: Command {
             InterruptFlag.install()
         }
         session.run()
+        background?.stop()
         return 0
+    }
+
+    /// config.json's `sync` section; a section that cannot be used is named on stderr and the chat
+    /// runs without sync.
+    private static func loadSync(_ context: CommandContext) -> SyncSetup? {
+        do {
+            return try SyncSetup.load(configDirectory: context.paths.taskerConfig, environment: context.environment)
+        } catch {
+            context.output.err("tasker: sync off: \(error)")
+            return nil
+        }
     }
 
     /// The model conversation when the model path is on. When it should be but cannot be (a broken

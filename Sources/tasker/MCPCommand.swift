@@ -2,6 +2,7 @@ import Foundation
 import TaskCore
 import TaskAgent
 import TaskMCP
+import TaskSync
 import TaskToolkit
 
 /// `tasker mcp`: the tool catalogue as an MCP server on standard input and output.
@@ -45,8 +46,11 @@ enum MCPCommand: Command {
         let toolkit = try context.makeToolkit()
         let output = context.output
         if let address = arguments.value(Self.http) {
-            return try serveHTTP(address, toolkit: toolkit, listenAny: arguments.has(Self.listenAny), verbose: arguments.has(Self.verbose), output: output)
+            return try serveHTTP(address, toolkit: toolkit, listenAny: arguments.has(Self.listenAny), verbose: arguments.has(Self.verbose),
+                                 context: context)
         }
+        let background = startBackgroundSync(context)
+        defer { background?.stop() }
         var catalog: ToolCatalog = toolkit
         if let name = arguments.value(Self.agent) {
             catalog = AgentGate(toolkit: toolkit, agent: try AgentCredential.named(name, in: toolkit.store))
@@ -68,8 +72,29 @@ enum MCPCommand: Command {
         return 0
     }
 
+    /// The background sync when config.json has a `sync` section (and its interval is not 0): its
+    /// news and failures go to stderr as `tasker mcp: sync …` lines; it never stops the server.
+    static func startBackgroundSync(_ context: CommandContext) -> BackgroundSync? {
+        let output = context.output
+        let setup: SyncSetup?
+        do {
+            setup = try SyncSetup.load(configDirectory: context.paths.taskerConfig, environment: context.environment)
+        } catch {
+            output.err("tasker mcp: sync off: \(error)")
+            return nil
+        }
+        guard let setup else { return nil }
+        let job = SyncJob(setup: setup, timeZone: context.timeZone, databasePath: context.globals.databasePath)
+        let background = job.background(openStore: { try context.openStore() }, onNotice: { notice in
+            for line in notice.lines { output.err("tasker mcp: \(line)") }
+        })
+        background?.start()
+        return background
+    }
+
     /// Serves `/mcp` on `address` until SIGINT or SIGTERM.
-    static func serveHTTP(_ address: String, toolkit: TaskToolkit, listenAny: Bool, verbose: Bool, output: Output) throws -> Int32 {
+    static func serveHTTP(_ address: String, toolkit: TaskToolkit, listenAny: Bool, verbose: Bool, context: CommandContext) throws -> Int32 {
+        let output = context.output
         let parts = address.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, let port = UInt16(parts[1]) else { throw UsageError("--http takes ADDRESS:PORT, such as 127.0.0.1:8931") }
         var host = String(parts[0])
@@ -83,6 +108,8 @@ enum MCPCommand: Command {
         sigaddset(&signals, SIGINT)
         sigaddset(&signals, SIGTERM)
         pthread_sigmask(SIG_BLOCK, &signals, nil)
+        let background = startBackgroundSync(context)
+        defer { background?.stop() }
         let endpoint = MCPHTTPEndpoint(
             toolkit: toolkit, info: ServerInfo(version: TaskerApp.version), anyHost: listenAny, log: { output.err("tasker mcp: \($0)") })
         let daemon: HTTPDaemon

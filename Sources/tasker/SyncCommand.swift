@@ -14,7 +14,9 @@ enum SyncCommand: Command {
             may be the task list itself or the account's address (a task list is then found). Both sides'
             changes are merged field by field; when both changed the same field the later change wins and
             the other value is kept in the task's notes as a "conflict:" line. Exits 1 with the reason
-            when the sync could not finish.
+            when the sync could not finish. The chat and `tasker mcp` also sync in the background every
+            "interval_seconds" (300 unless set; 0 turns it off); --status shows the last failure and
+            when it happened. Only one sync of a database runs at a time (a lock beside it).
             """,
         examples: ["tasker sync", "tasker sync --status"])
 
@@ -32,10 +34,11 @@ enum SyncCommand: Command {
             context.output.text(provider.status(store).line)
             return 0
         }
-        let report = try setup.provider(timeZone: context.timeZone).sync(store)
-        context.output.text(report.summary)
-        for line in report.conflicts { context.output.text("conflict: " + line) }
-        for line in report.warnings { context.output.text("warning: " + line) }
+        let wait = 120.0
+        guard let report = try SyncJob(setup: setup, timeZone: context.timeZone, databasePath: context.globals.databasePath).run(store, wait: wait) else {
+            throw CommandFailure(SyncJob.busy(wait))
+        }
+        for line in report.lines { context.output.text(line) }
         return 0
     }
 }

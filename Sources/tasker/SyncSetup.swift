@@ -5,13 +5,21 @@ import TaskSync
 
 /// config.json's `sync` section: `{"url": "https://…/calendars/me/tasks/", "username": "…",
 /// "password_command": ["pass", "show", "dav"]}` or `"password_file": "~/.config/tasker/dav-password"`
-/// (mode 0600). The password is read from the file or the command's standard output only: never from
-/// the environment, never passed to another process, never printed.
+/// (mode 0600), and `"interval_seconds"` for the chat's and the MCP server's background sync (300 when
+/// absent; 0 turns it off). The password is read from the file or the command's standard output only
+/// (`SecretCommand`, the runner `key_command` uses, with the same timeout): never from the
+/// environment, never passed to another process, never printed.
 struct SyncSetup {
     let url: String
     let username: String?
     let passwordCommand: [String]?
     let passwordFile: String?
+    /// Seconds between background syncs; 0: none.
+    let interval: Double
+    /// PATH for a bare `password_command` program.
+    let searchPath: String
+    /// How long `password_command` may run (10 s).
+    var commandTimeout: TimeInterval = 10
 
     /// The section, or nil when config.json has none. - Throws: `SyncError.config` when it is unusable.
     static func load(configDirectory: String, environment: [String: String]) throws -> SyncSetup? {
@@ -25,7 +33,15 @@ struct SyncSetup {
         let command = section["password_command"]?.arrayValue?.compactMap(\.stringValue)
         if let command, command.isEmpty { throw SyncError.config(problem: "config.json: sync.password_command must be a list like [\"pass\", \"show\", \"dav\"]") }
         let file = section["password_file"]?.stringValue.map { PlanningSetup.expand($0, environment: environment, relativeTo: configDirectory) }
-        return SyncSetup(url: url, username: section["username"]?.stringValue, passwordCommand: command, passwordFile: file)
+        var interval = 300.0
+        if let given = section["interval_seconds"], !given.isNull {
+            guard let seconds = given.doubleValue, seconds >= 0 else {
+                throw SyncError.config(problem: "config.json: sync.interval_seconds must be a number of seconds (0 turns background sync off)")
+            }
+            interval = seconds
+        }
+        return SyncSetup(url: url, username: section["username"]?.stringValue, passwordCommand: command, passwordFile: file,
+                         interval: interval, searchPath: environment["PATH"] ?? "/usr/bin:/bin")
     }
 
     /// The provider, reading the password now. - Throws: `SyncError.config` when it cannot be read.
@@ -39,37 +55,28 @@ struct SyncSetup {
 
     private func password() throws -> String? {
         if let passwordFile {
-            var info = stat()
-            guard stat(passwordFile, &info) == 0, let data = FileManager.default.contents(atPath: passwordFile) else {
+            let data: Data?
+            do {
+                data = try OwnerOnlyFile.read(passwordFile)
+            } catch .readableByOthers {
+                throw SyncError.config(problem: "\(passwordFile) is readable by others; run `chmod 600 \(passwordFile)`")
+            } catch {
                 throw SyncError.config(problem: "cannot read sync.password_file \(passwordFile); create it with mode 0600")
             }
-            if info.st_mode & 0o077 != 0 {
-                throw SyncError.config(problem: "\(passwordFile) is readable by others; run `chmod 600 \(passwordFile)`")
-            }
-            return Self.firstLine(data)
+            guard let data else { throw SyncError.config(problem: "cannot read sync.password_file \(passwordFile); create it with mode 0600") }
+            return Self.firstLine(String(decoding: data, as: UTF8.self))
         }
         guard let passwordCommand else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: passwordCommand[0].hasPrefix("/") ? passwordCommand[0] : "/usr/bin/env")
-        process.arguments = passwordCommand[0].hasPrefix("/") ? Array(passwordCommand.dropFirst()) : passwordCommand
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
+        let runner = SecretCommand(setting: "sync.password_command", secret: "the password", example: ["pass", "show", "dav"],
+                                   searchPath: searchPath, timeout: commandTimeout)
         do {
-            try process.run()
+            return Self.firstLine(try runner.run(passwordCommand))
         } catch {
-            throw SyncError.config(problem: "sync.password_command `\(passwordCommand[0])` could not start")
+            throw SyncError.config(problem: error.description)
         }
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw SyncError.config(problem: "sync.password_command `\(passwordCommand[0])` failed (exit \(process.terminationStatus))")
-        }
-        return Self.firstLine(data)
     }
 
-    private static func firstLine(_ data: Data) -> String {
-        String(String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).first ?? "")
+    private static func firstLine(_ text: String) -> String {
+        String(text.split(separator: "\n", omittingEmptySubsequences: false).first ?? "")
     }
 }

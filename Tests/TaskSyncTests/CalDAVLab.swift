@@ -10,8 +10,8 @@ import TaskerTestSupport
 /// proxy, the Python `caldav` library as a third-party client, and Tasker databases as devices.
 final class CalDAVLab: @unchecked Sendable {
     let directory = TemporaryDirectory("caldav")
+    private var radicale: RadicaleServer?
     private var processes: [Process] = []
-    private var pids: [Int32] = []
     private(set) var radicalePort = 0
     private(set) var proxyPort = 0
     private var thirdParty: (process: Process, input: FileHandle, output: FileHandle)?
@@ -25,17 +25,14 @@ final class CalDAVLab: @unchecked Sendable {
     var control: String { directory.path("fault.json") }
 
     /// Whether the venv has Radicale and caldav; tests say loudly when it does not.
-    static var isAvailable: Bool {
-        VenvPython.isInstalled && ((try? VenvPython.run(["-c", "import radicale, caldav"]).status) == 0)
-    }
+    static var isAvailable: Bool { RadicaleServer.isAvailable }
 
     init() throws {
-        let (radicale, line) = try start([FixtureFile.url("caldav/radicale_server.py").path, storage])
-        let parts = line.split(separator: " ")
-        radicalePort = Int(parts.first ?? "") ?? 0
-        if parts.count > 1, let pid = Int32(parts[1]) { pids.append(pid) }
-        processes.append(radicale)
-        let (proxy, proxyLine) = try start([FixtureFile.url("caldav/fault_proxy.py").path, String(radicalePort), control])
+        let radicale = try RadicaleServer(storage: storage)
+        self.radicale = radicale
+        radicalePort = radicale.port
+        trace("started Radicale on \(radicalePort)")
+        let (proxy, proxyLine) = try RadicaleServer.startPython([FixtureFile.url("caldav/fault_proxy.py").path, String(radicalePort), control])
         proxyPort = Int(proxyLine) ?? 0
         processes.append(proxy)
         _ = try third("mkcal", [:])
@@ -55,40 +52,11 @@ final class CalDAVLab: @unchecked Sendable {
             t.process.waitUntilExit()
         }
         thirdParty = nil
-        for pid in pids { kill(pid, SIGKILL) }
-        pids = []
+        radicale?.stop()
+        radicale = nil
         for p in processes where p.isRunning { kill(p.processIdentifier, SIGKILL) }
         for p in processes { p.waitUntilExit() }
         processes = []
-    }
-
-    private func start(_ arguments: [String]) throws -> (Process, String) {
-        let process = Process()
-        process.executableURL = VenvPython.url
-        process.arguments = arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        guard let line = readLine(out.fileHandleForReading) else { throw Gone(what: arguments[0]) }
-        trace("started \(arguments[0]): \(line)")
-        return (process, line)
-    }
-
-    /// One line; nil at the end of the stream (the process is gone).
-    private func readLine(_ handle: FileHandle) -> String? {
-        var line = Data()
-        while true {
-            guard let byte = try? handle.read(upToCount: 1), !byte.isEmpty else { return line.isEmpty ? nil : String(decoding: line, as: UTF8.self) }
-            if byte == Data("\n".utf8) { return String(decoding: line, as: UTF8.self) }
-            line += byte
-        }
-    }
-
-    struct Gone: Error, CustomStringConvertible {
-        var what: String
-        var description: String { "\(what) stopped early" }
     }
 
     /// Runs one command of the third-party client (Fixtures/caldav/third_party.py) and returns its output lines.
@@ -110,7 +78,7 @@ final class CalDAVLab: @unchecked Sendable {
         try t.input.write(contentsOf: Data((request.encoded() + "\n").utf8))
         var lines: [String] = []
         while true {
-            guard let line = readLine(t.output) else { throw Gone(what: "third_party.py") }
+            guard let line = RadicaleServer.readLine(t.output) else { throw RadicaleServer.Stopped(what: "third_party.py") }
             if line == "." { break }
             lines.append(line)
         }

@@ -13,10 +13,11 @@ final class HTTPServerProcess: @unchecked Sendable {
     private let lock = NSLock()
     private var stderrText = ""
 
-    init(database: String, arguments: [String] = []) throws {
+    init(database: String, arguments: [String] = [], environment: [String: String] = [:]) throws {
         process.executableURL = TaskerBinary.url
         process.arguments = ["--db", database, "mcp", "--http", "127.0.0.1:0"] + arguments
         process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "TZ": "Europe/London"]
+            .merging(environment) { _, new in new }
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = Pipe()
         process.standardError = errors

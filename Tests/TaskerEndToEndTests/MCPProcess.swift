@@ -14,11 +14,12 @@ final class MCPProcess: @unchecked Sendable {
     private var outputClosed = false
     private var stderrData = Data()
 
-    init(_ arguments: [String]) throws {
+    init(_ arguments: [String], environment: [String: String] = [:]) throws {
         _ = TaskerBinary.ignoreBrokenPipes
         process.executableURL = TaskerBinary.url
         process.arguments = arguments
         process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "TZ": "Europe/London", "NO_COLOR": "1"]
+            .merging(environment) { _, new in new }
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors
