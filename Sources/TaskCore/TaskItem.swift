@@ -30,6 +30,9 @@ public struct TaskItem: Sendable, Hashable, Identifiable {
     public var completed: Date?
     /// When to remind besides the due time (nil: the configured early warning). See `ReminderSchedule`.
     public var remind: ReminderSetting?
+    /// The notes are sealed and the data key is not available: `notes` is nil, never the ciphertext,
+    /// and saving the task keeps the sealed notes as they are.
+    public var notesLocked = false
 
     public init(
         id: TaskID, title: String, notes: String? = nil, due: Date? = nil, priority: Priority = .normal,

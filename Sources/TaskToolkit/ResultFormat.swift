@@ -39,6 +39,8 @@ public struct ResultFormat: Sendable {
             "completed": date(task.completed),
         ]
         if let remind = task.remind { object["remind"] = remind.json(self) }
+        // Sealed notes without the data key: said, never shown (no ciphertext, no empty note).
+        if task.notesLocked { object["notes_sealed"] = .bool(true) }
         return .object(object)
     }
 
@@ -61,7 +63,7 @@ public struct ResultFormat: Sendable {
     }
 
     public func projectSummary(_ summary: ProjectSummary) -> JSONValue {
-        [
+        var object: [String: JSONValue] = [
             "id": .int(Int(summary.project.id.rawValue)),
             "name": .string(summary.project.name),
             "notes": .string(summary.project.notes),
@@ -69,10 +71,14 @@ public struct ResultFormat: Sendable {
             "done": .int(summary.doneCount),
             "progress": .double((summary.progress * 1000).rounded() / 1000),
         ]
+        if summary.project.notesLocked { object["notes_sealed"] = .bool(true) }
+        return .object(object)
     }
 
     public func project(_ project: Project) -> JSONValue {
-        ["id": .int(Int(project.id.rawValue)), "name": .string(project.name), "notes": .string(project.notes)]
+        var object: [String: JSONValue] = ["id": .int(Int(project.id.rawValue)), "name": .string(project.name), "notes": .string(project.notes)]
+        if project.notesLocked { object["notes_sealed"] = .bool(true) }
+        return .object(object)
     }
 
     public func space(_ space: Space) -> JSONValue {

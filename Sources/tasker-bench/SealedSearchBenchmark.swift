@@ -25,7 +25,7 @@ enum SealedSearchBenchmark {
             }
             store.sealer = crypto
             let (count, seconds) = try StoreBenchmark.time { try store.enableSealing() }
-            StoreBenchmark.report("crypto enable: seal \(count) bodies + scrub (VACUUM)", seconds: seconds, target: nil, unit: "s")
+            StoreBenchmark.report("crypto enable: seal \(count.pageBodies) bodies + scrub (VACUUM)", seconds: seconds, target: nil, unit: "s")
         }
         let queries = ["garden", "compost plan", "river", "ledger tax", "meeting notes", "alpha", "zebra"]
         StoreBenchmark.report("open + first search (TEMP index of 10,000 opened bodies) median", ms: try StoreBenchmark.median(7) {

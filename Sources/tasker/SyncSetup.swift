@@ -12,6 +12,8 @@ struct SyncSetup {
     let username: String?
     let passwordCommand: [String]?
     let passwordFile: String?
+    /// `sync.send_sealed_notes`: true sends sealed task notes (opened) to the server; off by default.
+    var sendsSealedNotes = false
 
     /// The section, or nil when config.json has none. - Throws: `SyncError.config` when it is unusable.
     static func load(configDirectory: String, environment: [String: String]) throws -> SyncSetup? {
@@ -25,7 +27,9 @@ struct SyncSetup {
         let command = section["password_command"]?.arrayValue?.compactMap(\.stringValue)
         if let command, command.isEmpty { throw SyncError.config(problem: "config.json: sync.password_command must be a list like [\"pass\", \"show\", \"dav\"]") }
         let file = section["password_file"]?.stringValue.map { PlanningSetup.expand($0, environment: environment, relativeTo: configDirectory) }
-        return SyncSetup(url: url, username: section["username"]?.stringValue, passwordCommand: command, passwordFile: file)
+        var setup = SyncSetup(url: url, username: section["username"]?.stringValue, passwordCommand: command, passwordFile: file)
+        setup.sendsSealedNotes = section["send_sealed_notes"]?.boolValue ?? false
+        return setup
     }
 
     /// The provider, reading the password now. - Throws: `SyncError.config` when it cannot be read.
@@ -34,7 +38,9 @@ struct SyncSetup {
         if let username {
             credentials = HTTPCredentials(username: username, password: try password() ?? "")
         }
-        return CalDAVSyncProvider(url: url, credentials: credentials, timeZone: timeZone)
+        var provider = CalDAVSyncProvider(url: url, credentials: credentials, timeZone: timeZone)
+        provider.sendsSealedNotes = sendsSealedNotes
+        return provider
     }
 
     private func password() throws -> String? {
