@@ -102,19 +102,11 @@ extension TaskStore {
                     "this database is sealed with key \(existing), not with the key given (\(sealer.keyID)); import the right key with `tasker crypto import-key`")
             }
             try db.run("INSERT OR REPLACE INTO crypto(id, key_id, enabled) VALUES (1, ?, 1)", [.text(sealer.keyID)])
-            var count = SealedCount()
-            for c in TaskStore.sealedColumns {
-                let rows = try db.prepare("SELECT id, uuid, \(c.column) FROM \(c.table) WHERE typeof(\(c.column)) = 'text'")
-                    .rows { ($0.int64(0), $0.string(1), $0.string(2)) }
-                let update = try db.prepare("UPDATE \(c.table) SET \(c.column) = ? WHERE id = ?")
-                for (id, uuid, text) in rows {
-                    update.reset()
-                    // Sealing is not an edit: `updated` stays, so merges and reviews see no change.
-                    try update.bind([.blob(try sealer.seal(text, table: c.table, uuid: uuid, column: c.column)), .integer(id)]).run()
-                }
-                count.add(rows.count, for: c)
+            return try rewriteSealedColumns(ofType: "text") { c, _, uuid, value in
+                guard case .text(let text) = value else { return [] }
+                // Sealing is not an edit: `updated` stays, so merges and reviews see no change.
+                return try sealer.seal(text, table: c.table, uuid: uuid, column: c.column)
             }
-            return count
         }
         try scrub()
         return count
@@ -130,26 +122,39 @@ extension TaskStore {
             guard try db.scalar("SELECT enabled FROM crypto WHERE id = 1") == 1 else {
                 throw TaskStoreError.sealed("sealing is off; run `tasker crypto enable` first")
             }
-            var count = SealedCount()
-            for c in TaskStore.sealedColumns {
-                let rows = try db.prepare("SELECT id, uuid, \(c.column) FROM \(c.table) WHERE typeof(\(c.column)) = 'blob'")
-                    .rows { ($0.int64(0), $0.string(1), $0.bytes(2)) }
-                let update = try db.prepare("UPDATE \(c.table) SET \(c.column) = ? WHERE id = ?")
-                for (id, uuid, sealed) in rows {
-                    let text: String
-                    do { text = try newSealer.open(sealed, table: c.table, uuid: uuid, column: c.column) } catch {
-                        throw TaskStoreError.sealed("\(c.noun) \(id) does not open with the old or the new key (\(error)); nothing was changed")
-                    }
-                    update.reset()
-                    try update.bind([.blob(try newSealer.seal(text, table: c.table, uuid: uuid, column: c.column)), .integer(id)]).run()
+            let count = try rewriteSealedColumns(ofType: "blob") { c, id, uuid, value in
+                guard case .blob(let sealed) = value else { return [] }
+                let text: String
+                do { text = try newSealer.open(sealed, table: c.table, uuid: uuid, column: c.column) } catch {
+                    throw TaskStoreError.sealed("\(c.noun) \(id) does not open with the old or the new key (\(error)); nothing was changed")
                 }
-                count.add(rows.count, for: c)
+                return try newSealer.seal(text, table: c.table, uuid: uuid, column: c.column)
             }
             try db.run("UPDATE crypto SET key_id = ? WHERE id = 1", [.text(newSealer.keyID)])
             return count
         }
         sealer = newSealer
         try scrub()
+        return count
+    }
+
+    /// Replaces every value of type `type` ('text' or 'blob') in the sealed columns with what
+    /// `transform` makes of it (given the column, row id, row UUID and the value); counts them.
+    private func rewriteSealedColumns(
+        ofType type: String, _ transform: (SealedColumn, Int64, String, DatabaseValue) throws -> [UInt8]
+    ) throws -> SealedCount {
+        var count = SealedCount()
+        for c in TaskStore.sealedColumns {
+            let rows = try db.prepare("SELECT id, uuid, \(c.column) FROM \(c.table) WHERE typeof(\(c.column)) = '\(type)'").rows { s in
+                (s.int64(0), s.string(1), s.isBlob(2) ? DatabaseValue.blob(s.bytes(2)) : .text(s.string(2)))
+            }
+            let update = try db.prepare("UPDATE \(c.table) SET \(c.column) = ? WHERE id = ?")
+            for (id, uuid, value) in rows {
+                update.reset()
+                try update.bind([.blob(try transform(c, id, uuid, value)), .integer(id)]).run()
+            }
+            count.add(rows.count, for: c)
+        }
         return count
     }
 
