@@ -46,8 +46,11 @@ extension TaskStore {
             let before = t
             if let title = update.title { t.title = try TaskStore.validTitle(title) }
             if let notes = update.notes {
+                // Locked notes are neither replaced nor cleared: an undo could not bring them back.
+                if t.notesLocked {
+                    throw TaskStoreError.sealed("task notes are sealed and the data key is not available, so nothing was written: \(keyUnavailable)")
+                }
                 t.notes = notes
-                t.notesLocked = false
             }
             if let due = update.due {
                 t.dueDay = due == nil ? nil : update.dueDay

@@ -64,7 +64,7 @@ enum CryptoCommand: Command {
         let id = store.sealer?.keyID ?? "?"
         context.output.text("sealed \(count.sentence); new page bodies and notes are sealed from now on (key \(id))")
         if made {
-            context.output.err("the data key is in \(keys.place); keep a copy elsewhere with `tasker crypto export-key`, or the pages are lost with this machine")
+            context.output.err("the data key is in \(keys.place); keep a copy elsewhere with `tasker crypto export-key`, or the sealed pages and notes are lost with this machine")
         }
         return 0
     }
@@ -113,7 +113,7 @@ enum CryptoCommand: Command {
         } else {
             throw CommandFailure("there is no data key yet; `tasker crypto enable` makes one")
         }
-        context.output.err("WARNING: the next line is the data key. With it and a copy of the database anyone can read your sealed pages. "
+        context.output.err("WARNING: the next line is the data key. With it and a copy of the database anyone can read your sealed pages and notes. "
             + "Keep it in a password manager or offline; it is printed only when you ask, never stored elsewhere.")
         context.output.out(key.exportText)
         return 0

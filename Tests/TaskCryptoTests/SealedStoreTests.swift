@@ -146,6 +146,7 @@ import TaskerTestSupport
         #expect(throws: TaskStoreError.sealed("task notes are sealed and the data key is not available, so nothing was written: no key here")) {
             try locked.updateTask(tiles.id, change { $0.notes = "clear?" })
         }
+        #expect(throws: TaskStoreError.self) { try locked.updateTask(tiles.id, change { $0.notes = .some(nil) }) }
         #expect(throws: TaskStoreError.self) { try locked.createTask(draft("New", notes: "clear?")) }
         #expect(throws: TaskStoreError.self) { try locked.createProject(name: "Shed", notes: "clear?") }
         _ = try locked.createTask(draft("No notes", notes: nil))
