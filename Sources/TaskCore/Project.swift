@@ -5,6 +5,8 @@ public struct Project: Sendable, Hashable, Identifiable {
     public var id: ProjectID
     public var name: String
     public var notes: String?
+    /// The notes are sealed and the data key is not available: `notes` is nil, never the ciphertext.
+    public var notesLocked = false
     public var created: Date
 
     public init(id: ProjectID, name: String, notes: String? = nil, created: Date) {

@@ -32,6 +32,9 @@ public struct TaskItem: Sendable, Hashable, Identifiable {
     public var remind: ReminderSetting?
     /// The place the task reminds at (on arrival or on leaving), if any.
     public var place: PlaceBinding?
+    /// The notes are sealed and the data key is not available: `notes` is nil, never the ciphertext,
+    /// and saving the task keeps the sealed notes as they are.
+    public var notesLocked = false
 
     public init(
         id: TaskID, title: String, notes: String? = nil, due: Date? = nil, priority: Priority = .normal,

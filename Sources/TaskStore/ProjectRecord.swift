@@ -9,6 +9,8 @@ public struct ProjectRecord: Sendable, Hashable {
     public var created: Date
     public var modified: Date
     public var extras: [String: JSONValue]
+    /// The notes are sealed and were withheld (see `TaskRecord.notesWithheld`).
+    public var notesWithheld = false
 
     public init(uuid: String, name: String, notes: String? = nil, created: Date, modified: Date, extras: [String: JSONValue] = [:]) {
         self.uuid = uuid

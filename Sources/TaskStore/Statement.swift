@@ -39,6 +39,13 @@ final class Statement {
         return self
     }
 
+    /// Binds column `column` of `other`'s current row to the parameter at `index`, as SQLite holds
+    /// it (no Swift value made on the way: how a bulk copy moves text from one statement to another).
+    func bind(columnOf other: Statement, _ column: Int32, at index: Int32) throws {
+        let rc = sqlite3_bind_value(handle, index, sqlite3_column_value(other.handle, column))
+        guard rc == SQLITE_OK else { throw database.error(code: rc, sql: sql) }
+    }
+
     /// Binds one value to the parameter at `index` (1-based).
     func bind(_ value: DatabaseValue, at index: Int32) throws {
         let rc: Int32

@@ -14,6 +14,8 @@ public struct TaskDeletion: Sendable, Hashable {
         public var linkedPages: [PageID]
         /// Its attachments (their rows go with the task; the objects stay until collected).
         public var attachments: [Attachment] = []
+        /// Its notes as stored, when they were sealed and could not be opened (locked): put back unchanged.
+        var sealedNotes: [UInt8]?
     }
 
     /// The deleted tasks, the one asked for first, every parent before its children.

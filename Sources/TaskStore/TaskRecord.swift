@@ -42,6 +42,9 @@ public struct TaskRecord: Sendable, Hashable {
     public var place: String?
     public var placeTrigger: PlaceBinding.Trigger?
     public var extras: [String: JSONValue]
+    /// The notes are sealed and were withheld (`records(sealedNotes: .withheld)`): `notes` is nil and
+    /// writing this record keeps the stored notes as they are.
+    public var notesWithheld = false
 
     /// A record with the given identity and times; every other field empty (set them as needed).
     public init(uuid: String, title: String, created: Date, modified: Date) {

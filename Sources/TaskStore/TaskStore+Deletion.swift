@@ -22,9 +22,11 @@ extension TaskStore {
                     .bind([.integer(task.id.rawValue)]).rows { PageID($0.int64(0)) }
                 let attached = try db.cached("SELECT \(TaskStore.attachmentColumns) FROM attachments a WHERE a.task_id = ? ORDER BY a.id")
                     .bind([.integer(task.id.rawValue)]).rows(TaskStore.readAttachment)
-                records.append(TaskDeletion.Record(
+                var record = TaskDeletion.Record(
                     task: task, uuid: try uuid(of: task.id), anchorDay: try storedAnchorDay(task.id), linkedPages: linked,
-                    attachments: attached))
+                    attachments: attached)
+                if task.notesLocked, case .blob(let sealed) = try storedNotesAsTheyAre("tasks", id: task.id.rawValue) { record.sealedNotes = sealed }
+                records.append(record)
             }
             for record in records {
                 try db.cached("DELETE FROM tasks WHERE id = ?").bind([.integer(record.task.id.rawValue)]).run()
@@ -66,9 +68,12 @@ extension TaskStore {
                         task.parent = nil
                     }
                 }
-                let values: [DatabaseValue] = [idFree ? .integer(task.id.rawValue) : .null]
+                var values: [DatabaseValue] = [idFree ? .integer(task.id.rawValue) : .null]
                     + TaskStore.rowValues(task, stageID: stageID, listID: listID, projectID: projectID)
                     + [DatabaseValue(record.anchorDay), .text(record.uuid)]
+                // The same UUID again, so notes sealed (and kept locked) at delete open as before.
+                values[1 + TaskStore.notesValueIndex] = try record.sealedNotes.map { .blob($0) }
+                    ?? storedNotes(task.notes, table: "tasks", uuid: record.uuid)
                 try db.cached(TaskStore.restoreTaskSQL).bind(values).run()
                 let newID = TaskID(db.lastInsertRowID)
                 newIDs[record.task.id] = newID

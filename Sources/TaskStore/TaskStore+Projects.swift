@@ -43,8 +43,9 @@ extension TaskStore {
                 throw TaskStoreError.duplicateName(kind: "project", name: n)
             }
             let stamp = TaskStore.wholeSeconds(now)
+            let uuid = TaskStore.newUUID()
             try db.run("INSERT INTO projects(name, notes, created, updated, uuid) VALUES (?, ?, ?, ?, ?)",
-                       [.text(n), DatabaseValue(notes), DatabaseValue(stamp), DatabaseValue(stamp), .text(TaskStore.newUUID())])
+                       [.text(n), try storedNotes(notes, table: "projects", uuid: uuid), DatabaseValue(stamp), DatabaseValue(stamp), .text(uuid)])
             return Project(id: ProjectID(db.lastInsertRowID), name: n, notes: notes, created: stamp)
         }
     }
@@ -56,13 +57,12 @@ extension TaskStore {
                 """
                 SELECT p.id, p.name, p.notes, p.created,
                     (SELECT count(*) FROM tasks t WHERE t.project_id = p.id AND t.status = 'open'),
-                    (SELECT count(*) FROM tasks t WHERE t.project_id = p.id AND t.status = 'done')
+                    (SELECT count(*) FROM tasks t WHERE t.project_id = p.id AND t.status = 'done'),
+                    p.uuid
                 FROM projects p ORDER BY p.name
                 """
             ).rows {
-                ProjectSummary(
-                    project: Project(id: ProjectID($0.int64(0)), name: $0.string(1), notes: $0.optionalString(2), created: $0.date(3)),
-                    openCount: $0.int(4), doneCount: $0.int(5))
+                ProjectSummary(project: try readProject($0, uuidColumn: 6), openCount: $0.int(4), doneCount: $0.int(5))
             }
         }
     }
@@ -70,10 +70,22 @@ extension TaskStore {
     /// The project with this name (case-insensitive), if any.
     public func project(named name: String) throws -> Project? {
         try read {
-            try db.cached("SELECT id, name, notes, created FROM projects WHERE name = ?")
+            try db.cached("SELECT id, name, notes, created, uuid FROM projects WHERE name = ?")
                 .bind([.text(name.trimmingCharacters(in: .whitespacesAndNewlines))])
-                .first { Project(id: ProjectID($0.int64(0)), name: $0.string(1), notes: $0.optionalString(2), created: $0.date(3)) }
+                .first { try readProject($0, uuidColumn: 4) }
         }
+    }
+
+    /// A project from columns id, name, notes, created (0–3) and its UUID: sealed notes opened with
+    /// the key, or left nil and `notesLocked` without it.
+    private func readProject(_ s: Statement, uuidColumn: Int32) throws -> Project {
+        var project = Project(id: ProjectID(s.int64(0)), name: s.string(1), notes: s.isBlob(2) ? nil : s.optionalString(2), created: s.date(3))
+        if s.isBlob(2) {
+            project.notes = try openedValue(s.bytes(2), table: "projects", uuid: s.string(uuidColumn), column: "notes",
+                                            what: "the notes of project '\(project.name)'")
+            project.notesLocked = project.notes == nil
+        }
+        return project
     }
 
     /// A trimmed non-empty name. - Throws: `.invalidValue`.

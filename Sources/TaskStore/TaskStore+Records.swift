@@ -7,10 +7,20 @@ import TaskCore
 /// a record already here combines with an incoming one (merge, replace, skip) is the caller's
 /// choice, made before calling `writeRecords`.
 extension TaskStore {
+    /// How `records` gives task and project notes that are sealed.
+    public enum SealedNotes: Sendable {
+        /// Opened with the data key; without it `records` throws `.sealed` (an export never writes
+        /// ciphertext as a note and never drops a note silently).
+        case open
+        /// Left out, key or not (`notesWithheld` set): what CalDAV sync sends unless told otherwise.
+        case withheld
+    }
+
     /// Every task, project, space, page, page link and attachment, each kind sorted by UUID.
-    public func records() throws -> RecordSet {
+    /// Sealed page bodies are opened (without the key: `.sealed`); sealed notes as `sealedNotes` says.
+    public func records(sealedNotes: SealedNotes = .open) throws -> RecordSet {
         try read {
-            let projects = try projectRecords()
+            let projects = try projectRecords(sealedNotes: sealedNotes)
             let spaces = try db.prepare("""
                 SELECT s.uuid, s.name, p.uuid, s.created, coalesce(s.updated, s.created), s.extras
                 FROM spaces s LEFT JOIN projects p ON p.id = s.project_id ORDER BY s.uuid
@@ -49,7 +59,11 @@ extension TaskStore {
                 LEFT JOIN places pl ON pl.id = t.place_id
                 ORDER BY t.uuid
                 """
-            ).rows(TaskStore.readTaskRecord)
+            ).rows { s in
+                var r = TaskStore.readTaskRecord(s)
+                (r.notes, r.notesWithheld) = try recordNotes(s, column: 2, table: "tasks", uuid: r.uuid, mode: sealedNotes)
+                return r
+            }
             let places = try db.prepare("SELECT uuid, name, latitude, longitude, radius_m, created, updated FROM places ORDER BY uuid").rows {
                 PlaceRecord(uuid: $0.string(0), name: $0.string(1), latitude: $0.double(2), longitude: $0.double(3), radius: $0.double(4),
                             created: $0.date(5), modified: $0.date(6))
@@ -59,9 +73,22 @@ extension TaskStore {
         }
     }
 
+    /// The notes in `column` of `s` (a row of `table` with `uuid`) for a record, as `mode` asks.
+    /// - Throws: `.sealed` for `.open` without the key, or when they do not open.
+    func recordNotes(_ s: Statement, column: Int32, table: String, uuid: String, mode: SealedNotes) throws -> (String?, Bool) {
+        guard s.isBlob(column) else { return (s.optionalString(column), false) }
+        if case .withheld = mode { return (nil, true) }
+        let what = "the notes of \(table == "tasks" ? "task" : "project") \(uuid)"
+        guard let text = try openedValue(s.bytes(column), table: table, uuid: uuid, column: "notes", what: what) else {
+            throw TaskStoreError.sealed("task and project notes are sealed and the data key is not available, so they cannot be exported: \(keyUnavailable)")
+        }
+        return (text, false)
+    }
+
+    /// A task record from a row of `records()`'s query; sealed notes (a BLOB) are left nil for the caller.
     static func readTaskRecord(_ s: Statement) -> TaskRecord {
         var r = TaskRecord(uuid: s.string(0), title: s.string(1), created: s.date(19), modified: s.date(20))
-        r.notes = s.optionalString(2)
+        r.notes = s.isBlob(2) ? nil : s.optionalString(2)
         r.dueDay = s.optionalString(25).flatMap { LocalDate(iso: $0) }
         r.due = r.dueDay == nil ? s.optionalDate(3) : nil
         r.priority = prioritiesByRank[min(max(s.int(4), 0), 3)]
@@ -186,8 +213,13 @@ extension TaskStore {
 
     private func upsertProject(_ p: ProjectRecord, _ summary: inout RecordWriteSummary) throws {
         let name = try named(p.name, kind: "project", uuid: p.uuid)
-        let values: [DatabaseValue] = [.text(name), DatabaseValue(p.notes), DatabaseValue(p.created), DatabaseValue(p.modified), TaskStore.extrasValue(p.extras)]
-        if let id = try matchNamed("projects", kind: "project", uuid: p.uuid, name: name) {
+        let existing = try matchNamed("projects", kind: "project", uuid: p.uuid, name: name)
+        let uuid = try existing.flatMap { id in try db.cached("SELECT uuid FROM projects WHERE id = ?").bind([.integer(id)]).first { $0.string(0) } } ?? p.uuid
+        let notes = p.notesWithheld
+            ? try existing.map { try storedNotesAsTheyAre("projects", id: $0) } ?? .null
+            : try storedNotes(p.notes, table: "projects", uuid: uuid)
+        let values: [DatabaseValue] = [.text(name), notes, DatabaseValue(p.created), DatabaseValue(p.modified), TaskStore.extrasValue(p.extras)]
+        if let id = existing {
             try db.run("UPDATE projects SET name = ?, notes = ?, created = ?, updated = ?, extras = ? WHERE id = ?", values + [.integer(id)])
             summary.updated += 1
         } else {
@@ -292,8 +324,12 @@ extension TaskStore {
             return id
         }
         let contexts = TaskStore.normalizeContexts(t.contexts)
+        let existing = isNew ? nil : try rowID("tasks", uuid: t.uuid)
+        let notes = t.notesWithheld
+            ? try existing.map { try storedNotesAsTheyAre("tasks", id: $0) } ?? .null
+            : try storedNotes(t.notes, table: "tasks", uuid: t.uuid)
         let values: [DatabaseValue] = [
-            .text(title), .text(TaskStore.titleKey(title)), DatabaseValue(t.notes), DatabaseValue(dueTime(t.dueDay) ?? t.due),
+            .text(title), .text(TaskStore.titleKey(title)), notes, DatabaseValue(dueTime(t.dueDay) ?? t.due),
             .integer(Int64(t.priority.rank)), DatabaseValue(t.estimateMinutes), DatabaseValue(t.energy?.rawValue),
             .text(contexts.joined(separator: "\n")), DatabaseValue(t.kind?.rawValue), .text(t.status.rawValue),
             DatabaseValue(try t.stage.map { try stageID($0, cache: &stages) }), .integer(try listID(t.list, cache: &lists)),
@@ -305,7 +341,7 @@ extension TaskStore {
             DatabaseValue(placeID), DatabaseValue(placeID == nil ? nil : (t.placeTrigger ?? .arrive).rawValue),
         ]
         let id: Int64
-        if !isNew, let existing = try rowID("tasks", uuid: t.uuid) {
+        if let existing {
             try db.run(TaskStore.updateRecordSQL, values + [.integer(existing)])
             try db.run("DELETE FROM task_contexts WHERE task_id = ?", [.integer(existing)])
             id = existing
@@ -382,11 +418,13 @@ extension TaskStore {
 
 extension TaskStore {
     /// Every project as a record (what the Taskwarrior and todo.txt readers match project names against).
-    public func projectRecords() throws -> [ProjectRecord] {
+    public func projectRecords(sealedNotes: SealedNotes = .open) throws -> [ProjectRecord] {
         try read {
             try db.prepare("SELECT uuid, name, notes, created, coalesce(updated, created), extras FROM projects ORDER BY uuid").rows { s in
-                ProjectRecord(uuid: s.string(0), name: s.string(1), notes: s.optionalString(2), created: s.date(3),
-                              modified: s.date(4), extras: TaskStore.extras(s.optionalString(5)))
+                var p = ProjectRecord(uuid: s.string(0), name: s.string(1), created: s.date(3),
+                                      modified: s.date(4), extras: TaskStore.extras(s.optionalString(5)))
+                (p.notes, p.notesWithheld) = try recordNotes(s, column: 2, table: "projects", uuid: p.uuid, mode: sealedNotes)
+                return p
             }
         }
     }

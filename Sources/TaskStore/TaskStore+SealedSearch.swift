@@ -23,23 +23,50 @@ extension TaskStore {
         return "\(count) sealed page\(count == 1 ? " was" : "s were") searched by title only: sealed pages cannot be searched by their text while the data key is not available: \(keyUnavailable)"
     }
 
+    /// A page's mark: its title and its body's nonce (or a clear body's text). A sealed body gets a
+    /// fresh nonce on every seal, so a changed body is seen without opening it.
+    static let pageMarkSQL = "title || char(0) || CASE WHEN typeof(body) = 'blob' THEN hex(substr(body, 1, 25)) ELSE body END"
+
     /// Builds the TEMP index, or applies what changed since the last search (pages added, edited,
     /// re-sealed, retitled, deleted — by this process or another).
     func syncSealedIndex() throws {
         let version = try db.cached("PRAGMA data_version").first { $0.int64(0) } ?? 0
         if let index = sealedIndex, !index.isStale, index.dataVersion == version { return }
-        let index: SealedSearchIndex
-        if let existing = sealedIndex {
-            index = existing
-        } else {
-            try db.execute("DROP TABLE IF EXISTS temp.sealed_fts")
-            try db.execute("CREATE VIRTUAL TABLE temp.sealed_fts USING fts5(title, body, tokenize='unicode61 remove_diacritics 2')")
-            index = SealedSearchIndex()
+        let index = try sealedIndex ?? buildSealedIndex()
+        if sealedIndex != nil { try updateSealedIndex(index) }
+        index.dataVersion = version
+        index.isStale = false
+        sealedIndex = index
+    }
+
+    /// The first search of a process: one pass over `pages` (one statement), each body opened and
+    /// inserted with one prepared statement, inside the search's transaction. Titles and clear
+    /// bodies go from SQLite to SQLite without becoming Swift strings; only opened bodies do.
+    private func buildSealedIndex() throws -> SealedSearchIndex {
+        try db.execute("DROP TABLE IF EXISTS temp.sealed_fts")
+        try db.execute("CREATE VIRTUAL TABLE temp.sealed_fts USING fts5(title, body, tokenize='unicode61 remove_diacritics 2')")
+        let index = SealedSearchIndex()
+        let insert = try db.prepare("INSERT INTO temp.sealed_fts(rowid, title, body) VALUES (?, ?, ?)")
+        let pages = try db.prepare("SELECT id, title, body, uuid, \(TaskStore.pageMarkSQL) FROM pages")
+        index.pages.reserveCapacity(Int(try db.scalar("SELECT count(*) FROM pages") ?? 0))
+        _ = try pages.rows { s in
+            let id = s.int64(0)
+            try insert.bind(.integer(id), at: 1)
+            try insert.bind(columnOf: s, 1, at: 2)
+            if s.isBlob(2) {
+                try insert.bind(.text(try openedBody(s, column: 2, uuid: s.string(3), pageID: id) ?? ""), at: 3)
+            } else {
+                try insert.bind(columnOf: s, 2, at: 3)
+            }
+            try insert.run()
+            index.pages[id] = s.string(4)
         }
-        // A page's mark: its title and its body's nonce (or a clear body's text).
-        let marks = try db.cached(
-            "SELECT id, title || char(0) || CASE WHEN typeof(body) = 'blob' THEN hex(substr(body, 1, 25)) ELSE body END FROM pages"
-        ).rows { ($0.int64(0), $0.string(1)) }
+        return index
+    }
+
+    /// A later search: only pages whose mark changed are opened again; deleted ones leave the index.
+    private func updateSealedIndex(_ index: SealedSearchIndex) throws {
+        let marks = try db.cached("SELECT id, \(TaskStore.pageMarkSQL) FROM pages").rows { ($0.int64(0), $0.string(1)) }
         var seen = Set<Int64>()
         let body = try db.cached("SELECT title, body, uuid FROM pages WHERE id = ?")
         for (id, mark) in marks {
@@ -56,8 +83,5 @@ extension TaskStore {
             try db.run("DELETE FROM temp.sealed_fts WHERE rowid = ?", [.integer(id)])
             index.pages[id] = nil
         }
-        index.dataVersion = version
-        index.isStale = false
-        sealedIndex = index
     }
 }

@@ -1,26 +1,76 @@
 import Foundation
 import TaskCore
 
-/// Sealed page bodies: whether sealing is on, sealing on write, opening on read, `crypto enable`,
-/// rotation and scrubbing the file of old clear text.
+/// Sealed page bodies, task notes and project notes: whether sealing is on, sealing on write,
+/// opening on read, `crypto enable`, rotation and scrubbing the file of old clear text.
 ///
-/// A sealed body is a BLOB (`version | nonce | ciphertext+tag`, bound to `pages`, the page's UUID
-/// and `body`); clear text stays TEXT, so `typeof(body)` tells them apart with no extra column.
+/// A sealed value is a BLOB (`version | nonce | ciphertext+tag`, bound to its table, the row's UUID
+/// and the column: `pages:…:body`, `tasks:…:notes`, `projects:…:notes`); clear text stays TEXT, so
+/// `typeof()` tells them apart with no extra column.
 extension TaskStore {
+    /// A column whose values are sealed when sealing is on: page bodies, task notes, project notes.
+    struct SealedColumn: Sendable {
+        let table: String
+        let column: String
+        /// What one value is called in messages ("page body", "task note").
+        let noun: String
+    }
+
+    static let sealedColumns = [
+        SealedColumn(table: "pages", column: "body", noun: "page body"),
+        SealedColumn(table: "tasks", column: "notes", noun: "task note"),
+        SealedColumn(table: "projects", column: "notes", noun: "project note"),
+    ]
+
     /// What `crypto status` shows.
     public struct SealingStatus: Sendable, Equatable {
-        /// Sealing is on: new bodies are sealed, and writing one needs the key.
+        /// Sealing is on: new bodies and notes are sealed, and writing one needs the key.
         public var isOn: Bool
         /// The id of the key that seals (never the key).
         public var keyID: String?
         public var sealedPages: Int
         public var clearPages: Int
+        /// Task and project notes, sealed and clear (tasks and projects without notes are not counted).
+        public var sealedNotes: Int
+        public var clearNotes: Int
 
-        public init(isOn: Bool, keyID: String?, sealedPages: Int, clearPages: Int) {
+        public init(isOn: Bool, keyID: String?, sealedPages: Int, clearPages: Int, sealedNotes: Int = 0, clearNotes: Int = 0) {
             self.isOn = isOn
             self.keyID = keyID
             self.sealedPages = sealedPages
             self.clearPages = clearPages
+            self.sealedNotes = sealedNotes
+            self.clearNotes = clearNotes
+        }
+    }
+
+    /// How many values `enableSealing` or `reseal` sealed, by kind.
+    public struct SealedCount: Sendable, Equatable {
+        public var pageBodies = 0
+        public var taskNotes = 0
+        public var projectNotes = 0
+
+        public init(pageBodies: Int = 0, taskNotes: Int = 0, projectNotes: Int = 0) {
+            self.pageBodies = pageBodies
+            self.taskNotes = taskNotes
+            self.projectNotes = projectNotes
+        }
+
+        public var total: Int { pageBodies + taskNotes + projectNotes }
+
+        /// "300 page bodies, 12 task notes and 2 project notes".
+        public var sentence: String {
+            func n(_ count: Int, _ one: String, _ many: String) -> String { "\(count) \(count == 1 ? one : many)" }
+            return n(pageBodies, "page body", "page bodies") + ", " + n(taskNotes, "task note", "task notes") + " and "
+                + n(projectNotes, "project note", "project notes")
+        }
+
+        fileprivate mutating func add(_ count: Int, for column: SealedColumn) {
+            switch column.table {
+            case "pages": pageBodies += count
+            case "tasks": taskNotes += count
+            default: projectNotes += count
+            }
         }
     }
 
@@ -29,15 +79,22 @@ extension TaskStore {
             let row = try db.cached("SELECT key_id, enabled FROM crypto WHERE id = 1").first { ($0.string(0), $0.int(1) == 1) }
             let sealed = try db.scalar("SELECT count(*) FROM pages WHERE typeof(body) = 'blob'") ?? 0
             let clear = try db.scalar("SELECT count(*) FROM pages WHERE typeof(body) <> 'blob'") ?? 0
-            return SealingStatus(isOn: row?.1 ?? false, keyID: row?.0, sealedPages: Int(sealed), clearPages: Int(clear))
+            var notes = (sealed: Int64(0), clear: Int64(0))
+            for table in ["tasks", "projects"] {
+                notes.sealed += try db.scalar("SELECT count(*) FROM \(table) WHERE typeof(notes) = 'blob'") ?? 0
+                notes.clear += try db.scalar("SELECT count(*) FROM \(table) WHERE typeof(notes) = 'text'") ?? 0
+            }
+            return SealingStatus(isOn: row?.1 ?? false, keyID: row?.0, sealedPages: Int(sealed), clearPages: Int(clear),
+                                 sealedNotes: Int(notes.sealed), clearNotes: Int(notes.clear))
         }
     }
 
-    /// Seals every clear page body with `sealer`, in one transaction, and turns sealing on; then
-    /// scrubs the file (`scrub()`). Returns how many bodies were sealed (0 when all already were).
+    /// Seals every clear page body, task note and project note with `sealer`, in one transaction,
+    /// and turns sealing on; then scrubs the file (`scrub()`). Returns how many values were sealed
+    /// (0 when all already were).
     /// - Throws: `.sealed` without a sealer, or when the database is sealed with another key.
     @discardableResult
-    public func enableSealing() throws -> Int {
+    public func enableSealing() throws -> SealedCount {
         guard let sealer else { throw TaskStoreError.sealed("sealing needs the data key, which is not available: \(keyUnavailable)") }
         let count = try write {
             if let existing = try db.cached("SELECT key_id FROM crypto WHERE id = 1").first({ $0.string(0) }), existing != sealer.keyID {
@@ -45,44 +102,59 @@ extension TaskStore {
                     "this database is sealed with key \(existing), not with the key given (\(sealer.keyID)); import the right key with `tasker crypto import-key`")
             }
             try db.run("INSERT OR REPLACE INTO crypto(id, key_id, enabled) VALUES (1, ?, 1)", [.text(sealer.keyID)])
-            let rows = try db.prepare("SELECT id, uuid, body FROM pages WHERE typeof(body) <> 'blob'").rows { ($0.int64(0), $0.string(1), $0.string(2)) }
-            let update = try db.prepare("UPDATE pages SET body = ? WHERE id = ?")
-            for (id, uuid, body) in rows {
-                update.reset()
+            return try rewriteSealedColumns(ofType: "text") { c, _, uuid, value in
+                guard case .text(let text) = value else { return [] }
                 // Sealing is not an edit: `updated` stays, so merges and reviews see no change.
-                try update.bind([.blob(try sealer.seal(body, table: "pages", uuid: uuid, column: "body")), .integer(id)]).run()
+                return try sealer.seal(text, table: c.table, uuid: uuid, column: c.column)
             }
-            return rows.count
         }
         try scrub()
         return count
     }
 
-    /// Re-seals every sealed body with `newSealer` (which must open the old ones too: its `otherKeys`)
-    /// in one transaction, and records its key id; then scrubs. A kill at any moment leaves either all
-    /// bodies under the old key and the old key id, or all under the new.
-    /// - Throws: `.sealed` when sealing is off or a body does not open.
+    /// Re-seals every sealed body and note with `newSealer` (which must open the old ones too: its
+    /// `otherKeys`) in one transaction, and records its key id; then scrubs. A kill at any moment
+    /// leaves either all values under the old key and the old key id, or all under the new.
+    /// - Throws: `.sealed` when sealing is off or a value does not open.
     @discardableResult
-    public func reseal(with newSealer: any ValueSealing) throws -> Int {
+    public func reseal(with newSealer: any ValueSealing) throws -> SealedCount {
         let count = try write {
             guard try db.scalar("SELECT enabled FROM crypto WHERE id = 1") == 1 else {
                 throw TaskStoreError.sealed("sealing is off; run `tasker crypto enable` first")
             }
-            let rows = try db.prepare("SELECT id, uuid, body FROM pages WHERE typeof(body) = 'blob'").rows { ($0.int64(0), $0.string(1), $0.bytes(2)) }
-            let update = try db.prepare("UPDATE pages SET body = ? WHERE id = ?")
-            for (id, uuid, sealed) in rows {
+            let count = try rewriteSealedColumns(ofType: "blob") { c, id, uuid, value in
+                guard case .blob(let sealed) = value else { return [] }
                 let text: String
-                do { text = try newSealer.open(sealed, table: "pages", uuid: uuid, column: "body") } catch {
-                    throw TaskStoreError.sealed("page \(id) does not open with the old or the new key (\(error)); nothing was changed")
+                do { text = try newSealer.open(sealed, table: c.table, uuid: uuid, column: c.column) } catch {
+                    throw TaskStoreError.sealed("\(c.noun) \(id) does not open with the old or the new key (\(error)); nothing was changed")
                 }
-                update.reset()
-                try update.bind([.blob(try newSealer.seal(text, table: "pages", uuid: uuid, column: "body")), .integer(id)]).run()
+                return try newSealer.seal(text, table: c.table, uuid: uuid, column: c.column)
             }
             try db.run("UPDATE crypto SET key_id = ? WHERE id = 1", [.text(newSealer.keyID)])
-            return rows.count
+            return count
         }
         sealer = newSealer
         try scrub()
+        return count
+    }
+
+    /// Replaces every value of type `type` ('text' or 'blob') in the sealed columns with what
+    /// `transform` makes of it (given the column, row id, row UUID and the value); counts them.
+    private func rewriteSealedColumns(
+        ofType type: String, _ transform: (SealedColumn, Int64, String, DatabaseValue) throws -> [UInt8]
+    ) throws -> SealedCount {
+        var count = SealedCount()
+        for c in TaskStore.sealedColumns {
+            let rows = try db.prepare("SELECT id, uuid, \(c.column) FROM \(c.table) WHERE typeof(\(c.column)) = '\(type)'").rows { s in
+                (s.int64(0), s.string(1), s.isBlob(2) ? DatabaseValue.blob(s.bytes(2)) : .text(s.string(2)))
+            }
+            let update = try db.prepare("UPDATE \(c.table) SET \(c.column) = ? WHERE id = ?")
+            for (id, uuid, value) in rows {
+                update.reset()
+                try update.bind([.blob(try transform(c, id, uuid, value)), .integer(id)]).run()
+            }
+            count.add(rows.count, for: c)
+        }
         return count
     }
 
@@ -111,23 +183,51 @@ extension TaskStore {
     /// The stored form of a page body: sealed when sealing is on, clear otherwise.
     /// - Throws: `.sealed` when sealing is on and the key is not available (nothing is written).
     func storedBody(_ text: String, uuid: String) throws -> DatabaseValue {
+        try storedValue(text, table: "pages", uuid: uuid, column: "body", kind: "pages")
+    }
+
+    /// The stored form of a task's or project's notes (`table` is `tasks` or `projects`): sealed
+    /// when sealing is on, clear otherwise, NULL for none. - Throws: as `storedBody`.
+    func storedNotes(_ text: String?, table: String, uuid: String) throws -> DatabaseValue {
+        guard let text else { return .null }
+        return try storedValue(text, table: table, uuid: uuid, column: "notes", kind: table == "tasks" ? "task notes" : "project notes")
+    }
+
+    private func storedValue(_ text: String, table: String, uuid: String, column: String, kind: String) throws -> DatabaseValue {
         guard try sealingIsOn() else { return .text(text) }
         guard let sealer else {
-            throw TaskStoreError.sealed("pages are sealed and the data key is not available, so nothing was written: \(keyUnavailable)")
+            throw TaskStoreError.sealed("\(kind) are sealed and the data key is not available, so nothing was written: \(keyUnavailable)")
         }
-        return .blob(try sealer.seal(text, table: "pages", uuid: uuid, column: "body"))
+        return .blob(try sealer.seal(text, table: table, uuid: uuid, column: column))
     }
 
     /// A page body as read from `column` of `s`: the text, or (sealed, no key) nil — never the
     /// ciphertext. - Throws: `.sealed` when the key is there but the body does not open (moved, altered).
     func openedBody(_ s: Statement, column: Int32, uuid: String, pageID: Int64) throws -> String? {
         guard s.isBlob(column) else { return s.string(column) }
+        return try openedValue(s.bytes(column), table: "pages", uuid: uuid, column: "body", what: "page \(pageID)")
+    }
+
+    /// A sealed value opened, or nil when the key is not here. - Throws: `.sealed` when the key is
+    /// here but the value does not open (moved to another row, altered); `what` names the row.
+    func openedValue(_ sealed: [UInt8], table: String, uuid: String, column: String, what: String) throws -> String? {
         guard let sealer else { return nil }
         do {
-            return try sealer.open(s.bytes(column), table: "pages", uuid: uuid, column: "body")
+            return try sealer.open(sealed, table: table, uuid: uuid, column: column)
         } catch {
-            throw TaskStoreError.sealed("page \(pageID) is sealed but does not open with the data key: \(error)")
+            throw TaskStoreError.sealed("\(what) is sealed but does not open with the data key: \(error)")
         }
+    }
+
+    /// The notes as stored in a row, unchanged (a sealed BLOB stays a BLOB): what an update writes
+    /// back when it could not read sealed notes (locked) and was not asked to change them.
+    func storedNotesAsTheyAre(_ table: String, id: Int64) throws -> DatabaseValue {
+        try db.cached("SELECT notes FROM \(table) WHERE id = ?").bind([.integer(id)]).first { $0.isBlob(0) ? .blob($0.bytes(0)) : DatabaseValue($0.optionalString(0)) } ?? .null
+    }
+
+    /// The notes of a task or project read while locked: "this task's notes are sealed and …".
+    public func lockedNotesSentence(_ owner: String) -> String {
+        "\(owner)'s notes are sealed and the data key is not available: \(keyUnavailable)"
     }
 
     /// The sentence for reading a sealed page without the key.

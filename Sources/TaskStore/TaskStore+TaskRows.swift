@@ -59,10 +59,12 @@ extension TaskStore {
             recurrence = RecurrenceRule(frequency: frequency, interval: s.optionalInt(15) ?? 1, weekdays: days)
         }
         let contexts = s.string(7)
-        return TaskItem(
+        // Sealed notes (a BLOB) are never read as text here: `openingNotes` opens them with the key.
+        let sealedNotes = s.isBlob(2)
+        var task = TaskItem(
             id: TaskID(s.int64(0)),
             title: s.string(1),
-            notes: s.optionalString(2),
+            notes: sealedNotes ? nil : s.optionalString(2),
             due: s.optionalDate(3),
             priority: prioritiesByRank[min(max(rank, 0), 3)],
             estimateMinutes: s.optionalInt(5),
@@ -82,6 +84,20 @@ extension TaskStore {
             dueDay: s.optionalString(21).flatMap { LocalDate(iso: $0) },
             remind: s.optionalString(22).flatMap(ReminderSetting.init(storageText:)),
             place: s.optionalString(23).map { PlaceBinding(place: $0, trigger: s.optionalString(24).flatMap(PlaceBinding.Trigger.init(rawValue:)) ?? .arrive) })
+        task.notesLocked = sealedNotes
+        return task
+    }
+
+    /// `task` with its sealed notes opened (`readTask` leaves them nil and `notesLocked`); without
+    /// the key they stay locked. - Throws: `.sealed` when the key is here but they do not open.
+    func openingNotes(_ task: TaskItem) throws -> TaskItem {
+        guard task.notesLocked, sealer != nil else { return task }
+        let row = try db.cached("SELECT uuid, notes FROM tasks WHERE id = ?").bind([.integer(task.id.rawValue)]).first { ($0.string(0), $0.bytes(1)) }
+        guard let (uuid, sealed) = row else { return task }
+        var opened = task
+        opened.notes = try openedValue(sealed, table: "tasks", uuid: uuid, column: "notes", what: "the notes of task \(task.id.rawValue)")
+        opened.notesLocked = false
+        return opened
     }
 
     /// Loads one task. - Throws: `.taskNotFound`.
@@ -90,12 +106,12 @@ extension TaskStore {
         guard let task = try db.cached(sql).bind([.integer(id.rawValue)]).first(TaskStore.readTask) else {
             throw TaskStoreError.taskNotFound(id)
         }
-        return task
+        return try openingNotes(task)
     }
 
     /// Loads tasks by a WHERE/ORDER tail, binding `values`.
     func loadTasks(_ tail: String, _ values: [DatabaseValue]) throws -> [TaskItem] {
-        try db.cached("SELECT \(TaskStore.taskColumns) \(TaskStore.taskFrom) \(tail)").bind(values).rows(TaskStore.readTask)
+        try db.cached("SELECT \(TaskStore.taskColumns) \(TaskStore.taskFrom) \(tail)").bind(values).rows(TaskStore.readTask).map(openingNotes)
     }
 
     /// Contexts as stored: without `#`/`@`, trimmed, lower-case, no duplicates, in the order given.
@@ -173,6 +189,9 @@ extension TaskStore {
     /// A task row names its place by id; rows are written with the place's name (checked by the caller).
     static let placeIDByName = "(SELECT id FROM places WHERE name = ?)"
 
+    /// Where the notes are in `rowValues` (bound clear there; the callers put the stored form in).
+    static let notesValueIndex = 2
+
     /// The 25 column values of a task row, in `insertTaskSQL` and `updateTaskSQL` order (the
     /// recurrence anchor and the UUID, which `TaskItem` does not carry, are bound after them on insert).
     static func rowValues(_ t: TaskItem, stageID: Int64?, listID: Int64, projectID: Int64?) -> [DatabaseValue] {
@@ -204,7 +223,8 @@ extension TaskStore {
     /// A recurring task joins `series` (the series' first UUID), or starts its own when nil.
     func insertTaskRow(_ task: TaskItem, anchorDay: Int?, stageID: Int64?, listID: Int64, projectID: Int64?, series: String? = nil) throws -> TaskItem {
         let uuid = TaskStore.newUUID()
-        let values = TaskStore.rowValues(task, stageID: stageID, listID: listID, projectID: projectID) + [DatabaseValue(anchorDay), .text(uuid)]
+        var values = TaskStore.rowValues(task, stageID: stageID, listID: listID, projectID: projectID) + [DatabaseValue(anchorDay), .text(uuid)]
+        values[TaskStore.notesValueIndex] = try storedNotes(task.notes, table: "tasks", uuid: uuid)
         try db.cached(TaskStore.insertTaskSQL).bind(values).run()
         var stored = task
         stored.id = TaskID(db.lastInsertRowID)

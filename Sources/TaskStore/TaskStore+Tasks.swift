@@ -45,7 +45,13 @@ extension TaskStore {
             var t = try loadTask(id)
             let before = t
             if let title = update.title { t.title = try TaskStore.validTitle(title) }
-            if let notes = update.notes { t.notes = notes }
+            if let notes = update.notes {
+                // Locked notes are neither replaced nor cleared: an undo could not bring them back.
+                if t.notesLocked {
+                    throw TaskStoreError.sealed("task notes are sealed and the data key is not available, so nothing was written: \(keyUnavailable)")
+                }
+                t.notes = notes
+            }
             if let due = update.due {
                 t.dueDay = due == nil ? nil : update.dueDay
                 t.due = dueTime(t.dueDay) ?? due.map(TaskStore.wholeSeconds)
@@ -94,6 +100,11 @@ extension TaskStore {
         try write {
             var t = try loadTask(id)
             guard t.status == .open else { return (t, nil) }
+            if t.recurrence != nil, t.notesLocked {
+                // The next occurrence is a new row: its notes must be sealed again, which needs the key.
+                throw TaskStoreError.sealed(
+                    "task \(id.rawValue) repeats and its notes are sealed; its next occurrence cannot carry them while the data key is not available, so nothing was changed: \(keyUnavailable)")
+            }
             let stamp = TaskStore.wholeSeconds(now)
             t.status = .done
             t.completed = stamp
@@ -285,9 +296,12 @@ extension TaskStore {
         let projectID = try t.project.map { try resolveProject($0).id }
         var stored = t
         stored.updated = TaskStore.wholeSeconds(max(now, t.updated))
-        try db.cached(TaskStore.updateTaskSQL)
-            .bind(TaskStore.rowValues(stored, stageID: stageID, listID: listID, projectID: projectID) + [.integer(t.id.rawValue)])
-            .run()
+        var values = TaskStore.rowValues(stored, stageID: stageID, listID: listID, projectID: projectID) + [.integer(t.id.rawValue)]
+        // Locked notes were not read, so they are written back as stored; others are sealed when sealing is on.
+        values[TaskStore.notesValueIndex] = t.notesLocked
+            ? try storedNotesAsTheyAre("tasks", id: t.id.rawValue)
+            : try storedNotes(t.notes, table: "tasks", uuid: try uuid(of: t.id))
+        try db.cached(TaskStore.updateTaskSQL).bind(values).run()
         if replacingContexts {
             try db.run("DELETE FROM task_contexts WHERE task_id = ?", [.integer(t.id.rawValue)])
             try insertContexts(t.id, t.contexts)

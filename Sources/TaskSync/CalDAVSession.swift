@@ -10,7 +10,11 @@ final class CalDAVSession {
     let key: String
     let mapping: VTodoMapping
     let maxAttempts: Int
+    /// How sealed notes are read: `.withheld` (the default) leaves them out of sync entirely.
+    let sealedNotes: TaskStore.SealedNotes
     var report = SyncReport()
+    /// Tasks whose notes are sealed and withheld: "notes" is left out of their fields on every side.
+    private var withheld: Set<String> = []
     private var collection = ""
     private var items: [String: SyncItem] = [:]
     private var projects: [String: String] = [:]
@@ -37,7 +41,8 @@ final class CalDAVSession {
         var modified: Date
     }
 
-    init(client: CalDAVClient, store: TaskStore, key: String, mapping: VTodoMapping, maxAttempts: Int) {
+    init(client: CalDAVClient, store: TaskStore, key: String, mapping: VTodoMapping, maxAttempts: Int, sealedNotes: TaskStore.SealedNotes) {
+        self.sealedNotes = sealedNotes
         self.client = client
         self.store = store
         self.key = key
@@ -117,12 +122,23 @@ final class CalDAVSession {
             report.warnings.append("skipped \(href): \(error)")
             return nil
         }
-        let remote = Remote(href: href, etag: etag, ics: ics, fields: mapping.fields(master), modified: mapping.modified(master) ?? .distantPast)
+        let remote = Remote(href: href, etag: etag, ics: ics, fields: comparable(mapping.fields(master), uid), modified: mapping.modified(master) ?? .distantPast)
         return (uid, remote)
     }
 
+    /// `fields` as sync compares them: without "notes" for a task whose notes are sealed and withheld.
+    private func comparable(_ fields: TaskFields, _ uuid: String) -> TaskFields {
+        guard withheld.contains(uuid) else { return fields }
+        var f = fields
+        f["notes"] = nil
+        return f
+    }
+
     private func reconcile(remote: [String: Remote], deleted: Set<String>) throws {
-        let records = try store.records()
+        let records = try store.records(sealedNotes: sealedNotes)
+        withheld = Set(records.tasks.filter(\.notesWithheld).map(\.uuid))
+        var remote = remote
+        for (uid, r) in remote where withheld.contains(uid) { remote[uid]?.fields = comparable(r.fields, uid) }
         projects = Dictionary(records.projects.map { ($0.uuid, $0.name) }, uniquingKeysWith: { a, _ in a })
         let local = Dictionary(records.tasks.map { ($0.uuid, $0) }, uniquingKeysWith: { a, _ in a })
         var writes: [String: TaskRecord] = [:]
@@ -164,7 +180,7 @@ final class CalDAVSession {
                 }
                 continue
             }
-            let base = TaskFields(json: item.base)
+            let base = comparable(TaskFields(json: item.base), uuid)
             if l == nil {
                 if let r, r.fields != base {
                     let stored = writeLocal(uuid, r.fields, over: nil)
@@ -241,9 +257,9 @@ final class CalDAVSession {
                     continue
                 }
                 guard let r = decode(href: u.href, etag: fetched.etag, ics: fetched.ics)?.remote else { return }
-                let base = items[u.uuid].map { TaskFields(json: $0.base) }
+                let base = items[u.uuid].map { comparable(TaskFields(json: $0.base), u.uuid) }
                 let merged = merge(base: base, local: u.fields, localModified: u.modified, remote: r.fields, remoteModified: r.modified)
-                if merged != u.fields, let record = try store.records().tasks.first(where: { $0.uuid == u.uuid }) {
+                if merged != u.fields, let record = try store.records(sealedNotes: sealedNotes).tasks.first(where: { $0.uuid == u.uuid }) {
                     var next = merged.apply(to: record, projects: &projects, newProjects: &newProjects, now: now)
                     next.modified = now
                     try store.writeRecords(RecordSet(tasks: [next], projects: newProjects))

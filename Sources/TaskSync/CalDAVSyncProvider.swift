@@ -17,6 +17,10 @@ public struct CalDAVSyncProvider: TaskSyncProvider {
     public var maxAttempts: Int
     /// What one request may take; a listing or multiget (REPORT) may take ten times as long.
     public var timeoutSeconds: Double
+    /// Send sealed task notes (opened with the data key) as DESCRIPTION — `sync.send_sealed_notes`
+    /// in config.json. Off by default: a task whose notes are sealed syncs without them, neither
+    /// sending its notes nor taking the server's DESCRIPTION (which stays on the server untouched).
+    public var sendsSealedNotes = false
 
     public init(url: String, credentials: HTTPCredentials?, timeZone: TimeZone, maxAttempts: Int = 3, timeoutSeconds: Double = 30) {
         self.url = url.hasSuffix("/") ? url : url + "/"
@@ -28,7 +32,8 @@ public struct CalDAVSyncProvider: TaskSyncProvider {
 
     public func sync(_ store: TaskStore) throws -> SyncReport {
         let client = CalDAVClient(credentials: credentials, timeoutSeconds: timeoutSeconds)
-        let session = CalDAVSession(client: client, store: store, key: url, mapping: VTodoMapping(timeZone: timeZone), maxAttempts: maxAttempts)
+        let session = CalDAVSession(client: client, store: store, key: url, mapping: VTodoMapping(timeZone: timeZone), maxAttempts: maxAttempts,
+                                     sealedNotes: sendsSealedNotes ? .open : .withheld)
         do {
             let token = try session.run()
             session.report.requests = client.counter.requests

@@ -43,6 +43,8 @@ public struct ResultFormat: Sendable {
             object["place"] = .string(place.place)
             object["place_trigger"] = .string(place.trigger.rawValue)
         }
+        // Sealed notes without the data key: said, never shown (no ciphertext, no empty note).
+        if task.notesLocked { object["notes_sealed"] = .bool(true) }
         return .object(object)
     }
 
@@ -70,7 +72,7 @@ public struct ResultFormat: Sendable {
     }
 
     public func projectSummary(_ summary: ProjectSummary) -> JSONValue {
-        [
+        var object: [String: JSONValue] = [
             "id": .int(Int(summary.project.id.rawValue)),
             "name": .string(summary.project.name),
             "notes": .string(summary.project.notes),
@@ -78,10 +80,14 @@ public struct ResultFormat: Sendable {
             "done": .int(summary.doneCount),
             "progress": .double((summary.progress * 1000).rounded() / 1000),
         ]
+        if summary.project.notesLocked { object["notes_sealed"] = .bool(true) }
+        return .object(object)
     }
 
     public func project(_ project: Project) -> JSONValue {
-        ["id": .int(Int(project.id.rawValue)), "name": .string(project.name), "notes": .string(project.notes)]
+        var object: [String: JSONValue] = ["id": .int(Int(project.id.rawValue)), "name": .string(project.name), "notes": .string(project.notes)]
+        if project.notesLocked { object["notes_sealed"] = .bool(true) }
+        return .object(object)
     }
 
     public func place(_ place: Place) -> JSONValue {

@@ -4,24 +4,27 @@ import TaskCrypto
 import TaskREPL
 import TaskStore
 
-/// `tasker crypto enable|status|rotate|export-key|import-key`: sealed page bodies and the data key.
+/// `tasker crypto enable|status|rotate|export-key|import-key`: sealed page bodies and notes, and the data key.
 enum CryptoCommand: Command {
     static let signature = CommandSignature(
-        name: "crypto", summary: "seal page bodies with a data key: enable, status, rotate, export-key, import-key",
+        name: "crypto", summary: "seal page bodies and notes with a data key: enable, status, rotate, export-key, import-key",
         words: ["enable|status|rotate|export-key|import-key"], maxWords: 1,
         details: """
-              enable      seal every page body (one transaction) and every new one; says how many
+              enable      seal every page body and task and project note (one transaction) and every
+                          new one; says how many
               status      whether sealing is on, the key's id and where it is kept, what is sealed
               rotate      re-seal everything under a new key (safe to interrupt at any moment)
               export-key  print the data key once, to move it to another machine
               import-key  read a data key from stdin (hidden on a terminal) and keep it here
 
-            Page bodies are sealed with XChaCha20-Poly1305, each bound to its page, under a random
+            Page bodies and task and project notes are sealed with XChaCha20-Poly1305, each bound to
+            its row and column, under a random
             32-byte data key kept in the Secret Service (GNOME Keyring, KWallet) when the session bus
             offers one, else in $XDG_CONFIG_HOME/tasker/data.key (mode 0600, folder 0700; refused when
             group or others can read it). TASKER_KEYRING=off keeps it in the file. Titles stay clear: lists and search by title need them.
-            Without the key every command that needs no sealed body works; reading or writing a sealed
-            body says the key is missing and changes nothing.
+            Without the key every command that needs no sealed value works (lists show a task's notes
+            as "notes_sealed"); reading a sealed body, writing a body or a note, exporting and syncing
+            say the key is missing and change nothing.
             """,
         examples: [
             "tasker crypto enable",
@@ -59,9 +62,9 @@ enum CryptoCommand: Command {
         }
         let count = try store.enableSealing()
         let id = store.sealer?.keyID ?? "?"
-        context.output.text("sealed \(count) page bod\(count == 1 ? "y" : "ies"); new page bodies are sealed from now on (key \(id))")
+        context.output.text("sealed \(count.sentence); new page bodies and notes are sealed from now on (key \(id))")
         if made {
-            context.output.err("the data key is in \(keys.place); keep a copy elsewhere with `tasker crypto export-key`, or the pages are lost with this machine")
+            context.output.err("the data key is in \(keys.place); keep a copy elsewhere with `tasker crypto export-key`, or the sealed pages and notes are lost with this machine")
         }
         return 0
     }
@@ -70,12 +73,13 @@ enum CryptoCommand: Command {
         let store = try context.openStore()
         let status = try store.sealingStatus()
         guard status.isOn, let keyID = status.keyID else {
-            context.output.text("sealing: off (\(status.clearPages) page bodies in clear text; `tasker crypto enable` seals them)")
+            context.output.text("sealing: off (\(status.clearPages) page bodies and \(status.clearNotes) notes in clear text; `tasker crypto enable` seals them)")
             return 0
         }
         context.output.text("sealing: on (key \(keyID))")
         context.output.text(store.sealer != nil ? "key: available (\(keys.place))" : "key: NOT available — \(store.keyUnavailable)")
         context.output.text("pages: \(status.sealedPages) sealed, \(status.clearPages) clear (titles always clear)")
+        context.output.text("notes: \(status.sealedNotes) sealed, \(status.clearNotes) clear (task and project notes)")
         return 0
     }
 
@@ -92,7 +96,7 @@ enum CryptoCommand: Command {
         try keys.savePending(new)
         let count = try store.reseal(with: try TaskCrypto(key: new, otherKeys: [old.key] + old.otherKeys))
         try keys.promotePending()
-        context.output.text("re-sealed \(count) page bod\(count == 1 ? "y" : "ies") under a new key (\(new.id)); the old key no longer opens them")
+        context.output.text("re-sealed \(count.sentence) under a new key (\(new.id)); the old key no longer opens them")
         context.output.err("export the new key again (`tasker crypto export-key`): a copy of the old one no longer helps")
         return 0
     }
@@ -109,7 +113,7 @@ enum CryptoCommand: Command {
         } else {
             throw CommandFailure("there is no data key yet; `tasker crypto enable` makes one")
         }
-        context.output.err("WARNING: the next line is the data key. With it and a copy of the database anyone can read your sealed pages. "
+        context.output.err("WARNING: the next line is the data key. With it and a copy of the database anyone can read your sealed pages and notes. "
             + "Keep it in a password manager or offline; it is printed only when you ask, never stored elsewhere.")
         context.output.out(key.exportText)
         return 0

@@ -20,6 +20,8 @@ struct SyncSetup {
     let searchPath: String
     /// How long `password_command` may run (10 s).
     var commandTimeout: TimeInterval = 10
+    /// `sync.send_sealed_notes`: true sends sealed task notes (opened) to the server; off by default.
+    var sendsSealedNotes = false
 
     /// The section, or nil when config.json has none. - Throws: `SyncError.config` when it is unusable.
     static func load(configDirectory: String, environment: [String: String]) throws -> SyncSetup? {
@@ -40,8 +42,10 @@ struct SyncSetup {
             }
             interval = seconds
         }
-        return SyncSetup(url: url, username: section["username"]?.stringValue, passwordCommand: command, passwordFile: file,
+        var setup = SyncSetup(url: url, username: section["username"]?.stringValue, passwordCommand: command, passwordFile: file,
                          interval: interval, searchPath: environment["PATH"] ?? "/usr/bin:/bin")
+        setup.sendsSealedNotes = section["send_sealed_notes"]?.boolValue ?? false
+        return setup
     }
 
     /// The provider, reading the password now. - Throws: `SyncError.config` when it cannot be read.
@@ -50,7 +54,9 @@ struct SyncSetup {
         if let username {
             credentials = HTTPCredentials(username: username, password: try password() ?? "")
         }
-        return CalDAVSyncProvider(url: url, credentials: credentials, timeZone: timeZone)
+        var provider = CalDAVSyncProvider(url: url, credentials: credentials, timeZone: timeZone)
+        provider.sendsSealedNotes = sendsSealedNotes
+        return provider
     }
 
     private func password() throws -> String? {

@@ -26,8 +26,8 @@ import TaskerTestSupport
         #expect(try store.sealingStatus() == .init(isOn: false, keyID: nil, sealedPages: 0, clearPages: 2))
         #expect(throws: TaskStoreError.self) { try store.enableSealing() }
         store.sealer = crypto
-        #expect(try store.enableSealing() == 2)
-        #expect(try store.enableSealing() == 0)
+        #expect(try store.enableSealing() == .init(pageBodies: 2))
+        #expect(try store.enableSealing() == .init())
         #expect(try store.sealingStatus() == .init(isOn: true, keyID: crypto.keyID, sealedPages: 2, clearPages: 0))
         // Another key is refused rather than mixing keys in one database.
         store.sealer = try TaskCrypto(key: try DataKey.random())
@@ -39,7 +39,7 @@ import TaskerTestSupport
         let store = try open(try TaskCrypto(key: old))
         for n in 0..<20 { _ = try store.createPage(title: "P\(n)", body: "body \(n)") }
         try store.enableSealing()
-        #expect(try store.reseal(with: try TaskCrypto(key: new, otherKeys: [old])) == 20)
+        #expect(try store.reseal(with: try TaskCrypto(key: new, otherKeys: [old])).pageBodies == 20)
         #expect(try store.sealingKeyID() == new.id)
         let onlyNew = try open(try TaskCrypto(key: new))
         #expect(try onlyNew.page(PageID(3)).body == "body 2")
@@ -78,5 +78,98 @@ import TaskerTestSupport
         #expect(throws: TaskStoreError.self) { try locked.records() }
         #expect(try locked.pages().map(\.title) == ["Kitchen"])
         #expect(try locked.sealedSearchNotice()?.contains("no key here") == true)
+    }
+
+    // MARK: Task and project notes
+
+    func draft(_ title: String, notes: String?, recurring: Bool = false) -> TaskDraft {
+        var d = TaskDraft(title: title)
+        d.notes = notes
+        if recurring { d.recurrence = RecurrenceRule(frequency: .daily) }
+        return d
+    }
+
+    func change(_ edit: (inout TaskUpdate) -> Void) -> TaskUpdate {
+        var u = TaskUpdate()
+        edit(&u)
+        return u
+    }
+
+    @Test func enableSealsTaskAndProjectNotesAndOpensThemWithTheKey() throws {
+        let crypto = try TaskCrypto(key: try DataKey.random())
+        let store = try open(nil)
+        _ = try store.createTask(draft("Tiles", notes: "forty two euros"))
+        _ = try store.createTask(draft("Grout", notes: nil))
+        _ = try store.createProject(name: "House", notes: "the blue one")
+        _ = try store.createProject(name: "Garden")
+        #expect(try store.sealingStatus().clearNotes == 2)
+        store.sealer = crypto
+        #expect(try store.enableSealing() == .init(taskNotes: 1, projectNotes: 1))
+        #expect(try store.sealingStatus() == .init(isOn: true, keyID: crypto.keyID, sealedPages: 0, clearPages: 0, sealedNotes: 2, clearNotes: 0))
+        #expect(try store.tasks(TaskQuery(filter: .all)).map(\.notes) == ["forty two euros", nil])
+        #expect(try store.project(named: "House")?.notes == "the blue one")
+        // New and edited notes are sealed too; records (exports) open them.
+        let new = try store.createTask(draft("Paint", notes: "anthracite"))
+        _ = try store.updateTask(new.id, change { $0.notes = "anthracite grey" })
+        #expect(try store.records().tasks.compactMap(\.notes).sorted() == ["anthracite grey", "forty two euros"])
+        #expect(try store.records().projects.first { $0.name == "House" }?.notes == "the blue one")
+        let locked = try open(nil)
+        #expect(try locked.sealingStatus().sealedNotes == 3)
+        #expect(try locked.records(sealedNotes: .withheld).tasks.filter(\.notesWithheld).count == 2)
+        // Rotation re-seals notes too.
+        let next = try TaskCrypto(key: try DataKey.random(), otherKeys: [crypto.key])
+        #expect(try store.reseal(with: next) == .init(taskNotes: 2, projectNotes: 1))
+        let onlyNew = try open(try TaskCrypto(key: next.key))
+        #expect(try onlyNew.tasks(TaskQuery(filter: .all)).compactMap(\.notes).sorted() == ["anthracite grey", "forty two euros"])
+        #expect(throws: TaskStoreError.self) { try open(crypto).tasks(TaskQuery(filter: .all)) }
+    }
+
+    @Test func aLockedStoreKeepsNotesSealedAndRefusesNewOnes() throws {
+        let crypto = try TaskCrypto(key: try DataKey.random())
+        let store = try open(crypto)
+        try store.enableSealing()
+        let tiles = try store.createTask(draft("Tiles", notes: "forty two euros"))
+        let daily = try store.createTask(draft("Water plants", notes: "the fern twice", recurring: true))
+        let sub = try store.createTask(draft("Sub", notes: "under tiles"))
+        _ = try store.updateTask(sub.id, change { $0.parent = .some(tiles.id) })
+        _ = try store.createProject(name: "House", notes: "the blue one")
+
+        let locked = try open(nil)
+        locked.keyUnavailable = "no key here"
+        let listed = try locked.tasks(TaskQuery(filter: .all))
+        #expect(listed.allSatisfy { $0.notesLocked && $0.notes == nil })
+        #expect(try locked.project(named: "House")?.notesLocked == true)
+        // Other fields change; the sealed notes stay as they were.
+        _ = try locked.updateTask(tiles.id, change { $0.priority = .high })
+        _ = try locked.completeTask(sub.id)
+        // A new note, or a project with notes, is refused (never stored in clear).
+        #expect(throws: TaskStoreError.sealed("task notes are sealed and the data key is not available, so nothing was written: no key here")) {
+            try locked.updateTask(tiles.id, change { $0.notes = "clear?" })
+        }
+        #expect(throws: TaskStoreError.self) { try locked.updateTask(tiles.id, change { $0.notes = .some(nil) }) }
+        #expect(throws: TaskStoreError.self) { try locked.createTask(draft("New", notes: "clear?")) }
+        #expect(throws: TaskStoreError.self) { try locked.createProject(name: "Shed", notes: "clear?") }
+        _ = try locked.createTask(draft("No notes", notes: nil))
+        // A repeating task's next occurrence would need its notes sealed again: refused, nothing changed.
+        #expect(throws: TaskStoreError.self) { try locked.completeTask(daily.id) }
+        #expect(try locked.task(daily.id).status == .open)
+        // Exports refuse with one sentence; sync's withheld records carry no notes.
+        #expect(throws: TaskStoreError.sealed("task and project notes are sealed and the data key is not available, so they cannot be exported: no key here")) {
+            try locked.records()
+        }
+        // Delete and restore while locked keep the sealed notes (same UUID).
+        let deletion = try locked.deleteTask(tiles.id, withSubtasks: true)
+        try locked.restore(deletion)
+
+        #expect(try store.task(tiles.id).notes == "forty two euros")
+        #expect(try store.task(tiles.id).priority == .high)
+        #expect(try store.task(sub.id).notes == "under tiles")
+        #expect(try store.task(sub.id).status == .done)
+        #expect(try store.task(daily.id).notes == "the fern twice")
+        #expect(try store.project(named: "House")?.notes == "the blue one")
+        // With the key, the repeating task completes and its next occurrence has the notes, sealed for its own row.
+        let (_, next) = try store.completeTask(daily.id)
+        #expect(try next.map { try store.task($0.id).notes } == "the fern twice")
+        #expect(try open(nil).task(next?.id ?? TaskID(0)).notesLocked)
     }
 }

@@ -27,6 +27,73 @@ import TaskerTestSupport
         return Dictionary(records.tasks.map { ($0.uuid, TaskFields(record: $0, projects: projects)) }, uniquingKeysWith: { a, _ in a })
     }
 
+    /// A stand-in sealer (the store sees only `ValueSealing`): the binding, then the text's bytes
+    /// reversed, so a sealed note is never its clear text in the file.
+    struct ReversingSealer: ValueSealing {
+        var keyID: String { "test-key" }
+        func seal(_ text: String, table: String, uuid: String, column: String) throws -> [UInt8] {
+            Array("\(table):\(uuid):\(column)|".utf8) + text.utf8.reversed()
+        }
+        func open(_ sealed: [UInt8], table: String, uuid: String, column: String) throws -> String {
+            let prefix = Array("\(table):\(uuid):\(column)|".utf8)
+            guard sealed.starts(with: prefix) else { throw CancellationError() }
+            return String(decoding: sealed.dropFirst(prefix.count).reversed(), as: UTF8.self)
+        }
+    }
+
+    /// Sealed notes are not sent by default (nor taken from the server, whose DESCRIPTION is left as
+    /// it is), sync works without the key, and `sendsSealedNotes` opts in.
+    @Test func sealedNotesStayOffTheServerUnlessSyncIsToldToSendThem() throws {
+        if skipped() { return }
+        let lab = try CalDAVLab()
+        defer { lab.stop() }
+        let a = try lab.device("a")
+        a.sealer = ReversingSealer()
+        try a.enableSealing()
+        let vault = try a.createTask(TaskDraft(title: "Call the notary", notes: "the vault code is 4711"))
+        let other = try a.createTask(TaskDraft(title: "Water the fern", notes: "twice a week"))
+        let vaultUUID = try a.uuid(of: vault.id), otherUUID = try a.uuid(of: other.id)
+        let sync = lab.provider()
+        #expect(try sync.sync(a).uploaded == 2)
+        var there = try lab.thirdPartyView()
+        #expect(there[vaultUUID]?["summary"] == "Call the notary")
+        #expect(there[vaultUUID]?["raw"]?.stringValue?.contains("DESCRIPTION") == false)
+        #expect(there[otherUUID]?["raw"]?.stringValue?.contains("twice a week") == false)
+
+        // The other client writes a DESCRIPTION and a new title: the title comes here, the sealed
+        // note stays, and the server keeps its DESCRIPTION.
+        try lab.third("edit", ["uid": .string(vaultUUID), "notes": "from the phone", "summary": "Call the notary today"])
+        _ = try sync.sync(a)
+        #expect(try a.task(vault.id).title == "Call the notary today")
+        #expect(try a.task(vault.id).notes == "the vault code is 4711")
+        var priority = TaskUpdate()
+        priority.priority = .high
+        _ = try a.updateTask(vault.id, priority)
+        #expect(try sync.sync(a).uploaded == 1)
+        there = try lab.thirdPartyView()
+        #expect(there[vaultUUID]?["raw"]?.stringValue?.contains("DESCRIPTION:from the phone") == true)
+
+        // Without the key, sync still runs (it needs no note).
+        let locked = try TaskStore(path: lab.directory.path("a.sqlite"), timeZone: utc)
+        #expect(try sync.sync(locked).warnings.isEmpty)
+        #expect(try locked.task(vault.id).notesLocked)
+
+        for file in ["a.sqlite", "a.sqlite-wal"] {
+            let bytes = FileManager.default.contents(atPath: lab.directory.path(file)) ?? Data()
+            #expect(bytes.range(of: Data("the vault code".utf8)) == nil, "\(file)")
+        }
+
+        // Opted in (another device): the note is opened and sent like any field.
+        let c = try lab.device("c")
+        c.sealer = ReversingSealer()
+        try c.enableSealing()
+        let sent = try c.createTask(TaskDraft(title: "Feed the cat", notes: "half a tin"))
+        var sending = lab.provider()
+        sending.sendsSealedNotes = true
+        _ = try sending.sync(c)
+        #expect(try lab.thirdPartyView()[try c.uuid(of: sent.id)]?["raw"]?.stringValue?.contains("DESCRIPTION:half a tin") == true)
+    }
+
     @Test func aDateOnlyDueAndA2330AucklandDueSurviveTheServerAndTheOtherClient() throws {
         if skipped() { return }
         let lab = try CalDAVLab()
