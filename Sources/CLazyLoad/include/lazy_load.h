@@ -34,30 +34,28 @@ const char *lazy_library_error(struct lazy_library *library);
 /// and ends the process with status 1 instead of crashing.
 void *lazy_library_symbol(struct lazy_library *library, const char *name);
 
-/// Defines `name` (declared by the library's own header, so the compiler checks the signature) as a
-/// forwarder to the library's function, resolved on the first call and cached.
-#define LAZY_FUNCTION(library, result, name, parameters, arguments)                        \
-    result name parameters {                                                               \
-        static void *address;                                                              \
-        void *resolved = __atomic_load_n(&address, __ATOMIC_ACQUIRE);                      \
-        if (!resolved) {                                                                   \
-            resolved = lazy_library_symbol(&(library), #name);                             \
-            __atomic_store_n(&address, resolved, __ATOMIC_RELEASE);                        \
-        }                                                                                  \
-        return ((__typeof__(&name))resolved) arguments;                                    \
+/// `*slot` once it holds the address of `name` in `library`, else resolves and caches it there.
+static inline void *lazy_cached_symbol(void **slot, struct lazy_library *library, const char *name) {
+    void *resolved = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+    if (!resolved) {
+        resolved = lazy_library_symbol(library, name);
+        __atomic_store_n(slot, resolved, __ATOMIC_RELEASE);
+    }
+    return resolved;
+}
+
+/// `lazy_<name>()`: a pointer to the library's function `name`, typed as its header declares it,
+/// resolved on first use. The shims call variadic functions (which Swift cannot) through these.
+#define LAZY_POINTER(library, name)                                                         \
+    static __typeof__(&name) lazy_##name(void) {                                            \
+        static void *address;                                                               \
+        return (__typeof__(&name))lazy_cached_symbol(&address, &(library), #name);          \
     }
 
-/// A pointer to the library's variadic function `name` (Swift cannot call those; the shim's typed
-/// wrappers call through this), resolved on first use and cached.
-#define LAZY_POINTER(library, name)                                                        \
-    static __typeof__(&name) lazy_##name(void) {                                           \
-        static void *address;                                                              \
-        void *resolved = __atomic_load_n(&address, __ATOMIC_ACQUIRE);                      \
-        if (!resolved) {                                                                   \
-            resolved = lazy_library_symbol(&(library), #name);                             \
-            __atomic_store_n(&address, resolved, __ATOMIC_RELEASE);                        \
-        }                                                                                  \
-        return (__typeof__(&name))resolved;                                                \
-    }
+/// Defines `name` (declared by the library's own header, so the compiler checks the signature) as a
+/// forwarder to the library's function, resolved on the first call and cached.
+#define LAZY_FUNCTION(library, result, name, parameters, arguments)                         \
+    LAZY_POINTER(library, name)                                                             \
+    result name parameters { return lazy_##name() arguments; }
 
 #endif
