@@ -19,13 +19,13 @@ static const char *lazy_soname(const char *soname, char *buffer, size_t size) {
 }
 
 int lazy_library_open(struct lazy_library *library) {
-    if (library->handle) return 0;
+    if (__atomic_load_n(&library->handle, __ATOMIC_ACQUIRE)) return 0;
     pthread_mutex_lock(&library->lock);
     if (!library->handle && !library->failed) {
         char buffer[256];
         void *handle = dlopen(lazy_soname(library->soname, buffer, sizeof buffer), RTLD_NOW | RTLD_LOCAL);
         if (handle) {
-            library->handle = handle;
+            __atomic_store_n(&library->handle, handle, __ATOMIC_RELEASE);
         } else {
             library->failed = 1;
             snprintf(library->error, sizeof library->error,

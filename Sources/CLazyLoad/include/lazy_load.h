@@ -12,7 +12,7 @@ struct lazy_library {
     const char *soname;
     const char *package;
     pthread_mutex_t lock;
-    void *volatile handle;
+    void *handle;  // set once, under lock, with a release store
     int failed;
     char error[400];
 };
