@@ -11,15 +11,18 @@ let package = Package(
     targets: [
         // C libraries from Debian: a module map and a shim header each, nothing else.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-        .systemLibrary(name: "CEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
-        .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
-        .systemLibrary(name: "CXlsx", pkgConfig: "xlsxwriter", providers: [.apt(["libxlsxwriter-dev"])]),
-        .systemLibrary(name: "CICal", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
-        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
-        .systemLibrary(name: "CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
-        .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+        // C libraries opened with dlopen at first use (not linked), so a start maps only what its command
+        // uses: the shim header plus one .c file of forwarders. The Debian -dev package gives the headers.
+        .target(name: "CLazyLoad"),
+        .target(name: "CCurl", dependencies: ["CLazyLoad"]),
+        .target(name: "CEdit", dependencies: ["CLazyLoad"]),
+        .target(name: "CZip", dependencies: ["CLazyLoad"]),
+        .target(name: "CXlsx", dependencies: ["CLazyLoad"]),
+        .target(name: "CICal", dependencies: ["CLazyLoad"]),
+        .target(name: "CMicroHTTPD", dependencies: ["CLazyLoad"]),
+        .target(name: "CSecret", dependencies: ["CLazyLoad"]),
+        .target(name: "CSystemd", dependencies: ["CLazyLoad"]),
 
         // The engine, bottom up. Arrows point down only.
         .target(name: "TaskCore"),

@@ -16,11 +16,11 @@ public struct SecretServiceKeyring: Sendable {
     /// The key of `kind`, or nil when there is no such item.
     /// - Throws: `CryptoError.keyStorage` when no Secret Service answers or the item is not a key.
     public func load(kind: String) throws(CryptoError) -> DataKey? {
-        var error: UnsafeMutablePointer<GError>?
+        var error: UnsafeMutablePointer<CChar>?
         let secret = csecret_lookup(kind, &error)
         if let error { throw .keyStorage("the Secret Service did not answer: \(Self.consume(error))") }
         guard let secret else { return nil }
-        defer { secret_password_free(secret) }
+        defer { csecret_free_secret(secret) }
         do { return try DataKey(exportText: String(cString: secret)) } catch {
             throw .keyStorage("the Secret Service item application=tasker kind=\(kind) does not hold a data key")
         }
@@ -28,7 +28,7 @@ public struct SecretServiceKeyring: Sendable {
 
     /// Stores `key` as `kind` (replacing an item of that kind).
     public func save(_ key: DataKey, kind: String) throws(CryptoError) {
-        var error: UnsafeMutablePointer<GError>?
+        var error: UnsafeMutablePointer<CChar>?
         let ok = csecret_store(kind, "Tasker data key", key.exportText, &error)
         if let error { throw .keyStorage("the Secret Service did not store the key: \(Self.consume(error))") }
         guard ok != 0 else { throw .keyStorage("the Secret Service did not store the key") }
@@ -37,15 +37,14 @@ public struct SecretServiceKeyring: Sendable {
     /// Removes the item of `kind`; false when there was none.
     @discardableResult
     public func clear(kind: String) throws(CryptoError) -> Bool {
-        var error: UnsafeMutablePointer<GError>?
+        var error: UnsafeMutablePointer<CChar>?
         let removed = csecret_clear(kind, &error)
         if let error { throw .keyStorage("the Secret Service did not remove the key: \(Self.consume(error))") }
         return removed != 0
     }
 
-    private static func consume(_ error: UnsafeMutablePointer<GError>) -> String {
-        let message = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
-        g_error_free(error)
-        return message
+    private static func consume(_ error: UnsafeMutablePointer<CChar>) -> String {
+        defer { free(error) }
+        return String(cString: error)
     }
 }

@@ -1,5 +1,7 @@
 #ifndef TASKER_CCURL_SHIM_H
 #define TASKER_CCURL_SHIM_H
+// libcurl's header, for its types and constants only: the library itself is opened at the first call
+// (curl.c), so a command that talks to no server never maps libcurl and its ~30 dependencies.
 #include <curl/curl.h>
 
 // curl_easy_setopt is variadic, which Swift cannot call: one typed wrapper per argument kind.
