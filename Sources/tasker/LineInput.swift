@@ -50,8 +50,9 @@ final class LineInput {
         return poll(&pfd, 1, 0) > 0
     }
 
+    /// Reads up to 256 KiB at a time: a pipe full of lines costs few `read(2)` calls.
     private func fill() {
-        var chunk = [UInt8](repeating: 0, count: 65_536)
+        var chunk = [UInt8](repeating: 0, count: 262_144)
         let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
         if n > 0 {
             buffer.append(contentsOf: chunk[0..<n])
