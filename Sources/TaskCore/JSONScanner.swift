@@ -84,11 +84,7 @@ public struct JSONScanner {
 
     /// After a member's value: true when a `,` says another member follows, false at the `}`.
     public mutating func nextMember() throws(JSONParseError) -> Bool {
-        skipWhitespace()
-        guard index < bytes.count else { throw error("unexpected end of input") }
-        if bytes[index] == UInt8(ascii: ",") { index += 1; return true }
-        if bytes[index] == UInt8(ascii: "}") { index += 1; return false }
-        throw error("expected ',' or '}'")
+        try next(closing: UInt8(ascii: "}"), "expected ',' or '}'")
     }
 
     /// Consumes the `[` at the next byte (the caller has checked it is one) and any white space;
@@ -103,11 +99,18 @@ public struct JSONScanner {
     /// After an element: true when a `,` says another element follows (white space after it
     /// skipped), false at the `]`.
     public mutating func nextElement() throws(JSONParseError) -> Bool {
+        guard try next(closing: UInt8(ascii: "]"), "expected ',' or ']'") else { return false }
+        skipWhitespace()
+        return true
+    }
+
+    /// After a member or element: true at a `,`, false at `closing`, each consumed.
+    private mutating func next(closing: UInt8, _ expected: String) throws(JSONParseError) -> Bool {
         skipWhitespace()
         guard index < bytes.count else { throw error("unexpected end of input") }
-        if bytes[index] == UInt8(ascii: ",") { index += 1; skipWhitespace(); return true }
-        if bytes[index] == UInt8(ascii: "]") { index += 1; return false }
-        throw error("expected ',' or ']'")
+        if bytes[index] == UInt8(ascii: ",") { index += 1; return true }
+        if bytes[index] == closing { index += 1; return false }
+        throw error(expected)
     }
 
     private mutating func readObject(depth: Int) throws(JSONParseError) -> JSONValue {

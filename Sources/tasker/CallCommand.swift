@@ -93,13 +93,7 @@ enum CallCommand: Command {
         defer { out.flush() }
         var status: Int32 = 0
         var lineNumber = 0
-        while true {
-            var next = input.nextLine(wait: false)
-            if next == nil {
-                out.flush()
-                next = input.nextLine(wait: true)
-            }
-            guard let first = next else { break }
+        while let first = input.nextLine(flushing: &out) {
             var lines = [first]
             while lines.count < linesPerTransaction, let next = input.nextLine(wait: false) { lines.append(next) }
             var results: [JSONValue] = []

@@ -39,6 +39,14 @@ final class LineInput {
         }
     }
 
+    /// The next line, writing what `out` holds first when the line is not there yet (so a script
+    /// that waits for each answer gets it before Tasker waits for its next line); nil at end of input.
+    func nextLine(flushing out: inout OutputBuffer) -> Result<String, UTF8Input.Invalid>? {
+        if let line = nextLine(wait: false) { return line }
+        out.flush()
+        return nextLine(wait: true)
+    }
+
     private func decode(_ from: Int, _ to: Int) -> Result<String, UTF8Input.Invalid> {
         lineNumber += 1
         let end = to > from && buffer[to - 1] == 0x0D ? to - 1 : to

@@ -76,13 +76,7 @@ enum ParseCommand: Command {
         var out = OutputBuffer()
         var status: Int32 = 0
         var printed = 0
-        while true {
-            var next = input.nextLine(wait: false)
-            if next == nil {
-                out.flush()
-                next = input.nextLine(wait: true)
-            }
-            guard let line = next else { break }
+        while let line = input.nextLine(flushing: &out) {
             switch line {
             case .success(let sentence):
                 if !json && sentence.trimmingCharacters(in: .whitespaces).isEmpty { continue }
