@@ -24,6 +24,24 @@ extension JSONValue {
         write(to: &out, indent: nil)
     }
 
+    /// Appends one object's compact form to `out` straight from its members, with no dictionary in
+    /// between: what `.object(members).encoded()` writes, provided `members` hands over each key
+    /// once and in sorted order (checked in debug builds). How a shape written once as a list of
+    /// members is both a `JSONValue` and bytes in an output buffer (`parse --json -`).
+    public static func appendObject(to out: inout [UInt8], _ members: (_ member: (String, JSONValue) -> Void) -> Void) {
+        out.append(UInt8(ascii: "{"))
+        var previous: String?
+        members { key, value in
+            assert(previous.map { $0 < key } ?? true, "members must come in sorted key order: \(key) after \(previous ?? "")")
+            if previous != nil { out.append(UInt8(ascii: ",")) }
+            previous = key
+            appendString(key, to: &out)
+            out.append(UInt8(ascii: ":"))
+            value.appendEncoded(to: &out)
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+
     /// Appends `bytes` (UTF-8 text) as a JSON string literal, quotes included — how JSON text is
     /// embedded in another message (MCP's text content) without building a `String` first.
     public static func appendStringLiteral(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {

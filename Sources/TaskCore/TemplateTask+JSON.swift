@@ -11,7 +11,7 @@ extension TemplateTask {
     /// - Throws: `TemplateProblem` naming the member at `path` that is missing or malformed.
     public init(json: JSONValue, path: String, inheritedOffset: Int? = nil) throws(TemplateProblem) {
         guard let object = json.objectValue else { throw TemplateProblem(path: path, reason: "must be an object") }
-        guard let title = object["title"]?.stringValue?.trimmed, !title.isEmpty else {
+        guard let title = object["title"]?.stringValue?.trimmed(), !title.isEmpty else {
             throw TemplateProblem(path: path + ".title", reason: "must be a non-empty string")
         }
         let offset: Int
@@ -77,8 +77,4 @@ extension TemplateTask {
             "subtasks": .array(subtasks.map(\.json)),
         ]
     }
-}
-
-extension String {
-    fileprivate var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
 }

@@ -84,6 +84,11 @@ public struct RecordImporter {
         json: (R) -> JSONValue, uuid: (R) -> String, modified: (R) -> Date,
         parse: ([String: JSONValue]) throws(FieldError) -> R
     ) throws -> [R] {
+        // Nothing here yet (a first import): every record is new, as it is.
+        if existing.isEmpty {
+            report.added += incoming.count
+            return incoming
+        }
         var byUUID: [String: R] = [:]
         for record in existing { byUUID[uuid(record)] = record }
         var out: [R] = []

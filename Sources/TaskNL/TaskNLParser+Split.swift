@@ -50,6 +50,9 @@ extension TaskNLParser {
     /// The text cut at every match of `separator`, each trimmed; empty pieces left out, and a
     /// separator at either end (nothing on one side) is not a cut.
     static func cut(_ text: String, at separator: String) -> [(text: String, separator: String)] {
+        // Every separator needs a `;`, `and` or `also`: ASCII text holding none of them has no cut,
+        // and is answered without compiling and running a regular expression (most lines).
+        if cannotHoldSeparator(text) { return [(text.trimmed(newlines: false), "")] }
         guard let regex = try? NSRegularExpression(pattern: separator, options: [.caseInsensitive]) else { return [(text, "")] }
         let ns = text as NSString
         var result: [(text: String, separator: String)] = []
@@ -75,6 +78,20 @@ extension TaskNLParser {
             result.append((pendingSeparator + tail, ""))
         }
         return result.map { ($0.text.trimmingCharacters(in: .whitespaces), $0.separator) }
+    }
+
+    /// ASCII text with no `;` and neither `and` nor `also` in any case: no separator can match
+    /// (non-ASCII text goes to the regular expression, whose case folding is Unicode's).
+    static func cannotHoldSeparator(_ text: String) -> Bool {
+        var previous: (UInt8, UInt8) = (0, 0)
+        for byte in text.utf8 {
+            guard byte < 0x80, byte != UInt8(ascii: ";") else { return false }
+            let lower = byte | 0x20  // ASCII letters to lower case (other bytes only compared as letters below)
+            if previous == (UInt8(ascii: "a"), UInt8(ascii: "n")) && lower == UInt8(ascii: "d") { return false }
+            if previous == (UInt8(ascii: "a"), UInt8(ascii: "l")) && lower == UInt8(ascii: "s") { return false }
+            previous = (previous.1, lower)
+        }
+        return true
     }
 
     private static func pieces(_ text: String, at separator: String) -> [String] {

@@ -152,8 +152,9 @@ extension TaskStore {
             for p in set.places { try upsertPlace(p, &summary) }
             var lists: [String: Int64] = [:]
             var stages: [String: Int64] = [:]
-            var written: [(id: Int64, record: TaskRecord, isNew: Bool)] = []
-            written.reserveCapacity(set.tasks.count)
+            var projects: [String: Int64] = [:]
+            // Rows that need the parent pass (a new row has no parent yet): their ids and records' indexes.
+            var needParent: [(id: Int64, index: Int)] = []
             // One look at which UUIDs are here, instead of one probe per record.
             let here = set.tasks.isEmpty ? [] : Set(try db.prepare("SELECT uuid FROM tasks").rows { $0.string(0) })
             let rebuilt = try dropIndexesForBulkLoad(adding: set.tasks.count, to: here.count)
@@ -161,12 +162,12 @@ extension TaskStore {
                                                  contexts: try db.prepare("INSERT OR IGNORE INTO task_contexts(task_id, context) VALUES (?, ?)"))
             for (index, t) in set.tasks.enumerated() {
                 let isNew = !here.contains(t.uuid)
-                written.append((try upsertTask(t, isNew: isNew, statements, lists: &lists, stages: &stages, &summary), t, isNew))
+                let id = try upsertTask(t, isNew: isNew, statements, lists: &lists, stages: &stages, projects: &projects, &summary)
+                if t.parent != nil || !isNew { needParent.append((id, index)) }
                 if index % 1_000 == 999 { progress?(index + 1, set.tasks.count) }
             }
             progress?(set.tasks.count, set.tasks.count)
-            // A new row has no parent yet: only records naming one, or existing rows, need this pass.
-            for (id, t, isNew) in written where t.parent != nil || !isNew { try setParent(of: id, record: t) }
+            for (id, index) in needParent { try setParent(of: id, record: set.tasks[index]) }
             for sql in rebuilt { try db.execute(sql) }
             for p in set.pages { try upsertPage(p, &summary) }
             for link in set.links { try insertLink(link) }
@@ -311,12 +312,14 @@ extension TaskStore {
 
     private func upsertTask(
         _ t: TaskRecord, isNew: Bool, _ statements: TaskWriteStatements, lists: inout [String: Int64], stages: inout [String: Int64],
-        _ summary: inout RecordWriteSummary
+        projects: inout [String: Int64], _ summary: inout RecordWriteSummary
     ) throws -> Int64 {
         guard let title = try? TaskStore.validTitle(t.title) else { throw malformed("task", t.uuid, "title", "must not be empty") }
         if let e = t.estimateMinutes, e < 0 { throw malformed("task", t.uuid, "estimate_minutes", "must be 0 or more, got \(e)") }
         let projectID = try t.project.map { uuid in
+            if let id = projects[uuid] { return id }
             guard let id = try rowID("projects", uuid: uuid) else { throw malformed("task", t.uuid, "project", "no project with UUID \(uuid)") }
+            projects[uuid] = id
             return id
         }
         let placeID = try t.place.map { uuid in

@@ -116,6 +116,7 @@ extension TaskStore {
 
     /// Contexts as stored: without `#`/`@`, trimmed, lower-case, no duplicates, in the order given.
     public static func normalizeContexts(_ contexts: [String]) -> [String] {
+        if isNormalized(contexts) { return contexts }
         var seen = Set<String>()
         var result: [String] = []
         for raw in contexts {
@@ -128,10 +129,28 @@ extension TaskStore {
         return result
     }
 
+    /// Whether `contexts` are already as stored: a few, each non-empty printable ASCII with no
+    /// upper case, space or leading `#`/`@`, none twice (how imports and scripts mostly send them).
+    private static func isNormalized(_ contexts: [String]) -> Bool {
+        guard contexts.count <= 8 else { return false }
+        for (i, c) in contexts.enumerated() {
+            guard let first = c.utf8.first, first != UInt8(ascii: "#"), first != UInt8(ascii: "@"),
+                  c.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && !($0 >= 65 && $0 <= 90) }) else { return false }
+            for other in contexts[..<i] where other == c { return false }
+        }
+        return true
+    }
+
     /// A trimmed non-empty title, kept otherwise exactly (a NUL or an escape is stored as sent and
     /// made visible only when printed). - Throws: `.invalidValue`.
     static func validTitle(_ title: String, field: String = "title") throws -> String {
-        // Most titles have nothing to trim; checking the ends is much cheaper than trimming.
+        // Most titles have nothing to trim; checking the ends is much cheaper than trimming (and
+        // cheaper still when both ends are ASCII other than white space: `trimmed()`'s fast path).
+        if let first = title.utf8.first, first < 0x80, let last = title.utf8.last, last < 0x80 {
+            let t = title.trimmed()
+            guard !t.isEmpty else { throw TaskStoreError.invalidValue(field: field, reason: "must not be empty") }
+            return t
+        }
         if let first = title.unicodeScalars.first, let last = title.unicodeScalars.last,
            !CharacterSet.whitespacesAndNewlines.contains(first), !CharacterSet.whitespacesAndNewlines.contains(last) {
             return title

@@ -9,7 +9,8 @@ import TaskCore
 struct SchemaValidator {
     /// Returns nil when `value` fits `schema`, else one sentence naming the argument and the problem.
     static func problem(with value: JSONValue, against schema: JSONValue, at path: String = "") -> String? {
-        let name = path.isEmpty ? "the arguments" : "argument '\(path)'"
+        // Made only when there is a problem to name (a valid call is the hot path).
+        func name() -> String { path.isEmpty ? "the arguments" : "argument '\(path)'" }
         if let options = schema["oneOf"]?.arrayValue {
             let problems = options.map { problem(with: value, against: $0, at: path) }
             if !problems.contains(where: { $0 == nil }) {
@@ -18,27 +19,27 @@ struct SchemaValidator {
                     return problems[typed]
                 }
                 let expected = options.compactMap(allowedTypes).flatMap { $0 }.map(article).joined(separator: " or ")
-                return "\(name) must be \(expected), not \(article(value.typeName))"
+                return "\(name()) must be \(expected), not \(article(value.typeName))"
             }
         }
         if let types = allowedTypes(schema), !types.contains(where: { matches(value, type: $0) }) {
             let expected = types.map(article).joined(separator: " or ")
-            return "\(name) must be \(expected), not \(article(value.typeName))"
+            return "\(name()) must be \(expected), not \(article(value.typeName))"
         }
         if let options = schema["enum"]?.arrayValue, !options.contains(value) {
             let list = options.map { $0.stringValue ?? $0.encoded() }.joined(separator: ", ")
-            return "\(name) must be one of: \(list)"
+            return "\(name()) must be one of: \(list)"
         }
         if let minimum = schema["minimum"]?.doubleValue, let v = value.doubleValue, v < minimum {
-            return "\(name) must be at least \(format(minimum))"
+            return "\(name()) must be at least \(format(minimum))"
         }
         if let maximum = schema["maximum"]?.doubleValue, let v = value.doubleValue, v > maximum {
-            return "\(name) must be at most \(format(maximum))"
+            return "\(name()) must be at most \(format(maximum))"
         }
         if let minLength = schema["minLength"]?.intValue, let s = value.stringValue,
-            s.trimmingCharacters(in: .whitespacesAndNewlines).count < minLength
+            s.trimmed().count < minLength
         {
-            return "\(name) must not be empty"
+            return "\(name()) must not be empty"
         }
         if case .array(let items) = value, let itemSchema = schema["items"] {
             for (i, item) in items.enumerated() {

@@ -26,7 +26,7 @@ public struct ToolArguments: Sendable {
 
     /// A name or title: trimmed of surrounding white space; nil when absent, null or blank.
     public func string(_ key: String) -> String? {
-        self[key]?.stringValue.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
+        self[key]?.stringValue.map { $0.trimmed() }.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// Free text exactly as sent (notes, Markdown); nil when absent or null.
@@ -42,10 +42,11 @@ public struct ToolArguments: Sendable {
     /// clears a date), so a typo never wipes one.
     public func dateText(_ key: String) throws -> String? {
         guard let raw = self[key]?.stringValue else { return nil }
-        guard !raw.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+        let text = raw.trimmed()
+        guard !text.isEmpty else {
             throw invalid("\(key) is empty; give a date (ISO 8601 or words like 'friday 3pm'), or null to clear it")
         }
-        return raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        return text
     }
 
     /// The task named by `id` (a number) or `title` (text).

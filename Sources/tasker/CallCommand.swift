@@ -84,38 +84,43 @@ enum CallCommand: Command {
     ///
     /// Lines already waiting on stdin (up to `linesPerTransaction`) run in one transaction, and their
     /// results are printed once it has committed: a printed result is always a stored one, and a
-    /// script that writes one line and waits for its answer gets it at once.
+    /// script that writes one line and waits for its answer gets it at once. Results go out through
+    /// one buffer, written before the next wait for input (and when it fills).
     private static func runBatch(_ tool: String, _ context: CommandContext) throws -> Int32 {
         let toolkit = try context.makeToolkit()
         let input = LineInput()
+        var out = OutputBuffer()
+        defer { out.flush() }
         var status: Int32 = 0
         var lineNumber = 0
-        while let first = input.nextLine(wait: true) {
+        while let first = input.nextLine(flushing: &out) {
             var lines = [first]
             while lines.count < linesPerTransaction, let next = input.nextLine(wait: false) { lines.append(next) }
-            var results: [String] = []
+            var results: [JSONValue] = []
+            results.reserveCapacity(lines.count)
             let firstLine = lineNumber + 1
             do { try toolkit.store.inOneTransaction {
                 for line in lines {
                     lineNumber += 1
                     do {
-                        let trimmed = try line.get().trimmingCharacters(in: .whitespaces)
-                        if trimmed.isEmpty { continue }
-                        results.append(try call(tool, try JSONValue.parse(trimmed), toolkit).encoded())
+                        let text = try line.get().trimmed(newlines: false)
+                        if text.isEmpty { continue }
+                        results.append(try call(tool, try JSONValue.parse(text), toolkit))
                     } catch let error as TaskStoreError {
                         throw error
                     } catch {
                         status = 2
-                        results.append(JSONValue.object(["ok": false, "error": .string("\(error)"), "line": .int(lineNumber)]).encoded())
+                        results.append(.object(["ok": false, "error": .string("\(error)"), "line": .int(lineNumber)]))
                         context.output.err("tasker: line \(lineNumber): \(error)")
                     }
                 }
             } } catch {
                 // Nothing of this group was stored; say which lines so a script can resume there.
+                out.flush()
                 context.output.err("tasker: lines \(firstLine)–\(firstLine + lines.count - 1) were not saved (lines before them were)")
                 throw error
             }
-            if !results.isEmpty { context.output.out(results.joined(separator: "\n")) }
+            for result in results { out.line { result.appendEncoded(to: &$0) } }
         }
         return status
     }

@@ -39,6 +39,14 @@ final class LineInput {
         }
     }
 
+    /// The next line, writing what `out` holds first when the line is not there yet (so a script
+    /// that waits for each answer gets it before Tasker waits for its next line); nil at end of input.
+    func nextLine(flushing out: inout OutputBuffer) -> Result<String, UTF8Input.Invalid>? {
+        if let line = nextLine(wait: false) { return line }
+        out.flush()
+        return nextLine(wait: true)
+    }
+
     private func decode(_ from: Int, _ to: Int) -> Result<String, UTF8Input.Invalid> {
         lineNumber += 1
         let end = to > from && buffer[to - 1] == 0x0D ? to - 1 : to
@@ -50,8 +58,9 @@ final class LineInput {
         return poll(&pfd, 1, 0) > 0
     }
 
+    /// Reads up to 256 KiB at a time: a pipe full of lines costs few `read(2)` calls.
     private func fill() {
-        var chunk = [UInt8](repeating: 0, count: 65_536)
+        var chunk = [UInt8](repeating: 0, count: 262_144)
         let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
         if n > 0 {
             buffer.append(contentsOf: chunk[0..<n])

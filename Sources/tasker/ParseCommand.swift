@@ -64,34 +64,44 @@ enum ParseCommand: Command {
     /// `parse -`: one answer per input line, streamed as lines arrive. With --json, output line N
     /// answers input line N, always: a blank line gets its (empty) reading, a line that is not UTF-8
     /// gets `{"error": …, "line": N}` (and the exit status is 2). Lines end at `\n` only.
+    ///
+    /// Answers go out through one buffer, written when it fills and whenever no further line is
+    /// waiting on stdin (so a script that sends a line and waits gets its answer), and line by line
+    /// to a terminal.
     static func parseLines(json: Bool, _ context: CommandContext) -> Int32 {
         let parser = TaskNLParser()
         let now = context.clock()
         let zone = context.timeZone
         let input = LineInput()
+        var out = OutputBuffer()
         var status: Int32 = 0
         var printed = 0
-        while let line = input.nextLine(wait: true) {
+        while let line = input.nextLine(flushing: &out) {
             switch line {
             case .success(let sentence):
                 if !json && sentence.trimmingCharacters(in: .whitespaces).isEmpty { continue }
                 let results = parser.parseTasks(sentence, now: now, timeZone: zone)
                 if json {
-                    context.output.out(Self.json(results, timeZone: zone).encoded())
+                    out.line { bytes in
+                        // One task (nearly every line): written straight into the buffer.
+                        if results.count == 1 { results[0].appendJSON(timeZone: zone, to: &bytes) } else { Self.json(results, timeZone: zone).appendEncoded(to: &bytes) }
+                    }
                 } else {
-                    if printed > 0 { context.output.out("") }
-                    context.output.text(summary(of: results, timeZone: zone))
+                    if printed > 0 { out.line("") }
+                    out.line(TerminalText.sanitized(summary(of: results, timeZone: zone), as: .block))
                     printed += 1
                 }
             case .failure(let invalid):
                 status = 2
                 if json {
-                    context.output.out(JSONValue.object(["error": .string(invalid.description), "line": .int(input.lineNumber)]).encoded())
+                    out.line(JSONValue.object(["error": .string(invalid.description), "line": .int(input.lineNumber)]).encoded())
                 } else {
+                    out.flush()
                     context.output.err("tasker: \(invalid)")
                 }
             }
         }
+        out.flush()
         return status
     }
 

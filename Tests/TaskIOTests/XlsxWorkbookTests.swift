@@ -37,4 +37,31 @@ import TaskerTestSupport
         #expect(r["formula_type"] == "s")
         #expect(r["projects"] == [["Move house", 1, 0, 0]])
     }
+
+    /// LibreOffice headless converts the workbook to CSV (UTF-8 filter option 76) where it is
+    /// installed. CI does not install it (`libreoffice-calc-nogui` is several hundred MiB): then this
+    /// says so loudly and checks nothing; openpyxl above is the reader CI runs.
+    @Test func libreOfficeConvertsTheWorkbookToCSV() throws {
+        let office = ["/usr/bin/soffice", "/usr/bin/libreoffice", "/usr/local/bin/soffice"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        guard let office else {
+            print("⚠️ SKIPPED libreOfficeConvertsTheWorkbookToCSV: LibreOffice is not installed (soffice not found); "
+                  + "CI does not install it (libreoffice-calc-nogui is large). Install it to run this check: apt-get install libreoffice-calc-nogui")
+            return
+        }
+        let f = try IOFixture.seeded()
+        let path = f.dir.path("tasks.xlsx")
+        try XlsxWorkbook.write(try f.store.records(), to: path, timeZone: TimeZone(identifier: "Europe/Berlin")!)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: office)
+        process.arguments = ["-env:UserInstallation=file://\(f.dir.path("lo-profile"))", "--headless", "--convert-to",
+                             "csv:Text - txt - csv (StarCalc):44,34,76", "--outdir", f.dir.path("csv"), path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let csv = try String(contentsOfFile: f.dir.path("csv/tasks.csv"), encoding: .utf8)
+        #expect(csv.hasPrefix("Title,Status,Due"), "\(csv.prefix(200))")
+        #expect(csv.contains("Pay rent"))
+    }
 }
