@@ -122,6 +122,10 @@ public struct RefinementMerger: Sendable {
         guard !proposed.isEmpty else { return false }
         let sourceWords = Set(Self.words(source))
         guard proposed.allSatisfy(sourceWords.contains) else { return false }
+        // Nor may it bring back what the rules took out of the title: a date said ("friday", "next
+        // week"), a chip ("#errands", "!high"), a spoken opener ("so um I need to").
+        let rulesWords = Set(Self.words(rulesTitle))
+        guard proposed.allSatisfy(rulesWords.contains) else { return false }
         let kept = Set(proposed)
         return TitleWords.content(Self.words(rulesTitle)).allSatisfy(kept.contains)
     }

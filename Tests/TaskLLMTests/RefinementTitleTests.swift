@@ -59,6 +59,10 @@ import TaskNL
         ("ask sarah about the keys", "Ask about the keys", false),
         ("uh sort the dentist thing", "Sort dentist", false),
         ("do the laundry", "Laundry", false),
+        // Refused: what the rules took out of the title brought back (a date said, a spoken opener).
+        ("so um I need to pick up the dry cleaning friday", "So Um I Need to Pick Up the Dry Cleaning Friday", false),
+        ("buy milk tomorrow", "Buy milk tomorrow", false),
+        ("call mom next week #family", "Call mom family", false),
         // Refused: not a title.
         ("cancel the gym membership", "", false),
         ("fix the bike", "Fix the\nbike", false),
