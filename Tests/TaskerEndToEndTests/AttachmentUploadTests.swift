@@ -129,6 +129,20 @@ import TaskerTestSupport
             let local = try #require(attachment["stored_path"] as? String, "\(attachment)")
             #expect(FileManager.default.contents(atPath: local) == Data(text.utf8))
         }
+
+        // `tasker upload` retries what is still local: one line each while the URL is expired, then both go.
+        let upload = { try TaskerBinary.run(["upload", "--db", db], environment: ["XDG_CONFIG_HOME": dir.path("config")]) }
+        let stillExpired = try upload()
+        #expect(stillExpired.status == 1 && stillExpired.stdout.contains("0 objects uploaded, 2 failed"), "\(stillExpired)")
+        #expect(stillExpired.stdout.contains("NOT UPLOADED #2 'tampered.txt': upload refused by \(base)/objects/"), "\(stillExpired.stdout)")
+        try configure(signer + ["300"])
+        let retried = try upload()
+        #expect(retried.status == 0 && retried.stdout == "2 objects uploaded, 0 failed\n", "\(retried)")
+        for text in ["tampered", "expired"] {
+            #expect(FileManager.default.contents(atPath: stored + "/" + SHA256.hex(Array(text.utf8))) == Data(text.utf8))
+        }
+        let nothing = try upload()
+        #expect(nothing.status == 0 && nothing.stdout == "0 objects uploaded, 0 failed\n", "\(nothing)")
     }
 
     /// A sign_command that hangs is stopped at timeout_seconds; one line, attachment kept.
