@@ -5,7 +5,8 @@ Writes a random HMAC key to KEY_FILE (0600) and stores each accepted PUT /object
 A URL is signed as ?expires=<unix time>&signature=<hex HMAC-SHA256 of "METHOD\\n/path\\nexpires">
 (hmac_signer.py makes them). Answers 403 with an S3-style <Code> for a bad signature
 (SignatureDoesNotMatch) or an expired URL (AccessDenied, "Request has expired"), as S3 does, 400 BadDigest
-when x-amz-checksum-sha256 does not match the body, else 200 echoing the checksum.
+when x-amz-checksum-sha256 does not match the body, else 200 echoing the checksum (except under
+/quiet/, which stands for a server that does not check it).
 Prints "PORT PID" on the first line of stdout once it listens, then serves until killed.
 """
 import base64
@@ -54,7 +55,8 @@ class Handler(BaseHTTPRequestHandler):
         name = url.path.rsplit("/", 1)[-1]
         with open(os.path.join(folder, name), "wb") as out:
             out.write(body)
-        self.answer(200, headers=[("x-amz-checksum-sha256", checksum)])
+        quiet = url.path.startswith("/quiet/")
+        self.answer(200, headers=[] if quiet else [("x-amz-checksum-sha256", checksum)])
 
 
 server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)

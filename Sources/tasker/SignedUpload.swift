@@ -47,7 +47,7 @@ struct SignedUpload: ObjectUploading {
             throw Failure(description: error.description)
         }
         let url = printed.split(whereSeparator: \.isNewline).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-        guard url.hasPrefix("http://") || url.hasPrefix("https://"), let remote = Self.unsigned(url) else {
+        guard url.hasPrefix("http://") || url.hasPrefix("https://"), !url.contains(where: \.isWhitespace), let remote = Self.unsigned(url) else {
             throw Failure(description: "attachments.upload.sign_command printed no http(s) URL on its first line; it must print the presigned URL")
         }
         let checksum = Data(Self.bytes(ofHex: digest)).base64EncodedString()

@@ -141,8 +141,19 @@ import TaskerTestSupport
         for text in ["tampered", "expired"] {
             #expect(FileManager.default.contents(atPath: stored + "/" + SHA256.hex(Array(text.utf8))) == Data(text.utf8))
         }
+        let verified = try TaskerBinary.run(["verify", "--db", db], environment: ["XDG_CONFIG_HOME": dir.path("config")])
+        #expect(verified.status == 0 && verified.stdout.hasSuffix("3 objects checked: 3 intact, 0 damaged, 0 missing\n"), "\(verified)")
         let nothing = try upload()
         #expect(nothing.status == 0 && nothing.stdout == "0 objects uploaded, 0 failed\n", "\(nothing)")
+
+        // A server that takes the bytes but does not confirm their SHA-256: not recorded as uploaded.
+        try configure(signer + ["300", "quiet"])
+        let (quiet, _) = try attach("unconfirmed", named: "quiet.txt")
+        #expect(quiet["upload_problem"] as? String
+                == "\(base)/quiet/\(SHA256.hex(Array("unconfirmed".utf8))) took the upload but did not confirm its SHA-256 (no matching x-amz-checksum-sha256 in the answer); not recorded as uploaded", "\(quiet)")
+        #expect((quiet["attachment"] as? [String: Any])?["remote_url"] == nil)
+        let pending = try TaskerBinary.run(["verify", "--db", db], environment: ["XDG_CONFIG_HOME": dir.path("config")])
+        #expect(pending.stdout.hasSuffix("4 objects checked: 4 intact, 0 damaged, 0 missing; 1 not uploaded yet (tasker upload retries)\n"), "\(pending)")
     }
 
     /// A sign_command that hangs is stopped at timeout_seconds; one line, attachment kept.
