@@ -17,13 +17,7 @@ s.bind(("127.0.0.1", 0))
 port = s.getsockname()[1]
 s.close()
 server = ThreadedMotoServer(ip_address="127.0.0.1", port=port, verbose=False)
-server.start()
-for _ in range(200):
-    try:
-        socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-        break
-    except OSError:
-        time.sleep(0.05)
+server.start()  # returns once the socket listens
 signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
 print(port, os.getpid(), flush=True)
 while True:
