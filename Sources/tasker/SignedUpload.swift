@@ -71,7 +71,7 @@ struct SignedUpload: ObjectUploading {
 
     /// `url` without its query and fragment: where the object lives, without the signature.
     static func unsigned(_ url: String) -> String? {
-        guard var parts = URLComponents(string: url), parts.host != nil else { return nil }
+        guard var parts = URLComponents(string: url), parts.host?.isEmpty == false else { return nil }
         parts.query = nil
         parts.fragment = nil
         parts.user = nil
