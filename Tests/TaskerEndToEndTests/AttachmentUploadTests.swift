@@ -52,6 +52,10 @@ import TaskerTestSupport
         #expect(try TaskerBinary.run(["add", "file receipts", "--db", db], environment: ["XDG_CONFIG_HOME": dir.path("config")]).status == 0)
     }
 
+    static func bytes(ofHex hex: String) -> [UInt8] {
+        stride(from: 0, to: hex.count, by: 2).map { UInt8(hex.dropFirst($0).prefix(2), radix: 16) ?? 0 }
+    }
+
     static var motoAvailable: Bool {
         VenvPython.isInstalled && ((try? VenvPython.run(["-c", "import moto.server, boto3"]).status) == 0)
     }
@@ -83,6 +87,9 @@ import TaskerTestSupport
         #expect(attachment["remote_url"] as? String == "\(endpoint)/tasker/\(hash)")
         let fetched = try VenvPython.run(["-c", boto + "o = c.get_object(Bucket='tasker', Key='\(hash)'); sys.stdout.buffer.write(o['Body'].read())"])
         #expect(fetched.status == 0 && fetched.stdout == content)
+        let checksum = Data(Self.bytes(ofHex: hash)).base64EncodedString()
+        let head = try VenvPython.run(["-c", boto + "print(c.head_object(Bucket='tasker', Key='\(hash)', ChecksumMode='ENABLED').get('ChecksumSHA256'))"])
+        #expect(head.stdout == checksum + "\n", "moto recorded the SHA-256 tasker sent: \(head)")
 
         let environ = try String(decoding: Data(contentsOf: URL(fileURLWithPath: environCopy)), as: UTF8.self)
         #expect(environ.contains("XDG_CONFIG_HOME=\(dir.path("config"))"), "the copy is tasker's environment")
