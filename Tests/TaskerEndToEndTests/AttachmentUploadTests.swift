@@ -165,7 +165,7 @@ import TaskerTestSupport
 
     /// A sign_command that hangs is stopped at timeout_seconds; one line, attachment kept.
     @Test func aHangingSignCommandTimesOut() throws {
-        try configure(["/bin/sh", "-c", "sleep 30"], timeout: 1)
+        try configure(["/bin/sh", "-c", "exec sleep 30"], timeout: 1)  // exec: the stopped process is the sleep itself
         try addTask()
         let started = Date()
         let (json, _) = try attach("slow", named: "slow.txt")
