@@ -47,7 +47,7 @@ struct CommandContext {
 
     /// config.json's attachments keys, and the object store beside the database.
     func attachmentSetup() -> AttachmentSetup {
-        AttachmentSetup(configDirectory: paths.taskerConfig, databasePath: globals.databasePath)
+        AttachmentSetup(configDirectory: paths.taskerConfig, databasePath: globals.databasePath, searchPath: environment["PATH"] ?? "/usr/bin:/bin")
     }
 
     /// config.json's planning keys: calendars, working hours and days.

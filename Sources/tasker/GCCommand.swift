@@ -43,12 +43,14 @@ enum VerifyCommand: Command {
             name (its SHA-256), and that every object an attachment names is there. Each damaged or
             missing object is one line with the attachments that use it. Exit status 0 when all are
             intact, 1 when any is damaged or missing: restore it from a backup or a .unkt bundle
-            (tasker import puts the bytes back), or detach it.
+            (tasker import puts the bytes back), or detach it. With attachments.upload configured,
+            it also says how many objects have no remote copy yet (`tasker upload` retries them).
             """)
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         let store = try context.openStore()
-        let objects = context.attachmentSetup().objects
+        let setup = context.attachmentSetup()
+        let objects = setup.objects
         let result = try store.verifyObjects(objects: objects)
         var users: [String: [Attachment]] = [:]
         if !result.isClean {
@@ -69,6 +71,10 @@ enum VerifyCommand: Command {
         let total = result.intact + result.corrupt.count
         var summary = "\(total) object\(total == 1 ? "" : "s") checked: \(result.intact) intact, \(result.corrupt.count) damaged, \(result.missing.count) missing"
         if result.unreferenced > 0 { summary += "; \(result.unreferenced) no longer used (tasker gc removes them)" }
+        if setup.uploader != nil {
+            let local = Set(try store.attachments().filter { $0.remoteURL == nil }.map(\.sha256)).count
+            if local > 0 { summary += "; \(local) not uploaded yet (tasker upload retries)" }
+        }
         context.output.text(summary)
         return result.isClean ? 0 : 1
     }

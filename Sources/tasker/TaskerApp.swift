@@ -15,7 +15,7 @@ enum TaskerApp {
         ChatCommand.self, AddCommand.self, TodayCommand.self, PlanCommand.self, DoneCommand.self, NoteCommand.self,
         ParseCommand.self, CallCommand.self, ToolsCommand.self, MCPCommand.self, KeyCommand.self, CompletionCommand.self,
         ReviewCommand.self, StreaksCommand.self, ExportCommand.self, ImportCommand.self, CalendarsCommand.self, SyncCommand.self, RemindCommand.self,
-        GCCommand.self, VerifyCommand.self,
+        GCCommand.self, VerifyCommand.self, UploadCommand.self,
         AgentCommand.self, ApprovalsCommand.self, ApproveCommand.self, RejectCommand.self, ReceiptsCommand.self,
         CryptoCommand.self,
     ]
