@@ -16,6 +16,10 @@ public struct Attachment: Sendable, Hashable, Identifiable {
     /// Where an upload put a copy, when attachments.upload is configured.
     public var remoteURL: String?
     public var created: Date
+    /// An encrypted object's own key, sealed with the data key (bound to this row); nil when plain.
+    public var sealedKey: [UInt8]?
+    /// The SHA-256 of the encrypted file as stored (what `verify` checks without the key); nil when plain.
+    public var storedSHA256: String?
 
     public init(
         id: AttachmentID, uuid: String, owner: AttachmentOwner, name: String, sha256: String, size: Int64,
@@ -31,6 +35,9 @@ public struct Attachment: Sendable, Hashable, Identifiable {
         self.remoteURL = remoteURL
         self.created = created
     }
+
+    /// Whether the object is encrypted (and opening it needs the data key).
+    public var isEncrypted: Bool { sealedKey != nil }
 }
 
 /// What an attachment belongs to.

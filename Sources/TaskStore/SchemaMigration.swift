@@ -8,7 +8,7 @@ struct SchemaMigration: Sendable {
     var sql: String
 
     /// Every migration, oldest first. `all.count` is the version this build writes.
-    static let all: [SchemaMigration] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12]
+    static let all: [SchemaMigration] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13]
 
     static var currentVersion: Int { all.count }
 
@@ -398,6 +398,17 @@ struct SchemaMigration: Sendable {
                 acted INTEGER
             ) WITHOUT ROWID;
             CREATE INDEX delivered_reminders_open ON delivered_reminders(task_id) WHERE closed IS NULL;
+            """)
+
+    /// Encrypted attachments: `object_key` is the object's own secretstream key, sealed like a note
+    /// (bound to `attachments:<uuid>:object_key`, re-sealed by a rotation); `stored_sha256` is the
+    /// SHA-256 of the encrypted file as stored, so `tasker verify` checks it without the key. Both
+    /// NULL for plain objects.
+    static let v13 = SchemaMigration(
+        name: "v13-encrypted-attachments",
+        sql: """
+            ALTER TABLE attachments ADD COLUMN object_key BLOB;
+            ALTER TABLE attachments ADD COLUMN stored_sha256 TEXT;
             """)
 
     /// A random version 4 UUID in lower-case text, as SQL (for rows that existed before v4).

@@ -3,7 +3,7 @@ import TaskCore
 import TaskStore
 import TaskToolkit
 
-/// Attachments' part of config.json, read in one place: `"attachments": {"max_mib": 100,
+/// Attachments' part of config.json, read in one place: `"attachments": {"max_mib": 100, "encrypt": false,
 /// "upload": {"sign_command": [...]}}`, and the object store that belongs to the database.
 ///
 /// Never fatal: a bad value is one problem line (on stderr where a toolkit is made) and its
@@ -33,7 +33,13 @@ struct AttachmentSetup {
                 problems.append("config.json: attachments.max_mib must be a whole number of MiB from 1, like 100; using 100")
             }
         }
-        objects = ObjectStore(directory: ObjectStore.directory(forDatabase: databasePath), maxBytes: maxBytes)
+        var encrypt = false
+        if let value = section["encrypt"], !value.isNull {
+            if let flag = value.boolValue { encrypt = flag } else {
+                problems.append("config.json: attachments.encrypt must be true or false; attachments are stored plain")
+            }
+        }
+        objects = ObjectStore(directory: ObjectStore.directory(forDatabase: databasePath), maxBytes: maxBytes, encryptByDefault: encrypt)
         let uploader: (any ObjectUploading)? = nil
         self.uploader = uploader
         self.problems = problems

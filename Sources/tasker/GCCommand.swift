@@ -61,7 +61,7 @@ enum VerifyCommand: Command {
             return "used by \(names)\(list.count > 3 ? " and \(list.count - 3) more" : "")"
         }
         for corrupt in result.corrupt {
-            context.output.text("CORRUPT \(objects.path(of: corrupt.sha256)): \(corrupt.problem); \(named(corrupt.sha256))")
+            context.output.text("CORRUPT \(corrupt.path): \(corrupt.problem); \(named(corrupt.sha256))")
         }
         for hash in result.missing {
             context.output.text("MISSING \(objects.path(of: hash)); \(named(hash))")
