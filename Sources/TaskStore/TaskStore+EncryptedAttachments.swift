@@ -75,6 +75,18 @@ extension TaskStore {
         return objects.through(SecretstreamCodec(streams: streams, key: key, object: attachment.sha256))
     }
 
+    /// The object store to read the encrypted object with this content hash through (an export).
+    /// - Throws: `.sealed` when the data key is not available; `.objectUnreadable` when no row names it.
+    public func encryptedObjects(sha256: String, in objects: ObjectStore) throws -> ObjectStore {
+        guard let streams = sealer as? any StreamSealing else {
+            throw TaskStoreError.sealed("this attachment is encrypted and the data key is not available, so nothing was written: \(keyUnavailable)")
+        }
+        guard let (key, _) = try objectKey(of: sha256) else {
+            throw TaskStoreError.objectUnreadable(sha256: sha256, reason: "no attachment holds its key")
+        }
+        return objects.through(SecretstreamCodec(streams: streams, key: key, object: sha256))
+    }
+
     /// Checks each encrypted object by the hash of its stored bytes (no key needed).
     func verifyEncryptedObjects(objects: ObjectStore, into result: inout ObjectVerification) throws {
         let expected: [String: String] = try read {
