@@ -3,7 +3,7 @@ import TaskCore
 /// Encrypted objects (an attachment asked to be encrypted): content sealed with a secretstream
 /// under the object's own key, in chunks of 64 KiB, the last one marked final.
 ///
-/// Stored layout (the same as `SealedFile`'s): the magic `TKSF`, a version byte (1), the stream
+/// Stored layout: the magic `TKSF`, a version byte (1), the stream
 /// header, then each chunk sealed (plain bytes + the stream's overhead). A file cut short (no final
 /// chunk), chunks swapped, a byte flipped, or bytes after the final chunk fail `read` with
 /// `objectUnreadable` saying which. The file is `objects/ab/<sha256 of the content>.sealed`.

@@ -178,20 +178,28 @@ extension TaskStore {
     public func collectGarbage(objects: ObjectStore) throws -> GarbageCollection {
         try objects.withLock(exclusive: true) {
             var result = GarbageCollection()
-            for (encoding, suffix) in [("plain", ""), (SecretstreamCodec.encodingName, SecretstreamCodec.suffix)] {
-                let referenced = try objectReferences(encoding: encoding)
-                for hash in try objects.hashes(suffix: suffix) {
-                    if referenced[hash] != nil {
-                        result.kept += 1
-                    } else {
-                        result.freedBytes += objects.remove(hash, suffix: suffix)
-                        result.removed += 1
-                    }
-                }
+            let (unreferenced, kept) = try unreferencedObjects(objects)
+            result.kept = kept
+            for (hash, suffix) in unreferenced {
+                result.freedBytes += objects.remove(hash, suffix: suffix)
+                result.removed += 1
             }
             result.temporaryFiles = objects.removeStaleTemporaryFiles(olderThan: 3600, now: now)
             return result
         }
+    }
+
+    /// The objects (plain and encrypted: hash and file suffix) no row names, and how many are named.
+    public func unreferencedObjects(_ objects: ObjectStore) throws -> (unreferenced: [(sha256: String, suffix: String)], kept: Int) {
+        var unreferenced: [(sha256: String, suffix: String)] = []
+        var kept = 0
+        for (encoding, suffix) in [("plain", ""), (SecretstreamCodec.encodingName, SecretstreamCodec.suffix)] {
+            let referenced = try objectReferences(encoding: encoding)
+            for hash in try objects.hashes(suffix: suffix) {
+                if referenced[hash] != nil { kept += 1 } else { unreferenced.append((hash, suffix)) }
+            }
+        }
+        return (unreferenced, kept)
     }
 
     /// What `verifyObjects` found.

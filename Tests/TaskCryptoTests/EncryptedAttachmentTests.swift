@@ -65,9 +65,16 @@ import TaskerTestSupport
         let locked = try open(nil)
         let verified = try locked.verifyObjects(objects: objects)
         #expect(verified.isClean && verified.intact == 1 && verified.unreferenced == 0)
+        // Detach and undo: the restored row keeps its sealed key and opens.
+        let detached = try store.detach(first.id)
+        #expect(try store.restoreAttachments([detached]).count == 1)
+        try store.objects(for: try store.attachment(first.id), in: objects).copy(first.sha256, to: directory.path("restored.txt"))
+        #expect(FileManager.default.contents(atPath: directory.path("restored.txt")) == bytes)
         try store.detach(first.id)
+        #expect(try store.unreferencedObjects(objects).unreferenced.isEmpty)
         #expect(try store.collectGarbage(objects: objects).removed == 0)
         try store.detach(second.id)
+        #expect(try store.unreferencedObjects(objects).unreferenced.map(\.suffix) == [".sealed"])
         #expect(try store.collectGarbage(objects: objects).removed == 1)
         #expect(try objects.hashes(suffix: ".sealed").isEmpty)
     }
