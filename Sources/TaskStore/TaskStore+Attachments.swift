@@ -27,9 +27,11 @@ extension TaskStore {
     public func attachFile(
         _ path: String, name: String? = nil, to owner: AttachmentOwner, objects: ObjectStore, encrypt: Bool? = nil
     ) throws -> (attachment: Attachment, stored: ObjectStore.Stored) {
-        try objects.withLock(exclusive: false) {
+        let encrypt = encrypt ?? objects.encryptByDefault
+        // Encrypted: exclusive, so two attaches of the same new content cannot both decide whose key the object has.
+        return try objects.withLock(exclusive: encrypt) {
             let fileName = name ?? URL(fileURLWithPath: path).lastPathComponent
-            if encrypt ?? objects.encryptByDefault { return try attachEncrypted(path, name: fileName, to: owner, objects: objects) }
+            if encrypt { return try attachEncrypted(path, name: fileName, to: owner, objects: objects) }
             let stored = try objects.ingest(file: path)
             let attachment = try addAttachment(sha256: stored.sha256, size: stored.size, name: fileName, to: owner,
                                                encoding: objects.codec.name)

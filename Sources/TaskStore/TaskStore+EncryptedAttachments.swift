@@ -12,7 +12,8 @@ import TaskCore
 /// just encrypted under a fresh key is dropped). `stored_sha256` is the hash of the encrypted file,
 /// which `verify` checks without the key.
 extension TaskStore {
-    /// Copies `path` in encrypted and adds its row; called by `attachFile` under the shared lock.
+    /// Copies `path` in encrypted and adds its row; called by `attachFile` under the store's
+    /// exclusive lock (the object's key is decided here: the first row's, or this fresh one).
     func attachEncrypted(_ path: String, name: String, to owner: AttachmentOwner, objects: ObjectStore) throws -> (attachment: Attachment, stored: ObjectStore.Stored) {
         let on = try read { try sealingIsOn() }
         guard on else {

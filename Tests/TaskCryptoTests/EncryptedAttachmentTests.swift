@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import TaskCore
 import TaskCrypto
@@ -159,6 +160,34 @@ import TaskerTestSupport
         #expect(FileManager.default.contents(atPath: directory.path("out.txt")) == bytes)
         let onlyOld = try open(try TaskCrypto(key: old), enable: false)
         #expect(throws: TaskStoreError.self) { try onlyOld.objects(for: reloaded, in: objects) }
+    }
+
+    /// Four processes' worth of connections attach the same new file at once: one object, and every
+    /// row's key opens it (encrypted attaches take the store's exclusive lock).
+    @Test func concurrentAttachesOfTheSameFileShareOneObjectAndKey() throws {
+        let key = try DataKey.random()
+        let store = try open(try TaskCrypto(key: key))
+        let page = try store.createPage(title: "Map", body: "")
+        let (file, bytes) = secretFile()
+        let path = self.path, objects = self.objects
+        let failures = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            do {
+                let mine = try TaskStore(path: path)
+                mine.sealer = try TaskCrypto(key: key)
+                _ = try mine.attachFile(file, to: .page(page.id), objects: objects, encrypt: true)
+            } catch {
+                failures.withLock { $0.append("\(error)") }
+            }
+        }
+        #expect(failures.withLock { $0 }.isEmpty)
+        #expect(try objects.hashes(suffix: ".sealed").count == 1)
+        for attachment in try store.attachments() {
+            let out = directory.path("c\(attachment.id.rawValue)")
+            try store.objects(for: attachment, in: objects).copy(attachment.sha256, to: out)
+            #expect(FileManager.default.contents(atPath: out) == bytes)
+        }
+        #expect(try store.attachments().count == 4)
     }
 
     @Test(arguments: [0, 1, 65_535, 65_536, 65_537, 200_000])
