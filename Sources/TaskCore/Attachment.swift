@@ -11,7 +11,7 @@ public struct Attachment: Sendable, Hashable, Identifiable {
     /// The object's name: SHA-256 of the content, 64 lower-case hex digits.
     public var sha256: String
     public var size: Int64
-    /// How the object is stored ("plain"); an encrypting codec names itself here.
+    /// How the object is stored: "plain", or "secretstream" (encrypted; see `sealedKey`).
     public var encoding: String
     /// Where an upload put a copy, when attachments.upload is configured.
     public var remoteURL: String?

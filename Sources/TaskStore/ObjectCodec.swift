@@ -1,8 +1,8 @@
 import Foundation
 import TaskCore
 
-/// How an object's content becomes the bytes stored in its file, and back: the seam where an
-/// encrypting codec (libsodium's secretstream, per attachment) slots in later.
+/// How an object's content becomes the bytes stored in its file, and back: `PlainCodec`, or
+/// `SecretstreamCodec` for an encrypted attachment (with that object's key).
 ///
 /// An object is always named by the SHA-256 of its content, never of what is stored, so the same
 /// file attached twice is one object whatever the codec; `ObjectStore.check` reads through the

@@ -19,7 +19,8 @@ public final class ObjectStore: Sendable {
     public let directory: String
     /// The largest object accepted, in bytes.
     public let maxBytes: Int64
-    /// How content is stored (plain today; an encrypting codec later).
+    /// How content is stored: plain for the store itself; `through(_:)` gives a view with an
+    /// encrypted object's codec.
     public let codec: any ObjectCodec
     /// Whether `attach_file` encrypts when not told (config `attachments.encrypt`).
     public let encryptByDefault: Bool
