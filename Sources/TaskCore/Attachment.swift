@@ -11,11 +11,15 @@ public struct Attachment: Sendable, Hashable, Identifiable {
     /// The object's name: SHA-256 of the content, 64 lower-case hex digits.
     public var sha256: String
     public var size: Int64
-    /// How the object is stored ("plain"); an encrypting codec names itself here.
+    /// How the object is stored: "plain", or "secretstream" (encrypted; see `sealedKey`).
     public var encoding: String
     /// Where an upload put a copy, when attachments.upload is configured.
     public var remoteURL: String?
     public var created: Date
+    /// An encrypted object's own key, sealed with the data key (bound to this row); nil when plain.
+    public var sealedKey: [UInt8]?
+    /// The SHA-256 of the encrypted file as stored (what `verify` checks without the key); nil when plain.
+    public var storedSHA256: String?
 
     public init(
         id: AttachmentID, uuid: String, owner: AttachmentOwner, name: String, sha256: String, size: Int64,
@@ -31,6 +35,9 @@ public struct Attachment: Sendable, Hashable, Identifiable {
         self.remoteURL = remoteURL
         self.created = created
     }
+
+    /// Whether the object is encrypted (and opening it needs the data key).
+    public var isEncrypted: Bool { sealedKey != nil }
 }
 
 /// What an attachment belongs to.

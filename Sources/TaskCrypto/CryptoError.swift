@@ -12,8 +12,6 @@ public enum CryptoError: Error, Sendable, Equatable, CustomStringConvertible {
     case malformedKey(String)
     /// The key could not be read, written or removed: what happened and what to do.
     case keyStorage(String)
-    /// A sealed file is damaged, cut short, reordered or not sealed with this key.
-    case sealedFile(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -23,7 +21,6 @@ public enum CryptoError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unknownVersion(let version): return "a sealed value has format version \(version), which this tasker does not know; upgrade tasker"
         case .malformedKey(let why): return "that is not a Tasker data key (\(why)); paste the line `tasker crypto export-key` printed"
         case .keyStorage(let what): return what
-        case .sealedFile(let path, let reason): return "\(path): \(reason)"
         }
     }
 }

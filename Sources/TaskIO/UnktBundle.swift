@@ -12,8 +12,18 @@ public enum UnktBundle {
 
     /// Writes `records` to a new bundle at `path`, with the bytes of every attachment read from
     /// `objects` (each re-hashed first, so a damaged object is never carried under its old name).
-    /// - Throws: `IOError.cannotWrite`, also when an attachment's bytes are missing or damaged.
-    public static func write(_ records: RecordSet, to path: String, generator: String, created: Date, objects: ObjectStore? = nil) throws {
+    /// Encrypted attachments travel opened (as notes do): `openEncrypted` gives the store to read the
+    /// object with that content hash through (`TaskStore.encryptedObjects`); their records say "plain".
+    /// - Throws: `IOError.cannotWrite`, also when an attachment's bytes are missing or damaged;
+    ///   what `openEncrypted` throws (the data key is not available).
+    public static func write(
+        _ records: RecordSet, to path: String, generator: String, created: Date, objects: ObjectStore? = nil,
+        openEncrypted: ((String) throws -> ObjectStore)? = nil
+    ) throws {
+        var records = records
+        let encrypted = Set(records.attachments.filter { $0.encoding != "plain" }.map(\.sha256))
+        for index in records.attachments.indices { records.attachments[index].encoding = "plain" }
+        let opened = TemporaryFolder()
         func lines(_ values: [JSONValue]) -> [UInt8] {
             var out: [UInt8] = []
             for v in values {
@@ -38,6 +48,16 @@ public enum UnktBundle {
             guard let objects else { throw IOError.cannotWrite(path: path, reason: "the attachments' bytes are not available here (no object store)") }
             guard objects.codec.fileSuffix.isEmpty else {
                 throw IOError.cannotWrite(path: path, reason: "attachments stored with \(objects.codec.name) cannot be bundled yet")
+            }
+            if encrypted.contains(hash) {
+                guard let openEncrypted else {
+                    throw IOError.cannotWrite(path: path, reason: "attachment \(hash.prefix(12))… is encrypted and cannot be opened here")
+                }
+                let copy = try opened.path(hash)
+                try openEncrypted(hash).copy(hash, to: copy)
+                listed.append(BundleManifest.File(path: objectFolder + hash, size: Int(try opened.size(copy)), sha256: hash))
+                contents.append((objectFolder + hash, .file(copy)))
+                continue
             }
             guard case .intact(let size) = objects.check(hash) else {
                 throw IOError.cannotWrite(path: path, reason: "the bytes of attachment \(hash.prefix(12))… are missing or damaged in \(objects.directory); run `tasker verify`")
@@ -263,5 +283,30 @@ public enum UnktBundle {
             throw IOError.malformed(source: source, location: objectFolder + stray, field: nil, reason: "no line of attachments.jsonl names these bytes")
         }
         return result
+    }
+}
+
+/// A private (0700) folder for encrypted attachments opened while a bundle is written; removed
+/// with everything in it when the export is done.
+private final class TemporaryFolder {
+    private var folder: String?
+
+    func path(_ name: String) throws -> String {
+        if folder == nil {
+            var template = Array((NSTemporaryDirectory() + "/tasker-export-XXXXXX").utf8CString)
+            guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
+                throw IOError.cannotWrite(path: NSTemporaryDirectory(), reason: "cannot create a private folder to open encrypted attachments in")
+            }
+            folder = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        return folder! + "/" + name
+    }
+
+    func size(_ path: String) throws -> Int64 {
+        ((try FileManager.default.attributesOfItem(atPath: path))[.size] as? NSNumber)?.int64Value ?? 0
+    }
+
+    deinit {
+        if let folder { try? FileManager.default.removeItem(atPath: folder) }
     }
 }

@@ -1,5 +1,8 @@
-/// How an object's content becomes the bytes stored in its file, and back: the seam where an
-/// encrypting codec (libsodium's secretstream, per attachment) slots in later.
+import Foundation
+import TaskCore
+
+/// How an object's content becomes the bytes stored in its file, and back: `PlainCodec`, or
+/// `SecretstreamCodec` for an encrypted attachment (with that object's key).
 ///
 /// An object is always named by the SHA-256 of its content, never of what is stored, so the same
 /// file attached twice is one object whatever the codec; `ObjectStore.check` reads through the
@@ -53,5 +56,25 @@ public struct PlainCodec: ObjectCodec {
         let source: (UnsafeMutableRawBufferPointer) throws -> Int
         init(_ source: @escaping (UnsafeMutableRawBufferPointer) throws -> Int) { self.source = source }
         func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int { try source(buffer) }
+    }
+}
+
+extension PlainCodec {
+    /// The SHA-256 of a file's bytes as they are. - Throws: `TaskStoreError.objectUnreadable` naming `object`.
+    static func hashFile(_ path: String, object: String) throws -> String {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw TaskStoreError.objectUnreadable(sha256: object, reason: "\(path) is missing or cannot be opened")
+        }
+        defer { try? handle.close() }
+        var hasher = SHA256()
+        while true {
+            let data: Data?
+            do { data = try handle.read(upToCount: 1 << 20) } catch {
+                throw TaskStoreError.objectUnreadable(sha256: object, reason: "\(path): \(error.localizedDescription)")
+            }
+            guard let data, !data.isEmpty else { break }
+            data.withUnsafeBytes { hasher.update($0) }
+        }
+        return hasher.finish()
     }
 }

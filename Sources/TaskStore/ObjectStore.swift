@@ -19,16 +19,25 @@ public final class ObjectStore: Sendable {
     public let directory: String
     /// The largest object accepted, in bytes.
     public let maxBytes: Int64
-    /// How content is stored (plain today; an encrypting codec later).
+    /// How content is stored: plain for the store itself; `through(_:)` gives a view with an
+    /// encrypted object's codec.
     public let codec: any ObjectCodec
+    /// Whether `attach_file` encrypts when not told (config `attachments.encrypt`).
+    public let encryptByDefault: Bool
 
     /// 100 MiB.
     public static let defaultMaxBytes: Int64 = 100 << 20
 
-    public init(directory: String, maxBytes: Int64 = ObjectStore.defaultMaxBytes, codec: any ObjectCodec = PlainCodec()) {
+    public init(directory: String, maxBytes: Int64 = ObjectStore.defaultMaxBytes, codec: any ObjectCodec = PlainCodec(), encryptByDefault: Bool = false) {
         self.directory = directory
         self.maxBytes = maxBytes
         self.codec = codec
+        self.encryptByDefault = encryptByDefault
+    }
+
+    /// The same folder seen through another codec (an encrypted object's, with its key).
+    public func through(_ codec: any ObjectCodec) -> ObjectStore {
+        ObjectStore(directory: directory, maxBytes: maxBytes, codec: codec, encryptByDefault: encryptByDefault)
     }
 
     /// The object folder that belongs to the database at `path`: `objects/` beside a database named
@@ -43,8 +52,8 @@ public final class ObjectStore: Sendable {
     }
 
     /// Where the object with this hash is (or would be) stored.
-    public func path(of sha256: String) -> String {
-        directory + "/" + String(sha256.prefix(2)) + "/" + sha256 + codec.fileSuffix
+    public func path(of sha256: String, suffix: String? = nil) -> String {
+        directory + "/" + String(sha256.prefix(2)) + "/" + sha256 + (suffix ?? codec.fileSuffix)
     }
 
     var temporaryDirectory: String { directory + "/tmp" }
@@ -252,15 +261,23 @@ public final class ObjectStore: Sendable {
         Self.syncFolder(folder.isEmpty ? "." : folder)
     }
 
-    /// The hash of every object stored, sorted (files in `ab/` folders named by a 64-digit hash).
-    public func hashes() throws -> [String] {
+    /// The SHA-256 of an object's file as stored (for an encrypted one: of the ciphertext, which
+    /// `verify` checks without the key). - Throws: `TaskStoreError.objectUnreadable`.
+    public func storedHash(of sha256: String, suffix: String? = nil) throws -> String {
+        try PlainCodec.hashFile(path(of: sha256, suffix: suffix), object: sha256)
+    }
+
+    /// The hash of every object stored with this file suffix (default: the codec's), sorted
+    /// (files in `ab/` folders named by a 64-digit hash).
+    public func hashes(suffix: String? = nil) throws -> [String] {
+        let suffix = suffix ?? codec.fileSuffix
         var found: [String] = []
         let manager = FileManager.default
         guard let folders = try? manager.contentsOfDirectory(atPath: directory) else { return [] }
         for folder in folders where folder.utf8.count == 2 && SHA256.isHex(folder + String(repeating: "0", count: 62)) {
             let names = (try? manager.contentsOfDirectory(atPath: directory + "/" + folder)) ?? []
-            for name in names where name.hasSuffix(codec.fileSuffix) {
-                let hash = String(name.dropLast(codec.fileSuffix.count))
+            for name in names where name.hasSuffix(suffix) {
+                let hash = String(name.dropLast(suffix.count))
                 if SHA256.isHex(hash) && hash.hasPrefix(folder) { found.append(hash) }
             }
         }
@@ -269,8 +286,8 @@ public final class ObjectStore: Sendable {
 
     /// Removes one object (its file; the database rows are not touched). - Returns: its size on disk.
     @discardableResult
-    public func remove(_ sha256: String) -> Int64 {
-        let file = path(of: sha256)
+    public func remove(_ sha256: String, suffix: String? = nil) -> Int64 {
+        let file = path(of: sha256, suffix: suffix)
         var info = stat()
         let size = lstat(file, &info) == 0 ? Int64(info.st_size) : 0
         return unlink(file) == 0 ? size : 0

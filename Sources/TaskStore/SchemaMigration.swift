@@ -8,7 +8,7 @@ struct SchemaMigration: Sendable {
     var sql: String
 
     /// Every migration, oldest first. `all.count` is the version this build writes.
-    static let all: [SchemaMigration] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14]
+    static let all: [SchemaMigration] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15]
 
     static var currentVersion: Int { all.count }
 
@@ -432,9 +432,20 @@ struct SchemaMigration: Sendable {
     /// Sync: when the last failure happened (`tasker sync --status` names it beside the error; the
     /// chat and the MCP server sync in the background, so a failure may not have been seen).
     static let v14 = SchemaMigration(
-        name: "v13-sync-error-time",
+        name: "v14-sync-error-time",
         sql: """
             ALTER TABLE sync_collections ADD COLUMN last_error_at INTEGER;
+            """)
+
+    /// Encrypted attachments: `object_key` is the object's own secretstream key, sealed like a note
+    /// (bound to `attachments:<uuid>:object_key`, re-sealed by a rotation); `stored_sha256` is the
+    /// SHA-256 of the encrypted file as stored, so `tasker verify` checks it without the key. Both
+    /// NULL for plain objects.
+    static let v15 = SchemaMigration(
+        name: "v15-encrypted-attachments",
+        sql: """
+            ALTER TABLE attachments ADD COLUMN object_key BLOB;
+            ALTER TABLE attachments ADD COLUMN stored_sha256 TEXT;
             """)
 
     /// A random version 4 UUID in lower-case text, as SQL (for rows that existed before v4).

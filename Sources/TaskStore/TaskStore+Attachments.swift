@@ -7,23 +7,32 @@ import TaskCore
 /// store's shared lock; detaching removes the row only; `collectGarbage` removes the objects no row
 /// names, under the exclusive lock; `verifyObjects` re-hashes every object.
 extension TaskStore {
-    static let attachmentColumns = "a.id, a.uuid, a.task_id, a.page_id, a.name, a.sha256, a.size, a.encoding, a.remote_url, a.created"
+    static let attachmentColumns = "a.id, a.uuid, a.task_id, a.page_id, a.name, a.sha256, a.size, a.encoding, a.remote_url, a.created, a.object_key, a.stored_sha256"
 
     static func readAttachment(_ s: Statement) -> Attachment {
         let owner: AttachmentOwner = s.isNull(2) ? .page(PageID(s.int64(3))) : .task(TaskID(s.int64(2)))
-        return Attachment(id: AttachmentID(s.int64(0)), uuid: s.string(1), owner: owner, name: s.string(4), sha256: s.string(5),
-                          size: s.int64(6), encoding: s.string(7), remoteURL: s.optionalString(8), created: s.date(9))
+        var found = Attachment(id: AttachmentID(s.int64(0)), uuid: s.string(1), owner: owner, name: s.string(4), sha256: s.string(5),
+                               size: s.int64(6), encoding: s.string(7), remoteURL: s.optionalString(8), created: s.date(9))
+        if s.isBlob(10) { found.sealedKey = s.bytes(10) }
+        found.storedSHA256 = s.optionalString(11)
+        return found
     }
 
     /// Copies the file at `path` into `objects` (once per content) and attaches it to `owner`.
     ///
-    /// `name` defaults to the file's last path component. - Throws: `.attachmentIngestFailed` with
+    /// `name` defaults to the file's last path component; `encrypt` (default: `objects.encryptByDefault`)
+    /// stores it encrypted (`attachEncrypted`). - Throws: `.attachmentIngestFailed` with
     /// the reason (missing, not a regular file, over the size limit, a read or write error),
     /// `.taskNotFound` / `.pageNotFound` for an owner that is gone (the copied object is then garbage).
-    public func attachFile(_ path: String, name: String? = nil, to owner: AttachmentOwner, objects: ObjectStore) throws -> (attachment: Attachment, stored: ObjectStore.Stored) {
-        try objects.withLock(exclusive: false) {
-            let stored = try objects.ingest(file: path)
+    public func attachFile(
+        _ path: String, name: String? = nil, to owner: AttachmentOwner, objects: ObjectStore, encrypt: Bool? = nil
+    ) throws -> (attachment: Attachment, stored: ObjectStore.Stored) {
+        let encrypt = encrypt ?? objects.encryptByDefault
+        // Encrypted: exclusive, so two attaches of the same new content cannot both decide whose key the object has.
+        return try objects.withLock(exclusive: encrypt) {
             let fileName = name ?? URL(fileURLWithPath: path).lastPathComponent
+            if encrypt { return try attachEncrypted(path, name: fileName, to: owner, objects: objects) }
+            let stored = try objects.ingest(file: path)
             let attachment = try addAttachment(sha256: stored.sha256, size: stored.size, name: fileName, to: owner,
                                                encoding: objects.codec.name)
             return (attachment, stored)
@@ -32,18 +41,23 @@ extension TaskStore {
 
     /// Adds a row naming an object already stored. - Throws: `.invalidValue` for a hash that is not
     /// 64 hex digits or an empty name; `.taskNotFound` / `.pageNotFound`.
-    public func addAttachment(sha256: String, size: Int64, name: String, to owner: AttachmentOwner, encoding: String = "plain") throws -> Attachment {
+    public func addAttachment(
+        sha256: String, size: Int64, name: String, to owner: AttachmentOwner, encoding: String = "plain",
+        uuid: String? = nil, sealedKey: [UInt8]? = nil, storedSHA256: String? = nil
+    ) throws -> Attachment {
         guard SHA256.isHex(sha256) else { throw TaskStoreError.invalidValue(field: "sha256", reason: "'\(sha256)' is not 64 lower-case hex digits") }
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw TaskStoreError.invalidValue(field: "name", reason: "an attachment needs a file name") }
         return try write {
             let (task, page) = try ownerColumns(owner)
             try db.run("""
-                INSERT INTO attachments(uuid, task_id, page_id, name, sha256, size, encoding, remote_url, created)
-                VALUES (?, ?, ?, ?, ?, ?, ?, (SELECT remote_url FROM attachments WHERE sha256 = ? AND remote_url IS NOT NULL LIMIT 1), ?)
+                INSERT INTO attachments(uuid, task_id, page_id, name, sha256, size, encoding, remote_url, created, object_key, stored_sha256)
+                VALUES (?, ?, ?, ?, ?, ?, ?,
+                        (SELECT remote_url FROM attachments WHERE sha256 = ? AND encoding = ? AND remote_url IS NOT NULL LIMIT 1), ?, ?, ?)
                 """,
-                [.text(TaskStore.newUUID(now: now)), task, page, .text(trimmed), .text(sha256), .integer(size), .text(encoding),
-                 .text(sha256), DatabaseValue(TaskStore.wholeSeconds(now))])
+                [.text(uuid ?? TaskStore.newUUID(now: now)), task, page, .text(trimmed), .text(sha256), .integer(size), .text(encoding),
+                 .text(sha256), .text(encoding), DatabaseValue(TaskStore.wholeSeconds(now)), sealedKey.map { .blob($0) } ?? .null,
+                 DatabaseValue(storedSHA256)])
             return try loadAttachment(AttachmentID(db.lastInsertRowID))
         }
     }
@@ -113,11 +127,12 @@ extension TaskStore {
             let (task, page) = columns
             let idFree = try db.scalar("SELECT id FROM attachments WHERE id = ?", [.integer(a.id.rawValue)]) == nil
             try db.run("""
-                INSERT INTO attachments(id, uuid, task_id, page_id, name, sha256, size, encoding, remote_url, created)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO attachments(id, uuid, task_id, page_id, name, sha256, size, encoding, remote_url, created, object_key, stored_sha256)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 [idFree ? .integer(a.id.rawValue) : .null, .text(a.uuid), task, page, .text(a.name), .text(a.sha256), .integer(a.size),
-                 .text(a.encoding), DatabaseValue(a.remoteURL), DatabaseValue(a.created)])
+                 .text(a.encoding), DatabaseValue(a.remoteURL), DatabaseValue(a.created), a.sealedKey.map { .blob($0) } ?? .null,
+                 DatabaseValue(a.storedSHA256)])
             a.id = AttachmentID(db.lastInsertRowID)
             try db.run("DELETE FROM tombstones WHERE kind = ? AND uuid = ?", [.text(RecordKind.attachment.rawValue), .text(a.uuid)])
             restored.append(a)
@@ -125,11 +140,13 @@ extension TaskStore {
         return restored
     }
 
-    /// How many rows name each object: every object's reference count.
-    public func objectReferences() throws -> [String: Int] {
+    /// How many rows name each object stored with `encoding` ("plain" or "secretstream"): every
+    /// such object's reference count.
+    public func objectReferences(encoding: String = "plain") throws -> [String: Int] {
         try read {
             var counts: [String: Int] = [:]
-            for (hash, count) in try db.prepare("SELECT sha256, count(*) FROM attachments GROUP BY sha256").rows({ ($0.string(0), $0.int(1)) }) {
+            let sql = "SELECT sha256, count(*) FROM attachments WHERE encoding = ? GROUP BY sha256"
+            for (hash, count) in try db.prepare(sql).bind([.text(encoding)]).rows({ ($0.string(0), $0.int(1)) }) {
                 counts[hash] = count
             }
             return counts
@@ -162,19 +179,29 @@ extension TaskStore {
     /// ago go too.
     public func collectGarbage(objects: ObjectStore) throws -> GarbageCollection {
         try objects.withLock(exclusive: true) {
-            let referenced = try objectReferences()
             var result = GarbageCollection()
-            for hash in try objects.hashes() {
-                if referenced[hash] != nil {
-                    result.kept += 1
-                } else {
-                    result.freedBytes += objects.remove(hash)
-                    result.removed += 1
-                }
+            let (unreferenced, kept) = try unreferencedObjects(objects)
+            result.kept = kept
+            for (hash, suffix) in unreferenced {
+                result.freedBytes += objects.remove(hash, suffix: suffix)
+                result.removed += 1
             }
             result.temporaryFiles = objects.removeStaleTemporaryFiles(olderThan: 3600, now: now)
             return result
         }
+    }
+
+    /// The objects (plain and encrypted: hash and file suffix) no row names, and how many are named.
+    public func unreferencedObjects(_ objects: ObjectStore) throws -> (unreferenced: [(sha256: String, suffix: String)], kept: Int) {
+        var unreferenced: [(sha256: String, suffix: String)] = []
+        var kept = 0
+        for (encoding, suffix) in [("plain", ""), (SecretstreamCodec.encodingName, SecretstreamCodec.suffix)] {
+            let referenced = try objectReferences(encoding: encoding)
+            for hash in try objects.hashes(suffix: suffix) {
+                if referenced[hash] != nil { kept += 1 } else { unreferenced.append((hash, suffix)) }
+            }
+        }
+        return (unreferenced, kept)
     }
 
     /// What `verifyObjects` found.
@@ -183,6 +210,8 @@ extension TaskStore {
         public struct Corrupt: Sendable, Hashable {
             public var sha256: String
             public var problem: String
+            /// The object's file.
+            public var path: String = ""
         }
 
         /// Objects whose content hashes to their name.
@@ -205,13 +234,14 @@ extension TaskStore {
             if referenced[hash] == nil { result.unreferenced += 1 }
             switch objects.check(hash) {
             case .intact: result.intact += 1
-            case .corrupt(let actual): result.corrupt.append(.init(sha256: hash, problem: "its content hashes to \(actual)"))
+            case .corrupt(let actual): result.corrupt.append(.init(sha256: hash, problem: "its content hashes to \(actual)", path: objects.path(of: hash)))
             case .missing: result.missing.append(hash)
-            case .unreadable(let reason): result.corrupt.append(.init(sha256: hash, problem: reason))
+            case .unreadable(let reason): result.corrupt.append(.init(sha256: hash, problem: reason, path: objects.path(of: hash)))
             }
         }
         let present = Set(stored)
         result.missing += referenced.keys.filter { !present.contains($0) }.sorted()
+        try verifyEncryptedObjects(objects: objects, into: &result)
         return result
     }
 }

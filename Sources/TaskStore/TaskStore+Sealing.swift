@@ -20,6 +20,7 @@ extension TaskStore {
         SealedColumn(table: "pages", column: "body", noun: "page body"),
         SealedColumn(table: "tasks", column: "notes", noun: "task note"),
         SealedColumn(table: "projects", column: "notes", noun: "project note"),
+        SealedColumn(table: "attachments", column: "object_key", noun: "attachment key"),
     ]
 
     /// What `crypto status` shows.
@@ -49,6 +50,8 @@ extension TaskStore {
         public var pageBodies = 0
         public var taskNotes = 0
         public var projectNotes = 0
+        /// Keys of encrypted attachments (sealed when made, so only a rotation counts them).
+        public var attachmentKeys = 0
 
         public init(pageBodies: Int = 0, taskNotes: Int = 0, projectNotes: Int = 0) {
             self.pageBodies = pageBodies
@@ -56,19 +59,21 @@ extension TaskStore {
             self.projectNotes = projectNotes
         }
 
-        public var total: Int { pageBodies + taskNotes + projectNotes }
+        public var total: Int { pageBodies + taskNotes + projectNotes + attachmentKeys }
 
         /// "300 page bodies, 12 task notes and 2 project notes".
         public var sentence: String {
             func n(_ count: Int, _ one: String, _ many: String) -> String { "\(count) \(count == 1 ? one : many)" }
             return n(pageBodies, "page body", "page bodies") + ", " + n(taskNotes, "task note", "task notes") + " and "
                 + n(projectNotes, "project note", "project notes")
+                + (attachmentKeys > 0 ? " (and " + n(attachmentKeys, "attachment key", "attachment keys") + ")" : "")
         }
 
         fileprivate mutating func add(_ count: Int, for column: SealedColumn) {
             switch column.table {
             case "pages": pageBodies += count
             case "tasks": taskNotes += count
+            case "attachments": attachmentKeys += count
             default: projectNotes += count
             }
         }

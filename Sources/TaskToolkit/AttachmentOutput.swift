@@ -84,7 +84,7 @@ extension TaskToolkit {
         case .task(let id): title = (try? store.task(id).title) ?? "?"
         case .page(let id): title = (try? store.page(id).title) ?? "?"
         }
-        let path = objects?.path(of: attachment.sha256) ?? ""
+        let path = objects?.path(of: attachment) ?? ""
         return AttachmentItem(attachment: attachment, ownerTitle: title, storedPath: path)
     }
 

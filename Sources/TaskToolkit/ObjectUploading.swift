@@ -4,7 +4,8 @@ import TaskStore
 /// implementation asks the host's `sign_command` for a presigned URL and PUTs the bytes with
 /// libcurl, so the engine never holds a cloud credential.
 public protocol ObjectUploading: Sendable {
-    /// Uploads the object with this hash from `objects`. - Returns: the URL it now lives at.
+    /// Uploads the object file at `path` as it is stored (an encrypted object's sealed bytes, so the
+    /// copy elsewhere is as private as the one here). - Returns: the URL it now lives at.
     /// - Throws: why it did not (the attachment is kept either way).
-    func upload(sha256: String, size: Int64, from objects: ObjectStore) throws -> String
+    func upload(storedFile path: String) throws -> String
 }

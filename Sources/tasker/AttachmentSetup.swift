@@ -3,7 +3,7 @@ import TaskCore
 import TaskStore
 import TaskToolkit
 
-/// Attachments' part of config.json, read in one place: `"attachments": {"max_mib": 100,
+/// Attachments' part of config.json, read in one place: `"attachments": {"max_mib": 100, "encrypt": false,
 /// "upload": {"sign_command": [...], "timeout_seconds": 30}}`, and the object store that belongs to
 /// the database. With `upload`, each newly attached object is also PUT to a URL `sign_command`
 /// prints (`SignedUpload`); a bad `upload` section means no upload, said in one line.
@@ -35,7 +35,13 @@ struct AttachmentSetup {
                 problems.append("config.json: attachments.max_mib must be a whole number of MiB from 1, like 100; using 100")
             }
         }
-        objects = ObjectStore(directory: ObjectStore.directory(forDatabase: databasePath), maxBytes: maxBytes)
+        var encrypt = false
+        if let value = section["encrypt"], !value.isNull {
+            if let flag = value.boolValue { encrypt = flag } else {
+                problems.append("config.json: attachments.encrypt must be true or false; attachments are stored plain")
+            }
+        }
+        objects = ObjectStore(directory: ObjectStore.directory(forDatabase: databasePath), maxBytes: maxBytes, encryptByDefault: encrypt)
         self.uploader = Self.uploader(section["upload"], searchPath: searchPath, problems: &problems)
         self.problems = problems
     }

@@ -38,7 +38,8 @@ enum ExportCommand: Command {
         let records = try store.records()
         if let bundle {
             try UnktBundle.write(records, to: bundle, generator: "tasker \(TaskerApp.version)", created: TaskStore.wholeSeconds(context.clock()),
-                                 objects: context.attachmentSetup().objects)
+                                 objects: context.attachmentSetup().objects,
+                                 openEncrypted: { try store.encryptedObjects(sha256: $0, in: context.attachmentSetup().objects) })
             context.output.err("exported \(records.tasks.count) tasks, \(records.projects.count) projects, \(records.spaces.count) spaces, \(records.pages.count) pages, \(records.attachments.count) attachments to \(bundle)")
             return 0
         }

@@ -20,9 +20,8 @@ enum GCCommand: Command {
         let store = try context.openStore()
         let objects = context.attachmentSetup().objects
         if arguments.has(Self.dryRun) {
-            let referenced = try store.objectReferences()
-            let unreferenced = try objects.hashes().filter { referenced[$0] == nil }
-            for hash in unreferenced { context.output.text("would remove \(objects.path(of: hash))") }
+            let unreferenced = try store.unreferencedObjects(objects).unreferenced
+            for (hash, suffix) in unreferenced { context.output.text("would remove \(objects.path(of: hash, suffix: suffix))") }
             context.output.text("\(unreferenced.count) object\(unreferenced.count == 1 ? "" : "s") would be removed; nothing was removed")
             return 0
         }
@@ -63,7 +62,7 @@ enum VerifyCommand: Command {
             return "used by \(names)\(list.count > 3 ? " and \(list.count - 3) more" : "")"
         }
         for corrupt in result.corrupt {
-            context.output.text("CORRUPT \(objects.path(of: corrupt.sha256)): \(corrupt.problem); \(named(corrupt.sha256))")
+            context.output.text("CORRUPT \(corrupt.path): \(corrupt.problem); \(named(corrupt.sha256))")
         }
         for hash in result.missing {
             context.output.text("MISSING \(objects.path(of: hash)); \(named(hash))")

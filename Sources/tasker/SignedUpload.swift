@@ -28,8 +28,7 @@ struct SignedUpload: ObjectUploading {
         let description: String
     }
 
-    func upload(sha256: String, size: Int64, from objects: ObjectStore) throws -> String {
-        let file = objects.path(of: sha256)
+    func upload(storedFile file: String) throws -> String {
         guard let body = FileManager.default.contents(atPath: file) else {
             throw Failure(description: "cannot read \(file) to upload it; run `tasker verify`")
         }

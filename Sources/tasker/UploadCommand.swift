@@ -28,7 +28,7 @@ enum UploadCommand: Command {
         var failed = 0
         for (hash, attachment) in pending.sorted(by: { $0.value.id.rawValue < $1.value.id.rawValue }) {
             do {
-                let url = try uploader.upload(sha256: hash, size: attachment.size, from: setup.objects)
+                let url = try uploader.upload(storedFile: setup.objects.path(of: attachment))
                 try store.setRemoteURL(url, forObject: hash)
             } catch {
                 failed += 1

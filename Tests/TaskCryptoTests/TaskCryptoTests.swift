@@ -73,40 +73,4 @@ import TaskerTestSupport
         #expect(try file.load() == new && file.loadPending() == nil)
         #expect(try !file.promotePending())
     }
-
-    @Test(arguments: [0, 1, 65_535, 65_536, 65_537, 200_000])
-    func sealedFilesRoundTrip(size: Int) throws {
-        let dir = TemporaryDirectory("sealedfile")
-        var random = SeededRandom(seed: UInt64(size))
-        let bytes = (0..<size).map { _ in UInt8.random(in: 0...255, using: &random) }
-        FileManager.default.createFile(atPath: dir.path("plain"), contents: Data(bytes))
-        let key = try DataKey.random()
-        try SealedFile.seal(dir.path("plain"), to: dir.path("sealed"), key: key)
-        try SealedFile.open(dir.path("sealed"), to: dir.path("opened"), key: key)
-        #expect(FileManager.default.contents(atPath: dir.path("opened")) == Data(bytes))
-    }
-
-    @Test func sealedFilesRefuseTruncationReorderingAndAnotherKey() throws {
-        let dir = TemporaryDirectory("sealedfile")
-        let bytes = [UInt8](repeating: 7, count: 3 * 65_536 + 10)
-        FileManager.default.createFile(atPath: dir.path("plain"), contents: Data(bytes))
-        let key = try DataKey.random()
-        try SealedFile.seal(dir.path("plain"), to: dir.path("sealed"), key: key)
-        let sealed = [UInt8](FileManager.default.contents(atPath: dir.path("sealed")) ?? Data())
-        let head = 5 + 24, chunk = 65_536 + 17
-        func refused(_ variant: [UInt8], _ words: String, key: DataKey = key) throws {
-            FileManager.default.createFile(atPath: dir.path("variant"), contents: Data(variant))
-            #expect {
-                try SealedFile.open(dir.path("variant"), to: dir.path("out"), key: key)
-            } throws: { "\($0)".contains(words) }
-            #expect(!FileManager.default.fileExists(atPath: dir.path("out")))
-        }
-        try refused(Array(sealed.prefix(head + 2 * chunk)), "cut short")
-        let swapped = Array(sealed.prefix(head)) + Array(sealed[(head + chunk)..<(head + 2 * chunk)])
-            + Array(sealed[head..<(head + chunk)]) + Array(sealed.dropFirst(head + 2 * chunk))
-        try refused(swapped, "does not open")
-        try refused(sealed + [0], "does not open")  // the extra byte joins the last chunk read
-        try refused(sealed, "does not open", key: try DataKey.random())
-        try refused(Array("hello".utf8), "not a file sealed by Tasker")
-    }
 }

@@ -185,6 +185,51 @@ import TaskerTestSupport
         #expect(read["error"]?.stringValue?.contains("readable by group or others; run `chmod 600") == true)
     }
 
+    /// An encrypted attachment through the real binary: refused while crypto is off (one line naming
+    /// `tasker crypto enable`), then stored with no clear byte in the objects folder, opened back
+    /// byte-identical, verified without the key, exported opened; locked: the sealed error, nothing written.
+    @Test func anEncryptedAttachmentRoundTripsThroughTheBinary() throws {
+        #expect(try tasker(["add", "treasure hunt"]).status == 0)
+        let file = directory.path("map.txt")
+        let bytes = Data(String(repeating: sentence + "\n", count: 3_000).utf8)  // ~174 KB: three chunks
+        FileManager.default.createFile(atPath: file, contents: bytes)
+        let off = try call("attach_file", #"{"path": "\#(file)", "task": 1, "encrypt": true}"#)
+        #expect(off["ok"]?.boolValue == false)
+        #expect(off["error"]?.stringValue == "cannot attach \(file): encrypting attachments needs sealing, which is off; run `tasker crypto enable` first")
+        #expect(try tasker(["crypto", "enable"]).status == 0)
+        let attached = try call("attach_file", #"{"path": "\#(file)", "task": 1, "encrypt": true}"#)
+        #expect(attached["ok"]?.boolValue == true, "\(attached)")
+        let attachment = try #require(attached["attachment"])
+        #expect(attachment["encoding"]?.stringValue == "secretstream")
+        #expect(attachment["stored_path"]?.stringValue?.hasSuffix(".sealed") == true)
+        let id = try #require(attachment["id"]?.intValue)
+        // config attachments.encrypt: the same file attached again without the argument is encrypted
+        // too, and it is the same object (stored once).
+        try FileManager.default.createDirectory(atPath: config + "/tasker", withIntermediateDirectories: true)
+        try Data(#"{"attachments": {"encrypt": true}}"#.utf8).write(to: URL(fileURLWithPath: config + "/tasker/config.json"))
+        let again = try call("attach_file", #"{"path": "\#(file)", "task": 1, "name": "copy.txt"}"#)
+        #expect(again["attachment"]?["encoding"]?.stringValue == "secretstream" && again["stored_once_already"]?.boolValue == true, "\(again)")
+        // grep -c of a known sentence in the objects folder: 0.
+        let objects = db + ".objects"
+        let grep = try TaskerBinary.run(["-r", "-F", "-c", "forty two euros", objects], input: Data(), executable: URL(fileURLWithPath: "/bin/grep"))
+        let counts = grep.stdout.split(separator: "\n").map { $0.split(separator: ":").last.map(String.init) ?? "" }
+        #expect(!counts.isEmpty && counts.allSatisfy { $0 == "0" }, "\(grep.stdout)")
+        let opened = try call("open_attachment", #"{"id": \#(id), "path": "\#(directory.path("opened.txt"))"}"#)
+        #expect(opened["ok"]?.boolValue == true, "\(opened)")
+        #expect(FileManager.default.contents(atPath: directory.path("opened.txt")) == bytes)
+        let verify = try tasker(["verify"])
+        #expect(verify.status == 0 && verify.stdout.contains("1 object checked: 1 intact"), "\(verify)")
+        let export = try tasker(["export", "--unkt", directory.path("out.unkt")])
+        #expect(export.status == 0, "\(export.stderr)")
+        // Locked: the clear sealed error, and no file written.
+        #expect(rename(keyPath, directory.path("away.key")) == 0)
+        let locked = try call("open_attachment", #"{"id": \#(id), "path": "\#(directory.path("locked.txt"))"}"#)
+        #expect(locked["ok"]?.boolValue == false)
+        #expect(locked["error"]?.stringValue?.hasPrefix("this attachment is encrypted and the data key is not available") == true, "\(locked)")
+        #expect(!FileManager.default.fileExists(atPath: directory.path("locked.txt")))
+        #expect(try tasker(["verify"]).status == 0, "verify needs no key")
+    }
+
     /// SIGKILL at 20 random moments of `crypto rotate`: afterwards every body opens (with the old key
     /// or the new), and a finished rotation leaves only the new key working.
     @Test func rotateKilledAtRandomMomentsLeavesEveryBodyReadable() throws {
@@ -194,6 +239,11 @@ import TaskerTestSupport
         for n in 0..<20 { _ = try holder.createProject(name: "Project \(n)", notes: "project note \(n)") }
         _ = try holder.createTasks((0..<200).map { TaskDraft(title: "Task \($0)", notes: "task note \($0)", project: "Project \($0 % 20)") })
         #expect(try tasker(["crypto", "enable"]).status == 0)
+        // Encrypted attachments: their keys are re-sealed with the notes (the objects stay as they are).
+        for n in 0..<3 {
+            FileManager.default.createFile(atPath: directory.path("att\(n).txt"), contents: Data("attachment \(n) marigold".utf8))
+            #expect(try call("attach_file", #"{"path": "\#(directory.path("att\(n).txt"))", "task": \#(n + 1), "encrypt": true}"#)["ok"]?.boolValue == true)
+        }
         // The quicker of two whole rotations: under a changing load a slow one would put most kills after the end.
         var full = Double.infinity
         for _ in 0..<2 {
@@ -215,7 +265,7 @@ import TaskerTestSupport
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             if process.terminationReason == .uncaughtSignal { killedMidway += 1 }
-            // Every body and note opens: an export opens each one and fails on the first that does not.
+            // Every body, note and attachment key opens: an export opens each one and fails on the first that does not.
             let export = try tasker(["export", "--unkt", directory.path("check\(round).unkt")])
             #expect(export.status == 0, "round \(round): \(export.stderr)")
         }
@@ -224,6 +274,11 @@ import TaskerTestSupport
         #expect(status.contains("pages: 400 sealed") && status.contains("notes: 220 sealed, 0 clear"), "\(status)")
         let tasks = try call("list_tasks", #"{"filter": "all", "limit": 500}"#)["tasks"]?.arrayValue ?? []
         #expect(tasks.count == 200 && tasks.allSatisfy { $0["notes"]?.stringValue == "task note " + ($0["title"]?.stringValue?.dropFirst(5) ?? "") })
+        for n in 0..<3 {
+            let out = directory.path("att\(n).out")
+            #expect(try call("open_attachment", #"{"id": \#(n + 1), "path": "\#(out)"}"#)["ok"]?.boolValue == true)
+            #expect(FileManager.default.contents(atPath: out) == Data("attachment \(n) marigold".utf8))
+        }
         _ = holder
     }
 

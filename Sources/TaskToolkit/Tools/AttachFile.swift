@@ -14,30 +14,36 @@ public struct AttachFile: Tool, ArgumentsExpressible {
             "task": Schema.idOrTitle("The task to attach it to (id or title)."),
             "page": Schema.idOrTitle("The page to attach it to (id or title)."),
             "name": Schema.string("The name to show (default: the file's own name).", minLength: 1),
+            "encrypt": Schema.boolean("Store it encrypted (needs `tasker crypto enable`; default: config attachments.encrypt)."),
         ], required: ["path"]),
         scope: .writeTasks, idempotent: false, destructive: false)
 
     public var path: String
     public var target: AttachmentTarget
     public var name: String?
+    /// Encrypt the stored copy; nil: config `attachments.encrypt` decides.
+    public var encrypt: Bool?
 
-    public init(path: String, target: AttachmentTarget, name: String? = nil) {
+    public init(path: String, target: AttachmentTarget, name: String? = nil, encrypt: Bool? = nil) {
         self.path = path
         self.target = target
         self.name = name
+        self.encrypt = encrypt
     }
 
     public init(_ arguments: ToolArguments) throws {
         guard let path = arguments.text("path"), !path.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw arguments.invalid("path is empty; give the file to attach")
         }
-        self.init(path: path, target: try AttachmentTarget.read(arguments, required: true)!, name: arguments.string("name"))
+        self.init(path: path, target: try AttachmentTarget.read(arguments, required: true)!, name: arguments.string("name"),
+                  encrypt: arguments.has("encrypt") ? arguments.bool("encrypt") : nil)
     }
 
     public var arguments: JSONValue {
         var object = target.arguments
         object["path"] = .string(path)
         if let name { object["name"] = .string(name) }
+        if let encrypt { object["encrypt"] = .bool(encrypt) }
         return .object(object)
     }
 
@@ -67,19 +73,19 @@ public struct AttachFile: Tool, ArgumentsExpressible {
         switch try target.resolve(in: toolkit) {
         case .failure(let refusal): return .refused(refusal)
         case .success(let found):
-            let (attachment, stored) = try toolkit.store.attachFile(resolvedPath, name: name, to: found.owner, objects: objects)
+            let (attachment, stored) = try toolkit.store.attachFile(resolvedPath, name: name, to: found.owner, objects: objects, encrypt: encrypt)
             var uploadProblem: String?
             var current = attachment
             if let uploader = toolkit.uploader, attachment.remoteURL == nil {
                 do {
-                    let url = try uploader.upload(sha256: stored.sha256, size: stored.size, from: objects)
+                    let url = try uploader.upload(storedFile: objects.path(of: attachment))
                     try toolkit.store.setRemoteURL(url, forObject: stored.sha256)
                     current.remoteURL = url
                 } catch {
                     uploadProblem = "\(error)"
                 }
             }
-            let item = AttachmentItem(attachment: current, ownerTitle: found.title, storedPath: objects.path(of: stored.sha256))
+            let item = AttachmentItem(attachment: current, ownerTitle: found.title, storedPath: objects.path(of: current))
             return .done(AttachmentOutput(item: item, event: .attached(newObject: stored.isNew), uploadProblem: uploadProblem))
         }
     }

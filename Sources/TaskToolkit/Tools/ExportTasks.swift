@@ -58,7 +58,8 @@ public struct ExportTasks: Tool {
             .appendingPathComponent("tasker-export-\(Int(stamp.timeIntervalSince1970)).\(format == "unkt" ? "unkt" : format == "todotxt" ? "txt" : "json")").path
         switch format {
         case "unkt":
-            try UnktBundle.write(records, to: file, generator: "tasker", created: stamp, objects: toolkit.objects)
+            try UnktBundle.write(records, to: file, generator: "tasker", created: stamp, objects: toolkit.objects,
+                                 openEncrypted: toolkit.objects.map { objects in { try toolkit.store.encryptedObjects(sha256: $0, in: objects) } })
         case "taskwarrior", "todotxt":
             let zone = toolkit.store.timeZone
             let text = format == "todotxt" ? TodoTxtWriter(timeZone: zone).write(records) : TaskwarriorWriter(timeZone: zone).write(records)

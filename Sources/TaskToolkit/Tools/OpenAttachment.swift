@@ -48,13 +48,14 @@ public struct OpenAttachment: Tool, ArgumentsExpressible {
         }
         let item = try toolkit.item(try toolkit.store.attachment(id))
         guard let path else {
-            guard objects.contains(item.attachment.sha256) else {
+            guard FileManager.default.fileExists(atPath: item.storedPath) else {
                 throw TaskStoreError.objectUnreadable(sha256: item.attachment.sha256, reason: "\(item.storedPath) is missing")
             }
             return .done(AttachmentOutput(item: item, event: .opened(copy: nil)))
         }
         let destination = TaskToolkit.expandHome(path)
-        try objects.copy(item.attachment.sha256, to: destination)
+        // An encrypted object opens through its own key (locked: the sealed error, nothing written).
+        try toolkit.store.objects(for: item.attachment, in: objects).copy(item.attachment.sha256, to: destination)
         return .done(AttachmentOutput(item: item, event: .opened(copy: destination)))
     }
 }
