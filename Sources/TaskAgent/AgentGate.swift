@@ -13,7 +13,7 @@ public final class AgentGate {
     public static let approvalLifetime: TimeInterval = 7 * 86_400
 
     public init(toolkit: TaskToolkit, agent: AgentRecord) {
-        self.toolkit = toolkit
+        self.toolkit = toolkit.acting(forAgent: agent.id)
         self.agentID = agent.id
     }
 
@@ -88,12 +88,7 @@ public final class AgentGate {
             let label = decision == .granted ? "granted" : "allowed"
             do {
                 return try store.inOneTransaction {
-                    var call = try toolkit.prepare(name, arguments)
-                    if var status = call as? ApprovalStatusTool {
-                        status.askingAgent = agentID
-                        call = status
-                    }
-                    let result = try toolkit.call(call)
+                    let result = try toolkit.call(name, arguments)
                     try receipt(result["ok"] == .bool(false) ? "failed" : label, result.encoded())
                     return result
                 }

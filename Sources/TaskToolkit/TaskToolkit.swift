@@ -64,9 +64,14 @@ public final class TaskToolkit {
     public let objects: ObjectStore?
     /// Puts a copy of each new attachment elsewhere (config's `attachments.upload`); nil for none.
     public let uploader: (any ObjectUploading)?
+    /// The agent whose calls this toolkit runs (the AgentGate's own copy, `acting(forAgent:)`); nil for
+    /// the owner's doors (the chat, `tasker call`, an MCP server without an agent key).
+    public let agentID: Int64?
 
     public init(store: TaskStore, parser: TaskNLParser = TaskNLParser(), tools: [any Tool.Type] = TaskToolkit.standardTools,
-                planning: PlanningSettings = PlanningSettings(), objects: ObjectStore? = nil, uploader: (any ObjectUploading)? = nil) {
+                planning: PlanningSettings = PlanningSettings(), objects: ObjectStore? = nil, uploader: (any ObjectUploading)? = nil,
+                agentID: Int64? = nil) {
+        self.agentID = agentID
         self.planning = planning
         self.objects = objects
         self.uploader = uploader
@@ -125,10 +130,10 @@ public final class TaskToolkit {
         try encode(try prepare(name, arguments))
     }
 
-    /// Runs one prepared call and writes its result as the JSON door does.
-    /// - Throws: as `run`.
-    public func call(_ prepared: any Tool) throws -> JSONValue {
-        try encode(prepared)
+    /// The same catalogue over the same store, running `agentID`'s calls (a tool may answer an agent
+    /// differently from the owner: `approval_status` shows an agent only its own requests).
+    public func acting(forAgent agentID: Int64) -> TaskToolkit {
+        TaskToolkit(store: store, parser: parser, tools: toolTypes, planning: planning, objects: objects, uploader: uploader, agentID: agentID)
     }
 
     private func encode<T: Tool>(_ call: T) throws -> JSONValue { try run(call).json(format) }

@@ -16,14 +16,8 @@ public struct ApprovalStatusTool: Tool {
         scope: .read, idempotent: true, destructive: false)
 
     public var approvalID: String
-    /// The agent asking (set by the AgentGate): it sees only its own requests, and another agent's
-    /// looks like none at all. Nil for the owner (`tasker call`, the chat), who sees every one.
-    public var askingAgent: Int64?
 
-    public init(approvalID: String, askingAgent: Int64? = nil) {
-        self.approvalID = approvalID
-        self.askingAgent = askingAgent
-    }
+    public init(approvalID: String) { self.approvalID = approvalID }
 
     public init(_ arguments: ToolArguments) throws { self.init(approvalID: arguments.string("approval_id") ?? "") }
 
@@ -42,7 +36,8 @@ public struct ApprovalStatusTool: Tool {
     }
 
     public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> {
-        guard let approval = try toolkit.store.approval(id: approvalID), askingAgent == nil || approval.agentID == askingAgent else {
+        // An agent sees only its own requests (another agent's looks like none at all); the owner sees every one.
+        guard let approval = try toolkit.store.approval(id: approvalID), toolkit.agentID == nil || approval.agentID == toolkit.agentID else {
             return .refused(ToolRefusal("no approval request '\(approvalID)'; use the approval_id a pending call returned"))
         }
         return .done(Output(approval: approval))
