@@ -81,32 +81,27 @@ public struct OpenAIClient: Sendable {
         onDelta: ((String) -> Void)? = nil, memory: StructuredOutputMemory? = nil
     ) throws(LLMError) -> ChatResponse {
         let deadline = ModelDeadline(seconds: timeouts.overall)
-        // A server known to fail every stream with tools is asked plainly at once.
-        let knownPlain = !tools.isEmpty && memory?.wantsPlainToolCalls(endpoint: baseURL, model: model) == true
-        let stream = stream && !knownPlain
-        let body = requestBody(messages: messages, tools: tools, stream: stream, jsonObject: false)
         guard stream else {
-            if knownPlain {
-                let response = try withoutRejectedOptions(body) { (body) throws(LLMError) in try plain(body, deadline: deadline) }
-                if !response.content.isEmpty { onDelta?(response.content) }
-                return response
-            }
+            let body = requestBody(messages: messages, tools: tools, stream: false, jsonObject: false)
             return try withoutRejectedOptions(body) { (body) throws(LLMError) in try plain(body, deadline: deadline) }
         }
         let waitLimit = min(maxRetryWait, timeouts.idle)
         var streamFailure: StreamFailure?
-        do {
-            return try streamed(body, deadline: deadline, onDelta: onDelta)
-        } catch let failure as StreamFailure {
-            guard failure.beforeFirstEvent, failure.error.fallsBackToPlain else { throw failure.error }
-            streamFailure = failure
-            // The plain request is the stream's retry: a Retry-After applies to it.
-            if let status = failure.status, let hint = failure.retryAfter {
-                sleep(try wait(for: hint, status: status, limit: waitLimit, deadline: deadline))
-                if cancellation?.isCancelled == true { throw .cancelled }
+        // A server known to fail every stream with tools is asked plainly at once.
+        if tools.isEmpty || memory?.wantsPlainToolCalls(endpoint: baseURL, model: model) != true {
+            do {
+                return try streamed(requestBody(messages: messages, tools: tools, stream: true, jsonObject: false), deadline: deadline, onDelta: onDelta)
+            } catch let failure as StreamFailure {
+                guard failure.beforeFirstEvent, failure.error.fallsBackToPlain else { throw failure.error }
+                streamFailure = failure
+                // The plain request is the stream's retry: a Retry-After applies to it.
+                if let status = failure.status, let hint = failure.retryAfter {
+                    sleep(try wait(for: hint, status: status, limit: waitLimit, deadline: deadline))
+                    if cancellation?.isCancelled == true { throw .cancelled }
+                }
+            } catch {
+                throw error as? LLMError ?? .transport(code: 0, detail: "\(error)")
             }
-        } catch {
-            throw error as? LLMError ?? .transport(code: 0, detail: "\(error)")
         }
         let plainBody = requestBody(messages: messages, tools: tools, stream: false, jsonObject: false)
         let response = try withoutRejectedOptions(plainBody) { (body) throws(LLMError) in
