@@ -90,9 +90,9 @@ public struct LLMTaskBackend: NLBackend {
         let answer = try client.completeStructured(
             messages: messages, schema: Self.answerSchema(for: text), name: "tasks", maxTokens: Self.maxTokens(for: text), memory: memory)
         let merger = RefinementMerger(parser: parser, now: now, timeZone: timeZone)
-        let drafts = try merger.merge(answer: answer.value, text: text, rules: rules)
-        let sources = (answer.value["tasks"]?.arrayValue ?? []).compactMap { $0["source"]?.stringValue?.trimmingCharacters(in: .whitespacesAndNewlines) }
-        return RefinementResult(drafts: drafts, usedModel: true, notice: nil, form: answer.form, usage: answer.usage, sources: sources)
+        let merged = try merger.merge(answer: answer.value, text: text, rules: rules)
+        return RefinementResult(drafts: merged.map(\.draft), usedModel: true, notice: nil, form: answer.form, usage: answer.usage,
+                                sources: merged.map(\.source), sourceRules: merged.map(\.rules))
     }
 
     /// "model not used: <what happened; what to do>; kept the rules' reading".

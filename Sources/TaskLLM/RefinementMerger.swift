@@ -24,10 +24,10 @@ public struct RefinementMerger: Sendable {
         self.timeZone = timeZone
     }
 
-    /// The merged drafts for a whole refinement answer.
+    /// The merged drafts for a whole refinement answer, each with its source and the rules' reading of it.
     /// - Throws: `LLMError.wrongShape` when the answer is not `{"tasks": [...]}` with at least one task,
     ///   or when its sources do not match the input.
-    public func merge(answer: JSONValue, text: String, rules: ParseResult) throws(LLMError) -> [ParseResult] {
+    public func merge(answer: JSONValue, text: String, rules: ParseResult) throws(LLMError) -> [MergedTask] {
         guard let items = answer["tasks"]?.arrayValue else { throw .wrongShape(detail: "no \"tasks\" array") }
         guard !items.isEmpty else { throw .wrongShape(detail: "\"tasks\" is empty") }
         guard items.count <= 20 else { throw .wrongShape(detail: "more than 20 tasks") }
@@ -38,8 +38,16 @@ public struct RefinementMerger: Sendable {
         return tasks.map { task in
             let sourceRules = Self.normalized(task.source) == Self.normalized(text)
                 ? rules : parser.parse(task.source, now: now, timeZone: timeZone)
-            return merge(task, into: sourceRules)
+            return MergedTask(source: task.source, rules: sourceRules, draft: merge(task, into: sourceRules))
         }
+    }
+
+    /// One task of a merged answer: the part of the text it was read from (as `resolved` gives it),
+    /// the rules' reading of that part, and the merged draft.
+    public struct MergedTask: Sendable, Hashable {
+        public var source: String
+        public var rules: ParseResult
+        public var draft: ParseResult
     }
 
     /// One proposal merged into the rules' parse of its source.

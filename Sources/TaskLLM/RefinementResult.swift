@@ -12,15 +12,19 @@ public struct RefinementResult: Sendable, Hashable {
     public var form: StructuredOutputForm?
     /// The tokens the request used, when the server said.
     public var usage: TokenUsage?
-    /// The part of the text each draft came from (the model's `source`s), when the model was used.
+    /// The part of the text each draft came from (the model's `source`s as the merge read them:
+    /// `RefinementMerger.resolved`), when the model was used.
     public var sources: [String]
+    /// The rules' reading of each source (what an edited draft falls back to), when the model was used.
+    public var sourceRules: [ParseResult]
 
     public init(
         drafts: [ParseResult], usedModel: Bool, notice: String?, form: StructuredOutputForm? = nil, usage: TokenUsage? = nil,
-        sources: [String] = []
+        sources: [String] = [], sourceRules: [ParseResult] = []
     ) {
         self.drafts = drafts
         self.sources = sources
+        self.sourceRules = sourceRules
         self.usedModel = usedModel
         self.notice = notice
         self.form = form

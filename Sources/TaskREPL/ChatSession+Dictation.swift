@@ -61,10 +61,10 @@ extension ChatSession {
             return
         }
         switch outcome {
-        case .success(let result) where result.usedModel && result.drafts.count == result.sources.count:
-            let drafts = zip(result.sources, result.drafts).map { source, merged in
-                let own = Self.sameText(source, text) ? rules : parser.parse(source, now: now, timeZone: settings.timeZone)
-                return DictationDraft(source: source, result: merged, rules: own)
+        case .success(let result) where result.usedModel && result.drafts.count == result.sources.count
+            && result.drafts.count == result.sourceRules.count:
+            let drafts = result.drafts.indices.map {
+                DictationDraft(source: result.sources[$0], result: result.drafts[$0], rules: result.sourceRules[$0])
             }
             confirmDictation(drafts)
         case .success(let result):
@@ -79,10 +79,6 @@ extension ChatSession {
     /// Runs a model request; on a terminal, Ctrl-C sends SIGINT meanwhile (caught by `InterruptFlag`).
     func waitingForModel<T>(_ body: () throws -> T) rethrows -> T {
         settings.showSpinner ? try TerminalQuestion.withSignals(body) : try body()
-    }
-
-    static func sameText(_ a: String, _ b: String) -> Bool {
-        a.lowercased().split(whereSeparator: \.isWhitespace) == b.lowercased().split(whereSeparator: \.isWhitespace)
     }
 
     /// Shows the drafts and asks once: Enter saves all, `n` drops all, `e` edits one (its words come

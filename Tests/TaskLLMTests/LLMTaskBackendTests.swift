@@ -88,6 +88,19 @@ import TaskerTestSupport
         #expect(result.drafts[1].draft.due == friday10)
     }
 
+    @Test func aWholeLineAnswerComesBackWithTheSourcesTheMergeRead() throws {
+        let text = "water the plants and call grandma"
+        let rules = TaskNLParser().parse(text, now: now, timeZone: zone)
+        let server = try ScriptedModelServer([answer([
+            ["source": .string(text), "title": "Water the plants and call grandma"], ["source": "call grandma", "title": "Call grandma"],
+        ])])
+        let result = backend(server).refine(text, rules: rules, now: now, timeZone: zone)
+        #expect(result.usedModel)
+        #expect(result.sources == ["water the plants", "call grandma"], "what the chat shows and edits, not the model's whole line")
+        #expect(result.sourceRules.map(\.draft.title) == result.sources.map { TaskNLParser().parse($0, now: now, timeZone: zone).draft.title })
+        #expect(result.drafts.map(\.draft.title) == ["Water the plants", "Call grandma"])
+    }
+
     @Test func modelDateIsValidatedAndMarked() throws {
         let rules = ParseResult(draft: TaskDraft(title: "Dentist"), understood: [])
         let server = try ScriptedModelServer([answer([["source": "dentist", "title": "Dentist", "due": "2026-12-04T10:00:00"]])])
