@@ -86,13 +86,20 @@ public struct LLMTaskBackend: NLBackend {
     /// The model's reading of `text`, merged with the rules'. - Throws: `LLMError` for every failure
     /// (the caller keeps `rules`), `.wrongShape` when the answer's tasks do not fit the text.
     public func refined(_ text: String, rules: ParseResult, now: Date, timeZone: TimeZone) throws(LLMError) -> RefinementResult {
-        let messages: [ChatMessage] = [.system(systemPrompt), .user(Self.userMessage(text, now: now, timeZone: timeZone))]
-        let answer = try client.completeStructured(
-            messages: messages, schema: Self.answerSchema(for: text), name: "tasks", maxTokens: Self.maxTokens(for: text), memory: memory)
+        let answer = try ask(text, now: now, timeZone: timeZone)
         let merger = RefinementMerger(parser: parser, now: now, timeZone: timeZone)
         let merged = try merger.merge(answer: answer.value, text: text, rules: rules)
         return RefinementResult(drafts: merged.map(\.draft), usedModel: true, notice: nil, form: answer.form, usage: answer.usage,
                                 sources: merged.map(\.source), sourceRules: merged.map(\.rules))
+    }
+
+    /// The refine request for `text` and the model's answer as it came (not yet merged): the small
+    /// prompt, the answer's schema with the text's candidate sources, `max_tokens` sized to the text.
+    /// - Throws: `LLMError` for every failure.
+    public func ask(_ text: String, now: Date, timeZone: TimeZone) throws(LLMError) -> StructuredAnswer {
+        let messages: [ChatMessage] = [.system(systemPrompt), .user(Self.userMessage(text, now: now, timeZone: timeZone))]
+        return try client.completeStructured(
+            messages: messages, schema: Self.answerSchema(for: text), name: "tasks", maxTokens: Self.maxTokens(for: text), memory: memory)
     }
 
     /// "model not used: <what happened; what to do>; kept the rules' reading".

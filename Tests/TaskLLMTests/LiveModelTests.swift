@@ -87,8 +87,8 @@ import TaskCore
     func twentyTwoTaskDictations() throws {
         let url = try #require(Self.url)
         let prompt = try PromptLocator(configDirectory: "/nonexistent", environment: [:]).load("refine.md")
-        let memory = StructuredOutputMemory(path: nil)
         let client = OpenAIClient(baseURL: url, model: Self.model, key: nil, timeouts: ModelTimeouts(overall: 120))
+        let backend = LLMTaskBackend(client: client, systemPrompt: prompt, memory: StructuredOutputMemory(path: nil))
         let now = Date()
         let zone = TimeZone(identifier: "Europe/London")!
         var valid = 0, split = 0, rawSplit = 0, keptWhole = 0
@@ -96,9 +96,7 @@ import TaskCore
         var forms: Set<String> = []
         for (text, expected) in Self.dictations {
             let started = Date()
-            let messages: [ChatMessage] = [.system(prompt), .user(LLMTaskBackend.userMessage(text, now: now, timeZone: zone))]
-            let answer = try? client.completeStructured(
-                messages: messages, schema: LLMTaskBackend.answerSchema(for: text), name: "tasks", maxTokens: LLMTaskBackend.maxTokens(for: text), memory: memory)
+            let answer = try? backend.ask(text, now: now, timeZone: zone)
             seconds.append(Date().timeIntervalSince(started))
             if let answer {
                 forms.insert(answer.form.rawValue)
@@ -112,9 +110,7 @@ import TaskCore
             }
         }
         for text in Self.single {
-            let messages: [ChatMessage] = [.system(prompt), .user(LLMTaskBackend.userMessage(text, now: now, timeZone: zone))]
-            let answer = try? client.completeStructured(
-                messages: messages, schema: LLMTaskBackend.answerSchema(for: text), name: "tasks", maxTokens: LLMTaskBackend.maxTokens(for: text), memory: memory)
+            let answer = try? backend.ask(text, now: now, timeZone: zone)
             // Kept whole: the merge reads one task, or refuses the answer (the rules' one task stands).
             let read = answer.flatMap { Self.readSources($0.value, text: text) }
             if (read?.count ?? 1) == 1 { keptWhole += 1 }
