@@ -125,27 +125,20 @@ public struct RefinementMerger: Sendable {
     }
 
     func acceptsTitle(_ title: String, source: String, rulesTitle: String) -> Bool {
-        guard title.count <= 200, !title.contains(where: \.isNewline) else { return false }
-        let proposed = Self.words(title)
-        guard !proposed.isEmpty else { return false }
-        let sourceWords = Set(Self.words(source))
-        guard proposed.allSatisfy(sourceWords.contains) else { return false }
-        // Nor may it bring back what the rules took out of the title: a date said ("friday", "next
-        // week"), a chip ("#errands", "!high"), a spoken opener ("so um I need to").
-        let rulesWords = Set(Self.words(rulesTitle))
-        guard proposed.allSatisfy(rulesWords.contains) else { return false }
-        let kept = Set(proposed)
+        guard title.count <= 200, !title.contains(where: \.isNewline), Self.titleUsesOnlyWords(title, of: source),
+            // Nor may it bring back what the rules took out of the title: a date said ("friday", "next
+            // week"), a chip ("#errands", "!high"), a spoken opener ("so um I need to").
+            Self.titleUsesOnlyWords(title, of: rulesTitle)
+        else { return false }
+        let kept = Set(Self.words(title))
         return TitleWords.content(Self.words(rulesTitle)).allSatisfy(kept.contains)
     }
 
-    /// Every source must be part of `text`, and the words of `text` outside every source must be fillers.
+    /// The words of `text` outside every source (each part of the text: `resolved` checked) must be fillers.
     func checkSources(_ sources: [String], cover text: String) throws(LLMError) {
-        let whole = Self.normalized(text)
-        var rest = whole
+        var rest = Self.normalized(text)
         for source in sources {
-            let needle = Self.normalized(source)
-            guard whole.contains(needle) else { throw .wrongShape(detail: "a task's source is not part of the text") }
-            if let range = rest.range(of: needle) { rest.replaceSubrange(range, with: " ") }
+            if let range = rest.range(of: Self.normalized(source)) { rest.replaceSubrange(range, with: " ") }
         }
         guard TitleWords.content(Self.words(rest)).isEmpty else {
             throw .wrongShape(detail: "the tasks leave out part of the text")
