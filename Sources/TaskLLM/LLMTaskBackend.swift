@@ -83,11 +83,12 @@ public struct LLMTaskBackend: NLBackend {
         }
     }
 
-    /// The model's reading of `text`, merged with the rules'. - Throws: `LLMError` for every failure
-    /// (the caller keeps `rules`), `.wrongShape` when the answer's tasks do not fit the text.
-    public func refined(_ text: String, rules: ParseResult, now: Date, timeZone: TimeZone) throws(LLMError) -> RefinementResult {
+    /// The model's reading of `text`, merged with the rules' (`places`: the user's place names, as
+    /// `rules` was read with them). - Throws: `LLMError` for every failure (the caller keeps `rules`),
+    /// `.wrongShape` when the answer's tasks do not fit the text.
+    public func refined(_ text: String, rules: ParseResult, now: Date, timeZone: TimeZone, places: [String] = []) throws(LLMError) -> RefinementResult {
         let answer = try ask(text, now: now, timeZone: timeZone)
-        let merger = RefinementMerger(parser: parser, now: now, timeZone: timeZone)
+        let merger = RefinementMerger(parser: parser, now: now, timeZone: timeZone, places: places)
         let merged = try merger.merge(answer: answer.value, text: text, rules: rules)
         return RefinementResult(drafts: merged.map(\.draft), usedModel: true, notice: nil, form: answer.form, usage: answer.usage,
                                 sources: merged.map(\.source), sourceRules: merged.map(\.rules))

@@ -17,11 +17,14 @@ public struct RefinementMerger: Sendable {
     public let parser: TaskNLParser
     public let now: Date
     public let timeZone: TimeZone
+    /// The user's place names, so a split source reads "when I get to the supermarket" as the rules do.
+    public let places: [String]
 
-    public init(parser: TaskNLParser = TaskNLParser(), now: Date, timeZone: TimeZone) {
+    public init(parser: TaskNLParser = TaskNLParser(), now: Date, timeZone: TimeZone, places: [String] = []) {
         self.parser = parser
         self.now = now
         self.timeZone = timeZone
+        self.places = places
     }
 
     /// The merged drafts for a whole refinement answer, each with its source and the rules' reading of it.
@@ -37,7 +40,7 @@ public struct RefinementMerger: Sendable {
         try checkSources(tasks.map(\.source), cover: text)
         return tasks.map { task in
             let sourceRules = Self.normalized(task.source) == Self.normalized(text)
-                ? rules : parser.parse(task.source, now: now, timeZone: timeZone)
+                ? rules : parser.parse(task.source, now: now, timeZone: timeZone, places: places)
             return MergedTask(source: task.source, rules: sourceRules, draft: merge(task, into: sourceRules))
         }
     }

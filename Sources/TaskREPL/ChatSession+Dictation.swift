@@ -43,7 +43,8 @@ extension ChatSession {
     func dictationTurn(_ text: String) {
         guard let conversation = model, let refiner = conversation.refiner else { return modelTurn(text) }
         let now = clock()
-        let rules = parser.parse(text, now: now, timeZone: settings.timeZone)
+        let places = placeNames
+        let rules = parser.parse(text, now: now, timeZone: settings.timeZone, places: places)
         InterruptFlag.reset()
         let spinner = settings.showSpinner ? Spinner(output: output) : nil
         spinner?.start("reading it…")
@@ -51,7 +52,7 @@ extension ChatSession {
             Result {
                 try refiner.refine(
                     text, rules: rules, model: conversation.modelName, endpoint: conversation.endpoint, now: now,
-                    timeZone: settings.timeZone, isCancelled: { InterruptFlag.isRaised })
+                    timeZone: settings.timeZone, places: places, isCancelled: { InterruptFlag.isRaised })
             }
         }
         spinner?.stop()
@@ -75,6 +76,10 @@ extension ChatSession {
             capture(text)
         }
     }
+
+    /// The user's place names, so the chat's own readings bind "when I get to the supermarket" as
+    /// `capture_task` does (none when the store cannot say).
+    var placeNames: [String] { (try? toolkit.store.placeNames()) ?? [] }
 
     /// Runs a model request; on a terminal, Ctrl-C sends SIGINT meanwhile (caught by `InterruptFlag`).
     func waitingForModel<T>(_ body: () throws -> T) rethrows -> T {
@@ -118,7 +123,7 @@ extension ChatSession {
                     continue
                 }
                 if !Self.isSecret(edited) { reader.addHistory(edited) }
-                let own = parser.parse(edited, now: clock(), timeZone: settings.timeZone)
+                let own = parser.parse(edited, now: clock(), timeZone: settings.timeZone, places: placeNames)
                 drafts[index] = DictationDraft(source: edited, result: own, rules: own)
             }
         }

@@ -16,7 +16,7 @@ extension ChatSession {
     /// falls back to the rules (the text is captured with confirmation), so nothing typed is lost.
     func modelTurn(_ text: String) {
         guard let conversation = model else { return capture(text) }
-        let rules = parser.parse(text, now: clock(), timeZone: settings.timeZone)
+        let rules = parser.parse(text, now: clock(), timeZone: settings.timeZone, places: placeNames)
         var messages = [ChatMessage(role: .user, content: userMessage(text, rules: rules))]
         var wroteSomething = false
         InterruptFlag.reset()

@@ -7,10 +7,11 @@ import TaskNL
 /// Schema, `LLMTaskBackend`) and the one merge. The app gives it an `OpenAIDictationRefiner`; tests a
 /// scripted one.
 public protocol DictationRefiner: AnyObject {
-    /// The model's reading of `text` merged with `rules`. `isCancelled` is polled (Ctrl-C).
+    /// The model's reading of `text` merged with `rules` (read with the user's `places`, as each
+    /// split part is read too). `isCancelled` is polled (Ctrl-C).
     /// - Throws: `LLMError` (or any error) for every failure; the chat then keeps the rules' reading.
     func refine(
-        _ text: String, rules: ParseResult, model: String?, endpoint: String?, now: Date, timeZone: TimeZone,
+        _ text: String, rules: ParseResult, model: String?, endpoint: String?, now: Date, timeZone: TimeZone, places: [String],
         isCancelled: @escaping @Sendable () -> Bool
     ) throws -> RefinementResult
 
@@ -44,13 +45,13 @@ public final class OpenAIDictationRefiner: DictationRefiner {
     }
 
     public func refine(
-        _ text: String, rules: ParseResult, model: String?, endpoint: String?, now: Date, timeZone: TimeZone,
+        _ text: String, rules: ParseResult, model: String?, endpoint: String?, now: Date, timeZone: TimeZone, places: [String],
         isCancelled: @escaping @Sendable () -> Bool
     ) throws -> RefinementResult {
         try InterruptWatch.run(isCancelled) { token in
             let backend = LLMTaskBackend(
                 client: client(model: model, endpoint: endpoint, cancellation: token), systemPrompt: prompt, parser: parser, memory: memory)
-            return try namingSilence { () throws(LLMError) in try backend.refined(text, rules: rules, now: now, timeZone: timeZone) }
+            return try namingSilence { () throws(LLMError) in try backend.refined(text, rules: rules, now: now, timeZone: timeZone, places: places) }
         }
     }
 

@@ -101,6 +101,19 @@ import TaskerTestSupport
         #expect(result.drafts.map(\.draft.title) == ["Water the plants", "Call grandma"])
     }
 
+    @Test func aSplitPartIsReadWithTheUsersPlaces() throws {
+        let text = "call grandma and buy milk when I get to the supermarket"
+        let places = ["Supermarket"]
+        let rules = TaskNLParser().parse(text, now: now, timeZone: zone, places: places)
+        let server = try ScriptedModelServer([answer([
+            ["source": "call grandma", "title": "Call grandma"], ["source": "buy milk when I get to the supermarket", "title": "Buy milk"],
+        ])])
+        let result = try backend(server).refined(text, rules: rules, now: now, timeZone: zone, places: places)
+        #expect(result.drafts.map(\.draft.title) == ["Call grandma", "Buy milk"])
+        #expect(result.drafts[1].draft.place == PlaceBinding(place: "Supermarket", trigger: .arrive))
+        #expect(result.drafts[0].draft.place == nil)
+    }
+
     @Test func modelDateIsValidatedAndMarked() throws {
         let rules = ParseResult(draft: TaskDraft(title: "Dentist"), understood: [])
         let server = try ScriptedModelServer([answer([["source": "dentist", "title": "Dentist", "due": "2026-12-04T10:00:00"]])])
