@@ -23,6 +23,7 @@ let package = Package(
         .target(name: "CMicroHTTPD", dependencies: ["CLazyLoad"]),
         .target(name: "CSecret", dependencies: ["CLazyLoad"]),
         .target(name: "CSystemd", dependencies: ["CLazyLoad"]),
+        .target(name: "CXML", dependencies: ["CLazyLoad"]),
 
         // The engine, bottom up. Arrows point down only.
         .target(name: "TaskCore"),
@@ -40,8 +41,8 @@ let package = Package(
         .target(name: "TaskLLM", dependencies: ["TaskCore", "TaskNL", "TaskHTTP"]),
         // Calendars (.ics files and URLs) read with libical into busy time: the only user of CICal.
         .target(name: "TaskCalendar", dependencies: ["TaskCore", "TaskHTTP", "CICal"]),
-        // CalDAV sync of tasks (VTODO) behind the TaskSyncProvider seam.
-        .target(name: "TaskSync", dependencies: ["TaskCore", "TaskStore", "TaskIO", "TaskHTTP", "TaskCalendar"]),
+        // CalDAV sync of tasks (VTODO) behind the TaskSyncProvider seam; its 207 answers read with libxml2 (the only user of CXML).
+        .target(name: "TaskSync", dependencies: ["TaskCore", "TaskStore", "TaskIO", "TaskHTTP", "TaskCalendar", "CXML"]),
         // The desktop over D-Bus (sd-bus): reminders as notifications, location from GeoClue. The only user of CSystemd.
         .target(name: "TaskDesktop", dependencies: ["TaskCore", "TaskStore", "TaskNL", "CSystemd"]),
         .target(name: "TaskREPL", dependencies: ["TaskCore", "TaskStore", "TaskNL", "TaskToolkit", "TaskLLM", "TaskAgent", "CEdit"]),

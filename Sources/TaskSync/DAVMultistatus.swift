@@ -1,12 +1,11 @@
+import CXML
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
 /// A WebDAV `207 Multi-Status` body read into plain values (RFC 4918 §14.16, RFC 6578 `sync-token`).
 ///
 /// Only what sync asks for is kept: per response its href, status, and per property (by local
 /// name, successful propstats only) its text, nested hrefs, child element names and `comp` names.
+/// Read with libxml2's pull reader (CXML, opened at first use): the only XML Tasker reads.
 struct DAVMultistatus {
     struct Property {
         var text = ""
@@ -26,31 +25,55 @@ struct DAVMultistatus {
     var responses: [Response] = []
     var syncToken: String?
 
-    /// - Throws: `SyncError.malformedAnswer` when the body is not XML.
+    /// - Throws: `SyncError.malformedAnswer` when the body is not well-formed XML, saying where.
     init(_ data: Data, url: String) throws {
-        let reader = Reader()
-        let parser = XMLParser(data: data)
-        parser.shouldProcessNamespaces = true
-        parser.delegate = reader
-        guard parser.parse() else {
-            throw SyncError.malformedAnswer(url: url, detail: parser.parserError.map { "\($0.localizedDescription)" } ?? "not XML")
+        var reader = Reader()
+        let problem: String? = data.withUnsafeBytes { raw in
+            guard raw.count < Int(Int32.max),
+                  let xml = cxml_reader_open(raw.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(raw.count)) else {
+                return "not XML"
+            }
+            defer { cxml_reader_close(xml) }
+            while true {
+                switch cxml_reader_next(xml) {
+                case 0: return nil
+                case 1: break
+                default: return cxml_reader_error(xml).map { String(cString: $0) } ?? "not XML"
+                }
+                switch cxml_reader_kind(xml) {
+                case 1:
+                    let name = String(cString: cxml_reader_local_name(xml))
+                    let comp = name == "comp" ? cxml_reader_attribute(xml, "name").map { String(cString: $0) } : nil
+                    let empty = cxml_reader_is_empty_element(xml) != 0
+                    reader.start(name, comp: comp)
+                    if empty { reader.end(name) }
+                case 3, 13, 14:
+                    reader.text += String(cString: cxml_reader_text(xml))
+                case 15:
+                    reader.end(String(cString: cxml_reader_local_name(xml)))
+                default:
+                    break
+                }
+            }
         }
+        if let problem { throw SyncError.malformedAnswer(url: url, detail: problem) }
         responses = reader.responses
         syncToken = reader.syncToken
     }
 
-    /// Builds the values while the parser walks the elements.
-    private final class Reader: NSObject, XMLParserDelegate {
+    /// Builds the values while the reader walks the elements.
+    private struct Reader {
         var responses: [Response] = []
         var syncToken: String?
+        var text = ""
         private var path: [String] = []
-        private var text = ""
         private var response: Response?
         private var propstat: [String: Property] = [:]
         private var propstatStatus: Int?
         private var property: (name: String, value: Property)?
 
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+        /// An element opens; `comp` is the `name` attribute of a `comp` element.
+        mutating func start(_ name: String, comp: String?) {
             let parent = path.last
             path.append(name)
             text = ""
@@ -63,15 +86,12 @@ struct DAVMultistatus {
                 property = (name, Property())
             } else if property != nil {
                 property?.value.children.append(name)
-                if name == "comp", let comp = attributes["name"] { property?.value.components.append(comp.uppercased()) }
+                if let comp { property?.value.components.append(comp.uppercased()) }
             }
         }
 
-        func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
-
-        func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) { text += String(decoding: CDATABlock, as: UTF8.self) }
-
-        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        /// An element closes: what it held is kept where it belongs.
+        mutating func end(_ name: String) {
             let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
             path.removeLast()
             let parent = path.last

@@ -35,6 +35,22 @@ enum TaskerApp {
         return .success(result)
     }
 
+    /// The process environment from libc's `environ` ("NAME=value" strings; the first of a repeated
+    /// name wins, as with getenv). `ProcessInfo.processInfo.environment` gives the same dictionary
+    /// but costs a quarter of the instructions `tasker --version` runs (its class, lock and copies).
+    static func environment(_ entries: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> [String: String] {
+        var result: [String: String] = [:]
+        var cursor = entries
+        while let entry = cursor?.pointee {
+            if let equals = strchr(entry, 0x3D) {
+                let name = String(decoding: UnsafeRawBufferPointer(start: entry, count: equals - entry), as: UTF8.self)
+                if result[name] == nil { result[name] = String(cString: equals + 1) }
+            }
+            cursor = cursor?.successor()
+        }
+        return result
+    }
+
     static func run(arguments: [String], environment: [String: String]) -> Int32 {
         let output = Output(environment: environment)
         do {

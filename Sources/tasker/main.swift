@@ -5,7 +5,7 @@ import TaskCore
 
 switch TaskerApp.arguments(CommandLine.argc, CommandLine.unsafeArgv) {
 case .success(let arguments):
-    exit(TaskerApp.run(arguments: arguments, environment: ProcessInfo.processInfo.environment))
+    exit(TaskerApp.run(arguments: arguments, environment: TaskerApp.environment(environ)))
 case .failure(let invalid):
     try? FileDescriptorWriter.write(STDERR_FILENO, "tasker: \(invalid)\n")
     exit(2)

@@ -8,7 +8,7 @@ import TaskerTestSupport
     /// The sonames a command that talks to no server, keeps no key and writes no file format maps none of.
     static let lazySonames = [
         "libcurl.so", "libsecret-1.so", "libglib-2.0.so", "libsystemd.so", "libmicrohttpd.so", "libical.so",
-        "libzip.so", "libxlsxwriter.so", "libedit.so",
+        "libzip.so", "libxlsxwriter.so", "libedit.so", "libxml2.so", "libicuuc.so",
     ]
 
     let directory = TemporaryDirectory("lazy-libraries")
