@@ -2,8 +2,13 @@ import Foundation
 
 /// Runs the built `tasker` binary (the one `swift build` put beside the test bundle).
 enum TaskerBinary {
-    /// `.build/<config>/tasker`, found from the test bundle's location.
+    /// `.build/<config>/tasker`, found from the test bundle's location, or the binary
+    /// `TASKER_TEST_BINARY` names: `TASKER_TEST_BINARY=.build/release/tasker swift test --skip-build
+    /// --filter TaskerEndToEndTests` runs these tests against the release build (scripts/build-release).
     static var url: URL {
+        if let path = ProcessInfo.processInfo.environment["TASKER_TEST_BINARY"], !path.isEmpty {
+            return URL(fileURLWithPath: path).standardized
+        }
         var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         for _ in 0..<4 {
             let candidate = dir.appendingPathComponent("tasker")
