@@ -6,7 +6,7 @@ import Foundation
 /// No shell; a bare program name is looked up on `searchPath`. The child gets no stdin (a command
 /// asking for input would otherwise wait on the terminal), its stderr is dropped, and what it prints
 /// on stdout is read for at most `timeout` seconds (and at most 64 KiB); a command still running then
-/// is stopped (SIGTERM, then SIGKILL). The secret is only ever read from the child's stdout: it is
+/// is stopped with everything it started (SIGTERM, then SIGKILL, to its process group). The secret is only ever read from the child's stdout: it is
 /// never put in any process's argv or environment, and no message here quotes it.
 public struct SecretCommand: Sendable {
     /// The config key, as messages name it (`key_command`, `sync.password_command`).
@@ -106,13 +106,18 @@ public struct SecretCommand: Sendable {
         return true
     }
 
-    /// Asks `process` to stop, then kills it when it has not within a second.
+    /// Asks `process` to stop, then kills it when it has not within a second. Foundation starts the
+    /// child as the leader of its own process group, so the signals go to the whole group: a shell's
+    /// `sleep`, or whatever a wrapper script started, stops with it instead of living on orphaned.
     private static func stop(_ process: Process) {
-        process.terminate()
+        let pid = process.processIdentifier
+        let target = getpgid(pid) == pid ? -pid : pid
+        kill(target, SIGTERM)
         if !waitForExit(of: process, until: Date().addingTimeInterval(1)) {
-            kill(process.processIdentifier, SIGKILL)
+            kill(target, SIGKILL)
             _ = waitForExit(of: process, until: Date().addingTimeInterval(1))
         }
+        if target < 0 { kill(target, SIGKILL) }  // what ignored SIGTERM after its leader had gone
     }
 
     /// `10 s`, `0.2 s`.
