@@ -22,7 +22,7 @@ struct GlobalOptions {
     /// - Throws: `UsageError` for an unknown zone or a clock that is not ISO 8601.
     init(_ parsed: ParsedArguments, environment: [String: String]) throws {
         func nonEmpty(_ key: String) -> String? { environment[key].flatMap { $0.isEmpty ? nil : $0 } }
-        var zone = TimeZone.current
+        let zone: TimeZone
         // TZ from the environment may be any POSIX form (UTC0, :/etc/localtime, CET-1CEST): use it when
         // it names a zone, else Foundation's own reading of it. --tz must name a zone.
         if let zoneName = parsed.value(Self.zone) {
@@ -32,6 +32,8 @@ struct GlobalOptions {
             zone = named
         } else if let environmentZone = nonEmpty("TZ") {
             zone = Self.zone(named: environmentZone) ?? .current
+        } else {
+            zone = Self.systemZone()
         }
         if let nowText = parsed.value(Self.now) ?? nonEmpty("TASKER_NOW") {
             guard let parsed = ISODate.parse(nowText, in: zone, defaultHour: 0) else {
@@ -41,6 +43,21 @@ struct GlobalOptions {
         }
         databasePath = parsed.value(Self.database) ?? nonEmpty("TASKER_DB") ?? XDGPaths(environment: environment).dataHome + "/tasker/tasker.sqlite"
         timeZone = zone
+    }
+
+    /// The system's zone when TZ is not set: the name /etc/localtime links to, as Foundation reads
+    /// it, without `TimeZone.current`, which first copies the whole environment through ProcessInfo
+    /// to look for TZ (a tenth of a `call list_tasks`). Anything else: `TimeZone.current`.
+    static func systemZone(localtime: String = "/etc/localtime") -> TimeZone {
+        var target = [CChar](repeating: 0, count: 4_096)
+        let length = readlink(localtime, &target, target.count - 1)
+        if length > 0 {
+            let path = String(decoding: target[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if let range = path.range(of: "zoneinfo/"), let zone = TimeZone(identifier: String(path[range.upperBound...])) {
+                return zone
+            }
+        }
+        return .current
     }
 
     /// A zone by identifier or abbreviation, with POSIX's leading `:` dropped.

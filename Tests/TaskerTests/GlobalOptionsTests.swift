@@ -1,6 +1,7 @@
 import Foundation
 import TaskCore
 import Testing
+import TaskerTestSupport
 @testable import tasker
 
 /// The global options: from the command line first, then the environment, then the defaults.
@@ -31,6 +32,21 @@ import Testing
         #expect(options.databasePath == "/home/someone/.local/share/tasker/tasker.sqlite")
         #expect(options.fixedNow == nil)
         #expect(try globals([], ["XDG_DATA_HOME": "/data"]).databasePath == "/data/tasker/tasker.sqlite")
+    }
+
+    /// Without TZ or --tz the zone is the one /etc/localtime links to, read without TimeZone.current.
+    @Test func theSystemZoneIsTheOneLocaltimeNames() throws {
+        let directory = TemporaryDirectory("system-zone")
+        let link = directory.path("localtime")
+        #expect(symlink("/usr/share/zoneinfo/America/New_York", link) == 0)
+        #expect(GlobalOptions.systemZone(localtime: link).identifier == "America/New_York")
+        // A link into a zoneinfo tree that names no zone, or a plain file: Foundation decides.
+        #expect(symlink("/nowhere/zoneinfo/Not/AZone", directory.path("odd")) == 0)
+        #expect(GlobalOptions.systemZone(localtime: directory.path("odd")) == TimeZone.current)
+        #expect(GlobalOptions.systemZone(localtime: directory.path("missing")) == TimeZone.current)
+        if ProcessInfo.processInfo.environment["TZ"] == nil {
+            #expect(try globals([]).timeZone.identifier == TimeZone.current.identifier)
+        }
     }
 
     @Test(arguments: ["UTC0", ":/etc/localtime", "CET-1CEST", ":Europe/Paris"])
