@@ -70,10 +70,15 @@ public final class GeoClueLocation: LocationSource {
         _ = try? bus.call(destination: Self.service, path: client, interface: Self.clientInterface, member: "Stop", timeout: 2)
     }
 
+    /// - Throws: `DesktopError.noLocation` saying why (the system bus went away, GeoClue stopped).
     public func fixes(timeout: TimeInterval) throws -> [LocationFix] {
-        try bus.wait(timeout: timeout).compactMap { signal in
-            guard signal.member == "LocationUpdated", let location = signal.arguments.dropFirst().first?.stringValue else { return nil }
-            return try fix(at: location)
+        do {
+            return try bus.wait(timeout: timeout).compactMap { signal in
+                guard signal.member == "LocationUpdated", let location = signal.arguments.dropFirst().first?.stringValue else { return nil }
+                return try fix(at: location)
+            }
+        } catch let error as DesktopError {
+            throw Self.unavailable(error, timeout: 10)  // a property read waits up to DBusConnection.call's 10 s
         }
     }
 

@@ -20,6 +20,8 @@ public final class ReminderRunner {
         public var closed: [UInt32] = []
         public var completed: [TaskID] = []
         public var snoozed: [TaskID] = []
+        /// What changed about positions while watching, one line each ("location stopped: …").
+        public var notices: [String] = []
     }
 
     public let store: TaskStore
@@ -27,6 +29,18 @@ public final class ReminderRunner {
     public let presenter: ReminderPresenting
     /// Positions for arrive and leave reminders while watching (nil: time reminders only).
     public var location: LocationSource?
+    /// Opens a position source (GeoClue in the command line). While watching, the runner opens one
+    /// when places exist and none is open: at the start, after a place is created, and again after
+    /// the source failed (the bus went away, GeoClue restarted) — first a minute later, then at
+    /// doubling intervals up to a quarter of an hour. Time reminders never wait for it.
+    public var connectLocation: (() throws -> LocationSource)?
+    /// The first wait before opening the source again after it failed; doubles up to `maximumLocationRetry`.
+    public var locationRetry: TimeInterval = 60
+    public static let maximumLocationRetry: TimeInterval = 15 * 60
+    private var nextLocationAttempt = Date.distantPast
+    private var currentLocationRetry: TimeInterval?
+    /// The last problem said, so a failure that repeats is said once.
+    private var locationProblem: String?
     /// The place fences those positions are fed to.
     public var places: PlaceCrossings
 
@@ -145,6 +159,7 @@ public final class ReminderRunner {
     /// did something.
     public func watch(shouldStop: () -> Bool = { false }, onReport: (Report) -> Void = { _ in }) throws {
         var version = try store.dataVersion()
+        report(try readPositions(), onReport)  // GeoClue's answer (or why not) before the first reminders
         var wake = try pass(onReport)
         while !shouldStop() {
             let now = store.clock()
@@ -152,14 +167,56 @@ public final class ReminderRunner {
             let events = try presenter.wait(timeout: timeout)
             var changed = !events.actions.isEmpty || !events.dismissed.isEmpty
             if changed { report(try handle(events), onReport) }
-            if let location {
-                let fixes = try location.fixes(timeout: 0)
-                if !fixes.isEmpty { report(try deliverPlaces(fixes), onReport) }
-            }
+            report(try readPositions(), onReport)
             let current = try store.dataVersion()
             if current != version { changed = true; version = current }
             if changed || (wake.map { $0 <= store.clock() } ?? false) { wake = try pass(onReport) }
         }
+    }
+
+    /// Opens the position source when it is due, feeds what it reports to the fences, and drops it
+    /// (saying so once: a source's errors say that location reminders are off and why) when it
+    /// fails: the watcher goes on with time reminders.
+    private func readPositions() throws -> Report {
+        var report = Report()
+        if location == nil, let connect = connectLocation, Date() >= nextLocationAttempt, !(try store.placeNames().isEmpty) {
+            do {
+                location = try connect()
+                if locationProblem != nil { report.notices.append("location works again") }
+                locationProblem = nil
+                currentLocationRetry = nil
+            } catch {
+                locationFailed("\(error)", &report)
+            }
+        }
+        guard let source = location else { return report }
+        let fixes: [LocationFix]
+        do {
+            fixes = try source.fixes(timeout: 0)
+        } catch {
+            location = nil
+            locationFailed("\(error)", &report)
+            return report
+        }
+        guard !fixes.isEmpty else { return report }
+        var delivered = try deliverPlaces(fixes)
+        delivered.notices = report.notices
+        return delivered
+    }
+
+    private func locationFailed(_ problem: String, _ report: inout Report) {
+        let retry = currentLocationRetry.map { min($0 * 2, Self.maximumLocationRetry) } ?? locationRetry
+        currentLocationRetry = retry
+        nextLocationAttempt = Date().addingTimeInterval(retry)
+        if problem != locationProblem {
+            report.notices.append(connectLocation == nil ? problem : "\(problem); tasker tries again in \(Self.duration(retry))")
+        }
+        locationProblem = problem
+    }
+
+    /// "1 min", "15 min", "30 s".
+    static func duration(_ seconds: TimeInterval) -> String {
+        seconds >= 60 ? "\(Int((seconds / 60).rounded())) min" : "\(Int(seconds.rounded())) s"
     }
 
     private func pass(_ onReport: (Report) -> Void) throws -> Date? {
@@ -168,7 +225,9 @@ public final class ReminderRunner {
     }
 
     private func report(_ report: Report, _ onReport: (Report) -> Void) {
-        if !report.delivered.isEmpty || !report.closed.isEmpty || !report.completed.isEmpty || !report.snoozed.isEmpty { onReport(report) }
+        if !report.delivered.isEmpty || !report.closed.isEmpty || !report.completed.isEmpty || !report.snoozed.isEmpty || !report.notices.isEmpty {
+            onReport(report)
+        }
     }
 
     /// Closes shown reminders whose task is gone, done, or due at another time than the reminder was for.

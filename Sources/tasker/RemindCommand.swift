@@ -28,7 +28,8 @@ enum RemindCommand: Command {
             GeoClue (system bus) and reminds on arriving or leaving, once per visit, after the
             position stayed place_dwell_seconds (config.json, default 60) on the new side; the
             button "Next visit" puts it off until the next visit. Without GeoClue it says so in one
-            line and keeps the time reminders.
+            line and keeps the time reminders; a place created while it runs, or GeoClue coming back
+            after the bus went away, is picked up within a minute (then at longer intervals).
             --install writes $XDG_CONFIG_HOME/systemd/user/\(unitName) and enables it with
             `systemctl --user`. Exit status 1 when there is no session bus and no --fallback.
             """,
@@ -58,15 +59,11 @@ enum RemindCommand: Command {
         let store = try context.openStore()
         let runner = ReminderRunner(store: store, schedule: config.schedule(in: context.timeZone), presenter: presenter,
                                     placeDwell: config.placeDwellSeconds)
-        // Arrive and leave reminders need positions: GeoClue, asked only when there are places.
-        if arguments.has(watch), !(try store.placeNames().isEmpty) {
-            do {
-                runner.location = try GeoClueLocation()
-            } catch let error as DesktopError {
-                context.output.err("remind: \(error)")
-            }
-        }
+        // Arrive and leave reminders need positions: GeoClue, opened by the watcher when there are
+        // places (a place created while it runs included) and again after the bus or GeoClue went away.
+        if arguments.has(watch) { runner.connectLocation = { try GeoClueLocation() } }
         let log: (ReminderRunner.Report) -> Void = { report in
+            for notice in report.notices { context.output.err("remind: \(notice)") }
             guard !printed else { return }
             for note in report.delivered { context.output.text("reminded: \(note.summary) — \(note.body)") }
             for id in report.closed { context.output.text("closed notification \(id)") }

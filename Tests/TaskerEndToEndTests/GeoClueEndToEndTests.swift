@@ -135,6 +135,6 @@ import TaskerTestSupport
         let lines = log.split(separator: "\n").filter { $0.contains("location reminders are off") }
         #expect(lines.count == 1, "\(log)")
         #expect(lines.first?.contains("GeoClue is not running") == true, "\(log)")
-        #expect(lines.first?.hasSuffix("time reminders keep working") == true, "\(log)")
+        #expect(lines.first?.hasSuffix("time reminders keep working; tasker tries again in 1 min") == true, "\(log)")
     }
 }
