@@ -51,9 +51,19 @@ public final class HTTPClient {
         self.idleLimit = onBody == nil ? 0 : limits.idle
         self.lastActivity = Date()
 
+        var upload: UnsafeMutablePointer<FILE>?
+        if let path = request.bodyFile {
+            guard let file = fopen(path, "rb") else {
+                throw HTTPError.transport(code: Int(CURLE_READ_ERROR.rawValue), detail: "cannot read \(path) to send it: \(String(cString: strerror(errno)))")
+            }
+            upload = file
+        }
+        defer { if let upload { fclose(upload) } }
+        let hasBody = request.body != nil || upload != nil
+
         var list: UnsafeMutablePointer<curl_slist>?
         // "Expect:" stops libcurl's 100-continue round trip before a body.
-        for line in request.headers + (request.body == nil ? [] : ["Expect:"]) {
+        for line in request.headers + (hasBody ? ["Expect:"] : []) {
             list = curl_slist_append(list, line)
         }
         defer { curl_slist_free_all(list) }
@@ -62,7 +72,18 @@ public final class HTTPClient {
         ccurl_setopt_string(handle, CURLOPT_URL, request.url)
         ccurl_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
         ccurl_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
-        if let body = request.body {
+        if let upload {
+            // An upload (PUT unless the method says otherwise) read from the file as libcurl sends it.
+            var info = stat()
+            fstat(fileno(upload), &info)
+            ccurl_setopt_long(handle, CURLOPT_UPLOAD, 1)
+            ccurl_setopt_off_t(handle, CURLOPT_INFILESIZE_LARGE, curl_off_t(info.st_size))
+            ccurl_setopt_read_function(handle) { buffer, size, count, file in
+                guard let buffer, let file else { return 0 }
+                return fread(buffer, 1, size * count, file.assumingMemoryBound(to: FILE.self))
+            }
+            ccurl_setopt_pointer(handle, CURLOPT_READDATA, upload)
+        } else if let body = request.body {
             ccurl_setopt_long(handle, CURLOPT_POST, 1)
             ccurl_setopt_long(handle, CURLOPT_POSTFIELDSIZE, body.count)
             body.withUnsafeBytes { bytes in
@@ -72,7 +93,7 @@ public final class HTTPClient {
             ccurl_setopt_long(handle, CURLOPT_HTTPGET, 1)
         }
         let method = request.method.uppercased()
-        if method != (request.body == nil ? "GET" : "POST") {
+        if method != (upload != nil ? "PUT" : hasBody ? "POST" : "GET") {
             ccurl_setopt_string(handle, CURLOPT_CUSTOMREQUEST, method)
         }
         if request.followsRedirects {

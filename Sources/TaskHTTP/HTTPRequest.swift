@@ -9,18 +9,22 @@ public struct HTTPRequest: Sendable {
     public var headers: [String]
     /// Sent as the request body when not nil (also for a custom method such as PROPFIND).
     public var body: Data?
+    /// A file sent as the request body, read while it is sent, so a large upload is never held in
+    /// memory; takes the place of `body`.
+    public var bodyFile: String?
     /// Follow up to five redirects (calendar subscriptions); WebDAV requests leave it off.
     public var followsRedirects: Bool
     public var credentials: HTTPCredentials?
 
     public init(
-        method: String = "GET", url: String, headers: [String] = [], body: Data? = nil,
+        method: String = "GET", url: String, headers: [String] = [], body: Data? = nil, bodyFile: String? = nil,
         followsRedirects: Bool = false, credentials: HTTPCredentials? = nil
     ) {
         self.method = method
         self.url = url
         self.headers = headers
         self.body = body
+        self.bodyFile = bodyFile
         self.followsRedirects = followsRedirects
         self.credentials = credentials
     }

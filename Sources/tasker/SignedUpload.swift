@@ -7,11 +7,12 @@ import TaskToolkit
 /// config.json's `attachments.upload`: copies each new attachment object to a URL the host signs,
 /// so tasker never holds a cloud credential.
 ///
-/// For one object: reads the stored file's bytes (as stored: ciphertext when attachments are
-/// encrypted; at most the attachment limit, so read whole), runs `sign_command` through
+/// For one object: hashes the stored file's bytes as they are read (as stored: ciphertext when
+/// attachments are encrypted), runs `sign_command` through
 /// `SecretCommand` (no shell, no stdin, `timeout_seconds`) with three more arguments — the SHA-256
 /// (hex) and size of those bytes and the method `PUT` — takes the first line it prints as the
-/// presigned URL, and PUTs the bytes there through TaskHTTP with `x-amz-checksum-sha256` (the
+/// presigned URL, and PUTs the file there through TaskHTTP, read while it is sent (an upload holds
+/// a megabyte of it in memory, not the whole file), with `x-amz-checksum-sha256` (the
 /// bytes' SHA-256 in base64). The upload counts only when the answer is 2xx and echoes that
 /// checksum: S3 (and moto) check the body against it and echo it, so a body that arrived damaged
 /// or an answer from something that did not check it is never recorded as uploaded. (S3's ETag is
@@ -29,19 +30,14 @@ struct SignedUpload: ObjectUploading {
     }
 
     func upload(storedFile file: String) throws -> String {
-        guard let body = FileManager.default.contents(atPath: file) else {
+        guard let (digest, size) = Self.hash(file) else {
             throw Failure(description: "cannot read \(file) to upload it; run `tasker verify`")
-        }
-        let digest = body.withUnsafeBytes { bytes in
-            var hasher = SHA256()
-            hasher.update(bytes)
-            return hasher.finish()
         }
         let runner = SecretCommand(setting: "attachments.upload.sign_command", secret: "a presigned URL",
                                    example: ["/usr/local/bin/sign-upload"], searchPath: searchPath, timeout: timeout)
         let printed: String
         do {
-            printed = try runner.run(signCommand + [digest, String(body.count), "PUT"])
+            printed = try runner.run(signCommand + [digest, String(size), "PUT"])
         } catch {
             throw Failure(description: error.description)
         }
@@ -52,10 +48,10 @@ struct SignedUpload: ObjectUploading {
         let checksum = Data(Self.bytes(ofHex: digest)).base64EncodedString()
         let request = HTTPRequest(method: "PUT", url: url, headers: [
             "Content-Type: application/octet-stream", "x-amz-sdk-checksum-algorithm: SHA256", "x-amz-checksum-sha256: \(checksum)",
-        ], body: body)
+        ], bodyFile: file)
         let response: HTTPResponse
         do {
-            response = try HTTPClient().perform(request, limits: HTTPLimits(connect: min(10, timeout), total: timeout + Double(body.count) / 262_144, budget: timeout))
+            response = try HTTPClient().perform(request, limits: HTTPLimits(connect: min(10, timeout), total: timeout + Double(size) / 262_144, budget: timeout))
         } catch {
             throw Failure(description: "upload failed: \(error)")
         }
@@ -66,6 +62,21 @@ struct SignedUpload: ObjectUploading {
             throw Failure(description: "\(HTTPClient.site(of: url)) took the upload but did not confirm its SHA-256 (no matching x-amz-checksum-sha256 in the answer); not recorded as uploaded")
         }
         return remote
+    }
+
+    /// The SHA-256 (hex) and size of the file at `path`, read a megabyte at a time; nil when it cannot be read.
+    static func hash(_ path: String) -> (digest: String, size: Int)? {
+        guard let file = fopen(path, "rb") else { return nil }
+        defer { fclose(file) }
+        var hasher = SHA256()
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+            if count > 0 { buffer.withUnsafeBytes { hasher.update(UnsafeRawBufferPointer(rebasing: $0[0..<count])) } }
+            if count < buffer.count { break }
+        }
+        guard ferror(file) == 0 else { return nil }
+        return (hasher.finish(), Int(hasher.count))
     }
 
     /// `url` without its query and fragment: where the object lives, without the signature.

@@ -42,6 +42,36 @@ struct HTTPClientTests {
         #expect(seen[1].body == "BEGIN:VCALENDAR")
     }
 
+    /// An upload read from a file as it is sent: every byte arrives, with its length, as a PUT (or
+    /// the method asked); a file that cannot be read is one clear error and nothing is sent.
+    @Test func aFileBodyIsStreamedWhole() throws {
+        let directory = TemporaryDirectory("http-file-body")
+        var random = SeededRandom(seed: 7)
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789")
+        let line = (0..<64).map { _ in alphabet[Int.random(in: 0..<36, using: &random)] }
+        let text = (0..<50_000).map { "\($0) \(String(line.shuffled(using: &random)))\n" }.joined()  // ~3.6 MB
+        let path = directory.path("object.bin")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let server = try ScriptedModelServer([.json(status: 200, body: ""), .json(status: 201, body: "")])
+        defer { server.stop() }
+        let url = "http://127.0.0.1:\(server.port)/bucket/object"
+        let put = try HTTPClient().perform(HTTPRequest(method: "PUT", url: url, headers: ["Content-Type: application/octet-stream"], bodyFile: path),
+                                           limits: HTTPLimits(seconds: 20))
+        #expect(put.status == 200)
+        let posted = try HTTPClient().perform(HTTPRequest(method: "POST", url: url, bodyFile: path), limits: HTTPLimits(seconds: 20))
+        #expect(posted.status == 201)
+        let seen = server.requests
+        #expect(seen.map(\.method) == ["PUT", "POST"])
+        #expect(seen.allSatisfy { $0.body == text }, "the file arrived whole")
+        #expect(seen.first?.headers["content-length"] == String(text.utf8.count))
+        #expect(seen.first?.headers["expect"] == nil)
+        #expect {
+            _ = try HTTPClient().perform(HTTPRequest(method: "PUT", url: url, bodyFile: directory.path("missing.bin")), limits: HTTPLimits(seconds: 5))
+        } throws: { error in
+            "\(error)".contains("missing.bin") && server.requests.count == 2
+        }
+    }
+
     @Test func aClosedPortIsUnreachableAndASpentBudgetTimesOut() throws {
         let server = try ScriptedModelServer([])
         let url = "http://u:secret@127.0.0.1:\(server.port)/c/?q=1"

@@ -9,6 +9,7 @@ static inline CURLcode ccurl_setopt_long(CURL *h, CURLoption o, long v) { return
 static inline CURLcode ccurl_setopt_string(CURL *h, CURLoption o, const char *v) { return curl_easy_setopt(h, o, v); }
 static inline CURLcode ccurl_setopt_pointer(CURL *h, CURLoption o, void *v) { return curl_easy_setopt(h, o, v); }
 static inline CURLcode ccurl_setopt_slist(CURL *h, CURLoption o, struct curl_slist *v) { return curl_easy_setopt(h, o, v); }
+static inline CURLcode ccurl_setopt_off_t(CURL *h, CURLoption o, curl_off_t v) { return curl_easy_setopt(h, o, v); }
 // curl_easy_getinfo is variadic too.
 static inline CURLcode ccurl_getinfo_long(CURL *h, CURLINFO i, long *v) { return curl_easy_getinfo(h, i, v); }
 
@@ -17,6 +18,8 @@ typedef size_t (*ccurl_data_callback)(char *data, size_t size, size_t count, voi
 typedef int (*ccurl_progress_callback)(void *context, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal, curl_off_t ulnow);
 // CURLOPT_WRITEFUNCTION: body bytes as they arrive.
 static inline CURLcode ccurl_setopt_write_function(CURL *h, ccurl_data_callback f) { return curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, f); }
+// CURLOPT_READFUNCTION: fills the buffer with the next bytes of an upload; 0 at its end.
+static inline CURLcode ccurl_setopt_read_function(CURL *h, ccurl_data_callback f) { return curl_easy_setopt(h, CURLOPT_READFUNCTION, f); }
 // CURLOPT_HEADERFUNCTION: one header line per call (status line included).
 static inline CURLcode ccurl_setopt_header_function(CURL *h, ccurl_data_callback f) { return curl_easy_setopt(h, CURLOPT_HEADERFUNCTION, f); }
 // CURLOPT_XFERINFOFUNCTION: called often during a transfer; non-zero aborts it (cancellation, idle timeout).
