@@ -16,11 +16,9 @@ struct AttachmentSetup {
     let problems: [String]
 
     init(configDirectory: String, databasePath: String, searchPath: String = "/usr/bin:/bin") {
-        let path = configDirectory + "/config.json"
         var problems: [String] = []
         var section: [String: JSONValue] = [:]
-        if let data = FileManager.default.contents(atPath: path),
-            let value = try? JSONValue.parse(String(decoding: data, as: UTF8.self)), let attachments = value["attachments"], !attachments.isNull {
+        if let attachments = ConfigFile.object(in: configDirectory)?["attachments"], !attachments.isNull {
             if let object = attachments.objectValue {
                 section = object
             } else {

@@ -12,13 +12,8 @@ struct PlanningSetup {
     let calendars: CalendarSet?
 
     init(configDirectory: String, cacheDirectory: String, environment: [String: String], clock: @escaping @Sendable () -> Date) {
-        let path = configDirectory + "/config.json"
         var problems: [String] = []
-        var object: [String: JSONValue] = [:]
-        if let data = FileManager.default.contents(atPath: path),
-            let value = try? JSONValue.parse(String(decoding: data, as: UTF8.self)), let found = value.objectValue {
-            object = found
-        }
+        let object = ConfigFile.object(in: configDirectory) ?? [:]
         var hours: WorkingHours?
         if let value = object["working_hours"], !value.isNull {
             hours = value.stringValue.flatMap(WorkingHours.init(text:))

@@ -14,8 +14,7 @@ struct ReminderConfig {
         var lead = ReminderSchedule.defaultLeadMinutes
         var dwell = Geofence.defaultDwell
         var problems: [String] = []
-        let object = FileManager.default.contents(atPath: configDirectory + "/config.json")
-            .flatMap { (try? JSONValue.parse(String(decoding: $0, as: UTF8.self)))?.objectValue }
+        let object = ConfigFile.object(in: configDirectory)
         if let value = object?["remind_before_minutes"], !value.isNull {
             if let minutes = value.intValue, (0...10_080).contains(minutes) {
                 lead = minutes

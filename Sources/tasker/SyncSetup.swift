@@ -25,10 +25,7 @@ struct SyncSetup {
 
     /// The section, or nil when config.json has none. - Throws: `SyncError.config` when it is unusable.
     static func load(configDirectory: String, environment: [String: String]) throws -> SyncSetup? {
-        let path = configDirectory + "/config.json"
-        guard let data = FileManager.default.contents(atPath: path),
-            let value = try? JSONValue.parse(String(decoding: data, as: UTF8.self)), let section = value["sync"], !section.isNull
-        else { return nil }
+        guard let section = ConfigFile.object(in: configDirectory)?["sync"], !section.isNull else { return nil }
         guard let url = section["url"]?.stringValue, url.hasPrefix("http://") || url.hasPrefix("https://") else {
             throw SyncError.config(problem: "config.json: sync.url must be the http(s) address of a CalDAV task list or account")
         }
