@@ -29,8 +29,10 @@ extension ParseScope {
         case "weekend": return DayMatch(day: comingWeekend, end: i + 1)
         default: break
         }
-        let openerBefore = i > 0 && Vocabulary.weekdayOpeners.contains(word(i - 1))
-        if let weekday = Vocabulary.weekday(w, allowShort: openerBefore || readTime(at: i + 1) != nil) {
+        // A short form counts after an opener word or directly before a time (asked only of short forms).
+        if let weekday = Vocabulary.fullWeekdays[w]
+            ?? Vocabulary.shortWeekdays[w].flatMap({ weekdayOpenerBefore(i) || readTime(at: i + 1) != nil ? $0 : nil })
+        {
             var delta = (weekday.isoNumber - today.weekday.isoNumber + 7) % 7
             if delta == 0 { delta = 7 }  // today never matches a bare weekday
             return DayMatch(day: today.adding(days: delta), end: i + 1)
@@ -46,6 +48,8 @@ extension ParseScope {
         if w.utf8.count == 10, let date = LocalDate(iso: w) { return DayMatch(day: date, end: i + 1) }
         return nil
     }
+
+    private func weekdayOpenerBefore(_ i: Int) -> Bool { i > 0 && Vocabulary.weekdayOpeners.contains(word(i - 1)) }
 
     /// The coming Saturday, or today on a Saturday or Sunday.
     var comingWeekend: LocalDate {
@@ -94,7 +98,7 @@ extension ParseScope {
 
     /// A day of the month: `12`, `12th`, `1st`, `2nd`, `3rd` (1–31).
     func dayNumber(_ i: Int) -> Int? {
-        guard i < count else { return nil }
+        guard i < count, let first = tokens[i].word.utf8.first, first >= 48, first <= 57 else { return nil }
         let bytes = Array(word(i).utf8)
         var value = 0
         var k = 0

@@ -44,6 +44,41 @@ struct ParseScope: Sendable {
         tokens[tokenRange.lowerBound].range.lowerBound..<tokens[tokenRange.upperBound - 1].range.upperBound
     }
 
+    /// False when no reader of the scan (`SentenceParse.scan`) can read anything starting at token
+    /// `i`, decided with one set lookup: its word is not one a reader starts with, and its first
+    /// character is no digit, `+` (an ISO date), `#`, `@`, `~` or `!`. Most title words (`mom`,
+    /// `milk`) are then passed over without asking each reader in turn. A reader that starts at a
+    /// new word must list it in `starterWords` (ReaderStarterTests checks every fixture's words).
+    func mayStartReading(at i: Int) -> Bool {
+        guard i >= 0, i < tokens.count, let first = tokens[i].word.utf8.first else { return false }
+        switch first {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "#"), UInt8(ascii: "@"), UInt8(ascii: "~"),
+            UInt8(ascii: "!"):
+            return true
+        default:
+            return Self.starterWords.contains(tokens[i].word)
+        }
+    }
+
+    /// Every word a reader of the scan may start at (see `mayStartReading`).
+    static let starterWords: Set<String> = {
+        var words = Set(Vocabulary.fullWeekdays.keys).union(Vocabulary.shortWeekdays.keys).union(Vocabulary.months.keys)
+            .union(Vocabulary.connectors).union(Vocabulary.dayParts.keys).union(Vocabulary.tomorrow).union(numberWords.keys)
+            .union(placeOpenerFirstWords)
+        words.formUnion([
+            "remind",  // readReminder
+            "daily", "weekly", "fortnightly", "monthly", "yearly", "annually", "every",  // readRecurrence
+            "defer", "starting", "start", "starts",  // readDefer
+            "from",  // bareTimeRangeEnd, opensTimeRange
+            "today", "tonight", "day", "in", "this", "next", "weekend",  // readDay, readInstant, readDayPart
+            "at", "noon", "midday", "midnight",  // readTime
+            "critical", "urgent", "asap", "important", "someday", "high", "low",  // readPriority
+            "half",  // readEstimate (DurationPhrase)
+            "deep",  // readEnergy
+        ])
+        return words
+    }()
+
     /// `a` and `an`: a count of one only after `in` or `for` (`for an hour`, never `wait a minute`).
     static let articles: Set<String> = ["a", "an"]
 

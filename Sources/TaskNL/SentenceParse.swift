@@ -116,15 +116,15 @@ struct SentenceParse {
     /// Strips spoken openers from the start of what remains of the title and hedges from its end
     /// (`Dictation`), repeatedly: `uh so I need to`, `or something I guess`.
     private mutating func stripDictation() {
-        while true {
-            let kept = scope.tokens.indices.filter { !claimed[$0] && !stripped[$0] }
-            guard let n = Dictation.opener(kept.map { scope.word($0) }) else { break }
-            for k in kept.prefix(n) { stripped[k] = true }
+        var kept = scope.tokens.indices.filter { !claimed[$0] && !stripped[$0] }
+        var first = 0  // kept[first...] are the words still in the title
+        while let n = Dictation.opener(count: kept.count - first, word: { scope.word(kept[first + $0]) }) {
+            for k in kept[first..<(first + n)] { stripped[k] = true }
+            first += n
         }
-        while true {
-            let kept = scope.tokens.indices.filter { !claimed[$0] && !stripped[$0] }
-            guard let n = Dictation.hedge(kept.map { scope.word($0) }) else { break }
+        while let n = Dictation.hedge(count: kept.count - first, word: { scope.word(kept[first + $0]) }) {
             for k in kept.suffix(n) { stripped[k] = true }
+            kept.removeLast(n)
         }
     }
 
@@ -135,6 +135,10 @@ struct SentenceParse {
         var bareDayPart: Int?
         defer { if let k = bareDayPart { readTrailingDayPart(at: k, start: start) } }
         while i < scope.count {
+            if !scope.mayStartReading(at: i) {  // a plain title word: no reader starts here
+                i += 1
+                continue
+            }
             if let p = scope.readPlace(at: i) {
                 if place == nil {
                     place = (p.binding, i..<p.end)
