@@ -65,7 +65,7 @@ public enum ChipText {
         } else {
             dayText = date(day, today: today)
         }
-        return "\(dayText), \(time(seconds))"
+        return dayText + ", " + time(seconds)
     }
 
     /// `Starts Mon 7 Dec`, `Starts tomorrow`.
@@ -85,7 +85,7 @@ public enum ChipText {
     static func time(_ seconds: Int) -> String {
         let h = seconds / 3_600, m = seconds % 3_600 / 60
         let h12 = h % 12 == 0 ? 12 : h % 12
-        return "\(h12):\(m < 10 ? "0" : "")\(m) \(h < 12 ? "AM" : "PM")"
+        return String(h12) + (m < 10 ? ":0" : ":") + String(m) + (h < 12 ? " AM" : " PM")
     }
 
     /// `Every day`, `Every weekday`, `Every 2 weeks`, `Every Monday`, `Every Mon, Thu`, `Every month`.

@@ -34,7 +34,7 @@ enum Dictation {
     static func opener(count: Int, word: (Int) -> String) -> Int? {
         guard count > 1 else { return nil }
         let first = straight(word(0))
-        guard openerFirstWords.contains(first) else { return nil }
+        guard openerFirstWords.contains(first) else { return nil }  // mayOpen
         for phrase in openers where phrase.count < count && phrase[0] == first {
             guard (1..<phrase.count).allSatisfy({ straight(word($0)) == phrase[$0] }) else { continue }
             if phrase.count == 1, phrase[0] == "so", soKeeps.contains(straight(word(1))) { continue }
@@ -52,6 +52,12 @@ enum Dictation {
         }
         return nil
     }
+
+    /// `word` may begin an opener (`opener` is nil for any words not starting with one of these).
+    static func mayOpen(_ word: String) -> Bool { openerFirstWords.contains(straight(word)) }
+
+    /// `word` may end a hedge (`hedge` is nil for any words not ending with one of these).
+    static func mayEnd(_ word: String) -> Bool { hedgeLastWords.contains(word) }
 
     private static let openerFirstWords = Set(openers.map { $0[0] })
     private static let hedgeLastWords = Set(hedges.map { $0[$0.count - 1] })

@@ -7,23 +7,26 @@ import TaskCore
 /// or nil. Nothing here decides conflicts; `SentenceParse` does.
 struct ParseScope: Sendable {
     let tokens: [Token]
+    /// What the vocabulary says about each token's word.
+    let lexemes: [Lexeme]
     let now: Date
     let timeZone: TimeZone
     /// Today in the caller's time zone.
     let today: LocalDate
-    /// Seconds since local midnight now.
-    let nowSeconds: Int
     /// The places the user has, each as its name and its words (`readPlace`).
     let places: [(name: String, words: [String])]
 
     init(text: String, now: Date, timeZone: TimeZone, places: [String] = []) {
+        self.init(text: text, at: TaskNLParser.Moment(now: now, timeZone: timeZone), places: places)
+    }
+
+    init(text: String, at moment: TaskNLParser.Moment, places: [String] = []) {
         tokens = Tokenizer.tokens(of: text)
+        lexemes = tokens.map { Lexeme.of($0.word) }
         self.places = places.map { ($0, ParseScope.placeWords($0)) }
-        self.now = now
-        self.timeZone = timeZone
-        let local = LocalDateTime(now, in: timeZone)
-        today = local.date
-        nowSeconds = local.secondsIntoDay
+        now = moment.now
+        timeZone = moment.timeZone
+        today = moment.today
     }
 
     var count: Int { tokens.count }
@@ -31,12 +34,18 @@ struct ParseScope: Sendable {
     /// The normalised word at `i`, or "" past the end.
     func word(_ i: Int) -> String { i >= 0 && i < tokens.count ? tokens[i].word : "" }
 
+    /// The vocabulary's entry for the word at `i` (`.unknown` past the end).
+    func lexeme(_ i: Int) -> Lexeme { i >= 0 && i < lexemes.count ? lexemes[i] : .unknown }
+
+    /// The weekday the word at `i` names, full or short.
+    func weekday(at i: Int) -> Weekday? { lexeme(i).weekday ?? lexeme(i).shortWeekday }
+
     func number(_ i: Int) -> Int? { i >= 0 && i < tokens.count ? tokens[i].number : nil }
 
     /// A count written as digits, `a`/`an`, or a small number word (`two`).
     func count(_ i: Int) -> Int? {
         if let n = number(i) { return n }
-        return Self.numberWords[word(i)]
+        return lexeme(i).numberWord
     }
 
     /// The UTF-16 span from the start of token `from` to the end of token `to - 1`.
@@ -48,7 +57,7 @@ struct ParseScope: Sendable {
     /// `i`, decided with one set lookup: its word is not one a reader starts with, and its first
     /// character is no digit, `+` (an ISO date), `#`, `@`, `~` or `!`. Most title words (`mom`,
     /// `milk`) are then passed over without asking each reader in turn. A reader that starts at a
-    /// new word must list it in `starterWords` (ReaderStarterTests checks every fixture's words).
+    /// new word must list it in `starterWords` (FastPathTests checks every fixture's words).
     func mayStartReading(at i: Int) -> Bool {
         guard i >= 0, i < tokens.count, let first = tokens[i].word.utf8.first else { return false }
         switch first {
@@ -56,7 +65,7 @@ struct ParseScope: Sendable {
             UInt8(ascii: "!"):
             return true
         default:
-            return Self.starterWords.contains(tokens[i].word)
+            return lexemes[i].startsReading
         }
     }
 

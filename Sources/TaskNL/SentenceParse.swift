@@ -85,6 +85,9 @@ struct SentenceParse {
         Chip(field: field, text: text, spans: [scope.span(tokens)])
     }
 
+    /// Token `k` is still in the title: neither understood nor part of a stripped prefix.
+    private func isKept(_ k: Int) -> Bool { !claimed[k] && !stripped[k] }
+
     private mutating func claim(_ r: Range<Int>) {
         for k in r { claimed[k] = true }
     }
@@ -116,7 +119,11 @@ struct SentenceParse {
     /// Strips spoken openers from the start of what remains of the title and hedges from its end
     /// (`Dictation`), repeatedly: `uh so I need to`, `or something I guess`.
     private mutating func stripDictation() {
-        var kept = scope.tokens.indices.filter { !claimed[$0] && !stripped[$0] }
+        // Nearly every title starts with no opener's first word and ends with no hedge's last word.
+        guard let firstKept = scope.tokens.indices.first(where: isKept), let lastKept = scope.tokens.indices.last(where: isKept),
+            Dictation.mayOpen(scope.word(firstKept)) || Dictation.mayEnd(scope.word(lastKept))
+        else { return }
+        var kept = scope.tokens.indices.filter(isKept)
         var first = 0  // kept[first...] are the words still in the title
         while let n = Dictation.opener(count: kept.count - first, word: { scope.word(kept[first + $0]) }) {
             for k in kept[first..<(first + n)] { stripped[k] = true }
@@ -199,7 +206,7 @@ struct SentenceParse {
                 }
                 i = t.end
             } else {
-                if Vocabulary.dayParts[scope.word(i)] != nil { bareDayPart = i }
+                if scope.lexeme(i).dayPart != nil { bareDayPart = i }
                 i += 1
             }
         }
@@ -214,7 +221,7 @@ struct SentenceParse {
     /// (only understood words after it) and title words come before it; at the start (`evening run`)
     /// or after `good`, `the`, … it stays in the title.
     private mutating func readTrailingDayPart(at k: Int, start: Int) {
-        guard let part = Vocabulary.dayParts[scope.word(k)], !Self.dayPartKeepers.contains(scope.word(k - 1)) else { return }
+        guard let part = scope.lexeme(k).dayPart, !Self.dayPartKeepers.contains(scope.word(k - 1)) else { return }
         let understood = scope.tokens.indices.map { j in claimed[j] || phrases.contains { $0.tokens.contains(j) } }
         // Only understood words after it, or a hedge (`run evening, probably`).
         var rest = ((k + 1)..<scope.count).filter { !understood[$0] }.map { scope.word($0) }
@@ -252,9 +259,8 @@ struct SentenceParse {
 
     /// The kind named by the first word left in the title (`call`, `buy`, `pick up`, `meet`, `pay`, `waiting on`).
     private func readKind() -> TaskKind? {
-        let kept = scope.tokens.indices.filter { !claimed[$0] && !stripped[$0] }
-        guard let first = kept.first else { return nil }
-        let next = kept.count > 1 ? scope.word(kept[1]) : ""
+        guard let first = scope.tokens.indices.first(where: isKept) else { return nil }
+        let next = scope.tokens.indices[(first + 1)...].first(where: isKept).map { scope.word($0) } ?? ""
         switch scope.word(first) {
         case "call", "phone", "ring": return .call
         case "buy": return .errand

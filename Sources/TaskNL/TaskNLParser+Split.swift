@@ -33,7 +33,12 @@ extension TaskNLParser {
 
     /// Each task of the line parsed on its own (see `splitTasks`).
     public func parseTasks(_ text: String, now: Date, timeZone: TimeZone) -> [ParseResult] {
-        splitTasks(text, now: now, timeZone: timeZone).map { parse($0, now: now, timeZone: timeZone) }
+        parseTasks(text, at: Moment(now: now, timeZone: timeZone))
+    }
+
+    /// `parseTasks` at a moment worked out once (`parse -`: every line at the same one).
+    public func parseTasks(_ text: String, at moment: Moment) -> [ParseResult] {
+        splitTasks(text, now: moment.now, timeZone: moment.timeZone).map { parse($0, at: moment) }
     }
 
     /// The parts of `text` a model may name as one task's source: every run of clauses between the

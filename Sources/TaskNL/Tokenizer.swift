@@ -103,7 +103,7 @@ enum Tokenizer {
         return trimmed.isEmpty ? lower : String(trimmed)
     }
 
-    private static func isTrailingPunctuation(_ b: UInt8) -> Bool {
+    static func isTrailingPunctuation(_ b: UInt8) -> Bool {
         b == 44 || b == 46 || b == 33 || b == 63 || b == 59  // , . ! ? ;
     }
 }

@@ -42,6 +42,44 @@ enum Vocabulary {
     }
 }
 
+/// What the vocabulary's tables say about one word, looked up once per token (`ParseScope.lexemes`)
+/// rather than once per table each reader asks: a string hash costs hundreds of instructions, and a
+/// sentence's readers asked a dozen or more.
+struct Lexeme: Sendable {
+    /// A full weekday name (`Vocabulary.fullWeekdays`).
+    var weekday: Weekday?
+    /// A short weekday form (`Vocabulary.shortWeekdays`).
+    var shortWeekday: Weekday?
+    var month: Int?
+    var dayPart: DayPart?
+    /// A count word (`ParseScope.numberWords`: `a`, `one`, … `twelve`).
+    var numberWord: Int?
+    /// In `Vocabulary.connectors`.
+    var isConnector = false
+    /// In `Vocabulary.weekdayOpeners`.
+    var opensShortWeekday = false
+    /// In `ParseScope.starterWords`.
+    var startsReading = false
+
+    /// A word no table holds (and the empty word past either end).
+    static let unknown = Lexeme()
+
+    static func of(_ word: String) -> Lexeme { table[word] ?? unknown }
+
+    private static let table: [String: Lexeme] = {
+        var table: [String: Lexeme] = [:]
+        for (word, day) in Vocabulary.fullWeekdays { table[word, default: unknown].weekday = day }
+        for (word, day) in Vocabulary.shortWeekdays { table[word, default: unknown].shortWeekday = day }
+        for (word, month) in Vocabulary.months { table[word, default: unknown].month = month }
+        for (word, part) in Vocabulary.dayParts { table[word, default: unknown].dayPart = part }
+        for (word, n) in ParseScope.numberWords { table[word, default: unknown].numberWord = n }
+        for word in Vocabulary.connectors { table[word, default: unknown].isConnector = true }
+        for word in Vocabulary.weekdayOpeners { table[word, default: unknown].opensShortWeekday = true }
+        for word in ParseScope.starterWords { table[word, default: unknown].startsReading = true }
+        return table
+    }()
+}
+
 /// A part of the day: sets a default time and decides AM or PM for a bare hour.
 enum DayPart: Sendable, Hashable {
     case morning, afternoon, evening
