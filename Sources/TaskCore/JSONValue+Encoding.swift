@@ -46,6 +46,12 @@ extension JSONValue {
     /// embedded in another message (MCP's text content) without building a `String` first.
     public static func appendStringLiteral(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
+        // Most strings hold nothing to escape: one pass to see that, then one copy.
+        if !bytes.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0xE2 }) {
+            out.append(contentsOf: bytes)
+            out.append(UInt8(ascii: "\""))
+            return
+        }
         var runStart = 0
         var i = 0
         let count = bytes.count

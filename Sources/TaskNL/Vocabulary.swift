@@ -64,7 +64,37 @@ struct Lexeme: Sendable {
     /// A word no table holds (and the empty word past either end).
     static let unknown = Lexeme()
 
-    static func of(_ word: String) -> Lexeme { table[word] ?? unknown }
+    /// The entry for `word`: a probe of an open-addressing table hashed with FNV-1a over the
+    /// word's bytes (a `Dictionary` lookup hashes with SipHash, several times the cost, and most
+    /// words of a sentence are in no table at all).
+    static func of(_ word: String) -> Lexeme {
+        let mask = slots.count - 1
+        var index = slotIndex(word) & mask
+        while let (key, lexeme) = slots[index] {
+            if key == word { return lexeme }
+            index = (index + 1) & mask
+        }
+        return unknown
+    }
+
+    private static func slotIndex(_ word: String) -> Int {
+        var hash: UInt32 = 2_166_136_261
+        for byte in word.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        return Int(hash)
+    }
+
+    /// `table` laid out for `of`: a power of two at least four times its size, so probes stay short.
+    private static let slots: [(String, Lexeme)?] = {
+        var size = 64
+        while size < table.count * 4 { size *= 2 }
+        var slots = [(String, Lexeme)?](repeating: nil, count: size)
+        for (word, lexeme) in table {
+            var index = slotIndex(word) & (size - 1)
+            while slots[index] != nil { index = (index + 1) & (size - 1) }
+            slots[index] = (word, lexeme)
+        }
+        return slots
+    }()
 
     private static let table: [String: Lexeme] = {
         var table: [String: Lexeme] = [:]

@@ -135,6 +135,36 @@ import Testing
         }
     }
 
+    // MARK: - Vocabulary and chips
+
+    /// The hashed lexicon says what the vocabulary's tables say, for every word they hold and every
+    /// word of the fixtures (mostly in none of them).
+    @Test func lexiconEntriesAreTheTablesEntries() throws {
+        let tableWords = Array(Vocabulary.fullWeekdays.keys) + Array(Vocabulary.shortWeekdays.keys) + Array(Vocabulary.months.keys)
+            + Array(Vocabulary.dayParts.keys) + Array(ParseScope.numberWords.keys) + Array(Vocabulary.connectors)
+            + Array(Vocabulary.weekdayOpeners) + Array(ParseScope.starterWords)
+        let words = try Self.realInputs().flatMap { Tokenizer.tokens(of: $0).map(\.word) } + tableWords + ["", "mondays", "Monday", "jun."]
+        for word in Set(words) {
+            let entry = Lexeme.of(word)
+            #expect(entry.weekday == Vocabulary.fullWeekdays[word], "\(word)")
+            #expect(entry.shortWeekday == Vocabulary.shortWeekdays[word], "\(word)")
+            #expect(entry.month == Vocabulary.months[word], "\(word)")
+            #expect(entry.dayPart == Vocabulary.dayParts[word], "\(word)")
+            #expect(entry.numberWord == ParseScope.numberWords[word], "\(word)")
+            #expect(entry.isConnector == Vocabulary.connectors.contains(word), "\(word)")
+            #expect(entry.opensShortWeekday == Vocabulary.weekdayOpeners.contains(word), "\(word)")
+            #expect(entry.startsReading == ParseScope.starterWords.contains(word), "\(word)")
+        }
+    }
+
+    @Test func chipTimesAreTheFormattedClock() {
+        for seconds in stride(from: 0, to: 86_400, by: 60) {
+            let h = seconds / 3_600, m = seconds % 3_600 / 60
+            let h12 = h % 12 == 0 ? 12 : h % 12
+            #expect(ChipText.time(seconds) == "\(h12):\(m < 10 ? "0" : "")\(m) \(h < 12 ? "AM" : "PM")")
+        }
+    }
+
     // MARK: - Scan
 
     /// Where `mayStartReading` says no reader starts, none does: checked at every word of every
