@@ -88,9 +88,8 @@ struct ParseScope: Sendable {
         return words
     }()
 
-    /// `a` and `an`: a count of one only after `in` or `for` (`for an hour`, never `wait a minute`).
-    static let articles: Set<String> = ["a", "an"]
-
+    /// Count words. `a` and `an` count as one only after `in` or `for` (`for an hour`, never `wait a
+    /// minute`; `DurationPhrase.read`'s `allowArticle`).
     static let numberWords: [String: Int] = [
         "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
         "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,

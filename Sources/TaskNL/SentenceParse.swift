@@ -97,7 +97,8 @@ struct SentenceParse {
     /// Strips a list marker (`- `, `* `, `• `, from a pasted list) and then `remind me to`,
     /// `remind me`, `todo:`, `to do:`, `task:`, `idea:` from the start. A marker alone is the title.
     private mutating func stripPrefix() -> Int {
-        let marker = scope.count > 1 && ["-", "*", "•"].contains(scope.word(0)) ? 1 : 0
+        let first = scope.word(0)
+        let marker = scope.count > 1 && (first == "-" || first == "*" || first == "•") ? 1 : 0
         if marker == 1 { stripped[0] = true }
         let w0 = scope.word(marker), w1 = scope.word(marker + 1)
         var length = 0

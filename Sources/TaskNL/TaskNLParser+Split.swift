@@ -145,9 +145,9 @@ extension TaskNLParser {
     static let sourceSeparator = #"\s*[,;]\s+|\s+and\s+also\s+|\s+and\s+then\s+|\s+and\s+|\s+also\s+|\s+then\s+"#
 
     /// The separators' regular expressions, compiled once (compiling one cost more than parsing the
-    /// line). NSRegularExpression may be shared between threads (Foundation checks out a copy of the
-    /// ICU pattern for each match).
-    nonisolated(unsafe) private static let compiled: [String: NSRegularExpression] = Dictionary(
+    /// line). NSRegularExpression is Sendable: Foundation checks out a copy of the ICU pattern for
+    /// each match.
+    private static let compiled: [String: NSRegularExpression] = Dictionary(
         uniqueKeysWithValues: [taskSeparator, clauseSeparator, sourceSeparator].compactMap { pattern in
             (try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive])).map { (pattern, $0) }
         })

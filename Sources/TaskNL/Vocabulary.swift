@@ -78,9 +78,12 @@ struct Lexeme: Sendable {
     }
 
     private static func slotIndex(_ word: String) -> Int {
-        var hash: UInt32 = 2_166_136_261
-        for byte in word.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-        return Int(hash)
+        var word = word
+        return word.withUTF8 { bytes in
+            var hash: UInt32 = 2_166_136_261
+            for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+            return Int(hash)
+        }
     }
 
     /// `table` laid out for `of`: a power of two at least four times its size, so probes stay short.
