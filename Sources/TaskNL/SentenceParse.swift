@@ -33,6 +33,7 @@ struct SentenceParse {
         scan(from: start)
         var draft = TaskDraft(title: "")
         var chips: [Chip] = []
+        chips.reserveCapacity(8)  // one allocation for a line's chips, not one per chip added
         if let priority {
             draft.priority = priority.value
             chips.append(chip(.priority, ChipText.priority(priority.value), priority.tokens))
@@ -286,7 +287,8 @@ struct SentenceParse {
         }
         if let t = timePhrase, t.time == nil, recurrence?.match.dayPart != nil { timePhrase = nil }
         var spans: [Range<Int>] = []
-        for p in [dayPhrase, timePhrase].compactMap({ $0 }) {
+        for p in [dayPhrase, timePhrase] {
+            guard let p else { continue }
             claim(p.tokens)
             spans.append(scope.span(p.tokens))
         }

@@ -13,14 +13,18 @@ extension TaskNLParser {
     public func splitTasks(_ text: String, now: Date, timeZone: TimeZone) -> [String] {
         // Most lines hold no separator: answered by one pass over the bytes (what the full path below
         // returns for them: the line trimmed, or the line as it is when that leaves nothing).
-        if Self.holdsNoSplit(text) {
-            let trimmed = text.trimmed(newlines: false)
-            return [trimmed.isEmpty ? text : trimmed]
-        }
+        if Self.holdsNoSplit(text) { return [Self.onlyTask(text)] }
         return splitAtSeparators(text, now: now, timeZone: timeZone)
     }
 
-    /// `splitTasks` without its fast path (TaskSplitTests checks that the two agree).
+    /// The one task of a line that `holdsNoSplit`: what the full path returns for it, the line
+    /// trimmed, or the line as it is when trimming leaves nothing.
+    static func onlyTask(_ text: String) -> String {
+        let trimmed = text.trimmed(newlines: false)
+        return trimmed.isEmpty ? text : trimmed
+    }
+
+    /// `splitTasks` without its fast path (FastPathTests checks that the two agree).
     func splitAtSeparators(_ text: String, now: Date, timeZone: TimeZone) -> [String] {
         var parts: [String] = []
         for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
@@ -38,7 +42,8 @@ extension TaskNLParser {
 
     /// `parseTasks` at a moment worked out once (`parse -`: every line at the same one).
     public func parseTasks(_ text: String, at moment: Moment) -> [ParseResult] {
-        splitTasks(text, now: moment.now, timeZone: moment.timeZone).map { parse($0, at: moment) }
+        if Self.holdsNoSplit(text) { return [parse(Self.onlyTask(text), at: moment)] }  // splitTasks's fast path, no list of one
+        return splitTasks(text, now: moment.now, timeZone: moment.timeZone).map { parse($0, at: moment) }
     }
 
     /// The parts of `text` a model may name as one task's source: every run of clauses between the
