@@ -6,9 +6,8 @@ import TaskCore
 /// Readers are pure functions of a position: they return what they recognise there and where it ends,
 /// or nil. Nothing here decides conflicts; `SentenceParse` does.
 struct ParseScope: Sendable {
+    /// The words, each with its vocabulary entry (`Token.lexeme`) filled in.
     let tokens: [Token]
-    /// What the vocabulary says about each token's word.
-    let lexemes: [Lexeme]
     let now: Date
     let timeZone: TimeZone
     /// Today in the caller's time zone.
@@ -21,8 +20,9 @@ struct ParseScope: Sendable {
     }
 
     init(text: String, at moment: TaskNLParser.Moment, places: [String] = []) {
-        tokens = Tokenizer.tokens(of: text)
-        lexemes = tokens.map { Lexeme.of($0.word) }
+        var tokens = Tokenizer.tokens(of: text)
+        for k in tokens.indices { tokens[k].lexeme = Lexeme.of(tokens[k].word) }
+        self.tokens = tokens
         self.places = places.map { ($0, ParseScope.placeWords($0)) }
         now = moment.now
         timeZone = moment.timeZone
@@ -35,7 +35,7 @@ struct ParseScope: Sendable {
     func word(_ i: Int) -> String { i >= 0 && i < tokens.count ? tokens[i].word : "" }
 
     /// The vocabulary's entry for the word at `i` (`.unknown` past the end).
-    func lexeme(_ i: Int) -> Lexeme { i >= 0 && i < lexemes.count ? lexemes[i] : .unknown }
+    func lexeme(_ i: Int) -> Lexeme { i >= 0 && i < tokens.count ? tokens[i].lexeme : .unknown }
 
     /// The weekday the word at `i` names, full or short.
     func weekday(at i: Int) -> Weekday? { lexeme(i).weekday ?? lexeme(i).shortWeekday }
@@ -65,7 +65,7 @@ struct ParseScope: Sendable {
             UInt8(ascii: "!"):
             return true
         default:
-            return lexemes[i].startsReading
+            return tokens[i].lexeme.startsReading
         }
     }
 

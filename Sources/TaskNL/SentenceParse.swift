@@ -287,6 +287,7 @@ struct SentenceParse {
         }
         if let t = timePhrase, t.time == nil, recurrence?.match.dayPart != nil { timePhrase = nil }
         var spans: [Range<Int>] = []
+        spans.reserveCapacity(2)
         for p in [dayPhrase, timePhrase] {
             guard let p else { continue }
             claim(p.tokens)

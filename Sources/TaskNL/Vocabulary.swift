@@ -42,7 +42,7 @@ enum Vocabulary {
     }
 }
 
-/// What the vocabulary's tables say about one word, looked up once per token (`ParseScope.lexemes`)
+/// What the vocabulary's tables say about one word, looked up once per token (`Token.lexeme`)
 /// rather than once per table each reader asks: a string hash costs hundreds of instructions, and a
 /// sentence's readers asked a dozen or more.
 struct Lexeme: Sendable {
