@@ -35,7 +35,7 @@ extension JSONValue {
             assert(previous.map { $0 < key } ?? true, "members must come in sorted key order: \(key) after \(previous ?? "")")
             if previous != nil { out.append(UInt8(ascii: ",")) }
             previous = key
-            appendString(key, to: &out)
+            appendStringLiteral(key, to: &out)
             out.append(UInt8(ascii: ":"))
             value.appendEncoded(to: &out)
         }
@@ -46,6 +46,12 @@ extension JSONValue {
     /// embedded in another message (MCP's text content) without building a `String` first.
     public static func appendStringLiteral(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
+        // Most strings hold nothing to escape: one pass to see that, then one copy.
+        if !bytes.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0xE2 }) {
+            out.append(contentsOf: bytes)
+            out.append(UInt8(ascii: "\""))
+            return
+        }
         var runStart = 0
         var i = 0
         let count = bytes.count
@@ -93,7 +99,7 @@ extension JSONValue {
         case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
         case .int(let i): out.append(contentsOf: String(i).utf8)
         case .double(let d): out.append(contentsOf: JSONValue.format(d).utf8)
-        case .string(let s): JSONValue.appendString(s, to: &out)
+        case .string(let s): JSONValue.appendStringLiteral(s, to: &out)
         case .array(let items):
             if items.isEmpty { out.append(contentsOf: "[]".utf8); return }
             out.append(UInt8(ascii: "["))
@@ -110,7 +116,7 @@ extension JSONValue {
             for (n, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
                 if n > 0 { out.append(UInt8(ascii: ",")) }
                 JSONValue.newline(&out, indent.map { $0 + 1 })
-                JSONValue.appendString(member.key, to: &out)
+                JSONValue.appendStringLiteral(member.key, to: &out)
                 out.append(contentsOf: (indent == nil ? ":" : ": ").utf8)
                 member.value.write(to: &out, indent: indent.map { $0 + 1 })
             }
@@ -125,7 +131,9 @@ extension JSONValue {
         out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
     }
 
-    private static func appendString(_ text: String, to out: inout [UInt8]) {
+    /// Appends `text` as a JSON string literal, quotes included: what `.string(text)` encodes to,
+    /// for writers that put JSON straight into an output buffer.
+    public static func appendStringLiteral(_ text: String, to out: inout [UInt8]) {
         var text = text
         text.withUTF8 { appendStringLiteral(utf8: $0, to: &out) }
     }

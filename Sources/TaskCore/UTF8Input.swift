@@ -22,10 +22,11 @@ public enum UTF8Input {
         }
     }
 
-    /// The text of `bytes`, or where it stops being UTF-8.
-    public static func decode<Bytes: Collection<UInt8>>(_ bytes: Bytes, source: String) -> Result<String, Invalid> {
+    /// The text of `bytes`, or where it stops being UTF-8. `source` is only worked out for bytes
+    /// that are not UTF-8 (`"line \(n)"` costs more than decoding a short line).
+    public static func decode<Bytes: Collection<UInt8>>(_ bytes: Bytes, source: @autoclosure () -> String) -> Result<String, Invalid> {
         if let text = String(validating: bytes, as: UTF8.self) { return .success(text) }
-        return .failure(Invalid(source: source, offset: firstInvalidOffset(bytes)))
+        return .failure(Invalid(source: source(), offset: firstInvalidOffset(bytes)))
     }
 
     /// - Throws: `Invalid`.

@@ -65,7 +65,7 @@ public enum ChipText {
         } else {
             dayText = date(day, today: today)
         }
-        return "\(dayText), \(time(seconds))"
+        return dayText + ", " + time(seconds)
     }
 
     /// `Starts Mon 7 Dec`, `Starts tomorrow`.
@@ -85,7 +85,23 @@ public enum ChipText {
     static func time(_ seconds: Int) -> String {
         let h = seconds / 3_600, m = seconds % 3_600 / 60
         let h12 = h % 12 == 0 ? 12 : h % 12
-        return "\(h12):\(m < 10 ? "0" : "")\(m) \(h < 12 ? "AM" : "PM")"
+        // Written byte by byte into a small string: this is on every dated line of `parse -`.
+        return String(unsafeUninitializedCapacity: 8) { text in
+            var n = 0
+            func put(_ byte: UInt8) {
+                text[n] = byte
+                n += 1
+            }
+            if h12 >= 10 { put(UInt8(ascii: "0") + UInt8(h12 / 10)) }
+            put(UInt8(ascii: "0") + UInt8(h12 % 10))
+            put(UInt8(ascii: ":"))
+            put(UInt8(ascii: "0") + UInt8(m / 10))
+            put(UInt8(ascii: "0") + UInt8(m % 10))
+            put(UInt8(ascii: " "))
+            put(h < 12 ? UInt8(ascii: "A") : UInt8(ascii: "P"))
+            put(UInt8(ascii: "M"))
+            return n
+        }
     }
 
     /// `Every day`, `Every weekday`, `Every 2 weeks`, `Every Monday`, `Every Mon, Thu`, `Every month`.

@@ -22,6 +22,7 @@ struct ClockText: Sendable {
 
     /// Nil unless the word is 1–2 digits, optionally `:MM` or `.MM`, then optionally am/pm/h.
     init?(_ word: String) {
+        guard let first = word.utf8.first, first >= 48, first <= 57 else { return nil }  // most words: no copy
         let b = Array(word.utf8)
         var k = 0
         var h = 0

@@ -32,7 +32,7 @@ public struct DurationPhrase: Sendable, Hashable {
         if allowArticle, w == "half", next == "an", i + 2 < tokens.count, tokens[i + 2].word == "hour" {
             return (30, i + 3)
         }
-        if allowArticle || !ParseScope.articles.contains(w), let n = tokens[i].number ?? ParseScope.numberWords[w],
+        if allowArticle || !(w == "a" || w == "an"), let n = tokens[i].number ?? Lexeme.of(w).numberWord,
             let unit = DurationText.unitMinutes(next)
         {
             return (n * unit, i + 2)

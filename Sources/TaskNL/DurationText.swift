@@ -6,6 +6,7 @@ struct DurationText: Sendable {
     /// Nil unless the whole word is a duration greater than zero. `minuteSuffix` admits `15m` (else
     /// it could be metres), `bareNumber` a plain `30`.
     init?(_ word: String, minuteSuffix: Bool, bareNumber: Bool) {
+        guard let first = word.utf8.first, first >= 48, first <= 57 else { return nil }  // most words: no copy
         let b = Array(word.utf8)
         var k = 0
         var total = 0.0
@@ -68,6 +69,7 @@ struct DurationText: Sendable {
 
     /// A decimal number like `1.5` (digits, a dot, digits).
     static func decimal(_ word: String) -> Double? {
+        guard let first = word.utf8.first, first >= 48, first <= 57 else { return nil }
         let b = Array(word.utf8)
         guard let dot = b.firstIndex(of: 46), dot > 0, dot < b.count - 1, dot < 4,
             b.allSatisfy({ ($0 >= 48 && $0 <= 57) || $0 == 46 }), b.filter({ $0 == 46 }).count == 1

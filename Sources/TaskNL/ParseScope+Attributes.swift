@@ -40,8 +40,9 @@ extension ParseScope {
     /// `#errands` or `@phone`: a sigil at the start of the word, then letters, digits, `_` and `-`,
     /// with at least one letter. Returns the tag as typed (sigil included) and lower-cased without it.
     func readTag(at i: Int) -> (typed: String, context: String, end: Int)? {
-        guard i < count else { return nil }
-        let w = word(i)
+        guard i < count, let byte = tokens[i].word.utf8.first, byte == UInt8(ascii: "#") || byte == UInt8(ascii: "@") else { return nil }
+        let w = word(i), raw = tokens[i].raw
+        if w.utf8.allSatisfy({ $0 < 0x80 }) && raw.utf8.allSatisfy({ $0 < 0x80 }) { return asciiTag(w, raw: raw, end: i + 1) }
         guard let sigil = w.first, sigil == "#" || sigil == "@", w.count > 1 else { return nil }
         var hasLetter = false
         for c in w.dropFirst() {
@@ -55,5 +56,23 @@ extension ParseScope {
         var typed = Substring(tokens[i].raw)
         while let last = typed.last, [",", ".", "!", "?", ";"].contains(last) { typed = typed.dropLast() }
         return (String(typed), String(w.dropFirst()), i + 1)
+    }
+
+    /// `readTag` for an ASCII word, byte by byte: the same answer without Character checks.
+    private func asciiTag(_ w: String, raw: String, end: Int) -> (typed: String, context: String, end: Int)? {
+        let body = w.utf8.dropFirst()
+        guard !body.isEmpty else { return nil }
+        var hasLetter = false
+        for b in body {
+            if b | 0x20 >= UInt8(ascii: "a") && b | 0x20 <= UInt8(ascii: "z") {
+                hasLetter = true
+            } else if !((b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: "_") || b == UInt8(ascii: "-")) {
+                return nil
+            }
+        }
+        guard hasLetter else { return nil }
+        var typed = Substring(raw)
+        while let last = typed.utf8.last, Tokenizer.isTrailingPunctuation(last) { typed = typed.dropLast() }
+        return (String(typed), String(w.dropFirst()), end)
     }
 }

@@ -29,23 +29,27 @@ extension ParseScope {
         case "weekend": return DayMatch(day: comingWeekend, end: i + 1)
         default: break
         }
-        let openerBefore = i > 0 && Vocabulary.weekdayOpeners.contains(word(i - 1))
-        if let weekday = Vocabulary.weekday(w, allowShort: openerBefore || readTime(at: i + 1) != nil) {
+        // A short form counts after an opener word or directly before a time (asked only of short forms).
+        if let weekday = lexeme(i).weekday
+            ?? lexeme(i).shortWeekday.flatMap({ weekdayOpenerBefore(i) || readTime(at: i + 1) != nil ? $0 : nil })
+        {
             var delta = (weekday.isoNumber - today.weekday.isoNumber + 7) % 7
             if delta == 0 { delta = 7 }  // today never matches a bare weekday
             return DayMatch(day: today.adding(days: delta), end: i + 1)
         }
-        if let month = Vocabulary.months[w], let day = dayNumber(i + 1) {
+        if let month = lexeme(i).month, let day = dayNumber(i + 1) {
             return calendarDate(month: month, day: day, yearAt: i + 2)
         }
         if let day = dayNumber(i) {
             let m = word(i + 1) == "of" ? i + 2 : i + 1
-            if let month = Vocabulary.months[word(m)] { return calendarDate(month: month, day: day, yearAt: m + 1) }
+            if let month = lexeme(m).month { return calendarDate(month: month, day: day, yearAt: m + 1) }
             return nil
         }
         if w.utf8.count == 10, let date = LocalDate(iso: w) { return DayMatch(day: date, end: i + 1) }
         return nil
     }
+
+    private func weekdayOpenerBefore(_ i: Int) -> Bool { lexeme(i - 1).opensShortWeekday }
 
     /// The coming Saturday, or today on a Saturday or Sunday.
     var comingWeekend: LocalDate {
@@ -68,11 +72,11 @@ extension ParseScope {
     /// `this friday` (today if today is Friday), `this weekend`, `this morning`.
     private func readThis(at i: Int) -> DayMatch? {
         let w = word(i + 1)
-        if let weekday = Vocabulary.weekday(w, allowShort: true) {
+        if let weekday = weekday(at: i + 1) {
             return DayMatch(day: today.onOrAfter(weekday), end: i + 2)
         }
         if w == "weekend" { return DayMatch(day: comingWeekend, end: i + 2) }
-        if let part = Vocabulary.dayParts[w] { return DayMatch(day: today, dayPart: part, end: i + 2) }
+        if let part = lexeme(i + 1).dayPart { return DayMatch(day: today, dayPart: part, end: i + 2) }
         return nil
     }
 
@@ -80,7 +84,7 @@ extension ParseScope {
     private func readNext(at i: Int) -> DayMatch? {
         let w = word(i + 1)
         let nextMonday = today.mondayOfWeek.adding(days: 7)
-        if let weekday = Vocabulary.weekday(w, allowShort: true) {
+        if let weekday = weekday(at: i + 1) {
             return DayMatch(day: nextMonday.adding(days: weekday.isoNumber - 1), end: i + 2)
         }
         switch w {
@@ -94,7 +98,7 @@ extension ParseScope {
 
     /// A day of the month: `12`, `12th`, `1st`, `2nd`, `3rd` (1–31).
     func dayNumber(_ i: Int) -> Int? {
-        guard i < count else { return nil }
+        guard i < count, let first = tokens[i].word.utf8.first, first >= 48, first <= 57 else { return nil }
         let bytes = Array(word(i).utf8)
         var value = 0
         var k = 0

@@ -15,10 +15,10 @@ extension ParseScope {
     /// often adjectives (`report on weekly sales`).
     func readRecurrence(at i: Int) -> RecurrenceMatch? {
         var k = i
-        while k < count, Vocabulary.connectors.contains(word(k)) { k += 1 }
+        while k < count, lexeme(k).isConnector { k += 1 }
         if k > i, word(k) != "every" { return nil }
         guard var match = readRule(at: k) else { return nil }
-        if let part = Vocabulary.dayParts[word(match.end)] {
+        if let part = lexeme(match.end).dayPart {
             match.dayPart = part
             match.end += 1
         }
@@ -61,10 +61,10 @@ extension ParseScope {
         }
         var days: [Weekday] = []
         var j = i + 1
-        while let day = Vocabulary.weekday(word(j), allowShort: true) {
+        while let day = weekday(at: j) {
             days.append(day)
             j += 1
-            if word(j) == "and" || word(j) == "&", Vocabulary.weekday(word(j + 1), allowShort: true) != nil { j += 1 }
+            if word(j) == "and" || word(j) == "&", weekday(at: j + 1) != nil { j += 1 }
         }
         return days.isEmpty ? nil : rule(.weekly, 1, days, end: j)
     }

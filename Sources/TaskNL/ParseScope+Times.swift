@@ -82,8 +82,8 @@ extension ParseScope {
 
     /// `morning`, `afternoon`, `evening`, or `in the morning` (which counts as introduced).
     func readDayPart(at i: Int) -> (part: DayPart, introduced: Bool, end: Int)? {
-        if let part = Vocabulary.dayParts[word(i)] { return (part, false, i + 1) }
-        if word(i) == "in", word(i + 1) == "the", let part = Vocabulary.dayParts[word(i + 2)] { return (part, true, i + 3) }
+        if let part = lexeme(i).dayPart { return (part, false, i + 1) }
+        if word(i) == "in", word(i + 1) == "the", let part = lexeme(i + 2).dayPart { return (part, true, i + 3) }
         return nil
     }
 

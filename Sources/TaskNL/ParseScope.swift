@@ -6,24 +6,27 @@ import TaskCore
 /// Readers are pure functions of a position: they return what they recognise there and where it ends,
 /// or nil. Nothing here decides conflicts; `SentenceParse` does.
 struct ParseScope: Sendable {
+    /// The words, each with its vocabulary entry (`Token.lexeme`) filled in.
     let tokens: [Token]
     let now: Date
     let timeZone: TimeZone
     /// Today in the caller's time zone.
     let today: LocalDate
-    /// Seconds since local midnight now.
-    let nowSeconds: Int
     /// The places the user has, each as its name and its words (`readPlace`).
     let places: [(name: String, words: [String])]
 
     init(text: String, now: Date, timeZone: TimeZone, places: [String] = []) {
-        tokens = Tokenizer.tokens(of: text)
+        self.init(text: text, at: TaskNLParser.Moment(now: now, timeZone: timeZone), places: places)
+    }
+
+    init(text: String, at moment: TaskNLParser.Moment, places: [String] = []) {
+        var tokens = Tokenizer.tokens(of: text)
+        for k in tokens.indices { tokens[k].lexeme = Lexeme.of(tokens[k].word) }
+        self.tokens = tokens
         self.places = places.map { ($0, ParseScope.placeWords($0)) }
-        self.now = now
-        self.timeZone = timeZone
-        let local = LocalDateTime(now, in: timeZone)
-        today = local.date
-        nowSeconds = local.secondsIntoDay
+        now = moment.now
+        timeZone = moment.timeZone
+        today = moment.today
     }
 
     var count: Int { tokens.count }
@@ -31,12 +34,18 @@ struct ParseScope: Sendable {
     /// The normalised word at `i`, or "" past the end.
     func word(_ i: Int) -> String { i >= 0 && i < tokens.count ? tokens[i].word : "" }
 
+    /// The vocabulary's entry for the word at `i` (`.unknown` past the end).
+    func lexeme(_ i: Int) -> Lexeme { i >= 0 && i < tokens.count ? tokens[i].lexeme : .unknown }
+
+    /// The weekday the word at `i` names, full or short.
+    func weekday(at i: Int) -> Weekday? { lexeme(i).weekday ?? lexeme(i).shortWeekday }
+
     func number(_ i: Int) -> Int? { i >= 0 && i < tokens.count ? tokens[i].number : nil }
 
     /// A count written as digits, `a`/`an`, or a small number word (`two`).
     func count(_ i: Int) -> Int? {
         if let n = number(i) { return n }
-        return Self.numberWords[word(i)]
+        return lexeme(i).numberWord
     }
 
     /// The UTF-16 span from the start of token `from` to the end of token `to - 1`.
@@ -44,9 +53,43 @@ struct ParseScope: Sendable {
         tokens[tokenRange.lowerBound].range.lowerBound..<tokens[tokenRange.upperBound - 1].range.upperBound
     }
 
-    /// `a` and `an`: a count of one only after `in` or `for` (`for an hour`, never `wait a minute`).
-    static let articles: Set<String> = ["a", "an"]
+    /// False when no reader of the scan (`SentenceParse.scan`) can read anything starting at token
+    /// `i`, decided with one set lookup: its word is not one a reader starts with, and its first
+    /// character is no digit, `+` (an ISO date), `#`, `@`, `~` or `!`. Most title words (`mom`,
+    /// `milk`) are then passed over without asking each reader in turn. A reader that starts at a
+    /// new word must list it in `starterWords` (FastPathTests checks every fixture's words).
+    func mayStartReading(at i: Int) -> Bool {
+        guard i >= 0, i < tokens.count, let first = tokens[i].word.utf8.first else { return false }
+        switch first {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "#"), UInt8(ascii: "@"), UInt8(ascii: "~"),
+            UInt8(ascii: "!"):
+            return true
+        default:
+            return tokens[i].lexeme.startsReading
+        }
+    }
 
+    /// Every word a reader of the scan may start at (see `mayStartReading`).
+    static let starterWords: Set<String> = {
+        var words = Set(Vocabulary.fullWeekdays.keys).union(Vocabulary.shortWeekdays.keys).union(Vocabulary.months.keys)
+            .union(Vocabulary.connectors).union(Vocabulary.dayParts.keys).union(Vocabulary.tomorrow).union(numberWords.keys)
+            .union(placeOpenerFirstWords)
+        words.formUnion([
+            "remind",  // readReminder
+            "daily", "weekly", "fortnightly", "monthly", "yearly", "annually", "every",  // readRecurrence
+            "defer", "starting", "start", "starts",  // readDefer
+            "from",  // bareTimeRangeEnd, opensTimeRange
+            "today", "tonight", "day", "in", "this", "next", "weekend",  // readDay, readInstant, readDayPart
+            "at", "noon", "midday", "midnight",  // readTime
+            "critical", "urgent", "asap", "important", "someday", "high", "low",  // readPriority
+            "half",  // readEstimate (DurationPhrase)
+            "deep",  // readEnergy
+        ])
+        return words
+    }()
+
+    /// Count words. `a` and `an` count as one only after `in` or `for` (`for an hour`, never `wait a
+    /// minute`; `DurationPhrase.read`'s `allowArticle`).
     static let numberWords: [String: Int] = [
         "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
         "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,

@@ -33,6 +33,7 @@ struct SentenceParse {
         scan(from: start)
         var draft = TaskDraft(title: "")
         var chips: [Chip] = []
+        chips.reserveCapacity(8)  // one allocation for a line's chips, not one per chip added
         if let priority {
             draft.priority = priority.value
             chips.append(chip(.priority, ChipText.priority(priority.value), priority.tokens))
@@ -85,6 +86,9 @@ struct SentenceParse {
         Chip(field: field, text: text, spans: [scope.span(tokens)])
     }
 
+    /// Token `k` is still in the title: neither understood nor part of a stripped prefix.
+    private func isKept(_ k: Int) -> Bool { !claimed[k] && !stripped[k] }
+
     private mutating func claim(_ r: Range<Int>) {
         for k in r { claimed[k] = true }
     }
@@ -94,7 +98,8 @@ struct SentenceParse {
     /// Strips a list marker (`- `, `* `, `• `, from a pasted list) and then `remind me to`,
     /// `remind me`, `todo:`, `to do:`, `task:`, `idea:` from the start. A marker alone is the title.
     private mutating func stripPrefix() -> Int {
-        let marker = scope.count > 1 && ["-", "*", "•"].contains(scope.word(0)) ? 1 : 0
+        let first = scope.word(0)
+        let marker = scope.count > 1 && (first == "-" || first == "*" || first == "•") ? 1 : 0
         if marker == 1 { stripped[0] = true }
         let w0 = scope.word(marker), w1 = scope.word(marker + 1)
         var length = 0
@@ -116,15 +121,19 @@ struct SentenceParse {
     /// Strips spoken openers from the start of what remains of the title and hedges from its end
     /// (`Dictation`), repeatedly: `uh so I need to`, `or something I guess`.
     private mutating func stripDictation() {
-        while true {
-            let kept = scope.tokens.indices.filter { !claimed[$0] && !stripped[$0] }
-            guard let n = Dictation.opener(kept.map { scope.word($0) }) else { break }
-            for k in kept.prefix(n) { stripped[k] = true }
+        // Nearly every title starts with no opener's first word and ends with no hedge's last word.
+        guard let firstKept = scope.tokens.indices.first(where: isKept), let lastKept = scope.tokens.indices.last(where: isKept),
+            Dictation.mayOpen(scope.word(firstKept)) || Dictation.mayEnd(scope.word(lastKept))
+        else { return }
+        var kept = scope.tokens.indices.filter(isKept)
+        var first = 0  // kept[first...] are the words still in the title
+        while let n = Dictation.opener(count: kept.count - first, word: { scope.word(kept[first + $0]) }) {
+            for k in kept[first..<(first + n)] { stripped[k] = true }
+            first += n
         }
-        while true {
-            let kept = scope.tokens.indices.filter { !claimed[$0] && !stripped[$0] }
-            guard let n = Dictation.hedge(kept.map { scope.word($0) }) else { break }
+        while let n = Dictation.hedge(count: kept.count - first, word: { scope.word(kept[first + $0]) }) {
             for k in kept.suffix(n) { stripped[k] = true }
+            kept.removeLast(n)
         }
     }
 
@@ -135,6 +144,10 @@ struct SentenceParse {
         var bareDayPart: Int?
         defer { if let k = bareDayPart { readTrailingDayPart(at: k, start: start) } }
         while i < scope.count {
+            if !scope.mayStartReading(at: i) {  // a plain title word: no reader starts here
+                i += 1
+                continue
+            }
             if let p = scope.readPlace(at: i) {
                 if place == nil {
                     place = (p.binding, i..<p.end)
@@ -195,7 +208,7 @@ struct SentenceParse {
                 }
                 i = t.end
             } else {
-                if Vocabulary.dayParts[scope.word(i)] != nil { bareDayPart = i }
+                if scope.lexeme(i).dayPart != nil { bareDayPart = i }
                 i += 1
             }
         }
@@ -210,7 +223,7 @@ struct SentenceParse {
     /// (only understood words after it) and title words come before it; at the start (`evening run`)
     /// or after `good`, `the`, … it stays in the title.
     private mutating func readTrailingDayPart(at k: Int, start: Int) {
-        guard let part = Vocabulary.dayParts[scope.word(k)], !Self.dayPartKeepers.contains(scope.word(k - 1)) else { return }
+        guard let part = scope.lexeme(k).dayPart, !Self.dayPartKeepers.contains(scope.word(k - 1)) else { return }
         let understood = scope.tokens.indices.map { j in claimed[j] || phrases.contains { $0.tokens.contains(j) } }
         // Only understood words after it, or a hedge (`run evening, probably`).
         var rest = ((k + 1)..<scope.count).filter { !understood[$0] }.map { scope.word($0) }
@@ -248,9 +261,8 @@ struct SentenceParse {
 
     /// The kind named by the first word left in the title (`call`, `buy`, `pick up`, `meet`, `pay`, `waiting on`).
     private func readKind() -> TaskKind? {
-        let kept = scope.tokens.indices.filter { !claimed[$0] && !stripped[$0] }
-        guard let first = kept.first else { return nil }
-        let next = kept.count > 1 ? scope.word(kept[1]) : ""
+        guard let first = scope.tokens.indices.first(where: isKept) else { return nil }
+        let next = scope.tokens.indices[(first + 1)...].first(where: isKept).map { scope.word($0) } ?? ""
         switch scope.word(first) {
         case "call", "phone", "ring": return .call
         case "buy": return .errand
@@ -275,7 +287,9 @@ struct SentenceParse {
         }
         if let t = timePhrase, t.time == nil, recurrence?.match.dayPart != nil { timePhrase = nil }
         var spans: [Range<Int>] = []
-        for p in [dayPhrase, timePhrase].compactMap({ $0 }) {
+        spans.reserveCapacity(2)
+        for p in [dayPhrase, timePhrase] {
+            guard let p else { continue }
             claim(p.tokens)
             spans.append(scope.span(p.tokens))
         }

@@ -11,10 +11,25 @@ extension TaskNLParser {
     /// task: both start with a verb the kind table knows (`call`, `buy`, `pay`, `meet`, …) or both
     /// carry their own date. The separators themselves are the only words that leave.
     public func splitTasks(_ text: String, now: Date, timeZone: TimeZone) -> [String] {
+        // Most lines hold no separator: answered by one pass over the bytes (what the full path below
+        // returns for them: the line trimmed, or the line as it is when that leaves nothing).
+        if Self.holdsNoSplit(text) { return [Self.onlyTask(text)] }
+        return splitAtSeparators(text, now: now, timeZone: timeZone)
+    }
+
+    /// The one task of a line that `holdsNoSplit`: what the full path returns for it, the line
+    /// trimmed, or the line as it is when trimming leaves nothing.
+    static func onlyTask(_ text: String) -> String {
+        let trimmed = text.trimmed(newlines: false)
+        return trimmed.isEmpty ? text : trimmed
+    }
+
+    /// `splitTasks` without its fast path (FastPathTests checks that the two agree).
+    func splitAtSeparators(_ text: String, now: Date, timeZone: TimeZone) -> [String] {
         var parts: [String] = []
         for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
-            for piece in Self.pieces(String(line), at: #"\s*;\s+|\s+and\s+also\s+|\s+and\s+then\s+"#) {
-                parts += joinUnlessBothTasks(Self.cut(piece, at: #"\s+and\s+|\s+also\s+"#), now: now, timeZone: timeZone)
+            for piece in Self.pieces(String(line), at: Self.taskSeparator) {
+                parts += joinUnlessBothTasks(Self.cut(piece, at: Self.clauseSeparator), now: now, timeZone: timeZone)
             }
         }
         return parts.isEmpty ? [text] : parts
@@ -22,7 +37,13 @@ extension TaskNLParser {
 
     /// Each task of the line parsed on its own (see `splitTasks`).
     public func parseTasks(_ text: String, now: Date, timeZone: TimeZone) -> [ParseResult] {
-        splitTasks(text, now: now, timeZone: timeZone).map { parse($0, now: now, timeZone: timeZone) }
+        parseTasks(text, at: Moment(now: now, timeZone: timeZone))
+    }
+
+    /// `parseTasks` at a moment worked out once (`parse -`: every line at the same one).
+    public func parseTasks(_ text: String, at moment: Moment) -> [ParseResult] {
+        if Self.holdsNoSplit(text) { return [parse(Self.onlyTask(text), at: moment)] }  // splitTasks's fast path, no list of one
+        return splitTasks(text, now: moment.now, timeZone: moment.timeZone).map { parse($0, at: moment) }
     }
 
     /// The parts of `text` a model may name as one task's source: every run of clauses between the
@@ -32,7 +53,7 @@ extension TaskNLParser {
     /// words exactly instead of paraphrasing them. Empty when the text has more than `maxCuts` such
     /// places (the list would grow with their square; `source` is then left free).
     public static func candidateSources(_ text: String, maxCuts: Int = 5) -> [String] {
-        let pieces = cut(text, at: #"\s*[,;]\s+|\s+and\s+also\s+|\s+and\s+then\s+|\s+and\s+|\s+also\s+|\s+then\s+"#)
+        let pieces = cut(text, at: sourceSeparator)
         guard pieces.count - 1 <= maxCuts else { return [] }
         var spans: [String] = []
         for first in pieces.indices {
@@ -53,7 +74,7 @@ extension TaskNLParser {
         // Every separator needs a `;`, `and` or `also`: ASCII text holding none of them has no cut,
         // and is answered without compiling and running a regular expression (most lines).
         if cannotHoldSeparator(text) { return [(text.trimmed(newlines: false), "")] }
-        guard let regex = try? NSRegularExpression(pattern: separator, options: [.caseInsensitive]) else { return [(text, "")] }
+        guard let regex = Self.regex(separator) else { return [(text, "")] }
         let ns = text as NSString
         var result: [(text: String, separator: String)] = []
         var from = 0
@@ -92,6 +113,52 @@ extension TaskNLParser {
             previous = (previous.1, lower)
         }
         return true
+    }
+
+    /// ASCII text with no line break, no `;` and neither `and` nor `also` as a word between white
+    /// space (any case): no separator of `splitTasks` can match anywhere in it, so it is one task.
+    /// Non-ASCII text takes the full path, whose case folding and white space are Unicode's.
+    static func holdsNoSplit(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { holdsNoSplit(bytes: $0) }
+    }
+
+    private static func holdsNoSplit(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        // White space as the regular expressions' `\s` reads it in ASCII: tab, line feed, vertical tab, form feed, carriage return, space.
+        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
+        let n = bytes.count
+        var i = 0
+        while i < n {
+            let b = bytes[i]
+            if b >= 0x80 || b == 0x0A || b == 0x0D || b == UInt8(ascii: ";") { return false }
+            // ` and ` or ` also ` (any case) with white space on both sides.
+            if isSpace(b), i + 4 < n, bytes[i + 1] | 0x20 == UInt8(ascii: "a") {
+                let c1 = bytes[i + 2] | 0x20, c2 = bytes[i + 3] | 0x20
+                if c1 == UInt8(ascii: "n"), c2 == UInt8(ascii: "d"), isSpace(bytes[i + 4]) { return false }
+                if c1 == UInt8(ascii: "l"), c2 == UInt8(ascii: "s"), bytes[i + 4] | 0x20 == UInt8(ascii: "o"), i + 5 < n, isSpace(bytes[i + 5]) {
+                    return false
+                }
+            }
+            i += 1
+        }
+        return true
+    }
+
+    /// Where one line holds several tasks (`splitTasks`), and where a model may cut (`candidateSources`).
+    static let taskSeparator = #"\s*;\s+|\s+and\s+also\s+|\s+and\s+then\s+"#
+    static let clauseSeparator = #"\s+and\s+|\s+also\s+"#
+    static let sourceSeparator = #"\s*[,;]\s+|\s+and\s+also\s+|\s+and\s+then\s+|\s+and\s+|\s+also\s+|\s+then\s+"#
+
+    /// The separators' regular expressions, compiled once (compiling one cost more than parsing the
+    /// line). NSRegularExpression is Sendable: Foundation checks out a copy of the ICU pattern for
+    /// each match.
+    private static let compiled: [String: NSRegularExpression] = Dictionary(
+        uniqueKeysWithValues: [taskSeparator, clauseSeparator, sourceSeparator].compactMap { pattern in
+            (try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive])).map { (pattern, $0) }
+        })
+
+    private static func regex(_ pattern: String) -> NSRegularExpression? {
+        compiled[pattern] ?? (try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive]))
     }
 
     private static func pieces(_ text: String, at separator: String) -> [String] {

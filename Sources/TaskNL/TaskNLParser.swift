@@ -53,8 +53,29 @@ public struct TaskNLParser: Sendable {
     /// `places` are the names of the user's places: "when I get to the supermarket" binds the task
     /// to a place only when it is one of them (else the words stay in the title).
     public func parse(_ text: String, now: Date, timeZone: TimeZone, places: [String] = []) -> ParseResult {
-        var run = SentenceParse(scope: ParseScope(text: text, now: now, timeZone: timeZone, places: places))
+        parse(text, at: Moment(now: now, timeZone: timeZone), places: places)
+    }
+
+    /// `parse` at a moment worked out once (`parse -` reads every line at the same one).
+    public func parse(_ text: String, at moment: Moment, places: [String] = []) -> ParseResult {
+        var run = SentenceParse(scope: ParseScope(text: text, at: moment, places: places))
         return run.run()
+    }
+
+    /// The moment sentences are read at: `now`, the caller's time zone and the day it is there.
+    /// Finding the day asks the time zone for its offset, which costs as much as reading a short
+    /// sentence, so a caller that reads many at one moment (`parse -`) makes it once.
+    public struct Moment: Sendable {
+        public let now: Date
+        public let timeZone: TimeZone
+        /// Today in `timeZone`.
+        let today: LocalDate
+
+        public init(now: Date, timeZone: TimeZone) {
+            self.now = now
+            self.timeZone = timeZone
+            today = LocalDate(now, in: timeZone)
+        }
     }
 }
 

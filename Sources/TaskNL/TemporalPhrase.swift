@@ -27,7 +27,7 @@ extension ParseScope {
         while j < count {
             var k = j
             while k < count {
-                if Vocabulary.connectors.contains(word(k)) {
+                if lexeme(k).isConnector {
                     if word(k) == "at", readTime(at: k) != nil { break }
                 } else if !opensTimeRange(at: k) {
                     break

@@ -6,6 +6,8 @@ struct Token: Sendable {
     var word: String
     /// Where the word sits in the input, in UTF-16 offsets.
     var range: Range<Int>
+    /// The vocabulary's entry for `word`, filled in by `ParseScope` (the tokenizer leaves it unknown).
+    var lexeme = Lexeme.unknown
 
     /// The word's value when it is all ASCII digits (at most 9 of them).
     var number: Int? {

@@ -42,6 +42,77 @@ enum Vocabulary {
     }
 }
 
+/// What the vocabulary's tables say about one word, looked up once per token (`Token.lexeme`)
+/// rather than once per table each reader asks: a string hash costs hundreds of instructions, and a
+/// sentence's readers asked a dozen or more.
+struct Lexeme: Sendable {
+    /// A full weekday name (`Vocabulary.fullWeekdays`).
+    var weekday: Weekday?
+    /// A short weekday form (`Vocabulary.shortWeekdays`).
+    var shortWeekday: Weekday?
+    var month: Int?
+    var dayPart: DayPart?
+    /// A count word (`ParseScope.numberWords`: `a`, `one`, … `twelve`).
+    var numberWord: Int?
+    /// In `Vocabulary.connectors`.
+    var isConnector = false
+    /// In `Vocabulary.weekdayOpeners`.
+    var opensShortWeekday = false
+    /// In `ParseScope.starterWords`.
+    var startsReading = false
+
+    /// A word no table holds (and the empty word past either end).
+    static let unknown = Lexeme()
+
+    /// The entry for `word`: a probe of an open-addressing table hashed with FNV-1a over the
+    /// word's bytes (a `Dictionary` lookup hashes with SipHash, several times the cost, and most
+    /// words of a sentence are in no table at all).
+    static func of(_ word: String) -> Lexeme {
+        let mask = slots.count - 1
+        var index = slotIndex(word) & mask
+        while let (key, lexeme) = slots[index] {
+            if key == word { return lexeme }
+            index = (index + 1) & mask
+        }
+        return unknown
+    }
+
+    private static func slotIndex(_ word: String) -> Int {
+        var word = word
+        return word.withUTF8 { bytes in
+            var hash: UInt32 = 2_166_136_261
+            for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+            return Int(hash)
+        }
+    }
+
+    /// `table` laid out for `of`: a power of two at least four times its size, so probes stay short.
+    private static let slots: [(String, Lexeme)?] = {
+        var size = 64
+        while size < table.count * 4 { size *= 2 }
+        var slots = [(String, Lexeme)?](repeating: nil, count: size)
+        for (word, lexeme) in table {
+            var index = slotIndex(word) & (size - 1)
+            while slots[index] != nil { index = (index + 1) & (size - 1) }
+            slots[index] = (word, lexeme)
+        }
+        return slots
+    }()
+
+    private static let table: [String: Lexeme] = {
+        var table: [String: Lexeme] = [:]
+        for (word, day) in Vocabulary.fullWeekdays { table[word, default: unknown].weekday = day }
+        for (word, day) in Vocabulary.shortWeekdays { table[word, default: unknown].shortWeekday = day }
+        for (word, month) in Vocabulary.months { table[word, default: unknown].month = month }
+        for (word, part) in Vocabulary.dayParts { table[word, default: unknown].dayPart = part }
+        for (word, n) in ParseScope.numberWords { table[word, default: unknown].numberWord = n }
+        for word in Vocabulary.connectors { table[word, default: unknown].isConnector = true }
+        for word in Vocabulary.weekdayOpeners { table[word, default: unknown].opensShortWeekday = true }
+        for word in ParseScope.starterWords { table[word, default: unknown].startsReading = true }
+        return table
+    }()
+}
+
 /// A part of the day: sets a default time and decides AM or PM for a bare hour.
 enum DayPart: Sendable, Hashable {
     case morning, afternoon, evening

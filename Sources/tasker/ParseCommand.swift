@@ -70,8 +70,8 @@ enum ParseCommand: Command {
     /// to a terminal.
     static func parseLines(json: Bool, _ context: CommandContext) -> Int32 {
         let parser = TaskNLParser()
-        let now = context.clock()
         let zone = context.timeZone
+        let moment = TaskNLParser.Moment(now: context.clock(), timeZone: zone)
         let input = LineInput()
         var out = OutputBuffer()
         var status: Int32 = 0
@@ -80,7 +80,7 @@ enum ParseCommand: Command {
             switch line {
             case .success(let sentence):
                 if !json && sentence.trimmingCharacters(in: .whitespaces).isEmpty { continue }
-                let results = parser.parseTasks(sentence, now: now, timeZone: zone)
+                let results = parser.parseTasks(sentence, at: moment)
                 if json {
                     out.line { bytes in
                         // One task (nearly every line): written straight into the buffer.
