@@ -39,6 +39,13 @@ final class LineInput {
         }
     }
 
+    /// The lines that are there without waiting (already read, or readable at once), at most `limit`.
+    func readyLines(limit: Int) -> [Result<String, UTF8Input.Invalid>] {
+        var lines: [Result<String, UTF8Input.Invalid>] = []
+        while lines.count < limit, let line = nextLine(wait: false) { lines.append(line) }
+        return lines
+    }
+
     /// The next line, writing what `out` holds first when the line is not there yet (so a script
     /// that waits for each answer gets it before Tasker waits for its next line); nil at end of input.
     func nextLine(flushing out: inout OutputBuffer) -> Result<String, UTF8Input.Invalid>? {

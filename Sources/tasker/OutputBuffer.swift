@@ -28,6 +28,12 @@ struct OutputBuffer {
         if eachLine || bytes.count >= Self.limit { flush() }
     }
 
+    /// Appends whole lines already written (each ends with its newline).
+    mutating func write(_ lines: [UInt8]) {
+        bytes.append(contentsOf: lines)
+        if eachLine || bytes.count >= Self.limit { flush() }
+    }
+
     /// Appends `text` and a newline.
     mutating func line(_ text: String) {
         line { $0.append(contentsOf: text.utf8) }

@@ -74,35 +74,90 @@ enum ParseCommand: Command {
         let moment = TaskNLParser.Moment(now: context.clock(), timeZone: zone)
         let input = LineInput()
         var out = OutputBuffer()
+        if json { return parseJSONLines(input, &out, parser, moment) }
         var status: Int32 = 0
         var printed = 0
         while let line = input.nextLine(flushing: &out) {
             switch line {
             case .success(let sentence):
-                if !json && sentence.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+                if sentence.trimmingCharacters(in: .whitespaces).isEmpty { continue }
                 let results = parser.parseTasks(sentence, at: moment)
-                if json {
-                    out.line { bytes in
-                        // One task (nearly every line): written straight into the buffer.
-                        if results.count == 1 { results[0].appendJSON(timeZone: zone, to: &bytes) } else { Self.json(results, timeZone: zone).appendEncoded(to: &bytes) }
-                    }
-                } else {
-                    if printed > 0 { out.line("") }
-                    out.line(TerminalText.sanitized(summary(of: results, timeZone: zone), as: .block))
-                    printed += 1
-                }
+                if printed > 0 { out.line("") }
+                out.line(TerminalText.sanitized(summary(of: results, timeZone: zone), as: .block))
+                printed += 1
             case .failure(let invalid):
                 status = 2
-                if json {
-                    out.line(JSONValue.object(["error": .string(invalid.description), "line": .int(input.lineNumber)]).encoded())
-                } else {
-                    out.flush()
-                    context.output.err("tasker: \(invalid)")
-                }
+                out.flush()
+                context.output.err("tasker: \(invalid)")
             }
         }
         out.flush()
         return status
+    }
+
+    /// Lines at once that wait in the input (a pipe full of them) from which the JSON path makes one batch.
+    static let batchLines = 8_192
+    /// A batch this long is split across the cores; a shorter one is not worth the threads.
+    static let parallelLines = 512
+
+    /// `--json`: one object per line, in input order. The lines already waiting in the input are
+    /// parsed as one batch — split across the cores when it is long, each part written into its
+    /// own bytes, then written in order — and a line that had to be waited for (a person, or a
+    /// script that waits for each answer) is answered before the next one is read.
+    static func parseJSONLines(_ input: LineInput, _ out: inout OutputBuffer, _ parser: TaskNLParser, _ moment: TaskNLParser.Moment) -> Int32 {
+        let cores = max(1, min(sysconf(Int32(_SC_NPROCESSORS_ONLN)), 8))
+        var status: Int32 = 0
+        while true {
+            var lines = input.readyLines(limit: batchLines)
+            if lines.isEmpty {
+                out.flush()
+                guard let line = input.nextLine(wait: true) else { break }
+                lines = [line]
+            }
+            let batch = lines
+            let firstNumber = input.lineNumber - batch.count + 1
+            let parts = batch.count >= parallelLines ? cores : 1
+            let size = (batch.count + parts - 1) / parts
+            let written = PartOutputs(count: parts)
+            defer { written.release() }
+            DispatchQueue.concurrentPerform(iterations: parts) { part in
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(size * 320)
+                for index in (part * size)..<min(batch.count, (part + 1) * size) {
+                    switch batch[index] {
+                    case .success(let sentence):
+                        let results = parser.parseTasks(sentence, at: moment)
+                        // One task (nearly every line): written straight into the bytes.
+                        if results.count == 1 {
+                            results[0].appendJSON(timeZone: moment.timeZone, to: &bytes)
+                        } else {
+                            Self.json(results, timeZone: moment.timeZone).appendEncoded(to: &bytes)
+                        }
+                    case .failure(let invalid):
+                        JSONValue.object(["error": .string(invalid.description), "line": .int(firstNumber + index)]).appendEncoded(to: &bytes)
+                    }
+                    bytes.append(0x0A)
+                }
+                written.slots[part] = bytes
+            }
+            for part in written.slots { out.write(part) }
+            if batch.contains(where: { if case .failure = $0 { true } else { false } }) { status = 2 }
+        }
+        out.flush()
+        return status
+    }
+
+    /// One slot of bytes per part of a batch: each part writes only its own slot, from its own thread.
+    struct PartOutputs: @unchecked Sendable {
+        let slots: UnsafeMutableBufferPointer<[UInt8]>
+        init(count: Int) {
+            slots = .allocate(capacity: count)
+            slots.initialize(repeating: [])
+        }
+        func release() {
+            slots.deinitialize()
+            slots.deallocate()
+        }
     }
 
     /// One line's JSON object: the first task's fields, plus `drafts` (every task, in order) when the

@@ -1,6 +1,7 @@
 import Foundation
 import TaskCore
 import Testing
+import TaskerTestSupport
 
 /// `tasker parse` through the real binary.
 @Suite struct ParseCommandTests {
@@ -30,6 +31,74 @@ import Testing
         #expect(objects[0]["due"] == "2027-06-01T09:00:00+01:00")
         #expect(objects[2]["due"] == "2026-12-02T17:00:00+00:00")
         #expect(objects[3]["recurrence"]?["weekdays"] == ["mon", "tue", "wed", "thu", "fri"])
+    }
+
+    /// A pipe full of lines is parsed in batches split across the cores; the answers are the same,
+    /// in the same order, as for batches too small to split (runs of 100 lines).
+    @Test func linesParsedInParallelAnswerAsOneByOne() throws {
+        let phrases = try String(contentsOf: FixtureFile.url("bench/phrases.txt"), encoding: .utf8).split(separator: "\n").map(String.init)
+        var random = SeededRandom(seed: 13)
+        var lines: [String] = []
+        for index in 0..<3_000 {
+            switch index % 7 {
+            case 0: lines.append(random.unicodeString(maxLength: 30))
+            case 1: lines.append("call bob and email alice \(phrases[index % phrases.count])")
+            case 2: lines.append("")
+            default: lines.append(phrases[Int(random.next() % UInt64(phrases.count))])
+            }
+        }
+        var bytes = Data()
+        for (index, line) in lines.enumerated() {
+            bytes += Data(line.utf8)
+            if index == 1_700 { bytes += Data([0xFF]) }  // one line that is not UTF-8
+            bytes += Data([0x0A])
+        }
+        let whole = try TaskerBinary.run(["parse", "--json", "-"] + Self.clock, input: bytes)
+        #expect(whole.status == 2, "the line that is not UTF-8 makes the status 2")
+        var pieces = ""
+        var start = bytes.startIndex
+        var count = 0
+        for index in bytes.indices where bytes[index] == 0x0A {
+            count += 1
+            guard count % 100 == 0 || index == bytes.index(before: bytes.endIndex) else { continue }
+            let piece = try TaskerBinary.run(["parse", "--json", "-"] + Self.clock, input: bytes[start...index])
+            pieces += piece.stdout
+            start = bytes.index(after: index)
+        }
+        let wholeLines = whole.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(wholeLines.count == lines.count + 1)
+        #expect(whole.stdout.contains(#""line":1701"#), "the bad line is named by its number")
+        // The runs of 100 number their lines from 1, so compare everything but that one error.
+        let strip = { (text: String) in text.split(separator: "\n").filter { !$0.hasPrefix(#"{"error""#) } }
+        #expect(strip(whole.stdout) == strip(pieces))
+    }
+
+    /// A script that writes a line and waits for its answer gets it before tasker waits for the next.
+    @Test func eachLineIsAnsweredBeforeTheNextIsRead() throws {
+        let process = Process()
+        process.executableURL = TaskerBinary.url
+        process.arguments = ["parse", "--json", "-"] + Self.clock
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        let reader = output.fileHandleForReading
+        for (line, title) in [("call mom tomorrow", "Call mom"), ("buy milk", "Buy milk"), ("pay rent friday", "Pay rent")] {
+            try input.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
+            var answer = Data()
+            let deadline = Date().addingTimeInterval(10)
+            while !answer.contains(0x0A) && Date() < deadline {
+                var poller = pollfd(fd: reader.fileDescriptor, events: Int16(POLLIN), revents: 0)
+                guard poll(&poller, 1, 100) > 0 else { continue }
+                answer += reader.availableData
+            }
+            #expect(answer.last == 0x0A, "no answer to '\(line)' while tasker waited for the next line")
+            #expect(try JSONValue.parse(String(decoding: answer, as: UTF8.self))["title"] == .string(title))
+        }
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
     }
 
     @Test func readableSummaryShowsTitleFieldsAndChips() throws {
