@@ -96,17 +96,18 @@ final class Database {
     func transaction<T>(_ kind: TransactionKind = .immediate, _ body: () throws -> T) throws -> T {
         if transactionDepth > 0 {
             // Nested: a savepoint, so a failing inner step undoes only its own changes.
+            // Prepared once and kept: `call --batch` takes one savepoint per line.
             let name = "nested\(transactionDepth)"
-            try execute("SAVEPOINT \(name)")
+            try cached("SAVEPOINT \(name)").run()
             transactionDepth += 1
             defer { transactionDepth -= 1 }
             do {
                 let result = try body()
-                try execute("RELEASE \(name)")
+                try cached("RELEASE \(name)").run()
                 return result
             } catch {
-                try? execute("ROLLBACK TO \(name)")
-                try? execute("RELEASE \(name)")
+                try? cached("ROLLBACK TO \(name)").run()
+                try? cached("RELEASE \(name)").run()
                 throw error
             }
         }

@@ -130,6 +130,18 @@ public final class TaskToolkit {
         try encode(try prepare(name, arguments))
     }
 
+    /// `call`'s result as compact JSON appended to `out`, with no `JSONValue` in between for the
+    /// results that write themselves (tasks, task lists): the same bytes as `call(…).encoded()`.
+    /// - Throws: as `call`.
+    public func call(_ name: String, _ arguments: JSONValue, appendingTo out: inout [UInt8]) throws {
+        try append(try prepare(name, arguments), to: &out)
+    }
+
+    private func append<T: Tool>(_ call: T, to out: inout [UInt8]) throws {
+        let outcome = try run(call)
+        outcome.appendEncoded(format, to: &out)
+    }
+
     /// The same catalogue over the same store, running `agentID`'s calls (a tool may answer an agent
     /// differently from the owner: `approval_status` shows an agent only its own requests).
     public func acting(forAgent agentID: Int64) -> TaskToolkit {

@@ -43,8 +43,12 @@ enum CallCommand: Command {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         let arguments = trimmed.isEmpty ? JSONValue.object([:]) : try JSONValue.parse(trimmed)
         let toolkit = try context.makeToolkit()
-        let result = try call(tool, arguments, toolkit)
-        context.output.out(context.output.useColor ? result.prettyEncoded() : result.encoded())
+        var result: [UInt8] = []
+        result.reserveCapacity(4096)
+        try call(tool, arguments, toolkit, appendingTo: &result)
+        let compact = String(decoding: result, as: UTF8.self)
+        // Indented for a person at a colour terminal: the same value read back (the compact form is exact).
+        context.output.out(context.output.useColor ? try JSONValue.parse(compact).prettyEncoded() : compact)
         return 0
     }
 
@@ -52,29 +56,36 @@ enum CallCommand: Command {
     /// once: the answer is kept with the id in the same transaction as the write, and a repeat of the
     /// same call answers it again with `"replayed": true` instead of writing twice. The same id with
     /// other arguments is refused.
-    static func call(_ tool: String, _ arguments: JSONValue, _ toolkit: TaskToolkit) throws -> JSONValue {
+    static func call(_ tool: String, _ arguments: JSONValue, _ toolkit: TaskToolkit, appendingTo out: inout [UInt8]) throws {
         guard case .object(var fields) = arguments, let key = fields.removeValue(forKey: "client_id") else {
-            return try toolkit.call(tool, arguments)
+            return try toolkit.call(tool, arguments, appendingTo: &out)
         }
         guard case .string(let clientID) = key, !clientID.isEmpty else {
             throw ToolkitError.invalidArguments(tool: tool, message: "client_id must be a non-empty string, unique per call")
         }
         let rest = JSONValue.object(fields)
         let restText = rest.encoded()
-        return try toolkit.store.inOneTransaction {
+        let answer: [UInt8] = try toolkit.store.inOneTransaction {
             if let earlier = try toolkit.store.clientKey(tool: tool, clientID: clientID) {
                 guard earlier.arguments == restText else {
                     throw ToolkitError.invalidArguments(
                         tool: tool, message: "client_id '\(clientID)' was already used for a call with other arguments; give each call its own client_id")
                 }
-                guard case .object(var answer) = try JSONValue.parse(earlier.result) else { return try JSONValue.parse(earlier.result) }
-                answer["replayed"] = .bool(true)
-                return .object(answer)
+                var replay = try JSONValue.parse(earlier.result)
+                if case .object(var members) = replay {
+                    members["replayed"] = .bool(true)
+                    replay = .object(members)
+                }
+                var bytes: [UInt8] = []
+                replay.appendEncoded(to: &bytes)
+                return bytes
             }
-            let result = try toolkit.call(tool, rest)
-            try toolkit.store.recordClientKey(tool: tool, clientID: clientID, arguments: restText, result: result.encoded())
-            return result
+            var bytes: [UInt8] = []
+            try toolkit.call(tool, rest, appendingTo: &bytes)
+            try toolkit.store.recordClientKey(tool: tool, clientID: clientID, arguments: restText, result: String(decoding: bytes, as: UTF8.self))
+            return bytes
         }
+        out.append(contentsOf: answer)
     }
 
     /// How many lines one transaction may take in --batch mode.
@@ -93,26 +104,30 @@ enum CallCommand: Command {
         defer { out.flush() }
         var status: Int32 = 0
         var lineNumber = 0
+        var results: [UInt8] = []
         while let first = input.nextLine(flushing: &out) {
             var lines = [first]
             while lines.count < linesPerTransaction, let next = input.nextLine(wait: false) { lines.append(next) }
-            var results: [JSONValue] = []
-            results.reserveCapacity(lines.count)
+            // The group's results, one line each, printed once the group has committed.
+            results.removeAll(keepingCapacity: true)
             let firstLine = lineNumber + 1
             do { try toolkit.store.inOneTransaction {
                 for line in lines {
                     lineNumber += 1
+                    let mark = results.count
                     do {
                         let text = try line.get().trimmed(newlines: false)
                         if text.isEmpty { continue }
-                        results.append(try call(tool, try JSONValue.parse(text), toolkit))
+                        try call(tool, try JSONValue.parse(text), toolkit, appendingTo: &results)
                     } catch let error as TaskStoreError {
                         throw error
                     } catch {
                         status = 2
-                        results.append(.object(["ok": false, "error": .string("\(error)"), "line": .int(lineNumber)]))
+                        results.removeSubrange(mark...)
+                        JSONValue.object(["ok": false, "error": .string("\(error)"), "line": .int(lineNumber)]).appendEncoded(to: &results)
                         context.output.err("tasker: line \(lineNumber): \(error)")
                     }
+                    results.append(0x0A)
                 }
             } } catch {
                 // Nothing of this group was stored; say which lines so a script can resume there.
@@ -120,7 +135,7 @@ enum CallCommand: Command {
                 context.output.err("tasker: lines \(firstLine)–\(firstLine + lines.count - 1) were not saved (lines before them were)")
                 throw error
             }
-            for result in results { out.line { result.appendEncoded(to: &$0) } }
+            out.lines(results)
         }
         return status
     }

@@ -28,6 +28,12 @@ struct OutputBuffer {
         if eachLine || bytes.count >= Self.limit { flush() }
     }
 
+    /// Appends whole lines, each already ending in a newline.
+    mutating func lines(_ text: [UInt8]) {
+        bytes.append(contentsOf: text)
+        if eachLine || bytes.count >= Self.limit { flush() }
+    }
+
     /// Appends `text` and a newline.
     mutating func line(_ text: String) {
         line { $0.append(contentsOf: text.utf8) }
