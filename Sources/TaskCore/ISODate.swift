@@ -108,7 +108,7 @@ public enum ISODate {
     /// wall-clock time in `timeZone` (a time inside a DST gap moves forward by the gap).
     /// Returns nil for anything else, including days that do not exist (`2026-02-30`).
     public static func parse(_ text: String, in timeZone: TimeZone, defaultHour: Int = 9) -> Date? {
-        let s = Array(text.trimmingCharacters(in: .whitespaces).utf8)
+        let s = Array(text.trimmed(newlines: false).utf8)
         func num(_ from: Int, _ count: Int) -> Int? {
             guard from + count <= s.count else { return nil }
             var v = 0

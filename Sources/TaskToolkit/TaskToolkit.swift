@@ -54,8 +54,8 @@ public final class TaskToolkit {
     public let parser: TaskNLParser
     /// The tool types this toolkit serves (the standard catalogue unless a test adds one).
     public let toolTypes: [any Tool.Type]
-    /// Their definitions, in the same order.
-    public let tools: [ToolDefinition]
+    /// Their definitions, in the same order (each built at its first use: a single call builds only its own).
+    public var tools: [ToolDefinition] { toolTypes.map { $0.definition } }
 
     /// Calendars, working hours and days for `plan_day`, from config (set up by the command line).
     public let planning: PlanningSettings
@@ -78,7 +78,6 @@ public final class TaskToolkit {
         self.store = store
         self.parser = parser
         self.toolTypes = tools
-        self.tools = tools.map { $0.definition }
     }
 
     /// The standard catalogue's definitions, for doors that list tools without a store.
@@ -96,7 +95,7 @@ public final class TaskToolkit {
         guard let type = toolTypes.first(where: { $0.definition.name == name }) else {
             throw ToolkitError.unknownTool(name)
         }
-        if let problem = SchemaValidator.problem(with: arguments, against: type.definition.inputSchema) {
+        if let problem = SchemaValidator.problem(with: arguments, forInputOf: type) {
             throw ToolkitError.invalidArguments(tool: name, message: problem)
         }
         return try type.init(ToolArguments(tool: name, values: arguments.objectValue ?? [:]))

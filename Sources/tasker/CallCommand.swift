@@ -30,7 +30,7 @@ enum CallCommand: Command {
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         guard let tool = arguments.words.first else { throw UsageError("call needs a tool name; run `tasker tools` to list them") }
-        guard TaskToolkit.definitions.contains(where: { $0.name == tool }) else { throw ToolkitError.unknownTool(tool) }
+        guard TaskToolkit.definition(named: tool) != nil else { throw ToolkitError.unknownTool(tool) }
         let rest = Array(arguments.words.dropFirst())
         if arguments.has(batch) {
             guard rest.isEmpty else { throw UsageError("call: --batch reads the JSON objects from stdin, one per line; give no JSON word") }
@@ -40,7 +40,7 @@ enum CallCommand: Command {
         // No JSON and a person at the keyboard: no arguments, rather than waiting silently for stdin.
         let typed = rest.first.flatMap { $0 == "-" ? nil : $0 }
         let text = try typed ?? (rest.isEmpty && isatty(STDIN_FILENO) == 1 ? "{}" : context.readStandardInput())
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmed()
         let arguments = trimmed.isEmpty ? JSONValue.object([:]) : try JSONValue.parse(trimmed)
         let toolkit = try context.makeToolkit()
         var result: [UInt8] = []
