@@ -89,7 +89,8 @@ enum CallCommand: Command {
     }
 
     /// How many lines one transaction may take in --batch mode.
-    static let linesPerTransaction = 500
+    /// (Larger groups write each index page once for more rows: 500 a group took ~10% longer at 100k lines.)
+    static let linesPerTransaction = 5000
 
     /// One call per stdin line in one process; a bad line is reported on its own line and skipped.
     ///
