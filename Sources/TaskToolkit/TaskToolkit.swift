@@ -132,13 +132,16 @@ public final class TaskToolkit {
     /// `call`'s result as compact JSON appended to `out`, with no `JSONValue` in between for the
     /// results that write themselves (tasks, task lists): the same bytes as `call(…).encoded()`.
     /// - Throws: as `call`.
-    public func call(_ name: String, _ arguments: JSONValue, appendingTo out: inout [UInt8]) throws {
+    /// Returns whether the call ran (false when it was refused).
+    @discardableResult
+    public func call(_ name: String, _ arguments: JSONValue, appendingTo out: inout [UInt8]) throws -> Bool {
         try append(try prepare(name, arguments), to: &out)
     }
 
-    private func append<T: Tool>(_ call: T, to out: inout [UInt8]) throws {
+    private func append<T: Tool>(_ call: T, to out: inout [UInt8]) throws -> Bool {
         let outcome = try run(call)
         outcome.appendEncoded(format, to: &out)
+        return outcome.output != nil
     }
 
     /// The same catalogue over the same store, running `agentID`'s calls (a tool may answer an agent

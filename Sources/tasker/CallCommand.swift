@@ -56,7 +56,9 @@ enum CallCommand: Command {
     /// once: the answer is kept with the id in the same transaction as the write, and a repeat of the
     /// same call answers it again with `"replayed": true` instead of writing twice. The same id with
     /// other arguments is refused.
-    static func call(_ tool: String, _ arguments: JSONValue, _ toolkit: TaskToolkit, appendingTo out: inout [UInt8]) throws {
+    /// Returns whether the call ran (false: refused, `{"ok": false, …}`).
+    @discardableResult
+    static func call(_ tool: String, _ arguments: JSONValue, _ toolkit: TaskToolkit, appendingTo out: inout [UInt8]) throws -> Bool {
         guard case .object(var fields) = arguments, let key = fields.removeValue(forKey: "client_id") else {
             return try toolkit.call(tool, arguments, appendingTo: &out)
         }
@@ -65,7 +67,7 @@ enum CallCommand: Command {
         }
         let rest = JSONValue.object(fields)
         let restText = rest.encoded()
-        let answer: [UInt8] = try toolkit.store.inOneTransaction {
+        let (answer, ran): ([UInt8], Bool) = try toolkit.store.inOneTransaction {
             if let earlier = try toolkit.store.clientKey(tool: tool, clientID: clientID) {
                 guard earlier.arguments == restText else {
                     throw ToolkitError.invalidArguments(
@@ -78,19 +80,24 @@ enum CallCommand: Command {
                 }
                 var bytes: [UInt8] = []
                 replay.appendEncoded(to: &bytes)
-                return bytes
+                return (bytes, true)
             }
             var bytes: [UInt8] = []
-            try toolkit.call(tool, rest, appendingTo: &bytes)
+            let ran = try toolkit.call(tool, rest, appendingTo: &bytes)
             try toolkit.store.recordClientKey(tool: tool, clientID: clientID, arguments: restText, result: String(decoding: bytes, as: UTF8.self))
-            return bytes
+            return (bytes, ran)
         }
         out.append(contentsOf: answer)
+        return ran
     }
 
     /// How many lines one transaction may take in --batch mode.
     /// (Larger groups write each index page once for more rows: 500 a group took ~10% longer at 100k lines.)
     static let linesPerTransaction = 5000
+
+    /// The tools whose every effect is a row in the database, which `--batch` runs without a
+    /// savepoint per line (see `runGroup`). Bulk loading is what they are batched for.
+    static let toolsWithoutSavepoints: Set<String> = ["create_task", "capture_task"]
 
     /// One call per stdin line in one process; a bad line is reported on its own line and skipped.
     ///
@@ -105,39 +112,77 @@ enum CallCommand: Command {
         defer { out.flush() }
         var status: Int32 = 0
         var lineNumber = 0
-        var results: [UInt8] = []
+        var group = BatchGroup()
         while let first = input.nextLine(flushing: &out) {
             var lines = [first]
             while lines.count < linesPerTransaction, let next = input.nextLine(wait: false) { lines.append(next) }
-            // The group's results, one line each, printed once the group has committed.
-            results.removeAll(keepingCapacity: true)
             let firstLine = lineNumber + 1
-            do { try toolkit.store.inOneTransaction {
-                for line in lines {
-                    lineNumber += 1
-                    let mark = results.count
-                    do {
-                        let text = try line.get().trimmed(newlines: false)
-                        if text.isEmpty { continue }
-                        try call(tool, try JSONValue.parse(text), toolkit, appendingTo: &results)
-                    } catch let error as TaskStoreError {
-                        throw error
-                    } catch {
-                        status = 2
-                        results.removeSubrange(mark...)
-                        JSONValue.object(["ok": false, "error": .string("\(error)"), "line": .int(lineNumber)]).appendEncoded(to: &results)
-                        context.output.err("tasker: line \(lineNumber): \(error)")
-                    }
-                    results.append(0x0A)
+            do {
+                do {
+                    try runGroup(lines, from: firstLine, tool, toolkit, savepoints: !toolsWithoutSavepoints.contains(tool), into: &group)
+                } catch is BatchGroup.Retry {
+                    // A line failed after it had written: the group again, each line in its own savepoint.
+                    try runGroup(lines, from: firstLine, tool, toolkit, savepoints: true, into: &group)
                 }
-            } } catch {
+            } catch {
                 // Nothing of this group was stored; say which lines so a script can resume there.
                 out.flush()
+                for message in group.messages { context.output.err(message) }
                 context.output.err("tasker: lines \(firstLine)–\(firstLine + lines.count - 1) were not saved (lines before them were)")
                 throw error
             }
-            out.lines(results)
+            for message in group.messages { context.output.err(message) }
+            if group.failed { status = 2 }
+            lineNumber += lines.count
+            out.lines(group.results)
         }
         return status
+    }
+
+    /// One group's results (one line each, printed once it has committed) and its error messages.
+    struct BatchGroup {
+        var results: [UInt8] = []
+        var messages: [String] = []
+        var failed = false
+
+        /// A line failed, or was refused, after it had changed the database, with no savepoint to undo it.
+        struct Retry: Error {}
+    }
+
+    /// Runs one group of lines in one transaction.
+    ///
+    /// With `savepoints`, each store operation takes its own savepoint, so a line that fails half-way
+    /// leaves nothing behind. Without, the savepoints (two page copies per touched page, a quarter of
+    /// a bulk load) are skipped, and a line that fails or is refused after the database's change count
+    /// moved throws `Retry`: the transaction is rolled back and the group runs again with savepoints,
+    /// so what is stored, printed and said is what the savepoint run gives.
+    private static func runGroup(_ lines: [Result<String, UTF8Input.Invalid>], from firstLine: Int, _ tool: String, _ toolkit: TaskToolkit,
+                                 savepoints: Bool, into group: inout BatchGroup) throws {
+        group = BatchGroup()
+        group.results.reserveCapacity(lines.count * 512)
+        try toolkit.store.inOneTransaction(savepoints: savepoints) {
+            for (offset, line) in lines.enumerated() {
+                let lineNumber = firstLine + offset
+                let mark = group.results.count
+                let changes = toolkit.store.totalChanges
+                do {
+                    let text = try line.get().trimmed(newlines: false)
+                    if text.isEmpty { continue }
+                    let ran = try call(tool, try JSONValue.parse(text), toolkit, appendingTo: &group.results)
+                    if !ran && !savepoints && toolkit.store.totalChanges != changes { throw BatchGroup.Retry() }
+                } catch let error as TaskStoreError {
+                    throw error
+                } catch let retry as BatchGroup.Retry {
+                    throw retry
+                } catch {
+                    if !savepoints && toolkit.store.totalChanges != changes { throw BatchGroup.Retry() }
+                    group.failed = true
+                    group.results.removeSubrange(mark...)
+                    JSONValue.object(["ok": false, "error": .string("\(error)"), "line": .int(lineNumber)]).appendEncoded(to: &group.results)
+                    group.messages.append("tasker: line \(lineNumber): \(error)")
+                }
+                group.results.append(0x0A)
+            }
+        }
     }
 }
