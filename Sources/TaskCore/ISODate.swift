@@ -1,21 +1,114 @@
 import Foundation
+import Synchronization
 
 /// ISO 8601 dates as every door writes and reads them: `2026-12-03T17:00:00+00:00` (offset of the
 /// given zone), and on input also `2026-12-03`, `2026-12-03T17:00`, `…Z`, `…+01:00`, with `T` or a space.
 public enum ISODate {
     /// `YYYY-MM-DDTHH:MM:SS±HH:MM` in `timeZone`.
     public static func format(_ date: Date, in timeZone: TimeZone) -> String {
-        let offset = timeZone.secondsFromGMT(for: date)
-        let sign = offset < 0 ? "-" : "+"
-        let abs = Swift.abs(offset)
-        return "\(LocalDateTime(date, in: timeZone))\(sign)\(pad(abs / 3600)):\(pad(abs % 3600 / 60))"
+        var out: [UInt8] = []
+        out.reserveCapacity(25)
+        append(date, in: timeZone, to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
+
+    /// Appends `format(date, in: timeZone)`'s UTF-8 bytes to `out` (how result JSON writes dates).
+    public static func append(_ date: Date, in timeZone: TimeZone, to out: inout [UInt8]) {
+        let offset = secondsFromGMT(date, in: timeZone)
+        let local = Int(date.timeIntervalSince1970.rounded(.down)) + offset
+        let days = LocalDate.floorDiv(local, 86_400)
+        let day = LocalDate(daysSinceEpoch: days)
+        let seconds = local - days * 86_400
+        guard (0...9999).contains(day.year) else {
+            // Outside four-digit years: LocalDateTime's own text (never met in practice).
+            out.append(contentsOf: "\(LocalDateTime(date, in: timeZone))".utf8)
+            appendOffset(offset, to: &out)
+            return
+        }
+        appendDigits(day.year, 4, to: &out)
+        out.append(UInt8(ascii: "-"))
+        appendDigits(day.month, 2, to: &out)
+        out.append(UInt8(ascii: "-"))
+        appendDigits(day.day, 2, to: &out)
+        out.append(UInt8(ascii: "T"))
+        appendDigits(seconds / 3600, 2, to: &out)
+        out.append(UInt8(ascii: ":"))
+        appendDigits(seconds % 3600 / 60, 2, to: &out)
+        out.append(UInt8(ascii: ":"))
+        appendDigits(seconds % 60, 2, to: &out)
+        appendOffset(offset, to: &out)
+    }
+
+    /// `±HH:MM`.
+    private static func appendOffset(_ offset: Int, to out: inout [UInt8]) {
+        out.append(offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+        let abs = Swift.abs(offset)
+        appendDigits(abs / 3600, 2, to: &out)
+        out.append(UInt8(ascii: ":"))
+        appendDigits(abs % 3600 / 60, 2, to: &out)
+    }
+
+    /// `n` (0 or more) in decimal, zero-padded to at least `width` digits.
+    static func appendDigits(_ n: Int, _ width: Int, to out: inout [UInt8]) {
+        var divisor = 1
+        for _ in 1..<max(width, 1) { divisor *= 10 }
+        while n / 10 >= divisor { divisor *= 10 }
+        var v = n
+        while divisor > 0 {
+            out.append(UInt8(truncatingIfNeeded: 48 + v / divisor))
+            v %= divisor
+            divisor /= 10
+        }
+    }
+
+    /// `timeZone.secondsFromGMT(for: date)`, remembered per zone for the stretch of time up to its
+    /// next transition (`nextDaylightSavingTimeTransition`, which reports every change of offset), so
+    /// a list of tasks asks the zone once or twice instead of once per date.
+    public static func secondsFromGMT(_ date: Date, in timeZone: TimeZone) -> Int {
+        let t = date.timeIntervalSince1970
+        let identifier = timeZone.identifier
+        if let hit = offsets.withLock({ $0.offset(zone: identifier, at: t) }) { return hit }
+        let offset = timeZone.secondsFromGMT(for: date)
+        let end = timeZone.nextDaylightSavingTimeTransition(after: date)?.timeIntervalSince1970 ?? .infinity
+        offsets.withLock { $0.remember(zone: identifier, from: t, to: end, offset: offset) }
+        return offset
+    }
+
+    /// The stretches of constant offset met lately (a few; the oldest is replaced).
+    struct OffsetCache {
+        struct Stretch {
+            var zone: String
+            var start: Double
+            var end: Double
+            var offset: Int
+        }
+        var stretches: [Stretch] = []
+        var next = 0
+        static let capacity = 8
+
+        func offset(zone: String, at t: Double) -> Int? {
+            for s in stretches where s.start <= t && t < s.end && s.zone == zone { return s.offset }
+            return nil
+        }
+
+        mutating func remember(zone: String, from start: Double, to end: Double, offset: Int) {
+            let stretch = Stretch(zone: zone, start: start, end: end, offset: offset)
+            if stretches.count < Self.capacity {
+                stretches.append(stretch)
+            } else {
+                stretches[next] = stretch
+                next = (next + 1) % Self.capacity
+            }
+        }
+    }
+
+    static let offsets = Mutex(OffsetCache())
 
     /// Parses ISO 8601. A date alone is that day at `defaultHour` (9:00); a time without an offset is
     /// wall-clock time in `timeZone` (a time inside a DST gap moves forward by the gap).
     /// Returns nil for anything else, including days that do not exist (`2026-02-30`).
     public static func parse(_ text: String, in timeZone: TimeZone, defaultHour: Int = 9) -> Date? {
-        let s = Array(text.trimmingCharacters(in: .whitespaces).utf8)
+        let s = Array(text.trimmed(newlines: false).utf8)
         func num(_ from: Int, _ count: Int) -> Int? {
             guard from + count <= s.count else { return nil }
             var v = 0
@@ -79,10 +172,5 @@ public enum ISODate {
             return Date(timeIntervalSince1970: TimeInterval(local - offsetSeconds))
         }
         return LocalDate(year: y, month: mo, day: d).instant(hour: hour, minute: minute, second: second, in: timeZone)
-    }
-
-    private static func pad(_ n: Int, _ width: Int = 2) -> String {
-        let s = String(n)
-        return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
     }
 }

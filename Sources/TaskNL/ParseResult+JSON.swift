@@ -26,6 +26,12 @@ extension ParseResult {
         func stringOrNull(_ text: String?) {
             if let text { string(text) } else { key("null") }
         }
+        // An ISO 8601 date has nothing to escape: written between quotes straight from its parts.
+        func date(_ instant: Date) {
+            out.append(UInt8(ascii: "\""))
+            ISODate.append(instant, in: timeZone, to: &out)
+            out.append(UInt8(ascii: "\""))
+        }
         key(#"{"contexts":["#)
         for (n, context) in d.contexts.enumerated() {
             if n > 0 { out.append(UInt8(ascii: ",")) }
@@ -34,7 +40,7 @@ extension ParseResult {
         key(#"],"deferUntil":"#)
         stringOrNull(d.deferUntil?.description)
         key(#","due":"#)
-        stringOrNull(d.due.map { ISODate.format($0, in: timeZone) })
+        if let due = d.due { date(due) } else { key("null") }
         key(#","energy":"#)
         stringOrNull(d.energy?.rawValue)
         key(#","estimateMinutes":"#)
@@ -58,7 +64,7 @@ extension ParseResult {
             out.append(contentsOf: String(m).utf8)
         case .at(let instant):
             key(#","remind":"#)
-            string(ISODate.format(instant, in: timeZone))
+            date(instant)
         case nil: break
         }
         key(#","title":"#)

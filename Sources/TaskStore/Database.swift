@@ -78,6 +78,20 @@ final class Database {
         try cached(sql).bind(values).first { $0.optionalInt64(0) } ?? nil
     }
 
+    /// Rows inserted, changed or deleted by this connection since it opened (triggers' included).
+    var totalChanges: Int { Int(sqlite3_total_changes(handle)) }
+
+    /// Whether nested `transaction` calls take a savepoint (see `withoutSavepoints`).
+    private var savepoints = true
+
+    /// Runs `body` (inside a transaction) with nested transactions joining it without savepoints.
+    func withoutSavepoints<T>(_ body: () throws -> T) throws -> T {
+        let saved = savepoints
+        savepoints = false
+        defer { savepoints = saved }
+        return try body()
+    }
+
     var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
     var changes: Int { Int(sqlite3_changes(handle)) }
     var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
@@ -94,19 +108,25 @@ final class Database {
     /// Nested calls join the outer transaction. `BEGIN` is retried while another connection holds the
     /// lock (beyond the busy timeout). A failed rollback never hides the error that caused it.
     func transaction<T>(_ kind: TransactionKind = .immediate, _ body: () throws -> T) throws -> T {
+        if transactionDepth > 0 && !savepoints {
+            transactionDepth += 1
+            defer { transactionDepth -= 1 }
+            return try body()
+        }
         if transactionDepth > 0 {
             // Nested: a savepoint, so a failing inner step undoes only its own changes.
+            // Prepared once and kept: `call --batch` takes one savepoint per line.
             let name = "nested\(transactionDepth)"
-            try execute("SAVEPOINT \(name)")
+            try cached("SAVEPOINT \(name)").run()
             transactionDepth += 1
             defer { transactionDepth -= 1 }
             do {
                 let result = try body()
-                try execute("RELEASE \(name)")
+                try cached("RELEASE \(name)").run()
                 return result
             } catch {
-                try? execute("ROLLBACK TO \(name)")
-                try? execute("RELEASE \(name)")
+                try? cached("ROLLBACK TO \(name)").run()
+                try? cached("RELEASE \(name)").run()
                 throw error
             }
         }

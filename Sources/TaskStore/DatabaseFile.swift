@@ -34,20 +34,18 @@ enum DatabaseFile {
             }
             let kind = target.st_mode & S_IFMT
             guard kind == S_IFREG else { throw TaskStoreError.notADatabase(path: path, reason: fileKind(kind)) }
-            guard let handle = FileHandle(forReadingAtPath: path) else { throw TaskStoreError.readOnly(path: path) }
-            let bytes = (try? handle.read(upToCount: 16)) ?? Data()
-            try? handle.close()
-            if !bytes.isEmpty && Array(bytes) != header { throw TaskStoreError.notADatabase(path: path, reason: "not SQLite") }
+            guard let bytes = firstBytes(of: path, count: header.count) else { throw TaskStoreError.readOnly(path: path) }
+            if !bytes.isEmpty && bytes != header { throw TaskStoreError.notADatabase(path: path, reason: "not SQLite") }
             if !isWritable(path) { throw TaskStoreError.readOnly(path: path) }
         }
         let folder = (path as NSString).deletingLastPathComponent
         let folderPath = folder.isEmpty ? "." : folder
-        var isDirectory: ObjCBool = false
-        guard manager.fileExists(atPath: folderPath, isDirectory: &isDirectory), isDirectory.boolValue else {
+        var folderInfo = stat()
+        guard stat(folderPath, &folderInfo) == 0, folderInfo.st_mode & S_IFMT == S_IFDIR else {
             throw TaskStoreError.persistence(
                 code: 14, message: "the folder \(folderPath) does not exist; create it or pass another file with --db", sql: nil)
         }
-        let walReady = [path + "-wal", path + "-shm"].allSatisfy { manager.fileExists(atPath: $0) && isWritable($0) }
+        let walReady = [path + "-wal", path + "-shm"].allSatisfy { var info = stat(); return stat($0, &info) == 0 && isWritable($0) }
         if !walReady && !isWritable(folderPath) { throw TaskStoreError.readOnly(path: path) }
     }
 
@@ -64,12 +62,27 @@ enum DatabaseFile {
 
     /// Writable by this process, and not marked read-only for everyone (`chmod a-w`), which is
     /// respected even when running as root.
+    /// (The mode is the path's own, a symbolic link's for a link, as `attributesOfItem` reads it.)
     static func isWritable(_ path: String) -> Bool {
         guard access(path, W_OK) == 0 else { return false }
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-            let mode = attributes[.posixPermissions] as? NSNumber
-        else { return true }
-        return mode.intValue & 0o222 != 0
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return true }
+        return info.st_mode & 0o222 != 0
+    }
+
+    /// Up to `count` bytes from the start of the file (fewer when it is shorter), or nil when it
+    /// cannot be opened for reading.
+    static func firstBytes(of path: String, count: Int) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, count - filled) }
+            if n > 0 { filled += n } else if n < 0 && errno == EINTR { continue } else { break }
+        }
+        return Array(bytes[..<filled])
     }
 
     /// Sets the connection up (foreign keys, WAL, synchronous=NORMAL) and migrates the schema.

@@ -45,10 +45,27 @@ public final class ObjectStore: Sendable {
     /// beside any other database file NAME. One folder per database, so collecting garbage for one
     /// never removes another's objects.
     public static func directory(forDatabase path: String) -> String {
-        let url = URL(fileURLWithPath: path)
-        let name = url.lastPathComponent
-        let folder = url.deletingLastPathComponent().path
+        let (folder, name) = plainSplit(path) ?? {
+            let url = URL(fileURLWithPath: path)
+            return (url.deletingLastPathComponent().path, url.lastPathComponent)
+        }()
         return folder + "/" + (name == "tasker.sqlite" ? "objects" : name + ".objects")
+    }
+
+    /// The folder and the name of a plain absolute path (`/a/b/name`: no empty, `.` or `..`
+    /// component, no trailing slash), split at its last slash: what `URL` reads it as, without the
+    /// ~0.4 M instructions `URL` costs (every `tasker call` opens the object store). Nil otherwise.
+    static func plainSplit(_ path: String) -> (folder: String, name: String)? {
+        let bytes = Array(path.utf8)
+        guard bytes.first == UInt8(ascii: "/"), let last = bytes.lastIndex(of: UInt8(ascii: "/")), last > 0, last < bytes.count - 1 else { return nil }
+        var start = 1
+        for i in 1...bytes.count {
+            guard i == bytes.count || bytes[i] == UInt8(ascii: "/") else { continue }
+            let component = bytes[start..<i]
+            if component.isEmpty || component.elementsEqual([UInt8(ascii: ".")]) || component.elementsEqual([UInt8(ascii: "."), UInt8(ascii: ".")]) { return nil }
+            start = i + 1
+        }
+        return (String(decoding: bytes[..<last], as: UTF8.self), String(decoding: bytes[(last + 1)...], as: UTF8.self))
     }
 
     /// Where the object with this hash is (or would be) stored.

@@ -168,7 +168,7 @@ extension TaskStore {
 
     /// The id and stored spelling of a list. - Throws: `.listNotFound`.
     func resolveList(_ name: String) throws -> (id: Int64, name: String) {
-        let n = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        let n = name.trimmed()
         guard let row = try db.cached("SELECT id, name FROM lists WHERE name = ?").bind([.text(n)]).first({ ($0.int64(0), $0.string(1)) })
         else { throw TaskStoreError.listNotFound(n) }
         return row
@@ -176,7 +176,7 @@ extension TaskStore {
 
     /// The id and stored spelling of a project. - Throws: `.projectNotFound`.
     func resolveProject(_ name: String) throws -> (id: Int64, name: String) {
-        let n = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        let n = name.trimmed()
         guard let row = try db.cached("SELECT id, name FROM projects WHERE name = ?").bind([.text(n)]).first({ ($0.int64(0), $0.string(1)) })
         else { throw TaskStoreError.projectNotFound(n) }
         return row
@@ -184,7 +184,7 @@ extension TaskStore {
 
     /// The id and stored spelling of a stage. - Throws: `.stageNotFound`.
     func resolveStage(_ name: String) throws -> (id: Int64, name: String) {
-        let n = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        let n = name.trimmed()
         guard let row = try db.cached("SELECT id, name FROM stages WHERE name = ?").bind([.text(n)]).first({ ($0.int64(0), $0.string(1)) })
         else { throw TaskStoreError.stageNotFound(n) }
         return row

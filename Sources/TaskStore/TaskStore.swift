@@ -88,6 +88,19 @@ public final class TaskStore {
         try write(body)
     }
 
+    /// `inOneTransaction`, where with `savepoints: false` the operations inside take no savepoint
+    /// of their own: one that fails half-way leaves what it wrote until the whole transaction rolls
+    /// back. For a caller that checks `totalChanges` around each operation and starts over with
+    /// savepoints when a failed one had written (`call --batch`): savepoints copy every page an
+    /// operation touches, a quarter of a bulk load's work.
+    public func inOneTransaction<T>(savepoints: Bool, _ body: () throws -> T) throws -> T {
+        if savepoints { return try write(body) }
+        return try write { try db.withoutSavepoints(body) }
+    }
+
+    /// How many rows all statements of this connection have inserted, changed or deleted so far.
+    public var totalChanges: Int { db.totalChanges }
+
     /// Runs `body` in a write transaction, mapping SQLite failures to `TaskStoreError`.
     func write<T>(_ body: () throws -> T) throws -> T {
         try mapErrors { try db.transaction(.immediate, body) }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TaskCore
 
 /// Checks tool arguments against the subset of JSON Schema (2020-12) the catalogue uses:
@@ -9,58 +10,113 @@ import TaskCore
 struct SchemaValidator {
     /// Returns nil when `value` fits `schema`, else one sentence naming the argument and the problem.
     static func problem(with value: JSONValue, against schema: JSONValue, at path: String = "") -> String? {
-        // Made only when there is a problem to name (a valid call is the hot path).
-        func name() -> String { path.isEmpty ? "the arguments" : "argument '\(path)'" }
-        if let options = schema["oneOf"]?.arrayValue {
+        problem(with: value, against: Compiled(schema), at: { path })
+    }
+
+    /// `problem(with:against:)` for a tool's input schema, read once per process (`Compiled`): a
+    /// `call --batch` line is checked without walking the schema's dictionaries again.
+    static func problem<T: Tool>(with value: JSONValue, forInputOf tool: T.Type) -> String? {
+        let key = ObjectIdentifier(tool)
+        let compiled = lastCompiled.withLock { $0.key == key ? $0.schema : nil } ?? {
+            let made = Compiled(tool.definition.inputSchema)
+            lastCompiled.withLock { $0 = LastCompiled(key: key, schema: made) }
+            return made
+        }()
+        return problem(with: value, against: compiled, at: { "" })
+    }
+
+    /// The last tool's reading: a batch calls one tool line after line. (One slot rather than a
+    /// dictionary: a new generic dictionary type costs a single call ~0.4 M instructions to set up.)
+    private struct LastCompiled: Sendable {
+        var key: ObjectIdentifier?
+        var schema: Compiled?
+    }
+
+    private static let lastCompiled = Mutex(LastCompiled())
+
+    /// A schema's keywords read out of its JSON once.
+    final class Compiled: Sendable {
+        let oneOf: [Compiled]?
+        let types: [String]?
+        let enumValues: [JSONValue]?
+        let minimum: Double?
+        let maximum: Double?
+        let minLength: Int?
+        let items: Compiled?
+        let properties: [String: Compiled]
+        let required: [String]
+        let closed: Bool
+        /// The property names, sorted and joined, for the unknown-argument message.
+        let known: String
+
+        init(_ schema: JSONValue) {
+            oneOf = schema["oneOf"]?.arrayValue?.map(Compiled.init)
+            types = SchemaValidator.allowedTypes(schema)
+            enumValues = schema["enum"]?.arrayValue
+            minimum = schema["minimum"]?.doubleValue
+            maximum = schema["maximum"]?.doubleValue
+            minLength = schema["minLength"]?.intValue
+            items = schema["items"].map(Compiled.init)
+            let raw = schema["properties"]?.objectValue ?? [:]
+            properties = raw.mapValues(Compiled.init)
+            required = (schema["required"]?.arrayValue ?? []).compactMap(\.stringValue)
+            closed = schema["additionalProperties"] == .bool(false)
+            known = raw.keys.sorted().joined(separator: ", ")
+        }
+    }
+
+    /// The checks, in order; `path` names the argument and is only made when there is a problem.
+    private static func problem(with value: JSONValue, against schema: Compiled, at path: () -> String) -> String? {
+        func name() -> String { path().isEmpty ? "the arguments" : "argument '\(path())'" }
+        if let options = schema.oneOf {
             let problems = options.map { problem(with: value, against: $0, at: path) }
             if !problems.contains(where: { $0 == nil }) {
                 // The option of the value's type says what is wrong inside it; else name the types.
-                if let typed = options.indices.first(where: { allowedTypes(options[$0])?.contains { matches(value, type: $0) } ?? false }) {
+                if let typed = options.indices.first(where: { options[$0].types?.contains { matches(value, type: $0) } ?? false }) {
                     return problems[typed]
                 }
-                let expected = options.compactMap(allowedTypes).flatMap { $0 }.map(article).joined(separator: " or ")
+                let expected = options.compactMap(\.types).flatMap { $0 }.map(article).joined(separator: " or ")
                 return "\(name()) must be \(expected), not \(article(value.typeName))"
             }
         }
-        if let types = allowedTypes(schema), !types.contains(where: { matches(value, type: $0) }) {
+        if let types = schema.types, !types.contains(where: { matches(value, type: $0) }) {
             let expected = types.map(article).joined(separator: " or ")
             return "\(name()) must be \(expected), not \(article(value.typeName))"
         }
-        if let options = schema["enum"]?.arrayValue, !options.contains(value) {
+        if let options = schema.enumValues, !options.contains(value) {
             let list = options.map { $0.stringValue ?? $0.encoded() }.joined(separator: ", ")
             return "\(name()) must be one of: \(list)"
         }
-        if let minimum = schema["minimum"]?.doubleValue, let v = value.doubleValue, v < minimum {
+        if let minimum = schema.minimum, let v = value.doubleValue, v < minimum {
             return "\(name()) must be at least \(format(minimum))"
         }
-        if let maximum = schema["maximum"]?.doubleValue, let v = value.doubleValue, v > maximum {
+        if let maximum = schema.maximum, let v = value.doubleValue, v > maximum {
             return "\(name()) must be at most \(format(maximum))"
         }
-        if let minLength = schema["minLength"]?.intValue, let s = value.stringValue,
+        if let minLength = schema.minLength, let s = value.stringValue,
             s.trimmed().count < minLength
         {
             return "\(name()) must not be empty"
         }
-        if case .array(let items) = value, let itemSchema = schema["items"] {
+        if case .array(let items) = value, let itemSchema = schema.items {
             for (i, item) in items.enumerated() {
-                if let problem = problem(with: item, against: itemSchema, at: "\(path)[\(i)]") { return problem }
+                if let problem = problem(with: item, against: itemSchema, at: { "\(path())[\(i)]" }) { return problem }
             }
         }
         if case .object(let members) = value {
-            let properties = schema["properties"]?.objectValue ?? [:]
-            for key in (schema["required"]?.arrayValue ?? []).compactMap(\.stringValue)
-            where members[key] == nil {
-                return "missing required argument '\(join(path, key))'"
+            for key in schema.required where members[key] == nil {
+                return "missing required argument '\(join(path(), key))'"
             }
-            if schema["additionalProperties"] == .bool(false) {
-                for key in members.keys.sorted() where properties[key] == nil {
-                    let known = properties.keys.sorted().joined(separator: ", ")
-                    return "unknown argument '\(join(path, key))'" + (known.isEmpty ? "" : "; expected: \(known)")
+            if schema.closed, members.keys.contains(where: { schema.properties[$0] == nil }) {
+                for key in members.keys.sorted() where schema.properties[key] == nil {
+                    return "unknown argument '\(join(path(), key))'" + (schema.known.isEmpty ? "" : "; expected: \(schema.known)")
                 }
             }
-            for key in members.keys.sorted() {
-                guard let member = members[key], let propertySchema = properties[key] else { continue }
-                if let problem = problem(with: member, against: propertySchema, at: join(path, key)) { return problem }
+            // In sorted order, so the first problem named is the same every time.
+            let keys = members.count == 1 ? Array(members.keys) : members.keys.sorted()
+            for key in keys {
+                guard let member = members[key], let propertySchema = schema.properties[key] else { continue }
+                if let problem = problem(with: member, against: propertySchema, at: { join(path(), key) }) { return problem }
             }
         }
         return nil

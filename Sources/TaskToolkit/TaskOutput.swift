@@ -8,4 +8,10 @@ public struct TaskOutput: ToolOutput {
     public init(task: TaskItem) { self.task = task }
 
     public func json(_ format: ResultFormat) -> [String: JSONValue] { ["task": format.task(task)] }
+
+    public func appendResult(_ format: ResultFormat, to out: inout [UInt8]) {
+        out.append(contentsOf: #"{"ok":true,"task":"#.utf8)
+        format.appendTask(task, to: &out)
+        out.append(UInt8(ascii: "}"))
+    }
 }

@@ -54,8 +54,8 @@ public final class TaskToolkit {
     public let parser: TaskNLParser
     /// The tool types this toolkit serves (the standard catalogue unless a test adds one).
     public let toolTypes: [any Tool.Type]
-    /// Their definitions, in the same order.
-    public let tools: [ToolDefinition]
+    /// Their definitions, in the same order (each built at its first use: a single call builds only its own).
+    public var tools: [ToolDefinition] { toolTypes.map { $0.definition } }
 
     /// Calendars, working hours and days for `plan_day`, from config (set up by the command line).
     public let planning: PlanningSettings
@@ -78,7 +78,6 @@ public final class TaskToolkit {
         self.store = store
         self.parser = parser
         self.toolTypes = tools
-        self.tools = tools.map { $0.definition }
     }
 
     /// The standard catalogue's definitions, for doors that list tools without a store.
@@ -96,7 +95,7 @@ public final class TaskToolkit {
         guard let type = toolTypes.first(where: { $0.definition.name == name }) else {
             throw ToolkitError.unknownTool(name)
         }
-        if let problem = SchemaValidator.problem(with: arguments, against: type.definition.inputSchema) {
+        if let problem = SchemaValidator.problem(with: arguments, forInputOf: type) {
             throw ToolkitError.invalidArguments(tool: name, message: problem)
         }
         return try type.init(ToolArguments(tool: name, values: arguments.objectValue ?? [:]))
@@ -128,6 +127,21 @@ public final class TaskToolkit {
     /// - Throws: `ToolkitError` for a malformed call; `TaskStoreError` when the database fails.
     public func call(_ name: String, _ arguments: JSONValue) throws -> JSONValue {
         try encode(try prepare(name, arguments))
+    }
+
+    /// `call`'s result as compact JSON appended to `out`, with no `JSONValue` in between for the
+    /// results that write themselves (tasks, task lists): the same bytes as `call(…).encoded()`.
+    /// - Throws: as `call`.
+    /// Returns whether the call ran (false when it was refused).
+    @discardableResult
+    public func call(_ name: String, _ arguments: JSONValue, appendingTo out: inout [UInt8]) throws -> Bool {
+        try append(try prepare(name, arguments), to: &out)
+    }
+
+    private func append<T: Tool>(_ call: T, to out: inout [UInt8]) throws -> Bool {
+        let outcome = try run(call)
+        outcome.appendEncoded(format, to: &out)
+        return outcome.output != nil
     }
 
     /// The same catalogue over the same store, running `agentID`'s calls (a tool may answer an agent

@@ -48,6 +48,17 @@ public protocol TaskTargeting: Tool {
 public protocol ToolOutput: Sendable {
     /// The members of the JSON result besides `"ok": true`.
     func json(_ format: ResultFormat) -> [String: JSONValue]
+    /// Appends the whole result, `{"ok": true, …}`, compact: the same bytes as encoding `json` with
+    /// `"ok": true` added. Outputs that carry many tasks write them directly (`appendTask`).
+    func appendResult(_ format: ResultFormat, to out: inout [UInt8])
+}
+
+extension ToolOutput {
+    public func appendResult(_ format: ResultFormat, to out: inout [UInt8]) {
+        var members = json(format)
+        members["ok"] = true
+        JSONValue.object(members).appendEncoded(to: &out)
+    }
 }
 
 /// How a tool call ended: with its output, or refused with a reason an agent can act on (no match,
@@ -64,6 +75,14 @@ public enum ToolOutcome<Output: ToolOutput>: Sendable {
             members["ok"] = true
             return .object(members)
         case .refused(let refusal): return refusal.json(format)
+        }
+    }
+
+    /// `json(format)`'s compact encoding, appended to `out`.
+    public func appendEncoded(_ format: ResultFormat, to out: inout [UInt8]) {
+        switch self {
+        case .done(let output): output.appendResult(format, to: &out)
+        case .refused(let refusal): refusal.json(format).appendEncoded(to: &out)
         }
     }
 

@@ -57,6 +57,9 @@ final class LineInput {
     private func decode(_ from: Int, _ to: Int) -> Result<String, UTF8Input.Invalid> {
         lineNumber += 1
         let end = to > from && buffer[to - 1] == 0x0D ? to - 1 : to
+        // Valid text (nearly every line) is taken straight from the buffer; the error names the line.
+        let text = buffer.withUnsafeBufferPointer { String(validating: UnsafeBufferPointer(rebasing: $0[from..<end]), as: UTF8.self) }
+        if let text { return .success(text) }
         return UTF8Input.decode(buffer[from..<end], source: "line \(lineNumber)")
     }
 

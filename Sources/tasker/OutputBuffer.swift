@@ -28,9 +28,9 @@ struct OutputBuffer {
         if eachLine || bytes.count >= Self.limit { flush() }
     }
 
-    /// Appends whole lines already written (each ends with its newline).
-    mutating func write(_ lines: [UInt8]) {
-        bytes.append(contentsOf: lines)
+    /// Appends whole lines, each already ending in a newline.
+    mutating func lines(_ text: [UInt8]) {
+        bytes.append(contentsOf: text)
         if eachLine || bytes.count >= Self.limit { flush() }
     }
 

@@ -140,7 +140,7 @@ enum ParseCommand: Command {
                 }
                 written.slots[part] = bytes
             }
-            for part in written.slots { out.write(part) }
+            for part in written.slots { out.lines(part) }
             if batch.contains(where: { if case .failure = $0 { true } else { false } }) { status = 2 }
         }
         out.flush()

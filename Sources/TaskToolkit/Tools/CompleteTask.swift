@@ -39,6 +39,23 @@ public struct CompleteTask: TaskTargeting {
             if !subtasks.isEmpty { members["completed_subtasks"] = .array(subtasks.map(format.task)) }
             return members
         }
+
+        public func appendResult(_ format: ResultFormat, to out: inout [UInt8]) {
+            out.append(UInt8(ascii: "{"))
+            if !subtasks.isEmpty {
+                out.append(contentsOf: #""completed_subtasks":["#.utf8)
+                for (i, subtask) in subtasks.enumerated() {
+                    if i > 0 { out.append(UInt8(ascii: ",")) }
+                    format.appendTask(subtask, to: &out)
+                }
+                out.append(contentsOf: "],".utf8)
+            }
+            out.append(contentsOf: #""next":"#.utf8)
+            if let next { format.appendTask(next, to: &out) } else { out.append(contentsOf: "null".utf8) }
+            out.append(contentsOf: #","ok":true,"task":"#.utf8)
+            format.appendTask(task, to: &out)
+            out.append(UInt8(ascii: "}"))
+        }
     }
 
     /// The open subtasks to complete with it, or the refusal listing them.

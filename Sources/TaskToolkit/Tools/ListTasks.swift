@@ -56,6 +56,19 @@ public struct ListTasks: Tool {
             }
             return ["filter": .string(filter.rawValue), "count": .int(tasks.count), "tasks": .array(items)]
         }
+
+        public func appendResult(_ format: ResultFormat, to out: inout [UInt8]) {
+            out.append(contentsOf: #"{"count":"#.utf8)
+            JSONBytes.appendInt(tasks.count, to: &out)
+            out.append(contentsOf: #","filter":"#.utf8)
+            JSONBytes.appendString(filter.rawValue, to: &out)
+            out.append(contentsOf: #","ok":true,"tasks":["#.utf8)
+            for i in tasks.indices {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                format.appendTask(tasks[i], depth: depths?[i], to: &out)
+            }
+            out.append(contentsOf: "]}".utf8)
+        }
     }
 
     public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> {
