@@ -8,12 +8,11 @@ import TaskToolkit
 enum PlanCommand: Command {
     static let json = OptionSpec.flag("--json", "print plan_day's JSON result")
     static let ics = OptionSpec.value("--ics", "FILE", "also write the plan's blocks to FILE as iCalendar (.ics)")
-    static let energies = Energy.allCases.map(\.rawValue)
     static let defaultMinutes = 240
 
     static let signature = CommandSignature(
         name: "plan", summary: "plan the next hours around your calendars: what to do, in order, within a budget",
-        words: ["[MINUTES] [\(energies.joined(separator: "|"))]"], maxWords: 2, options: [json, ics],
+        words: ["[MINUTES] [\(Energy.spellings(separator: "|"))]"], maxWords: 2, options: [json, ics],
         details: """
             Plans from now within MINUTES (default \(defaultMinutes)), preferring tasks of the given
             energy, as `plan_day` does: placed into the free windows of the calendars in config.json,
@@ -32,7 +31,7 @@ enum PlanCommand: Command {
             } else if let e = Energy(rawValue: word.lowercased()), energy == nil {
                 energy = e
             } else {
-                throw UsageError("plan: '\(word)' is neither a number of minutes nor one of \(energies.joined(separator: ", "))")
+                throw UsageError("plan: '\(word)' is neither a number of minutes nor one of \(Energy.spellings(separator: ", "))")
             }
         }
         let asJSON = arguments.has(json)

@@ -61,7 +61,8 @@ import TaskerTestSupport
         let human = try tasker(["plan"])
         #expect(human.status == 0 && human.stdout.contains("Write the report"))
         let bad = try tasker(["plan", "lots"])
-        #expect(bad.status == 2 && bad.stderr.contains("neither a number of minutes"))
+        #expect(bad.status == 2 && bad.stderr.contains("neither a number of minutes nor one of quick, focused, deep"), "\(bad.stderr)")
+        #expect(try tasker(["plan", "--help"]).stdout.contains("[MINUTES] [quick|focused|deep]"))
     }
 
     @Test func doneCompletesByTitleOrIdAndANoMatchIsOneLine() throws {
