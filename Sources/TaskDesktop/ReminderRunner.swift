@@ -20,7 +20,7 @@ public final class ReminderRunner {
         public var closed: [UInt32] = []
         public var completed: [TaskID] = []
         public var snoozed: [TaskID] = []
-        /// What changed about positions while watching, one line each ("location stopped: …").
+        /// What changed about positions while watching, one line each ("location reminders are off: …").
         public var notices: [String] = []
     }
 
