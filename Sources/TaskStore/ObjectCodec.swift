@@ -62,19 +62,10 @@ public struct PlainCodec: ObjectCodec {
 extension PlainCodec {
     /// The SHA-256 of a file's bytes as they are. - Throws: `TaskStoreError.objectUnreadable` naming `object`.
     static func hashFile(_ path: String, object: String) throws -> String {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw TaskStoreError.objectUnreadable(sha256: object, reason: "\(path) is missing or cannot be opened")
+        do {
+            return try SHA256.file(path).digest
+        } catch {
+            throw TaskStoreError.objectUnreadable(sha256: object, reason: error.opening ? "\(path) is missing or cannot be opened" : "\(path): \(error.reason)")
         }
-        defer { try? handle.close() }
-        var hasher = SHA256()
-        while true {
-            let data: Data?
-            do { data = try handle.read(upToCount: 1 << 20) } catch {
-                throw TaskStoreError.objectUnreadable(sha256: object, reason: "\(path): \(error.localizedDescription)")
-            }
-            guard let data, !data.isEmpty else { break }
-            data.withUnsafeBytes { hasher.update($0) }
-        }
-        return hasher.finish()
     }
 }

@@ -30,7 +30,7 @@ struct SignedUpload: ObjectUploading {
     }
 
     func upload(storedFile file: String) throws -> String {
-        guard let (digest, size) = Self.hash(file) else {
+        guard let (digest, size) = try? SHA256.file(file) else {
             throw Failure(description: "cannot read \(file) to upload it; run `tasker verify`")
         }
         let runner = SecretCommand(setting: "attachments.upload.sign_command", secret: "a presigned URL",
@@ -62,21 +62,6 @@ struct SignedUpload: ObjectUploading {
             throw Failure(description: "\(HTTPClient.site(of: url)) took the upload but did not confirm its SHA-256 (no matching x-amz-checksum-sha256 in the answer); not recorded as uploaded")
         }
         return remote
-    }
-
-    /// The SHA-256 (hex) and size of the file at `path`, read a megabyte at a time; nil when it cannot be read.
-    static func hash(_ path: String) -> (digest: String, size: Int)? {
-        guard let file = fopen(path, "rb") else { return nil }
-        defer { fclose(file) }
-        var hasher = SHA256()
-        var buffer = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-            if count > 0 { buffer.withUnsafeBytes { hasher.update(UnsafeRawBufferPointer(rebasing: $0[0..<count])) } }
-            if count < buffer.count { break }
-        }
-        guard ferror(file) == 0 else { return nil }
-        return (hasher.finish(), Int(hasher.count))
     }
 
     /// `url` without its query and fragment: where the object lives, without the signature.

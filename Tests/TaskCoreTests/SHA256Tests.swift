@@ -38,4 +38,18 @@ import TaskerTestSupport
         #expect(!SHA256.isHex("abc"))
         #expect(!SHA256.isHex(String(repeating: "g", count: 64)))
     }
+
+    /// A file is hashed in megabyte pieces to the same digest as its bytes at once.
+    @Test func aFileHashesLikeItsBytes() throws {
+        let directory = TemporaryDirectory("sha256-file")
+        var random = SeededRandom(seed: 4)
+        let bytes = (0..<(3 << 20) + 17).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+        let path = directory.path("blob")
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let (digest, size) = try SHA256.file(path)
+        #expect(digest == SHA256.hex(bytes))
+        #expect(size == UInt64(bytes.count))
+        #expect(throws: SHA256.FileProblem.self) { try SHA256.file(directory.path("missing")) }
+        do { _ = try SHA256.file(directory.path("missing")) } catch { #expect(error.opening) }
+    }
 }
