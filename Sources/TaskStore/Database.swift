@@ -18,6 +18,7 @@ final class Database {
     /// Opens (creating when missing) the database file read-write.
     /// - Throws: `DatabaseError` with the open's result code.
     init(path: String) throws {
+        _ = Database.configured
         var db: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let rc = sqlite3_open_v2(path, &db, flags, nil)
@@ -30,6 +31,9 @@ final class Database {
         sqlite3_extended_result_codes(db, 1)
         sqlite3_busy_timeout(db, Database.busyTimeoutMilliseconds)
     }
+
+    /// Process-wide SQLite settings, made once before the first connection opens.
+    private static let configured: Void = { _ = csqlite_memstatus_off() }()
 
     deinit {
         cache.removeAll()

@@ -51,7 +51,10 @@ public final class TaskStore {
 
     /// Creates the default list "Inbox", the built-in workflow stages and the "Personal" space; idempotent.
     /// A stage missing from an older database (Someday) is added when it is opened again.
+    /// Opening an already set-up file only reads (one query, no write lock): every command
+    /// bootstraps, and a read-only one (`list_tasks`) should not queue behind a writer for nothing.
     public func bootstrap() throws {
+        if try isBootstrapped() { return }
         try write {
             let now = DatabaseValue(clock())
             if try db.scalar("SELECT id FROM lists WHERE is_default = 1") == nil {
@@ -67,6 +70,22 @@ public final class TaskStore {
                 [now, now, .text(TaskStore.newUUID())])
         }
     }
+
+    /// Whether `bootstrap` would find nothing to add: the default list, every built-in stage (by
+    /// name) and the "Personal" space exist, the same conditions its inserts check.
+    func isBootstrapped() throws -> Bool {
+        try db.scalar(TaskStore.bootstrappedQuery) == 1
+    }
+
+    private static let bootstrappedQuery: String = {
+        var names = ""  // (a loop: the generic `joined` costs a process a conformance scan)
+        for name in builtInStages { names += (names.isEmpty ? "'" : ", '") + name + "'" }
+        return """
+            SELECT EXISTS(SELECT 1 FROM lists WHERE is_default = 1)
+               AND (SELECT count(*) FROM stages WHERE name IN (\(names))) = \(builtInStages.count)
+               AND EXISTS(SELECT 1 FROM spaces WHERE name = 'Personal')
+            """
+    }()
 
     /// The workflow stages bootstrap creates, in board order. "Someday" came later: it is last so a
     /// database bootstrapped before it existed gets it at the same position as a new one.

@@ -46,8 +46,6 @@ struct SchemaValidator {
         let properties: [String: Compiled]
         let required: [String]
         let closed: Bool
-        /// The property names, sorted and joined, for the unknown-argument message.
-        let known: String
 
         init(_ schema: JSONValue) {
             oneOf = schema["oneOf"]?.arrayValue?.map(Compiled.init)
@@ -61,7 +59,12 @@ struct SchemaValidator {
             properties = raw.mapValues(Compiled.init)
             required = (schema["required"]?.arrayValue ?? []).compactMap(\.stringValue)
             closed = schema["additionalProperties"] == .bool(false)
-            known = raw.keys.sorted().joined(separator: ", ")
+        }
+
+        /// The property names, sorted and joined, for the unknown-argument message. Made only then:
+        /// the generic `joined` costs a process's first call a scan of the binary's conformances.
+        var known: String {
+            properties.keys.sorted().joined(separator: ", ")
         }
     }
 
