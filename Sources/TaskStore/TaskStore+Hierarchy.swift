@@ -17,9 +17,13 @@ extension TaskStore {
     /// `openOnly` keeps open ones (an open task under a done one included). - Throws: `.taskNotFound`.
     public func descendants(of id: TaskID, openOnly: Bool = false) throws -> [TaskItem] {
         try read {
-            guard try db.scalar("SELECT id FROM tasks WHERE id = ?", [.integer(id.rawValue)]) != nil else {
+            // Whether it exists and has children, in one small query: most tasks have none, and then
+            // the task rows' four-join query is not even prepared (a third of `complete_task`'s SQL work).
+            let sql = "SELECT EXISTS(SELECT 1 FROM tasks WHERE parent_id = ?1) FROM tasks WHERE id = ?1"
+            guard let hasChildren = try db.cached(sql).bind([.integer(id.rawValue)]).first({ $0.int64(0) != 0 }) else {
                 throw TaskStoreError.taskNotFound(id)
             }
+            guard hasChildren else { return [] }
             return try subtree(of: id).filter { !openOnly || $0.status == .open }
         }
     }

@@ -80,6 +80,26 @@ import Testing
         #expect(try f.store.spaces().map(\.name) == ["Personal"])
     }
 
+    /// A set-up file is only read: opening it does not queue behind another connection's write.
+    /// (Before, every command's bootstrap took the write lock, so a `list` waited out a writer's
+    /// transaction, up to the 5 s busy timeout.) Something missing is still added.
+    @Test func bootstrapOfASetUpFileTakesNoWriteLock() throws {
+        let f = try Fixture()
+        let writer = try f.reopen()
+        try writer.db.execute("BEGIN IMMEDIATE")
+        defer { try? writer.db.execute("ROLLBACK") }
+        let started = Date()
+        try f.reopen().bootstrap()
+        #expect(Date().timeIntervalSince(started) < 1)
+        try writer.db.execute("ROLLBACK")
+
+        try writer.db.execute("DELETE FROM stages WHERE name = 'Someday'")
+        #expect(try f.store.isBootstrapped() == false)
+        try f.reopen().bootstrap()
+        #expect(try f.store.stages().map(\.name) == ["Backlog", "Next", "Doing", "Waiting", "Done", "Someday"])
+        #expect(try f.store.isBootstrapped())
+    }
+
     @Test func updateEveryFieldAndClear() throws {
         let f = try Fixture()
         _ = try f.store.createProject(name: "Work")
