@@ -116,7 +116,9 @@ enum ParseCommand: Command {
             }
             let batch = lines
             let firstNumber = input.lineNumber - batch.count + 1
-            let parts = batch.count >= parallelLines ? cores : 1
+            // Several parts per core, taken in turn by whichever thread is free: a core that the
+            // box gives to someone else for a moment holds back one small part, not half the batch.
+            let parts = batch.count >= parallelLines ? min(cores * 4, batch.count / 128) : 1
             let size = (batch.count + parts - 1) / parts
             let written = PartOutputs(count: parts)
             defer { written.release() }
