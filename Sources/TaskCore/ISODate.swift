@@ -25,18 +25,32 @@ public enum ISODate {
             appendOffset(offset, to: &out)
             return
         }
-        appendDigits(day.year, 4, to: &out)
-        out.append(UInt8(ascii: "-"))
-        appendDigits(day.month, 2, to: &out)
-        out.append(UInt8(ascii: "-"))
-        appendDigits(day.day, 2, to: &out)
-        out.append(UInt8(ascii: "T"))
-        appendDigits(seconds / 3600, 2, to: &out)
-        out.append(UInt8(ascii: ":"))
-        appendDigits(seconds % 3600 / 60, 2, to: &out)
-        out.append(UInt8(ascii: ":"))
-        appendDigits(seconds % 60, 2, to: &out)
-        appendOffset(offset, to: &out)
+        // `YYYY-MM-DDTHH:MM:SS±HH:MM`, 25 bytes filled on the stack and appended at once (a byte
+        // at a time into `out` checked its uniqueness and capacity 25 times per date).
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 25) { b in
+            func two(_ v: Int, at i: Int) {
+                b[i] = UInt8(truncatingIfNeeded: 48 + v / 10)
+                b[i + 1] = UInt8(truncatingIfNeeded: 48 + v % 10)
+            }
+            two(day.year / 100, at: 0)
+            two(day.year % 100, at: 2)
+            b[4] = UInt8(ascii: "-")
+            two(day.month, at: 5)
+            b[7] = UInt8(ascii: "-")
+            two(day.day, at: 8)
+            b[10] = UInt8(ascii: "T")
+            two(seconds / 3600, at: 11)
+            b[13] = UInt8(ascii: ":")
+            two(seconds % 3600 / 60, at: 14)
+            b[16] = UInt8(ascii: ":")
+            two(seconds % 60, at: 17)
+            b[19] = offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
+            let abs = Swift.abs(offset)
+            two(abs / 3600, at: 20)
+            b[22] = UInt8(ascii: ":")
+            two(abs % 3600 / 60, at: 23)
+            out.append(contentsOf: UnsafeBufferPointer(b))
+        }
     }
 
     /// `±HH:MM`.

@@ -165,6 +165,23 @@ import Testing
         }
     }
 
+    /// The due chip written byte by byte equals the text made by interpolation, for today,
+    /// tomorrow, dates this year and other years (five-digit and negative ones too).
+    @Test func chipDueIsTheInterpolatedText() {
+        let today = LocalDate(year: 2026, month: 12, day: 2)
+        let days = [today, today.adding(days: 1), today.adding(days: -1), today.adding(days: 29), LocalDate(year: 2027, month: 1, day: 1),
+                    LocalDate(year: 12_345, month: 6, day: 7), LocalDate(year: -44, month: 3, day: 15), LocalDate(year: 5, month: 10, day: 31)]
+        for day in days {
+            let name = "\(Vocabulary.weekdayAbbreviations[day.weekday.isoNumber - 1]) \(day.day) \(Vocabulary.monthAbbreviations[day.month - 1])"
+            let date = day.year == today.year ? name : "\(name) \(day.year)"
+            #expect(ChipText.date(day, today: today) == date)
+            for seconds in [0, 59, 3_600 * 9, 3_600 * 12 + 60 * 5, 86_399] {
+                let dayText = day == today ? "Today" : day == today.adding(days: 1) ? "Tomorrow" : date
+                #expect(ChipText.due(day: day, seconds: seconds, today: today) == "\(dayText), \(ChipText.time(seconds))")
+            }
+        }
+    }
+
     // MARK: - Scan
 
     /// Where `mayStartReading` says no reader starts, none does: checked at every word of every
