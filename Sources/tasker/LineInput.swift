@@ -39,13 +39,6 @@ final class LineInput {
         }
     }
 
-    /// The lines that are there without waiting (already read, or readable at once), at most `limit`.
-    func readyLines(limit: Int) -> [Result<String, UTF8Input.Invalid>] {
-        var lines: [Result<String, UTF8Input.Invalid>] = []
-        while lines.count < limit, let line = nextLine(wait: false) { lines.append(line) }
-        return lines
-    }
-
     /// The next line, writing what `out` holds first when the line is not there yet (so a script
     /// that waits for each answer gets it before Tasker waits for its next line); nil at end of input.
     func nextLine(flushing out: inout OutputBuffer) -> Result<String, UTF8Input.Invalid>? {
@@ -56,17 +49,64 @@ final class LineInput {
 
     private func decode(_ from: Int, _ to: Int) -> Result<String, UTF8Input.Invalid> {
         lineNumber += 1
-        let end = to > from && buffer[to - 1] == 0x0D ? to - 1 : to
-        // Valid text (nearly every line) is taken straight from the buffer; the error names the line.
-        // An ASCII line (checked 8 bytes at a time) needs no validating: `String(validating:)` is
-        // generic and looks its metadata up at each call, in the one part of `parse --json -` that
-        // runs on a single core.
-        let text = buffer.withUnsafeBufferPointer { all -> String? in
-            let bytes = UnsafeBufferPointer(rebasing: all[from..<end])
-            return LineInput.isASCII(bytes) ? String(decoding: bytes, as: UTF8.self) : String(validating: bytes, as: UTF8.self)
+        return buffer.withUnsafeBufferPointer { LineInput.decode(UnsafeBufferPointer(rebasing: $0[from..<to]), lineNumber: lineNumber) }
+    }
+
+    /// One line's bytes (without its `\n`) as text: a `\r` before the end dropped, strict UTF-8;
+    /// the error names line `lineNumber`. Valid text (nearly every line) is taken straight from the
+    /// bytes, and an ASCII line (checked 8 bytes at a time) needs no validating: `String(validating:)`
+    /// is generic and looks its metadata up at each call.
+    static func decode(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int) -> Result<String, UTF8Input.Invalid> {
+        let bytes = line.last == 0x0D ? UnsafeBufferPointer(rebasing: line.dropLast()) : line
+        if isASCII(bytes) { return .success(String(decoding: bytes, as: UTF8.self)) }
+        if let text = String(validating: bytes, as: UTF8.self) { return .success(text) }
+        return UTF8Input.decode(bytes, source: "line \(lineNumber)")
+    }
+
+    /// Lines that are there without waiting (already read, or readable at once), not yet decoded: one copy of their
+    /// bytes and each line's range in it, for `decode` on whichever thread parses the line. The
+    /// one part of `parse --json -` that runs on a single core is then only finding the newlines.
+    struct RawLines: Sendable {
+        var bytes: [UInt8] = []
+        var ranges: [Range<Int>] = []
+        /// The input line number of the first.
+        var firstNumber = 0
+    }
+
+    /// Up to `limit` lines that are there without waiting (already read, or readable at once).
+    func readyRawLines(limit: Int) -> RawLines {
+        var lines = RawLines(firstNumber: lineNumber + 1)
+        var ranges: [Range<Int>] = []
+        let origin = start
+        var next = start
+        while ranges.count < limit {
+            let newline = buffer.withUnsafeBufferPointer { all -> Int? in
+                guard next < all.count, let base = all.baseAddress,
+                    let found = memchr(base + next, 0x0A, all.count - next)
+                else { return nil }
+                return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            }
+            if let newline {
+                ranges.append(next..<newline)
+                next = newline + 1
+            } else if atEnd {
+                if next < buffer.count {
+                    ranges.append(next..<buffer.count)
+                    next = buffer.count
+                }
+                break
+            } else if inputReady() {
+                fill()  // (appends: the ranges found so far stay valid)
+            } else {
+                break
+            }
         }
-        if let text { return .success(text) }
-        return UTF8Input.decode(buffer[from..<end], source: "line \(lineNumber)")
+        lines.bytes = Array(buffer[origin..<next])
+        lines.ranges = ranges.map { ($0.lowerBound - origin)..<($0.upperBound - origin) }
+        lineNumber += ranges.count
+        start = next
+        if start > 65_536 { buffer.removeFirst(start); start = 0 }
+        return lines
     }
 
     static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

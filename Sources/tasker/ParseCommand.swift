@@ -108,57 +108,77 @@ enum ParseCommand: Command {
         let cores = max(1, min(sysconf(Int32(_SC_NPROCESSORS_ONLN)), 8))
         var status: Int32 = 0
         while true {
-            var lines = input.readyLines(limit: batchLines)
-            if lines.isEmpty {
+            let batch = input.readyRawLines(limit: batchLines)
+            if batch.ranges.isEmpty {
                 out.flush()
                 guard let line = input.nextLine(wait: true) else { break }
-                lines = [line]
+                var bytes: [UInt8] = []
+                if !parse(line, number: input.lineNumber, parser, moment, into: &bytes) { status = 2 }
+                out.lines(bytes)
+                continue
             }
-            let batch = lines
-            let firstNumber = input.lineNumber - batch.count + 1
             // Several parts per core, taken in turn by whichever thread is free: a core that the
             // box gives to someone else for a moment holds back one small part, not half the batch.
-            let parts = batch.count >= parallelLines ? min(cores * 4, batch.count / 128) : 1
-            let size = (batch.count + parts - 1) / parts
+            let count = batch.ranges.count
+            let parts = count >= parallelLines ? min(cores * 4, count / 128) : 1
+            let size = (count + parts - 1) / parts
             let written = PartOutputs(count: parts)
             defer { written.release() }
             DispatchQueue.concurrentPerform(iterations: parts) { part in
                 var bytes: [UInt8] = []
                 bytes.reserveCapacity(size * 320)
-                for index in (part * size)..<min(batch.count, (part + 1) * size) {
-                    switch batch[index] {
-                    case .success(let sentence):
-                        let results = parser.parseTasks(sentence, at: moment)
-                        // One task (nearly every line): written straight into the bytes.
-                        if results.count == 1 {
-                            results[0].appendJSON(timeZone: moment.timeZone, to: &bytes)
-                        } else {
-                            Self.json(results, timeZone: moment.timeZone).appendEncoded(to: &bytes)
-                        }
-                    case .failure(let invalid):
-                        JSONValue.object(["error": .string(invalid.description), "line": .int(firstNumber + index)]).appendEncoded(to: &bytes)
+                var ok = true
+                batch.bytes.withUnsafeBufferPointer { all in
+                    for index in (part * size)..<min(count, (part + 1) * size) {
+                        let line = LineInput.decode(UnsafeBufferPointer(rebasing: all[batch.ranges[index]]), lineNumber: batch.firstNumber + index)
+                        ok = parse(line, number: batch.firstNumber + index, parser, moment, into: &bytes) && ok
                     }
-                    bytes.append(0x0A)
                 }
                 written.slots[part] = bytes
+                written.failed[part] = !ok
             }
             for part in written.slots { out.lines(part) }
-            if batch.contains(where: { if case .failure = $0 { true } else { false } }) { status = 2 }
+            if written.failed.contains(true) { status = 2 }
         }
         out.flush()
         return status
     }
 
+    /// One line's JSON and its newline into `bytes`; false for a line that is not text.
+    private static func parse(_ line: Result<String, UTF8Input.Invalid>, number: Int, _ parser: TaskNLParser,
+                              _ moment: TaskNLParser.Moment, into bytes: inout [UInt8]) -> Bool {
+        defer { bytes.append(0x0A) }
+        switch line {
+        case .success(let sentence):
+            let results = parser.parseTasks(sentence, at: moment)
+            // One task (nearly every line): written straight into the bytes.
+            if results.count == 1 {
+                results[0].appendJSON(timeZone: moment.timeZone, to: &bytes)
+            } else {
+                Self.json(results, timeZone: moment.timeZone).appendEncoded(to: &bytes)
+            }
+            return true
+        case .failure(let invalid):
+            JSONValue.object(["error": .string(invalid.description), "line": .int(number)]).appendEncoded(to: &bytes)
+            return false
+        }
+    }
+
     /// One slot of bytes per part of a batch: each part writes only its own slot, from its own thread.
     struct PartOutputs: @unchecked Sendable {
         let slots: UnsafeMutableBufferPointer<[UInt8]>
+        /// Whether the part held a line that is not text.
+        let failed: UnsafeMutableBufferPointer<Bool>
         init(count: Int) {
             slots = .allocate(capacity: count)
             slots.initialize(repeating: [])
+            failed = .allocate(capacity: count)
+            failed.initialize(repeating: false)
         }
         func release() {
             slots.deinitialize()
             slots.deallocate()
+            failed.deallocate()
         }
     }
 

@@ -18,8 +18,9 @@ import Testing
         }
     }
 
-    /// ASCII, UTF-8 and invalid lines, with CRLF endings, read through a pipe: each line as it was
-    /// written, the invalid one as an error that names it.
+    /// ASCII, UTF-8 and invalid lines, with CRLF endings and no newline at the end, read through a
+    /// pipe as raw lines and decoded: each line as it was written, the invalid one as an error that
+    /// names it.
     @Test func readsAsciiUtf8AndInvalidLines() throws {
         var fds: [Int32] = [0, 0]
         #expect(pipe(&fds) == 0)
@@ -28,7 +29,13 @@ import Testing
         close(fds[1])
         defer { close(fds[0]) }
         let input = LineInput(fd: fds[0])
-        let lines = input.readyLines(limit: 10) + [input.nextLine(wait: true)].compactMap { $0 }
+        let raw = input.readyRawLines(limit: 10)
+        #expect(raw.firstNumber == 1)
+        let lines = raw.bytes.withUnsafeBufferPointer { all in
+            raw.ranges.enumerated().map { LineInput.decode(UnsafeBufferPointer(rebasing: all[$1]), lineNumber: raw.firstNumber + $0) }
+        }
+        #expect(input.nextLine(wait: true) == nil)
+        #expect(input.lineNumber == 4)
         #expect(lines.count == 4)
         #expect(try lines[0].get() == "plain ascii line that is long")
         #expect(try lines[1].get() == "café tomorrow")
