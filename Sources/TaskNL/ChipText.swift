@@ -56,8 +56,9 @@ public enum ChipText {
     }
 
     /// `Today, 5:00 PM`, `Tomorrow, 9:00 AM`, `Fri 4 Dec, 9:00 AM`, `Sat 12 Jun 2027, 9:00 AM`.
-    /// Written byte by byte into one string (25 bytes at most for a four-digit year): this is on every dated line of
-    /// `parse -`, where interpolating and joining the parts cost ~2,000 instructions.
+    /// Written byte by byte into one string (25 bytes at most for a four-digit year): this is on
+    /// every dated line of `parse -`, where interpolating and joining the parts cost ~2,000
+    /// instructions.
     static func due(day: LocalDate, seconds: Int, today: LocalDate) -> String {
         String(unsafeUninitializedCapacity: 64) { text in
             var out = ChipBytes(text)

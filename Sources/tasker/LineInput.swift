@@ -63,9 +63,10 @@ final class LineInput {
         return UTF8Input.decode(bytes, source: "line \(lineNumber)")
     }
 
-    /// Lines that are there without waiting (already read, or readable at once), not yet decoded: one copy of their
-    /// bytes and each line's range in it, for `decode` on whichever thread parses the line. The
-    /// one part of `parse --json -` that runs on a single core is then only finding the newlines.
+    /// Lines that are there without waiting (already read, or readable at once), not yet decoded:
+    /// one copy of their bytes and each line's range in it, for `decode` on whichever thread parses
+    /// the line. The one part of `parse --json -` that runs on a single core is then only finding
+    /// the newlines.
     struct RawLines: Sendable {
         var bytes: [UInt8] = []
         var ranges: [Range<Int>] = []
