@@ -59,7 +59,7 @@ let package = Package(
         .target(name: "TaskerTestSupport", dependencies: ["TaskCore"], path: "Tests/TaskerTestSupport"),
 
         .testTarget(name: "TaskCoreTests", dependencies: ["TaskCore", "TaskStore", "TaskerTestSupport"]),
-        .testTarget(name: "TaskCryptoTests", dependencies: ["TaskCrypto", "TaskCore", "TaskStore", "TaskerTestSupport"]),
+        .testTarget(name: "TaskCryptoTests", dependencies: ["TaskCrypto", "TaskCore", "TaskStore", "TaskIO", "TaskerTestSupport"]),
         .testTarget(name: "TaskIOTests", dependencies: ["TaskIO", "TaskCore", "TaskStore", "TaskerTestSupport"]),
         .testTarget(name: "TaskNLTests", dependencies: ["TaskNL", "TaskCore", "TaskerTestSupport"]),
         .testTarget(name: "TaskToolkitTests", dependencies: ["TaskToolkit", "TaskNL", "TaskCore", "TaskStore", "TaskerTestSupport"]),

@@ -12,6 +12,9 @@ public enum IOError: Error, Sendable, Equatable, CustomStringConvertible {
     case cannotWrite(path: String, reason: String)
     /// The input could not be read.
     case cannotRead(path: String, reason: String)
+    /// Attachments the bundle brings would have to be stored encrypted (`attachments.encrypt`), and
+    /// cannot be here (`reason`: sealing off, or no data key).
+    case cannotEncrypt(source: String, count: Int, reason: String)
 
     public var description: String {
         switch self {
@@ -27,6 +30,9 @@ public enum IOError: Error, Sendable, Equatable, CustomStringConvertible {
             return "cannot write \(path) (\(reason)); check the folder exists and is writable"
         case .cannotRead(let path, let reason):
             return "cannot read \(path) (\(reason)); check the path"
+        case .cannotEncrypt(let source, let count, let reason):
+            let what = count == 1 ? "an attachment" : "\(count) attachments"
+            return "\(source) brings \(what) and attachments.encrypt is on, but \(reason); nothing was imported"
         }
     }
 }

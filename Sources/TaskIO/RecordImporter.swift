@@ -33,7 +33,8 @@ public struct RecordImporter {
         guard let objects else {
             return try applyLocked(incoming, mode: mode, dryRun: dryRun, objects: nil, staged: staged, progress: progress)
         }
-        return try objects.withLock(exclusive: false) {
+        // Exclusive when the bytes may be stored encrypted: an object's key is decided then (as attach does).
+        return try objects.withLock(exclusive: objects.encryptByDefault && !staged.isEmpty) {
             try applyLocked(incoming, mode: mode, dryRun: dryRun, objects: objects, staged: staged, progress: progress)
         }
     }
@@ -61,11 +62,26 @@ public struct RecordImporter {
                 report.added += plan.links.count
                 report.unchanged += incoming.links.count - plan.links.count
                 plan.attachments = try resolveAttachments(incoming.attachments, existing.attachments, mode, &report, objects: objects, staged: staged)
+                // With `attachments.encrypt` on, a new attachment whose bytes the bundle brought is
+                // stored encrypted, as attaching it here would (the bundle carries them opened).
+                let known = Set(existing.attachments.map(\.uuid))
+                let stagedByHash = Dictionary(staged.map { ($0.sha256, $0) }, uniquingKeysWith: { a, _ in a })
+                let toEncrypt = objects?.encryptByDefault == true
+                    ? plan.attachments.filter { !known.contains($0.uuid) && stagedByHash[$0.sha256] != nil } : []
+                if !toEncrypt.isEmpty, let problem = try store.attachmentEncryptionProblem() {
+                    throw IOError.cannotEncrypt(source: source, count: toEncrypt.count, reason: problem)
+                }
                 try store.writeRecords(plan, progress: progress)
                 if dryRun { throw DryRunRollback() }
-                for object in staged {
-                    guard let objects else { break }
-                    _ = try objects.commit(object)
+                if let objects {
+                    for record in toEncrypt {
+                        try store.encryptImportedAttachment(uuid: record.uuid, staged: stagedByHash[record.sha256]!, objects: objects)
+                    }
+                    // The plain copies of what is now stored encrypted are deleted at once.
+                    let encrypted = Set(toEncrypt.map(\.sha256))
+                    for object in staged {
+                        if encrypted.contains(object.sha256) { object.discard() } else { _ = try objects.commit(object) }
+                    }
                 }
             }
         } catch is DryRunRollback {

@@ -398,6 +398,19 @@ public final class StagedObject: @unchecked Sendable {
         self.size = size
     }
 
+    /// The temporary file while it is still staged (nil once `commit` took it), for reading it.
+    var path: String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return temporaryPath
+    }
+
+    /// Deletes the temporary file now (rather than when the last reference goes): bytes that were
+    /// stored some other way, such as encrypted, leave no plain copy behind.
+    public func discard() {
+        if let path = take() { unlink(path) }
+    }
+
     /// The temporary file, once: the caller now owns it.
     func take() -> String? {
         lock.lock()

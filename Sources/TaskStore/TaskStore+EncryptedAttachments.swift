@@ -15,6 +15,44 @@ extension TaskStore {
     /// Copies `path` in encrypted and adds its row; called by `attachFile` under the store's
     /// exclusive lock (the object's key is decided here: the first row's, or this fresh one).
     func attachEncrypted(_ path: String, name: String, to owner: AttachmentOwner, objects: ObjectStore) throws -> (attachment: Attachment, stored: ObjectStore.Stored) {
+        let (sealer, stored, key, storedHash) = try storeEncrypted(path, objects: objects)
+        let uuid = TaskStore.newUUID(now: now)
+        let sealedKey = try sealer.seal(Data(key).base64EncodedString(), table: "attachments", uuid: uuid, column: "object_key")
+        let attachment = try addAttachment(sha256: stored.sha256, size: stored.size, name: name, to: owner, encoding: SecretstreamCodec.encodingName,
+                                           uuid: uuid, sealedKey: sealedKey, storedSHA256: storedHash)
+        return (attachment, stored)
+    }
+
+    /// Why attachments cannot be stored encrypted here (sealing off, or the data key not given to
+    /// this process), or nil when they can.
+    public func attachmentEncryptionProblem() throws -> String? {
+        guard try read({ try sealingIsOn() }) else { return "encrypting attachments needs sealing, which is off; run `tasker crypto enable` first" }
+        guard sealer is any StreamSealing else { return "the data key is not available: \(keyUnavailable)" }
+        return nil
+    }
+
+    /// Stores the plain bytes `staged` holds (brought by an import) encrypted, for the attachment
+    /// row `uuid` the import wrote plain in the same transaction, and makes that row encrypted: how an
+    /// import honours `attachments.encrypt`. The caller holds the object store's exclusive lock and
+    /// then drops the plain staged copy. - Throws: `.attachmentIngestFailed` as `attachmentEncryptionProblem` says.
+    public func encryptImportedAttachment(uuid: String, staged: StagedObject, objects: ObjectStore) throws {
+        guard let plain = staged.path else {
+            throw TaskStoreError.attachmentIngestFailed(path: staged.sha256, reason: "its imported bytes were already moved into the store")
+        }
+        let (sealer, _, key, storedHash) = try storeEncrypted(plain, objects: objects)
+        let sealedKey = try sealer.seal(Data(key).base64EncodedString(), table: "attachments", uuid: uuid, column: "object_key")
+        try write {
+            try db.run("UPDATE attachments SET encoding = ?, object_key = ?, stored_sha256 = ? WHERE uuid = ?",
+                       [.text(SecretstreamCodec.encodingName), .blob(sealedKey), .text(storedHash), .text(uuid)])
+        }
+    }
+
+    /// Copies the plain file at `path` into `objects` encrypted, once per content: the key is the
+    /// one a row already holds for this content, or a fresh one. Returns the sealer that seals that
+    /// key into a row, what was stored, the key and the encrypted file's hash.
+    private func storeEncrypted(_ path: String, objects: ObjectStore) throws
+        -> (sealer: any ValueSealing, stored: ObjectStore.Stored, key: [UInt8], storedHash: String)
+    {
         let on = try read { try sealingIsOn() }
         guard on else {
             throw TaskStoreError.attachmentIngestFailed(path: path, reason: "encrypting attachments needs sealing, which is off; run `tasker crypto enable` first")
@@ -37,11 +75,7 @@ extension TaskStore {
             }
             storedHash = try sealedObjects.storedHash(of: stored.sha256)
         }
-        let uuid = TaskStore.newUUID(now: now)
-        let sealedKey = try sealer.seal(Data(key).base64EncodedString(), table: "attachments", uuid: uuid, column: "object_key")
-        let attachment = try addAttachment(sha256: stored.sha256, size: stored.size, name: name, to: owner, encoding: SecretstreamCodec.encodingName,
-                                           uuid: uuid, sealedKey: sealedKey, storedSHA256: storedHash)
-        return (attachment, stored)
+        return (sealer, stored, key, storedHash)
     }
 
     /// The key and stored hash of the encrypted object with this content hash, from a row naming it.
