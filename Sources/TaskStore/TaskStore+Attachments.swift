@@ -158,9 +158,13 @@ extension TaskStore {
         try read { Int(try db.scalar("SELECT count(*) FROM attachments WHERE sha256 = ?", [.text(sha256)]) ?? 0) }
     }
 
-    /// Records where an upload put the object's bytes (on every row naming it).
-    public func setRemoteURL(_ url: String, forObject sha256: String) throws {
-        try write { try db.run("UPDATE attachments SET remote_url = ? WHERE sha256 = ?", [.text(url), .text(sha256)]) }
+    /// Records where an upload put the object's bytes, on every row naming that stored object: the
+    /// same content hash and the same encoding (a plain and an encrypted copy of one file are two
+    /// objects, uploaded one by one).
+    public func setRemoteURL(_ url: String, forObject sha256: String, encoding: String) throws {
+        try write {
+            try db.run("UPDATE attachments SET remote_url = ? WHERE sha256 = ? AND encoding = ?", [.text(url), .text(sha256), .text(encoding)])
+        }
     }
 
     /// What `collectGarbage` did.

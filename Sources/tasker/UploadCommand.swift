@@ -23,13 +23,18 @@ enum UploadCommand: Command {
             return 1
         }
         let store = try context.openStore()
+        // One upload per stored object: a content hash and an encoding (plain and encrypted copies
+        // of one file are two files).
         var pending: [String: Attachment] = [:]
-        for attachment in try store.attachments() where attachment.remoteURL == nil { pending[attachment.sha256] = pending[attachment.sha256] ?? attachment }
+        for attachment in try store.attachments() where attachment.remoteURL == nil {
+            let object = attachment.sha256 + " " + attachment.encoding
+            pending[object] = pending[object] ?? attachment
+        }
         var failed = 0
-        for (hash, attachment) in pending.sorted(by: { $0.value.id.rawValue < $1.value.id.rawValue }) {
+        for attachment in pending.values.sorted(by: { $0.id.rawValue < $1.id.rawValue }) {
             do {
                 let url = try uploader.upload(storedFile: setup.objects.path(of: attachment))
-                try store.setRemoteURL(url, forObject: hash)
+                try store.setRemoteURL(url, forObject: attachment.sha256, encoding: attachment.encoding)
             } catch {
                 failed += 1
                 context.output.text("NOT UPLOADED #\(attachment.id) '\(attachment.name)': \(error)")

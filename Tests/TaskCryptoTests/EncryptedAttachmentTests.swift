@@ -80,6 +80,22 @@ import TaskerTestSupport
         #expect(try objects.hashes(suffix: ".sealed").isEmpty)
     }
 
+    /// One file attached plain and encrypted is two stored objects: uploading one records its URL
+    /// on the rows naming that object only, and a new row of the same object inherits it.
+    @Test func aRemoteURLBelongsToOneStoredObjectNotToTheContentHash() throws {
+        let store = try open(try TaskCrypto(key: try DataKey.random()))
+        let page = try store.createPage(title: "Map", body: "")
+        let (file, _) = secretFile()
+        let (plain, _) = try store.attachFile(file, name: "plain.txt", to: .page(page.id), objects: objects, encrypt: false)
+        let (sealed, _) = try store.attachFile(file, name: "sealed.txt", to: .page(page.id), objects: objects, encrypt: true)
+        #expect(plain.sha256 == sealed.sha256 && objects.path(of: plain) != objects.path(of: sealed))
+        try store.setRemoteURL("https://example.test/sealed", forObject: sealed.sha256, encoding: sealed.encoding)
+        #expect(try store.attachment(sealed.id).remoteURL == "https://example.test/sealed")
+        #expect(try store.attachment(plain.id).remoteURL == nil, "the plain object was not uploaded")
+        let (again, _) = try store.attachFile(file, name: "again.txt", to: .page(page.id), objects: objects, encrypt: true)
+        #expect(again.remoteURL == "https://example.test/sealed")
+    }
+
     @Test func truncationReorderingAndAFlippedByteAreRefusedAndNothingIsWritten() throws {
         let store = try open(try TaskCrypto(key: try DataKey.random()))
         let page = try store.createPage(title: "Map", body: "")

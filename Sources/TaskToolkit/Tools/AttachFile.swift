@@ -79,7 +79,7 @@ public struct AttachFile: Tool, ArgumentsExpressible {
             if let uploader = toolkit.uploader, attachment.remoteURL == nil {
                 do {
                     let url = try uploader.upload(storedFile: objects.path(of: attachment))
-                    try toolkit.store.setRemoteURL(url, forObject: stored.sha256)
+                    try toolkit.store.setRemoteURL(url, forObject: stored.sha256, encoding: attachment.encoding)
                     current.remoteURL = url
                 } catch {
                     uploadProblem = "\(error)"
