@@ -77,10 +77,15 @@ public struct RecordImporter {
                     for record in toEncrypt {
                         try store.encryptImportedAttachment(uuid: record.uuid, staged: stagedByHash[record.sha256]!, objects: objects)
                     }
-                    // The plain copies of what is now stored encrypted are deleted at once.
+                    // The plain copy of what is now stored encrypted is deleted at once, unless a
+                    // plain row still names those bytes (one already here whose object was missing).
                     let encrypted = Set(toEncrypt.map(\.sha256))
                     for object in staged {
-                        if encrypted.contains(object.sha256) { object.discard() } else { _ = try objects.commit(object) }
+                        if encrypted.contains(object.sha256), try store.referenceCount(of: object.sha256, encoding: "plain") == 0 {
+                            object.discard()
+                        } else {
+                            _ = try objects.commit(object)
+                        }
                     }
                 }
             }

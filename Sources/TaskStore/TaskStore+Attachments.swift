@@ -153,9 +153,12 @@ extension TaskStore {
         }
     }
 
-    /// How many rows name the object with this hash.
-    public func referenceCount(of sha256: String) throws -> Int {
-        try read { Int(try db.scalar("SELECT count(*) FROM attachments WHERE sha256 = ?", [.text(sha256)]) ?? 0) }
+    /// How many rows name the object with this hash (with `encoding`, only rows stored that way).
+    public func referenceCount(of sha256: String, encoding: String? = nil) throws -> Int {
+        try read {
+            guard let encoding else { return Int(try db.scalar("SELECT count(*) FROM attachments WHERE sha256 = ?", [.text(sha256)]) ?? 0) }
+            return Int(try db.scalar("SELECT count(*) FROM attachments WHERE sha256 = ? AND encoding = ?", [.text(sha256), .text(encoding)]) ?? 0)
+        }
     }
 
     /// Records where an upload put the object's bytes, on every row naming that stored object: the

@@ -68,6 +68,23 @@ import TaskerTestSupport
         #expect(verified.isClean && verified.intact == 1 && verified.unreferenced == 0)
     }
 
+    /// A plain row already here names the same bytes and its object is missing: the bundle's copy
+    /// restores it (plain) while the new rows are stored encrypted.
+    @Test func thePlainCopyStaysWhenAPlainRowHereNeedsIt() throws {
+        let (path, bytes) = try bundle()
+        let (store, objects) = try destination("mixed.sqlite", sealer: try TaskCrypto(key: try DataKey.random()), enable: true)
+        let task = try store.createTask(TaskDraft(title: "Has the same file"))
+        let file = directory.path("same.txt")
+        FileManager.default.createFile(atPath: file, contents: bytes)
+        let (plain, _) = try store.attachFile(file, to: .task(task.id), objects: objects, encrypt: false)
+        #expect(unlink(objects.path(of: plain)) == 0)
+        let read = try UnktBundle.read(path: path, objects: objects)
+        _ = try RecordImporter(store: store, source: "map.unkt").apply(read.records, mode: .merge, objects: objects, staged: read.staged)
+        #expect(try store.attachments().filter(\.isEncrypted).count == 2)
+        #expect(try objects.hashes() == [plain.sha256] && (try objects.hashes(suffix: ".sealed")) == [plain.sha256])
+        #expect(FileManager.default.contents(atPath: objects.path(of: plain)) == bytes)
+    }
+
     @Test func withoutSealingOrKeyNothingIsImported() throws {
         let (path, _) = try bundle()
         for (name, sealer, enable, expected) in [
