@@ -5,6 +5,8 @@ public struct TaskQuery: Sendable, Hashable {
         case open
         /// Open and due before the end of today (overdue included).
         case today
+        /// Open and due during tomorrow (after today ends, before tomorrow ends).
+        case tomorrow
         /// Open and due before now.
         case overdue
         /// Open, not deferred past now, not waiting.

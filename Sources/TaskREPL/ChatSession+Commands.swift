@@ -8,7 +8,7 @@ extension ChatSession {
     public static let commands: [SlashCommand] = [
         SlashCommand("help", "", "this list, with examples of what you can type", aliases: ["?", "h"]) { s, _ in s.showHelp() },
         SlashCommand("tools", "[name]", "the tool catalogue, or one tool's arguments") { s, arg in s.showTools(arg) },
-        SlashCommand("list", "[filter|#context|project]", "tasks: open, today, overdue, available, waiting, all",
+        SlashCommand("list", "[filter|#context|project]", "tasks: open, today, tomorrow, overdue, available, waiting, all",
                      choices: TaskQuery.Filter.allCases.map(\.rawValue), aliases: ["ls"]) { s, arg in try s.listCommand(arg) },
         SlashCommand("plan", "[minutes] [energy] | rules | model", "plan the day within a budget (default 4 h); rules/model choose the planner",
                      choices: ["quick", "focused", "deep", "rules", "model"]) { s, arg in try s.planCommand(arg) },

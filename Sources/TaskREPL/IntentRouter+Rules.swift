@@ -39,6 +39,9 @@ extension IntentRouter {
             list(.today)
         },
         IntentRule("list-overdue", #"(?:what'?s |what is |show |list )?(?:overdue|late)(?: tasks)?"#) { _, _ in list(.overdue) },
+        IntentRule("list-tomorrow", #"(?:what'?s |what is |show |list )?(?:(?:due|on|for) )?tomorrow|(?:show |list )?tomorrow'?s tasks|what'?s on tomorrow"#) { _, _ in
+            list(.tomorrow)
+        },
         IntentRule("list-waiting", #"(?:show |list |what'?s |what am i )?waiting(?: for| on)?(?: tasks)?"#) { _, _ in list(.waiting) },
         IntentRule("list-next", #"what'?s next|next|what'?s available|available"#) { _, _ in list(.available, limit: 10) },
         IntentRule("list-context", #"(?:show |list )?(?:tasks )?(?:for |in )?[#@]([\p{L}\p{N}_-]+)"#) { g, _ in

@@ -179,7 +179,8 @@ extension TaskStore {
 
     /// Tasks matching the query, ordered by due (nulls last), then priority (high first), then id.
     ///
-    /// `.today` is open and due before the end of today in `timeZone`, overdue included; `.available`
+    /// `.today` is open and due before the end of today in `timeZone`, overdue included; `.tomorrow`
+    /// open and due during tomorrow there; `.available`
     /// is open, not deferred past today, not waiting, not in Someday. `parent` keeps a task's children (its whole
     /// subtree with `subtree`), `stage` one workflow stage. - Throws: `.listNotFound`,
     /// `.projectNotFound`, `.stageNotFound`.
@@ -196,6 +197,10 @@ extension TaskStore {
             case .overdue:
                 conditions.append("t.status = 'open' AND t.due < ?")
                 values.append(DatabaseValue(now))
+            case .tomorrow:
+                conditions.append("t.status = 'open' AND t.due >= ? AND t.due < ?")
+                let tomorrow = LocalDate(now, in: timeZone).adding(days: 1)
+                values += [DatabaseValue(endOfToday()), DatabaseValue(endOfDay(tomorrow))]
             case .available:
                 conditions.append(
                     "t.status = 'open' AND (t.defer_until IS NULL OR t.defer_until <= ?) AND (t.kind IS NULL OR t.kind <> 'waiting') AND (t.stage_id IS NULL OR t.stage_id NOT IN (?, ?))")

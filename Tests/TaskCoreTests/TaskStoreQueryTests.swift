@@ -37,6 +37,23 @@ import Testing
         #expect(try titles(f, TaskQuery(filter: .today)) == ["overdue", "earlier today", "later today", "later today low"])
     }
 
+    @Test(arguments: [utc, berlin, TimeZone(identifier: "America/Los_Angeles")!])
+    func tomorrowIsTheWholeNextDayInZone(zone: TimeZone) throws {
+        let (f, _) = try seeded(zone: zone)
+        try f.add("tomorrow night") { $0.due = at("2026-03-11T23:59", zone) }
+        try f.add("day after") { $0.due = at("2026-03-12T00:00", zone) }
+        #expect(try titles(f, TaskQuery(filter: .tomorrow)) == ["tomorrow", "tomorrow night"])
+    }
+
+    /// Tomorrow is a calendar day in the zone: 23 hours when the clocks go forward.
+    @Test func tomorrowOnTheDayTheClocksGoForward() throws {
+        let f = try Fixture(now: at("2026-03-28T10:00", berlin), zone: berlin)
+        try f.add("late on the short day") { $0.due = at("2026-03-29T23:30", berlin) }
+        try f.add("monday") { $0.due = at("2026-03-30T00:10", berlin) }
+        try f.add("tonight") { $0.due = at("2026-03-28T23:30", berlin) }
+        #expect(try titles(f, TaskQuery(filter: .tomorrow)) == ["late on the short day"])
+    }
+
     @Test func overdueIsBeforeNow() throws {
         let (f, _) = try seeded()
         #expect(try titles(f, TaskQuery(filter: .overdue)) == ["overdue", "earlier today"])

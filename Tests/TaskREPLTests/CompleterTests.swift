@@ -8,7 +8,8 @@ import Testing
     @Test func slashCommands() {
         #expect(completer.complete("/", words: { words }).candidates.count == ChatSession.commands.count)
         #expect(completer.complete("/pl", words: { words }).candidates == ["/plan"])
-        #expect(completer.complete("/list to", words: { words }).candidates == ["today"])
+        #expect(completer.complete("/list to", words: { words }).candidates == ["today", "tomorrow"])
+        #expect(completer.complete("/list tom", words: { words }).candidates == ["tomorrow"])
         #expect(completer.complete("/list Ki", words: { words }).candidates == ["Kitchen"])
         #expect(completer.complete("/plan 90 fo", words: { words }) == (9, ["focused"]))
         #expect(completer.complete("/tools list_", words: { words }).candidates == ["list_tasks", "list_projects"])

@@ -39,12 +39,20 @@ let testRouter = IntentRouter(context: IntentContext(isDate: { phrase in
 
     @Test(arguments: [
         ("what's due today", "today"), ("today", "today"), ("What’s due today?", "today"), ("due today", "today"),
+        ("what's due tomorrow", "tomorrow"), ("tomorrow", "tomorrow"), ("show tomorrow", "tomorrow"), ("tomorrow's tasks", "tomorrow"),
+        ("what's on tomorrow", "tomorrow"),
         ("overdue", "overdue"), ("what's overdue", "overdue"), ("show overdue", "overdue"),
         ("show waiting", "waiting"), ("waiting for", "waiting"),
         ("list", "open"), ("list all", "all"), ("show everything", "all"),
     ])
     func lists(line: String, filter: String) {
         #expect(testRouter.route(line) == .tool(name: "list_tasks", arguments: ["filter": .string(filter)]))
+    }
+
+    /// A task for tomorrow is still a task, not a question about tomorrow.
+    @Test(arguments: ["call mom tomorrow", "tomorrow call mom", "pay rent due tomorrow"])
+    func aTaskForTomorrowIsNotAList(line: String) {
+        #expect(testRouter.route(line) != .tool(name: "list_tasks", arguments: ["filter": "tomorrow"]))
     }
 
     @Test func whatsNextListsAvailable() {
