@@ -21,22 +21,33 @@ final class LineInput {
     /// The next line without its newline, or why it is not text; waiting for it if `wait`; nil at
     /// end of input, or when not waiting and no whole line is ready yet.
     func nextLine(wait: Bool) -> Result<String, UTF8Input.Invalid>? {
+        guard let range = lineRange(from: start, wait: wait) else { return nil }
+        lineNumber += 1
+        let line = buffer.withUnsafeBufferPointer { LineInput.decode(UnsafeBufferPointer(rebasing: $0[range]), lineNumber: lineNumber) }
+        advance(to: range)
+        return line
+    }
+
+    /// Where the line starting at `from` is in `buffer`, without its newline (the last line of the
+    /// input may have none), reading more input as needed: waiting for it if `wait`, else only
+    /// while input is ready; nil when there is no such line (yet). Never moves what is in `buffer`.
+    private func lineRange(from: Int, wait: Bool) -> Range<Int>? {
         while true {
-            if let newline = buffer[start...].firstIndex(of: 0x0A) {
-                let line = decode(start, newline)
-                start = newline + 1
-                if start > 65_536 { buffer.removeFirst(start); start = 0 }
-                return line
+            let newline = buffer.withUnsafeBufferPointer { all -> Int? in
+                guard from < all.count, let base = all.baseAddress, let found = memchr(base + from, 0x0A, all.count - from) else { return nil }
+                return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
             }
-            if atEnd {
-                guard start < buffer.count else { return nil }
-                let line = decode(start, buffer.count)
-                start = buffer.count
-                return line
-            }
+            if let newline { return from..<newline }
+            if atEnd { return from < buffer.count ? from..<buffer.count : nil }
             if !wait && !inputReady() { return nil }
-            fill()
+            fill()  // (appends: ranges found before stay valid)
         }
+    }
+
+    /// Moves past the line at `range` (and its newline), dropping what was read once 64 KiB are behind.
+    private func advance(to range: Range<Int>) {
+        start = min(range.upperBound + 1, buffer.count)
+        if start > 65_536 { buffer.removeFirst(start); start = 0 }
     }
 
     /// The next line, writing what `out` holds first when the line is not there yet (so a script
@@ -45,11 +56,6 @@ final class LineInput {
         if let line = nextLine(wait: false) { return line }
         out.flush()
         return nextLine(wait: true)
-    }
-
-    private func decode(_ from: Int, _ to: Int) -> Result<String, UTF8Input.Invalid> {
-        lineNumber += 1
-        return buffer.withUnsafeBufferPointer { LineInput.decode(UnsafeBufferPointer(rebasing: $0[from..<to]), lineNumber: lineNumber) }
     }
 
     /// One line's bytes (without its `\n`) as text: a `\r` before the end dropped, strict UTF-8;
@@ -76,37 +82,17 @@ final class LineInput {
 
     /// Up to `limit` lines that are there without waiting (already read, or readable at once).
     func readyRawLines(limit: Int) -> RawLines {
-        var lines = RawLines(firstNumber: lineNumber + 1)
         var ranges: [Range<Int>] = []
-        let origin = start
         var next = start
-        while ranges.count < limit {
-            let newline = buffer.withUnsafeBufferPointer { all -> Int? in
-                guard next < all.count, let base = all.baseAddress,
-                    let found = memchr(base + next, 0x0A, all.count - next)
-                else { return nil }
-                return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            }
-            if let newline {
-                ranges.append(next..<newline)
-                next = newline + 1
-            } else if atEnd {
-                if next < buffer.count {
-                    ranges.append(next..<buffer.count)
-                    next = buffer.count
-                }
-                break
-            } else if inputReady() {
-                fill()  // (appends: the ranges found so far stay valid)
-            } else {
-                break
-            }
+        while ranges.count < limit, let range = lineRange(from: next, wait: false) {
+            ranges.append(range)
+            next = min(range.upperBound + 1, buffer.count)
         }
-        lines.bytes = Array(buffer[origin..<next])
-        lines.ranges = ranges.map { ($0.lowerBound - origin)..<($0.upperBound - origin) }
+        let origin = start
+        let lines = RawLines(bytes: Array(buffer[origin..<next]), ranges: ranges.map { ($0.lowerBound - origin)..<($0.upperBound - origin) },
+                             firstNumber: lineNumber + 1)
         lineNumber += ranges.count
-        start = next
-        if start > 65_536 { buffer.removeFirst(start); start = 0 }
+        if let last = ranges.last { advance(to: last) }
         return lines
     }
 
