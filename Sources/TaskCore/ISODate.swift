@@ -53,6 +53,13 @@ public enum ISODate {
         }
     }
 
+    /// `append` between double quotes: the date as a JSON string (it has nothing to escape).
+    public static func appendQuoted(_ date: Date, in timeZone: TimeZone, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        append(date, in: timeZone, to: &out)
+        out.append(UInt8(ascii: "\""))
+    }
+
     /// `±HH:MM`.
     private static func appendOffset(_ offset: Int, to out: inout [UInt8]) {
         out.append(offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))

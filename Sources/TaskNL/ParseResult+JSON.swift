@@ -26,12 +26,6 @@ extension ParseResult {
         func stringOrNull(_ text: String?) {
             if let text { string(text) } else { key("null") }
         }
-        // An ISO 8601 date has nothing to escape: written between quotes straight from its parts.
-        func date(_ instant: Date) {
-            out.append(UInt8(ascii: "\""))
-            ISODate.append(instant, in: timeZone, to: &out)
-            out.append(UInt8(ascii: "\""))
-        }
         key(#"{"contexts":["#)
         for (n, context) in d.contexts.enumerated() {
             if n > 0 { out.append(UInt8(ascii: ",")) }
@@ -40,7 +34,7 @@ extension ParseResult {
         key(#"],"deferUntil":"#)
         stringOrNull(d.deferUntil?.description)
         key(#","due":"#)
-        if let due = d.due { date(due) } else { key("null") }
+        if let due = d.due { ISODate.appendQuoted(due, in: timeZone, to: &out) } else { key("null") }
         key(#","energy":"#)
         stringOrNull(d.energy?.rawValue)
         key(#","estimateMinutes":"#)
@@ -64,7 +58,7 @@ extension ParseResult {
             out.append(contentsOf: String(m).utf8)
         case .at(let instant):
             key(#","remind":"#)
-            date(instant)
+            ISODate.appendQuoted(instant, in: timeZone, to: &out)
         case nil: break
         }
         key(#","title":"#)

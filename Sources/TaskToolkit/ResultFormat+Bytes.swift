@@ -71,9 +71,7 @@ extension ResultFormat {
     /// `date(date)`'s JSON: the ISO text in quotes, or null.
     public func appendDate(_ date: Date?, to out: inout [UInt8]) {
         guard let date else { return out.append(contentsOf: "null".utf8) }
-        out.append(UInt8(ascii: "\""))
-        ISODate.append(date, in: timeZone, to: &out)  // digits, signs and colons: nothing to escape
-        out.append(UInt8(ascii: "\""))
+        ISODate.appendQuoted(date, in: timeZone, to: &out)
     }
 
     /// `due(date, day:)`'s JSON.
