@@ -17,7 +17,7 @@ extension TaskStore {
     func attachEncrypted(_ path: String, name: String, to owner: AttachmentOwner, objects: ObjectStore) throws -> (attachment: Attachment, stored: ObjectStore.Stored) {
         let (sealer, stored, key, storedHash) = try storeEncrypted(path, objects: objects)
         let uuid = TaskStore.newUUID(now: now)
-        let sealedKey = try sealer.seal(Data(key).base64EncodedString(), table: "attachments", uuid: uuid, column: "object_key")
+        let sealedKey = try sealObjectKey(key, uuid: uuid, with: sealer)
         let attachment = try addAttachment(sha256: stored.sha256, size: stored.size, name: name, to: owner, encoding: SecretstreamCodec.encodingName,
                                            uuid: uuid, sealedKey: sealedKey, storedSHA256: storedHash)
         return (attachment, stored)
@@ -40,7 +40,7 @@ extension TaskStore {
             throw TaskStoreError.attachmentIngestFailed(path: staged.sha256, reason: "its imported bytes were already moved into the store")
         }
         let (sealer, _, key, storedHash) = try storeEncrypted(plain, objects: objects)
-        let sealedKey = try sealer.seal(Data(key).base64EncodedString(), table: "attachments", uuid: uuid, column: "object_key")
+        let sealedKey = try sealObjectKey(key, uuid: uuid, with: sealer)
         try write {
             try db.run("UPDATE attachments SET encoding = ?, object_key = ?, stored_sha256 = ? WHERE uuid = ?",
                        [.text(SecretstreamCodec.encodingName), .blob(sealedKey), .text(storedHash), .text(uuid)])
@@ -88,6 +88,11 @@ extension TaskStore {
         }
         guard let (uuid, sealed, storedHash) = row else { return nil }
         return (try openObjectKey(sealed, uuid: uuid), storedHash)
+    }
+
+    /// An object's key sealed for the row `uuid` (`openObjectKey` opens it).
+    private func sealObjectKey(_ key: [UInt8], uuid: String, with sealer: any ValueSealing) throws -> [UInt8] {
+        try sealer.seal(Data(key).base64EncodedString(), table: "attachments", uuid: uuid, column: "object_key")
     }
 
     private func openObjectKey(_ sealed: [UInt8], uuid: String) throws -> [UInt8] {
