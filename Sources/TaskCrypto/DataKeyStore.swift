@@ -49,14 +49,22 @@ public enum DataKeyStore: Sendable {
         }
     }
 
-    public func save(_ key: DataKey) throws(CryptoError) {
+    /// Keeps `key` as the current one. - Returns: where it went, for messages: `place`, or the key
+    /// file with why the Secret Service did not take it.
+    @discardableResult
+    public func save(_ key: DataKey) throws(CryptoError) -> String {
         switch self {
-        case .file(let file): try file.save(key)
+        case .file(let file):
+            try file.save(key)
         case .keyring(let keyring, let fallback):
             // A Secret Service that answers lookups but cannot store (a locked keyring with no prompt
-            // on a headless machine): the key file keeps the key instead.
-            do { try keyring.save(key, kind: Self.current) } catch { try fallback.save(key) }
+            // on a headless machine): the key file keeps the key instead, and the message says so.
+            do { try keyring.save(key, kind: Self.current) } catch {
+                try fallback.save(key)
+                return "\(fallback.path) (\(error))"  // "the Secret Service did not store the key: …"
+            }
         }
+        return place
     }
 
     public func savePending(_ key: DataKey) throws(CryptoError) {

@@ -50,21 +50,20 @@ enum CryptoCommand: Command {
     private static func enable(_ context: CommandContext, _ keys: DataKeyStore) throws -> Int32 {
         let store = try context.openStore()
         if try store.sealingKeyID() != nil, store.sealer == nil { throw CommandFailure(store.keyUnavailable) }
-        var made = false
+        var keptIn: String?  // where a new key went
         if store.sealer == nil {
             // The key is kept before anything is sealed, so a crash can never leave bodies no key opens.
             let key = try keys.load() ?? DataKey.random()
             if try keys.load() == nil {
-                try keys.save(key)
-                made = true
+                keptIn = try keys.save(key)
             }
             store.sealer = try TaskCrypto(key: key)
         }
         let count = try store.enableSealing()
         let id = store.sealer?.keyID ?? "?"
         context.output.text("sealed \(count.sentence); new page bodies and notes are sealed from now on (key \(id))")
-        if made {
-            context.output.err("the data key is in \(keys.place); keep a copy elsewhere with `tasker crypto export-key`, or the sealed pages and notes are lost with this machine")
+        if let keptIn {
+            context.output.err("the data key is in \(keptIn); keep a copy elsewhere with `tasker crypto export-key`, or the sealed pages and notes are lost with this machine")
         }
         return 0
     }
@@ -137,8 +136,8 @@ enum CryptoCommand: Command {
         if let existing = try? keys.load(), existing != key, store.sealer != nil {
             throw CommandFailure("\(keys.place) already holds the key that opens this database; nothing was saved")
         }
-        try keys.save(key)
-        context.output.text("data key \(key.id) saved to \(keys.place)")
+        let place = try keys.save(key)
+        context.output.text("data key \(key.id) saved to \(place)")
         return 0
     }
 }

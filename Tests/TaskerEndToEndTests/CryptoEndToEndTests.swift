@@ -339,5 +339,7 @@ import TaskerTestSupport
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("key: available ("))
         #expect(FileManager.default.fileExists(atPath: keyPath))
+        // The message names where the key went, also when a Secret Service answered but did not store it.
+        #expect(result.stderr.contains("the data key is in \(keyPath)"), "\(result.stderr)")
     }
 }
