@@ -286,15 +286,21 @@ import TaskerTestSupport
         .allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
 
     /// Runs `script` with bash inside a private session bus (`dbus-run-session`), with gnome-keyring's
-    /// Secret Service started unlocked when `keyring` is true.
+    /// Secret Service started unlocked when `keyring` is true. That bus activates nothing
+    /// (`session-bus.conf`), so the one daemon the helper starts is the only one; without a keyring,
+    /// Debian's own session bus may start a locked gnome-keyring, as on a desktop with no login keyring.
+    /// HOME is this test's folder, so no daemon writes keyrings into a HOME that other tests share.
     func session(_ script: String, keyring: Bool) throws -> TaskerBinary.Result {
-        let helper = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Fixtures/crypto/keyring_session.sh").standardized.path
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Fixtures/crypto").standardized
         FileManager.default.createFile(atPath: directory.path("script.sh"), contents: Data(script.utf8))
+        try FileManager.default.createDirectory(atPath: directory.path("home"), withIntermediateDirectories: true)
         // Output to files, not pipes: the bus and keyring daemons inherit them and may outlive the session.
-        let run = (keyring ? "'\(helper)' " : "") + "/bin/bash \"$WORK/script.sh\" > \"$WORK/out\" 2> \"$WORK/err\""
-        let status = try TaskerBinary.run(["-c", "dbus-run-session -- sh -c '\(run.replacingOccurrences(of: "'", with: "'\\''"))' < /dev/null > /dev/null 2>&1"],
+        let run = (keyring ? "'\(fixtures.appendingPathComponent("keyring_session.sh").path)' " : "") + "/bin/bash \"$WORK/script.sh\" > \"$WORK/out\" 2> \"$WORK/err\""
+        let bus = keyring ? "--config-file='\(fixtures.appendingPathComponent("session-bus.conf").path)'" : ""
+        let status = try TaskerBinary.run(["-c", "dbus-run-session \(bus) -- sh -c '\(run.replacingOccurrences(of: "'", with: "'\\''"))' < /dev/null > /dev/null 2>&1"],
             input: Data(), environment: [
             "WORK": directory.path, "TASKER": TaskerBinary.url.path, "DB": db, "XDG_CONFIG_HOME": config,
+            "HOME": directory.path("home"),
         ], executable: URL(fileURLWithPath: "/bin/sh")).status
         let out = (try? String(contentsOfFile: directory.path("out"), encoding: .utf8)) ?? ""
         let err = (try? String(contentsOfFile: directory.path("err"), encoding: .utf8)) ?? ""
