@@ -51,9 +51,8 @@ import TaskerTestSupport
 
     @Test func keysTypedBeforeTheQuestionAreNotTheKey() throws {
         let home = try configHome()
-        // Typed before tasker even started: discarded, never echoed as part of the key.
-        let terminal = try PseudoTerminal(["key", "set"], environment: ["XDG_CONFIG_HOME": home])
-        terminal.send("early")
+        // Typed before tasker even started: discarded, never part of the key.
+        let terminal = try PseudoTerminal(["key", "set"], environment: ["XDG_CONFIG_HOME": home], typedAhead: "early")
         try terminal.waitFor("(input is hidden): ")
         terminal.line(Self.secret)
         #expect(try terminal.waitForExit() == 0)

@@ -20,8 +20,10 @@ final class PseudoTerminal {
     private var mark = 0
 
     /// Starts tasker with `arguments` on a new pty (120×40, TERM=xterm) and `environment` added to a
-    /// clean one. - Throws: when the pty or the process cannot be created.
-    init(_ arguments: [String], environment: [String: String] = [:]) throws {
+    /// clean one. `typedAhead` is typed before tasker starts, so it waits in the terminal's input
+    /// queue whatever the scheduler does (keys sent after the start may arrive after tasker has
+    /// already asked). - Throws: when the pty or the process cannot be created.
+    init(_ arguments: [String], environment: [String: String] = [:], typedAhead: String = "") throws {
         // posix_openpt/grantpt/unlockpt/ptsname are hidden from Swift's Glibc module; on Linux they
         // are /dev/ptmx plus two ioctls: TIOCSPTLCK (unlock) and TIOCGPTN (the slave's number).
         let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
@@ -35,6 +37,13 @@ final class PseudoTerminal {
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)
         let slavePath = "/dev/pts/\(number)"
         _ = fcntl(master, F_SETFD, FD_CLOEXEC)
+        // The slave held open here (not as our controlling terminal) until tasker has it, so the
+        // typed-ahead keys wait in its queue.
+        let held = open(slavePath, O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard held >= 0 else { throw POSIXError(.EIO) }
+        defer { close(held) }
+        let ahead = Array(typedAhead.utf8)
+        guard ahead.withUnsafeBytes({ write(master, $0.baseAddress, $0.count) }) == ahead.count else { throw POSIXError(.EIO) }
         // Spawn in a new session with the slave as its controlling terminal, as a login shell would
         // (Foundation's Process cannot): POSIX_SPAWN_SETSID, then the slave opened as fd 0.
         var attributes = posix_spawnattr_t()
