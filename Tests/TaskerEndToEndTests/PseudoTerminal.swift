@@ -40,10 +40,12 @@ final class PseudoTerminal {
         // The slave held open here (not as our controlling terminal) until tasker has it, so the
         // typed-ahead keys wait in its queue.
         let held = open(slavePath, O_RDWR | O_NOCTTY | O_CLOEXEC)
-        guard held >= 0 else { throw POSIXError(.EIO) }
-        defer { close(held) }
+        defer { if held >= 0 { close(held) } }
         let ahead = Array(typedAhead.utf8)
-        guard ahead.withUnsafeBytes({ write(master, $0.baseAddress, $0.count) }) == ahead.count else { throw POSIXError(.EIO) }
+        guard held >= 0, ahead.withUnsafeBytes({ write(master, $0.baseAddress, $0.count) }) == ahead.count else {
+            close(master)
+            throw POSIXError(.EIO)
+        }
         // Spawn in a new session with the slave as its controlling terminal, as a login shell would
         // (Foundation's Process cannot): POSIX_SPAWN_SETSID, then the slave opened as fd 0.
         var attributes = posix_spawnattr_t()
