@@ -156,7 +156,7 @@ public enum ChipText {
     }
 
     /// `Every day`, `Every weekday`, `Every 2 weeks`, `Every Monday`, `Every Mon, Thu`, `Every month`.
-    static func recurrence(_ rule: RecurrenceRule) -> String {
+    public static func recurrence(_ rule: RecurrenceRule) -> String {
         let n = rule.interval
         func every(_ one: String, _ many: String) -> String { n == 1 ? "Every \(one)" : "Every \(n) \(many)" }
         switch rule.frequency {

@@ -1,5 +1,6 @@
 import Foundation
 import TaskCore
+import TaskNL
 import TaskToolkit
 
 /// Turns tool results into lines for the terminal: task lists with ids and due dates relative to
@@ -26,7 +27,7 @@ public struct TaskRenderer: Sendable {
         return tasks.map { taskLine($0, idWidth: width) }
     }
 
-    /// A task as one line: id, title (coloured by priority), then due, priority, contexts, project.
+    /// A task as one line: id, title (coloured by priority), then due, repeat, priority, contexts, project.
     public func taskLine(_ task: TaskItem, idWidth: Int = 1) -> String {
         let id = "#\(task.id.rawValue)"
         let paddedID = String(repeating: " ", count: max(0, idWidth + 1 - id.count)) + id
@@ -34,6 +35,7 @@ public struct TaskRenderer: Sendable {
         let done = task.status == .done
         var parts: [String] = []
         if let due = task.due.map({ relative($0, day: task.dueDay) }) { parts.append(due.overdue && !done ? style(due.text, .red) : due.text) }
+        if let rule = task.recurrence { parts.append(style(Self.repeatText(rule), .dim)) }
         if task.priority != .normal { parts.append(priorityText(task.priority)) }
         if let minutes = task.estimateMinutes { parts.append(style("≈" + Self.duration(minutes), .dim)) }
         if !task.contexts.isEmpty { parts.append(style(task.contexts.map { "#" + Self.clean($0) }.joined(separator: " "), .cyan)) }
@@ -45,6 +47,12 @@ public struct TaskRenderer: Sendable {
         var line = "  \(style(paddedID, .dim))  \(done ? style("✓ " + title, .dim) : colouredTitle(title, task.priority))"
         if !parts.isEmpty { line += "  " + parts.joined(separator: style(" · ", .dim)) }
         return line
+    }
+
+    /// How a task repeats, as the capture chip says it, mid-line: "every Monday", "every 2 weeks".
+    static func repeatText(_ rule: RecurrenceRule) -> String {
+        let chip = ChipText.recurrence(rule)
+        return chip.prefix(1).lowercased() + chip.dropFirst()
     }
 
     /// Text that came from outside Tasker (titles, names, page text), safe to print: one line unless

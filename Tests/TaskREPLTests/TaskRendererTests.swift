@@ -34,6 +34,20 @@ import Testing
         #expect(line == "  #12  Call mom  tomorrow 5:00 PM · high · #family")
     }
 
+    /// A repeating task says so after its due, in the capture chip's words: a list shows which tasks
+    /// come back, and "✓ Saved" confirms the repeat that was understood.
+    @Test(arguments: [
+        (RecurrenceRule(frequency: .weekly, weekdays: [.mon]), "  #4  Water plants  Mon 7 Dec · every Monday"),
+        (RecurrenceRule(frequency: .weekly, interval: 2), "  #4  Water plants  Mon 7 Dec · every 2 weeks"),
+        (RecurrenceRule(frequency: .weekly, weekdays: [.mon, .tue, .wed, .thu, .fri]), "  #4  Water plants  Mon 7 Dec · every weekday"),
+    ])
+    func taskLineSaysHowATaskRepeats(rule: RecurrenceRule, line: String) {
+        var plants = task(4, "Water plants", due: "2026-12-07T09:00", priority: .normal)
+        plants.recurrence = rule
+        #expect(plain.taskLine(plants) == line)
+        #expect(TaskRenderer(useColor: true, timeZone: london, now: testNow).taskLine(plants).contains("\u{1B}[2mevery"))
+    }
+
     @Test func coloursPriorityAndOverdue() {
         let colour = TaskRenderer(useColor: true, timeZone: london, now: testNow)
         let taxes = task(1, "Taxes", due: "2026-11-29T09:00", priority: .critical)
