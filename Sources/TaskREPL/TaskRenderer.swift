@@ -35,7 +35,8 @@ public struct TaskRenderer: Sendable {
         let done = task.status == .done
         var parts: [String] = []
         if let due = task.due.map({ relative($0, day: task.dueDay) }) { parts.append(due.overdue && !done ? style(due.text, .red) : due.text) }
-        if let rule = task.recurrence { parts.append(style(Self.repeatText(rule), .dim)) }
+        // A done occurrence repeats no more: the next one carries the rule.
+        if let rule = task.recurrence, !done { parts.append(style(Self.repeatText(rule), .dim)) }
         if task.priority != .normal { parts.append(priorityText(task.priority)) }
         if let minutes = task.estimateMinutes { parts.append(style("≈" + Self.duration(minutes), .dim)) }
         if !task.contexts.isEmpty { parts.append(style(task.contexts.map { "#" + Self.clean($0) }.joined(separator: " "), .cyan)) }

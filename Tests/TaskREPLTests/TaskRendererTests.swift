@@ -46,6 +46,8 @@ import Testing
         plants.recurrence = rule
         #expect(plain.taskLine(plants) == line)
         #expect(TaskRenderer(useColor: true, timeZone: london, now: testNow).taskLine(plants).contains("\u{1B}[2mevery"))
+        plants.status = .done
+        #expect(plain.taskLine(plants) == "  #4  ✓ Water plants  Mon 7 Dec", "the next occurrence carries the repeat")
     }
 
     @Test func coloursPriorityAndOverdue() {
