@@ -53,10 +53,9 @@ enum CryptoCommand: Command {
         var keptIn: String?  // where a new key went
         if store.sealer == nil {
             // The key is kept before anything is sealed, so a crash can never leave bodies no key opens.
-            let key = try keys.load() ?? DataKey.random()
-            if try keys.load() == nil {
-                keptIn = try keys.save(key)
-            }
+            let kept = try keys.load()
+            let key = try kept ?? DataKey.random()
+            if kept == nil { keptIn = try keys.save(key) }
             store.sealer = try TaskCrypto(key: key)
         }
         let count = try store.enableSealing()
