@@ -156,8 +156,8 @@ extension TaskStore {
     /// How many rows name the object with this hash (with `encoding`, only rows stored that way).
     public func referenceCount(of sha256: String, encoding: String? = nil) throws -> Int {
         try read {
-            guard let encoding else { return Int(try db.scalar("SELECT count(*) FROM attachments WHERE sha256 = ?", [.text(sha256)]) ?? 0) }
-            return Int(try db.scalar("SELECT count(*) FROM attachments WHERE sha256 = ? AND encoding = ?", [.text(sha256), .text(encoding)]) ?? 0)
+            Int(try db.scalar("SELECT count(*) FROM attachments WHERE sha256 = ?1 AND (?2 IS NULL OR encoding = ?2)",
+                              [.text(sha256), DatabaseValue(encoding)]) ?? 0)
         }
     }
 

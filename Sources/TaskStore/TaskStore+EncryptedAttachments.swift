@@ -23,10 +23,13 @@ extension TaskStore {
         return (attachment, stored)
     }
 
+    /// Why an attachment cannot be encrypted while sealing is off (attaching one, or importing one).
+    private static let sealingOffForAttachments = "encrypting attachments needs sealing, which is off; run `tasker crypto enable` first"
+
     /// Why attachments cannot be stored encrypted here (sealing off, or the data key not given to
     /// this process), or nil when they can.
     public func attachmentEncryptionProblem() throws -> String? {
-        guard try read({ try sealingIsOn() }) else { return "encrypting attachments needs sealing, which is off; run `tasker crypto enable` first" }
+        guard try read({ try sealingIsOn() }) else { return Self.sealingOffForAttachments }
         guard sealer is any StreamSealing else { return "the data key is not available: \(keyUnavailable)" }
         return nil
     }
@@ -55,7 +58,7 @@ extension TaskStore {
     {
         let on = try read { try sealingIsOn() }
         guard on else {
-            throw TaskStoreError.attachmentIngestFailed(path: path, reason: "encrypting attachments needs sealing, which is off; run `tasker crypto enable` first")
+            throw TaskStoreError.attachmentIngestFailed(path: path, reason: Self.sealingOffForAttachments)
         }
         guard let sealer, let streams = sealer as? any StreamSealing else {
             throw TaskStoreError.attachmentIngestFailed(path: path, reason: "it cannot be encrypted because the data key is not available: \(keyUnavailable)")
