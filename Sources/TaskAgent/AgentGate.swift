@@ -102,7 +102,7 @@ public final class AgentGate {
                 try receipt("failed", "unknown tool")
                 return .failure(ToolkitError.unknownTool(name))
             case .refused(let refusal):
-                let result = refusal.json(toolkit.format)
+                let result = try withheldUnlessReadable(refusal.json(toolkit.format))
                 try receipt("failed", result.encoded())
                 return .success(result)
             case .deny(let scope):
@@ -120,7 +120,8 @@ public final class AgentGate {
             case .allow, .granted:
                 let label = assessment.decision == .granted ? "granted" : "allowed"
                 do {
-                    let result = try store.inOneTransaction { try toolkit.call(name, arguments) }
+                    var result = try store.inOneTransaction { try toolkit.call(name, arguments) }
+                    if result["ok"] == .bool(false) { result = try withheldUnlessReadable(result) }
                     try receipt(result["ok"] == .bool(false) ? "failed" : label, result.encoded())
                     return .success(result)
                 } catch let error as TaskStoreError where error.isFatal {
@@ -132,6 +133,18 @@ public final class AgentGate {
             }
         }
         return try ending.get()
+    }
+
+    /// A refusal as an agent that may not read sees it: without the titles of other tasks (candidates,
+    /// open subtasks, names in the message), so a write tool cannot be used to list what is there.
+    func withheldUnlessReadable(_ refusal: JSONValue) throws -> JSONValue {
+        guard let agent = try store.agent(id: agentID) else { return refusal }
+        let readGrant = try store.activeGrants(agentID: agentID).contains { $0.scope == .read && $0.projectID == nil }
+        guard agent.policy(for: .read) != .allow && !readGrant else { return refusal }
+        return [
+            "ok": false,
+            "error": "the call was refused (no single task matched, or it has subtasks); this agent may not read tasks, so the details are withheld: name the task by an id you were given",
+        ]
     }
 
     /// `{"ok": true, "status": "pending_approval", "approval_id": …, "message": …}`: waiting for a
