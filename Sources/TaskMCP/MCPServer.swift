@@ -1,4 +1,6 @@
+import TaskAgent
 import TaskCore
+import TaskStore
 import TaskToolkit
 
 /// The MCP server: reads messages from a transport, answers each request, never answers a notification.
@@ -99,13 +101,24 @@ public final class MCPServer {
 
     /// A 2026-07-28 request, answered with no handshake and no session state.
     private func respondStateless(id: RequestID, method: String, params: [String: JSONValue], headers: [String: String]?) throws(MCPError) -> String {
-        _ = try RequestEnvelope(method: method, params: params, headers: headers)
+        let envelope = try RequestEnvelope(method: method, params: params, headers: headers)
         let meta: JSONValue = [RequestEnvelope.serverInfoKey: info.json]
+        let gate = catalog as? AgentGate
+        /// A result of the request's own kind: `resultType` complete and who answered.
+        func complete(_ members: [String: JSONValue]) -> String {
+            var members = members
+            members["resultType"] = "complete"
+            members["_meta"] = meta
+            return OutboundMessage.result(id: id, .object(members))
+        }
         switch method {
         case RequestEnvelope.discoverMethod:
+            var capabilities: [String: JSONValue] = ["tools": ["listChanged": false]]
+            // Only an agent's calls wait for approval: the tasks extension is offered to agents.
+            if gate != nil { capabilities["extensions"] = [ApprovalTask.extensionKey: [:]] }
             return OutboundMessage.result(id: id, [
                 "supportedVersions": .array(ProtocolVersion.all.map(JSONValue.string)),
-                "capabilities": ["tools": ["listChanged": false]],
+                "capabilities": .object(capabilities),
                 "instructions": .string(info.instructions),
                 "ttlMs": .int(Self.toolsTTLMilliseconds), "cacheScope": "private",
                 "resultType": "complete", "_meta": meta,
@@ -121,7 +134,29 @@ public final class MCPServer {
         case ToolCall.method:
             let call = try ToolCall.Params(params)
             guard catalog.tools.contains(where: { $0.name == call.name }) else { throw .unknownTool(call.name) }
-            return OutboundMessage.result(id: id, encodedResult: try ToolCall.encodedResult(call, catalog: catalog, log: log, serverInfo: info))
+            let value = try ToolCall.run(call, catalog: catalog, log: log)
+            // A call stored for the owner's approval becomes a task, for a client that declared the extension.
+            if value["status"] == "pending_approval", ApprovalTask.isDeclared(in: envelope), let gate,
+                let approvalID = value["approval_id"]?.stringValue, let request = try? gate.ownApproval(approvalID)
+            {
+                var task = ApprovalTask.json(request, serverInfo: info)
+                task["resultType"] = "task"
+                task["_meta"] = meta
+                return OutboundMessage.result(id: id, .object(task))
+            }
+            return OutboundMessage.result(id: id, encodedResult: ToolCall.encode(value, serverInfo: info))
+        case ApprovalTask.getMethod, ApprovalTask.cancelMethod, ApprovalTask.updateMethod:
+            guard let gate else { throw .methodNotFound(method) }
+            guard case .string(let taskID)? = params["taskId"] else { throw .invalidParams("\(method) needs params.taskId, the id a task-returning call gave") }
+            let found: ApprovalRecord?
+            do {
+                found = method == ApprovalTask.cancelMethod ? try gate.withdraw(taskID) : try gate.ownApproval(taskID)
+            } catch {
+                log("\(method) failed: \(error)")
+                throw .invalidRequest("the task could not be read: \(error)")
+            }
+            guard let request = found else { throw .invalidParams("no task '\(taskID)' for this agent") }
+            return complete(method == ApprovalTask.getMethod ? ApprovalTask.json(request, serverInfo: info) : [:])
         case "ping":
             return OutboundMessage.result(id: id, ["resultType": "complete", "_meta": meta])
         default:

@@ -14,6 +14,8 @@ struct RequestEnvelope: Equatable {
     static let clientInfoKey = "io.modelcontextprotocol/clientInfo"
     static let serverInfoKey = "io.modelcontextprotocol/serverInfo"
     static let discoverMethod = "server/discover"
+    /// The methods whose Mcp-Name header repeats a parameter, and which parameter.
+    static let nameParameter = ["tools/call": "name", "tasks/get": "taskId", "tasks/update": "taskId", "tasks/cancel": "taskId"]
 
     var version: String
     var capabilities: JSONValue
@@ -39,8 +41,8 @@ struct RequestEnvelope: Equatable {
                 throw .headerMismatch("the MCP-Protocol-Version header does not match params._meta's protocol version")
             }
             guard headers["mcp-method"] == method else { throw .headerMismatch("the Mcp-Method header does not match the request's method") }
-            if method == ToolCall.method, let name = params["name"]?.stringValue, headers["mcp-name"] != name {
-                throw .headerMismatch("the Mcp-Name header does not match params.name")
+            if let key = Self.nameParameter[method], let name = params[key]?.stringValue, headers["mcp-name"] != name {
+                throw .headerMismatch("the Mcp-Name header does not match params.\(key)")
             }
         }
         guard case .string(let version)? = meta[Self.versionKey] else {

@@ -36,18 +36,22 @@ enum ToolCall {
     /// `serverInfo` (2026-07-28) it also carries `resultType` and the server's identity in `_meta`.
     /// - Throws: `MCPError.unknownTool` when the catalogue has no such tool.
     static func encodedResult(_ params: Params, catalog: ToolCatalog, log: (String) -> Void, serverInfo: ServerInfo? = nil) throws(MCPError) -> String {
-        let value: JSONValue
+        encode(try run(params, catalog: catalog, log: log), serverInfo: serverInfo)
+    }
+
+    /// Runs the call: the tool's JSON, or an `ok:false` result saying why it did not run.
+    /// - Throws: `MCPError.unknownTool` when the catalogue has no such tool.
+    static func run(_ params: Params, catalog: ToolCatalog, log: (String) -> Void) throws(MCPError) -> JSONValue {
         do {
-            value = try catalog.call(params.name, params.arguments)
+            return try catalog.call(params.name, params.arguments)
         } catch ToolkitError.unknownTool(let name) {
             throw .unknownTool(name)
         } catch ToolkitError.invalidArguments(let tool, let message) {
-            return encode(["ok": false, "error": .string("\(tool): \(message)")], serverInfo: serverInfo)
+            return ["ok": false, "error": .string("\(tool): \(message)")]
         } catch {
             log("tools/call \(params.name) failed: \(error)")
-            return encode(["ok": false, "error": .string("\(error)")], serverInfo: serverInfo)
+            return ["ok": false, "error": .string("\(error)")]
         }
-        return encode(value, serverInfo: serverInfo)
     }
 
     /// `{"content":[{"text":…,"type":"text"}],"isError":…,"structuredContent":…}`, written as bytes

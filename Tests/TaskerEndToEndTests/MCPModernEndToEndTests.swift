@@ -69,4 +69,52 @@ import TaskerTestSupport
         noKey["Mcp-Method"] = "tools/call"
         #expect(try RawHTTP.exchange(port: server.port, headers: noKey, body: body).status == 401)
     }
+
+    /// Approvals as MCP tasks, through the SDK with a client extension for the task shape: approved
+    /// in another process → completed, rejected → failed, withdrawn → cancelled; over stdio and HTTP.
+    @Test(arguments: ["stdio", "http"])
+    func approvalsAreTasksForClientsThatDeclareTheExtension(_ transport: String) throws {
+        guard VenvPython.isInstalled else {
+            Issue.record("the Python MCP SDK is missing: run scripts/setup --with-python")
+            return
+        }
+        let key = try addAgent("tasks-\(transport)", scopes: "read,write:tasks")
+        let script = FixtureFile.repositoryRoot.appendingPathComponent("Tests/python/mcp_tasks_client.py").path
+        var arguments = [script, transport, TaskerBinary.url.path, db, key]
+        var server: HTTPServerProcess?
+        if transport == "http" {
+            server = try HTTPServerProcess(database: db)
+            arguments.append(server?.url ?? "")
+        }
+        let run = try VenvPython.run(arguments)
+        #expect(run.status == 0, "\(run.stdout)\n\(server?.stderr ?? "")")
+        #expect(run.stdout.contains("ok   tasks/get: completed with the tool's result"))
+        #expect(run.stdout.contains("ok   tasks/cancel: cancelled"))
+    }
+
+    /// One agent cannot read or withdraw another agent's task, and no method approves.
+    @Test func anotherAgentsTaskIsNotThereAndNothingApprovesInBand() throws {
+        let owner = try addAgent("owner", scopes: "read,write:tasks")
+        let other = try addAgent("other", scopes: "read,write:tasks")
+        let tasks = #""_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"extensions":{"io.modelcontextprotocol/tasks":{}}}}"#
+        func send(_ key: String, _ lines: [String]) throws -> [JSONValue] {
+            let run = try TaskerBinary.run(["--db", db, "mcp"], stdin: lines.joined(separator: "\n") + "\n", environment: ["TASKER_AGENT_KEY": key])
+            return try run.stdout.split(separator: "\n").map { try JSONValue.parse(String($0)) }
+        }
+        let made = try send(owner, [#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"create_task","arguments":{"title":"Secret plan"},\#(tasks)}}"#])
+        #expect(made[0]["result"]?["resultType"] == "task", "\(made[0].encoded())")
+        let id = try #require(made[0]["result"]?["taskId"]?.stringValue)
+        let tried = try send(other, [
+            #"{"jsonrpc":"2.0","id":1,"method":"tasks/get","params":{"taskId":"\#(id)",\#(tasks)}}"#,
+            #"{"jsonrpc":"2.0","id":2,"method":"tasks/cancel","params":{"taskId":"\#(id)",\#(tasks)}}"#,
+            #"{"jsonrpc":"2.0","id":3,"method":"tasks/update","params":{"taskId":"\#(id)","inputResponses":{"approve":{"action":"accept"}},\#(tasks)}}"#,
+            #"{"jsonrpc":"2.0","id":4,"method":"tasks/approve","params":{"taskId":"\#(id)",\#(tasks)}}"#,
+        ])
+        #expect(tried[0]["error"]?["code"] == -32602 && tried[1]["error"]?["code"] == -32602 && tried[2]["error"]?["code"] == -32602)
+        #expect(tried[3]["error"]?["code"] == -32601, "no approve method")
+        let mine = try send(owner, [#"{"jsonrpc":"2.0","id":1,"method":"tasks/update","params":{"taskId":"\#(id)","inputResponses":{"approve":{"action":"accept"}},\#(tasks)}}"#,
+                                    #"{"jsonrpc":"2.0","id":2,"method":"tasks/get","params":{"taskId":"\#(id)",\#(tasks)}}"#])
+        #expect(mine[1]["result"]?["status"] == "working", "an in-band 'accept' does not approve: \(mine[1].encoded())")
+        #expect(try TaskerBinary.run(["--db", db, "approvals"]).stdout.contains(id))
+    }
 }
