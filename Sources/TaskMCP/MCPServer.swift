@@ -132,9 +132,15 @@ public final class MCPServer {
             result["_meta"] = meta
             return OutboundMessage.result(id: id, .object(result))
         case ToolCall.method:
-            let call = try ToolCall.Params(params)
-            guard catalog.tools.contains(where: { $0.name == call.name }) else { throw .unknownTool(call.name) }
+            let asked = try ToolCall.Params(params)
+            guard catalog.tools.contains(where: { $0.name == asked.name }) else { throw .unknownTool(asked.name) }
+            let call = TaskChoice.applying(params, to: asked, catalog: catalog)
             let value = try ToolCall.run(call, catalog: catalog, log: log)
+            // A title that matched several tasks: asked back as a choice, for a client that can answer.
+            if value["ok"] == false, TaskChoice.isDeclared(in: envelope), call.arguments["title"] != nil {
+                let candidates = catalog.choices(for: call.name, call.arguments)
+                if !candidates.isEmpty { return OutboundMessage.result(id: id, TaskChoice.inputRequired(call, candidates: candidates, meta: meta)) }
+            }
             // A call stored for the owner's approval becomes a task, for a client that declared the extension.
             if value["status"] == "pending_approval", ApprovalTask.isDeclared(in: envelope), let gate,
                 let approvalID = value["approval_id"]?.stringValue, let request = try? gate.ownApproval(approvalID)

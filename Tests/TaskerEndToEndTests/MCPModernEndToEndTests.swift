@@ -117,4 +117,28 @@ import TaskerTestSupport
         #expect(mine[1]["result"]?["status"] == "working", "an in-band 'accept' does not approve: \(mine[1].encoded())")
         #expect(try TaskerBinary.run(["--db", db, "approvals"]).stdout.contains(id))
     }
+
+    /// A choice that is not one of the tasks the title matches (tampered, or another project's task) is
+    /// asked again and changes nothing; a real one runs the call on it.
+    @Test func aChoiceCountsOnlyWhenTheTitleStillMatchesIt() throws {
+        for title in ["Water the roses", "Water the lawn", "Pay the plumber"] {
+            #expect(try TaskerBinary.run(["--db", db, "call", "create_task", #"{"title": "\#(title)"}"#]).status == 0)
+        }
+        let meta = #""_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"elicitation":{}}}"#
+        func call(_ choice: String?) throws -> JSONValue {
+            let answer = choice.map { #","inputResponses":{"task":{"action":"accept","content":{"task":"\#($0)"}}}"# } ?? ""
+            let line = #"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"update_task","arguments":{"title":"water the","priority":"high"}\#(answer),\#(meta)}}"#
+            let run = try TaskerBinary.run(["--db", db, "mcp"], stdin: line + "\n")
+            return try JSONValue.parse(String(run.stdout.split(separator: "\n").first ?? ""))
+        }
+        let asked = try call(nil)
+        #expect(asked["result"]?["resultType"] == "input_required", "\(asked.encoded())")
+        #expect(asked["result"]?["inputRequests"]?["task"]?["params"]?["requestedSchema"]?["properties"]?["task"]?["oneOf"]?.arrayValue?.count == 2)
+        let tampered = try call("3")  // Pay the plumber: not what the title matches
+        #expect(tampered["result"]?["resultType"] == "input_required", "asked again: \(tampered.encoded())")
+        let chosen = try call("2")
+        #expect(chosen["result"]?["structuredContent"]?["task"]?["title"] == "Water the lawn", "\(chosen.encoded())")
+        let all = try TaskerBinary.run(["--db", db, "call", "list_tasks", "{}"]).stdout
+        #expect(all.components(separatedBy: #""priority":"high""#).count == 2, "only the chosen task changed")
+    }
 }

@@ -14,6 +14,18 @@ import anyio
 import httpx2
 from mcp import Client, StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
+from mcp_types import ElicitResult
+
+ASKED = []
+
+
+async def choose(context, params):
+    """The person's answer to "which task?": the one whose title says manager."""
+    schema = params.requested_schema if hasattr(params, "requested_schema") else params["requestedSchema"]
+    options = schema["properties"]["task"]["oneOf"]
+    ASKED.append([o["title"] for o in options])
+    pick = next(o for o in options if "manager" in o["title"])
+    return ElicitResult(action="accept", content={"task": pick["const"]})
 
 
 def check(condition, what):
@@ -23,7 +35,7 @@ def check(condition, what):
 
 
 async def exercise(target, label):
-    async with Client(target, mode="auto") as client:
+    async with Client(target, mode="auto", elicitation_callback=choose) as client:
         check(client.protocol_version == "2026-07-28", f"{label}: server/discover adopted 2026-07-28 (got {client.protocol_version})")
         session = client.session
         discovered = session.discover_result
@@ -44,6 +56,13 @@ async def exercise(target, label):
         check(info.get("name") == "tasker", f"{label}: serverInfo in the result's _meta ({info})")
         listed = await client.call_tool("list_tasks", {"filter": "all"})
         check(any(t["title"] == "Renew the passport" for t in listed.structured_content["tasks"]), f"{label}: list_tasks sees it")
+        for title in ["Call the bank", "Call the bank manager", "Call the bank again"]:
+            await client.call_tool("create_task", {"title": title})
+        changed = await client.call_tool("update_task", {"title": "call the b", "priority": "high"})
+        check(len(ASKED) == 1 and len(ASKED[0]) == 3, f"{label}: an ambiguous title is asked back as a choice of 3 ({ASKED})")
+        check(not changed.is_error and changed.structured_content["task"]["title"] == "Call the bank manager",
+              f"{label}: the retry with the choice ran on it ({changed.structured_content})")
+        ASKED.clear()
 
 
 def unsupported_version_over_stdio(tasker, db):
