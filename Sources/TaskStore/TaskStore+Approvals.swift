@@ -2,6 +2,8 @@ import Foundation
 import TaskCore
 
 /// Requests an agent made that wait for a person. Only the command line and the chat decide them.
+/// With sealing on, their arguments and results are sealed like notes (bound to `approvals`, the
+/// request id and the column); decided requests are deleted after 30 days (their receipts stay).
 extension TaskStore {
     /// The pending request with these arguments, so an identical one is not stored twice.
     public func pendingApproval(agentID: Int64, tool: String, argumentsHash: String) throws -> ApprovalRecord? {
@@ -23,7 +25,8 @@ extension TaskStore {
                 INSERT INTO approvals(id, agent_id, tool, arguments, arguments_sha256, target, target_modified, status, created, expires)
                 VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)
                 """,
-                [.text(id), .integer(agentID), .text(tool), .text(arguments), .text(argumentsHash), DatabaseValue(target), DatabaseValue(targetModified),
+                [.text(id), .integer(agentID), .text(tool),
+                 try storedValue(arguments, table: "approvals", uuid: id, column: "arguments", kind: "approval requests"), .text(argumentsHash), DatabaseValue(target), DatabaseValue(targetModified),
                  DatabaseValue(created), DatabaseValue(created.addingTimeInterval(lifetime))])
             return try approvalRows("WHERE id = ?", [.text(id)])[0]
         }
@@ -56,14 +59,22 @@ extension TaskStore {
     @discardableResult
     public func decideApproval(id: String, status: ApprovalStatus, reason: String? = nil, result: String? = nil) throws -> Bool {
         try write {
+            let stored = try result.map { try storedValue($0, table: "approvals", uuid: id, column: "result", kind: "approval results") } ?? .null
             try db.run("UPDATE approvals SET status = ?, decided = ?, reason = ?, result = ? WHERE id = ? AND status = 'pending'",
-                       [.text(status.rawValue), DatabaseValue(TaskStore.wholeSeconds(now)), DatabaseValue(reason), DatabaseValue(result), .text(id)])
+                       [.text(status.rawValue), DatabaseValue(TaskStore.wholeSeconds(now)), DatabaseValue(reason), stored, .text(id)])
             return db.changes == 1
         }
     }
 
+    /// How long a decided request is kept (its receipts stay for good).
+    public static let decidedApprovalLifetime: TimeInterval = 30 * 86_400
+
+    /// Marks pending requests past their expiry expired, and deletes requests decided more than
+    /// `decidedApprovalLifetime` ago (with the arguments and results they held).
     private func expireApprovals() throws {
         try db.run("UPDATE approvals SET status = 'expired', decided = expires WHERE status = 'pending' AND expires <= ?", [DatabaseValue(now)])
+        try db.run("DELETE FROM approvals WHERE status <> 'pending' AND decided < ?",
+                   [DatabaseValue(now.addingTimeInterval(-TaskStore.decidedApprovalLifetime))])
     }
 
     private func approvalRows(_ tail: String, _ values: [DatabaseValue]) throws -> [ApprovalRecord] {
@@ -73,10 +84,14 @@ extension TaskStore {
             FROM approvals
             """ + " " + tail
         ).bind(values).rows { row in
-            ApprovalRecord(id: row.string(0), agentID: row.int64(1), tool: row.string(2), arguments: row.string(3), argumentsHash: row.string(4),
-                           target: row.optionalString(5), targetModified: row.optionalInt64(6),
-                           status: ApprovalStatus(rawValue: row.string(7)) ?? .failed, created: row.date(8), expires: row.date(9),
-                           decided: row.optionalDate(10), reason: row.optionalString(11), result: row.optionalString(12))
+            let id = row.string(0)
+            return ApprovalRecord(
+                id: id, agentID: row.int64(1), tool: row.string(2),
+                arguments: try openedText(row, 3, table: "approvals", uuid: id, column: "arguments", what: "approval request \(id)") ?? "",
+                argumentsHash: row.string(4), target: row.optionalString(5), targetModified: row.optionalInt64(6),
+                status: ApprovalStatus(rawValue: row.string(7)) ?? .failed, created: row.date(8), expires: row.date(9),
+                decided: row.optionalDate(10), reason: row.optionalString(11),
+                result: try openedText(row, 12, table: "approvals", uuid: id, column: "result", what: "approval request \(id)'s result"))
         }
     }
 }
