@@ -53,8 +53,13 @@ enum ReceiptsCommand: Command {
             let approval = receipt.approvalID.map { " \($0)" } ?? ""
             context.output.text(
                 "#\(receipt.seq) \(when) \(names[receipt.agentID] ?? "agent \(receipt.agentID)") \(receipt.tool) \(receipt.decision)\(approval) "
-                    + "args \(receipt.argumentsHash.prefix(12)) result \(receipt.resultHash.prefix(12)) hash \(receipt.hash.prefix(12))")
+                    + "args \(receipt.argumentsHash.prefix(12)) result \(receipt.resultHash.prefix(12)) \(chain(receipt))")
         }
         return 0
+    }
+
+    /// `mac 3e69877c5dbd` for a keyed receipt, `hash 1f0c…` (unkeyed) for one from before the key.
+    static func chain(_ receipt: Receipt) -> String {
+        receipt.isKeyed ? "mac \(receipt.hash.dropFirst(Receipt.keyedPrefix.count).prefix(12))" : "hash \(receipt.hash.prefix(12)) (unkeyed)"
     }
 }
