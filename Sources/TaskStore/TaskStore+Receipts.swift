@@ -148,7 +148,7 @@ extension TaskStore {
             if recorded.seq >= last.0 { return }
             first = recorded.first
         case .missing:
-            first = (try? db.scalar("SELECT min(seq) FROM receipts WHERE hash LIKE 'hmac:%'")) ?? last.0
+            first = (try? db.scalar("SELECT min(seq) FROM receipts WHERE hash LIKE '\(Receipt.keyedPrefix)%'")) ?? last.0
         case .altered, nil:
             return
         }
