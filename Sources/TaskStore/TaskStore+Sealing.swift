@@ -1,12 +1,14 @@
 import Foundation
 import TaskCore
 
-/// Sealed page bodies, task notes and project notes: whether sealing is on, sealing on write,
-/// opening on read, `crypto enable`, rotation and scrubbing the file of old clear text.
+/// Sealed page bodies, task notes, project notes and what agents sent and got: whether sealing is
+/// on, sealing on write, opening on read, `crypto enable`, rotation and scrubbing the file of old
+/// clear text.
 ///
 /// A sealed value is a BLOB (`version | nonce | ciphertext+tag`, bound to its table, the row's UUID
-/// and the column: `pages:…:body`, `tasks:…:notes`, `projects:…:notes`); clear text stays TEXT, so
-/// `typeof()` tells them apart with no extra column.
+/// — an approval's id, a `client_id` call's `tool:client_id` — and the column: `pages:…:body`,
+/// `tasks:…:notes`, `approvals:apr_…:result`); clear text stays TEXT, so `typeof()` tells them apart
+/// with no extra column.
 extension TaskStore {
     /// A column whose values are sealed when sealing is on: page bodies, task notes, project notes,
     /// attachment keys, and what agents sent and got (approvals, `client_id` replays).
