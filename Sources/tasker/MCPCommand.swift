@@ -54,6 +54,9 @@ enum MCPCommand: Command {
         let toolkit = try context.makeToolkit()
         let output = context.output
         if let address = arguments.value(Self.http) {
+            if arguments.value(Self.agentKeyFile) != nil {
+                throw UsageError("--agent-key-file is for stdio; over --http every request brings its agent key as `Authorization: Bearer tkr_…`")
+            }
             return try serveHTTP(address, toolkit: toolkit, listenAny: arguments.has(Self.listenAny), verbose: arguments.has(Self.verbose),
                                  context: context)
         }

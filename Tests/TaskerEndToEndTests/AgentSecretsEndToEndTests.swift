@@ -68,5 +68,6 @@ import TaskerTestSupport
         #expect(try tasker(["receipts"]).stdout.contains("bot list_tasks allowed"), "the calls went through the agent's gate")
         #expect(try tasker(["mcp", "--agent-key-file", directory.path("none")]).status == 1)
         #expect(try tasker(["mcp", "--agent", "bot", "--agent-key-file", file]).status == 2)
+        #expect(try tasker(["mcp", "--http", "127.0.0.1:0", "--agent-key-file", file]).status == 2)
     }
 }
