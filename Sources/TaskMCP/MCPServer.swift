@@ -3,9 +3,14 @@ import TaskToolkit
 
 /// The MCP server: reads messages from a transport, answers each request, never answers a notification.
 ///
-/// One message is handled at a time, in order (the catalogue is synchronous and fast). Before
-/// `initialize` only `ping` is served; other requests get an error at once and `initialize` is still
-/// accepted. Nothing but protocol messages goes to the transport; diagnostics go to `log`.
+/// It speaks both eras of the protocol on one transport. A request carrying the 2026-07-28 envelope
+/// (`RequestEnvelope`), and `server/discover`, is answered on its own, with no handshake: `resultType`
+/// and the server's identity in every result's `_meta`, list results cacheable (`ttlMs`,
+/// `cacheScope`). Otherwise the 2025 revisions hold: before `initialize` only `ping` is served;
+/// other requests get an error at once and `initialize` is still accepted.
+///
+/// One message is handled at a time, in order (the catalogue is synchronous and fast). Nothing but
+/// protocol messages goes to the transport; diagnostics go to `log`.
 public final class MCPServer {
     public let catalog: ToolCatalog
     public let info: ServerInfo
@@ -42,11 +47,15 @@ public final class MCPServer {
         }
     }
 
-    /// The reply to one line of text, or nil when it gets none.
-    public func handle(line: String) -> String? {
+    /// The reply to one line of text, or nil when it gets none; `headers` (lower-case names) when it
+    /// came over HTTP, for the 2026 header checks.
+    public func handle(line: String, headers: [String: String]? = nil) -> String? {
         switch InboundMessage(line: line) {
         case .request(let id, let method, let params):
             do {
+                if RequestEnvelope.isModern(method: method, params: params) {
+                    return try respondStateless(id: id, method: method, params: params, headers: headers)
+                }
                 return try respond(id: id, method: method, params: params)
             } catch {
                 return OutboundMessage.error(id: id, error)
@@ -80,6 +89,41 @@ public final class MCPServer {
             let call = try ToolCall.Params(params)
             guard catalog.tools.contains(where: { $0.name == call.name }) else { throw .unknownTool(call.name) }
             return OutboundMessage.result(id: id, encodedResult: try ToolCall.encodedResult(call, catalog: catalog, log: log))
+        default:
+            throw .methodNotFound(method)
+        }
+    }
+
+    /// How long a client may keep the tool list (it changes only with the binary).
+    static let toolsTTLMilliseconds = 3_600_000
+
+    /// A 2026-07-28 request, answered with no handshake and no session state.
+    private func respondStateless(id: RequestID, method: String, params: [String: JSONValue], headers: [String: String]?) throws(MCPError) -> String {
+        _ = try RequestEnvelope(method: method, params: params, headers: headers)
+        let meta: JSONValue = [RequestEnvelope.serverInfoKey: info.json]
+        switch method {
+        case RequestEnvelope.discoverMethod:
+            return OutboundMessage.result(id: id, [
+                "supportedVersions": .array(ProtocolVersion.all.map(JSONValue.string)),
+                "capabilities": ["tools": ["listChanged": false]],
+                "instructions": .string(info.instructions),
+                "ttlMs": .int(Self.toolsTTLMilliseconds), "cacheScope": "private",
+                "resultType": "complete", "_meta": meta,
+            ])
+        case ToolsList.method:
+            try ToolsList.validate(params)
+            var result = ToolsList.result(catalog.tools).objectValue ?? [:]
+            result["ttlMs"] = .int(Self.toolsTTLMilliseconds)
+            result["cacheScope"] = "private"
+            result["resultType"] = "complete"
+            result["_meta"] = meta
+            return OutboundMessage.result(id: id, .object(result))
+        case ToolCall.method:
+            let call = try ToolCall.Params(params)
+            guard catalog.tools.contains(where: { $0.name == call.name }) else { throw .unknownTool(call.name) }
+            return OutboundMessage.result(id: id, encodedResult: try ToolCall.encodedResult(call, catalog: catalog, log: log, serverInfo: info))
+        case "ping":
+            return OutboundMessage.result(id: id, ["resultType": "complete", "_meta": meta])
         default:
             throw .methodNotFound(method)
         }
