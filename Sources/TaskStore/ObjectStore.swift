@@ -44,12 +44,16 @@ public final class ObjectStore: Sendable {
     /// `tasker.sqlite` (so `$XDG_DATA_HOME/tasker/objects` for the default one), `NAME.objects/`
     /// beside any other database file NAME. One folder per database, so collecting garbage for one
     /// never removes another's objects.
-    public static func directory(forDatabase path: String) -> String {
+    public static func directory(forDatabase path: String) -> String { folder("objects", besideDatabase: path) }
+
+    /// A folder that belongs to the database at `path`: `KIND/` beside a database named
+    /// `tasker.sqlite`, `NAME.KIND/` beside any other database file NAME (objects, receipts' keys).
+    static func folder(_ kind: String, besideDatabase path: String) -> String {
         let (folder, name) = plainSplit(path) ?? {
             let url = URL(fileURLWithPath: path)
             return (url.deletingLastPathComponent().path, url.lastPathComponent)
         }()
-        return folder + "/" + (name == "tasker.sqlite" ? "objects" : name + ".objects")
+        return folder + "/" + (name == "tasker.sqlite" ? kind : name + "." + kind)
     }
 
     /// The folder and the name of a plain absolute path (`/a/b/name`: no empty, `.` or `..`
