@@ -23,6 +23,11 @@ enum MCPCommand: Command {
             messages. The server stops with status 0 when stdin ends. Several servers and a REPL may
             share one database.
 
+            Files: an MCP client never names a host path. Path arguments (export_tasks, import_tasks,
+            attach_file, open_attachment) are file names inside one folder: <data dir>/agents/mcp/files/
+            for a keyless client, <data dir>/agents/NAME/files/ for an agent. Put files there for it;
+            what it exports or copies appears there (0600, never over an existing file).
+
             Over stdio the server is yours and keyless. With --agent NAME, or an agent key in
             TASKER_AGENT_KEY, every call goes through that agent's policy: denied scopes fail, `ask`
             calls wait for `tasker approve`, and each call leaves a receipt (`tasker receipts`).
@@ -43,7 +48,10 @@ enum MCPCommand: Command {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         // A client that closes our stdout must make the write fail, not kill the process.
         signal(SIGPIPE, SIG_IGN)
-        let toolkit = try context.makeToolkit()
+        // Every MCP session is an agent for files, a keyless one included: its paths stay in <data dir>/agents/mcp/files/
+        // (an agent's calls, through AgentGate, in that agent's own folder).
+        let owned = try context.makeToolkit()
+        let toolkit = owned.with(files: .keyless(database: owned.store.path))
         let output = context.output
         if let address = arguments.value(Self.http) {
             return try serveHTTP(address, toolkit: toolkit, listenAny: arguments.has(Self.listenAny), verbose: arguments.has(Self.verbose),
