@@ -34,7 +34,7 @@ public struct ConfinedFolder: Sendable, Hashable {
             throw Refusal("the file name '\(shown)' contains NUL or another control character; use a plain name such as notes.txt")
         }
         guard !name.hasPrefix("/"), !name.hasPrefix("~") else {
-            throw Refusal("'\(shown)' is a host path; an agent names a file inside its own folder, such as notes.txt (host paths are the owner's)")
+            throw Refusal("an absolute or ~ path is a host path; an agent names a file inside its own folder, such as notes.txt (host paths are the owner's)")
         }
         guard name.utf8.count <= maxNameBytes else {
             throw Refusal("the file name is \(name.utf8.count) bytes long, more than \(maxNameBytes); use a shorter name")
