@@ -25,18 +25,56 @@ public final class AgentGate {
     /// What a call of `tool` would meet now, without running or recording anything (the HTTP door
     /// answers a denied scope with 403 before the call).
     public func decision(for tool: String, arguments: JSONValue) throws -> GateDecision {
-        guard let agent = try store.agent(id: agentID) else { throw AgentAccessError.unknownKey }
-        if let state = agent.unusable(at: store.clock()) { return .unusable(state) }
-        guard let definition = toolkit.tools.first(where: { $0.name == tool }) else { return .unknownTool }
-        if try grant(for: definition.scope, agent: agent, tool: tool, arguments: arguments) != nil { return .granted }
-        switch agent.policy(for: definition.scope) {
-        case .allow: return .allow
-        case .ask: return .ask
-        case .deny: return .deny(definition.scope)
-        }
+        try assess(tool, arguments).decision
     }
 
-    /// Runs one call by name with JSON arguments, as the agent.
+    /// A call read and weighed: the decision, and the typed call with its footprint when it could be read.
+    struct Assessment {
+        var decision: GateDecision
+        var call: (any Tool)?
+        var footprint: CallFootprint?
+    }
+
+    /// Weighs a call on what it would really touch: the typed call is prepared and its footprint read
+    /// with the tool's own lookups, the scope its effects need looked up in the grants (each project it
+    /// touches inside one grant) and then in the agent's policy. A target that cannot be found, or a
+    /// title that matches several tasks, is refused here: an agent names an ambiguous task by id.
+    /// - Throws: `AgentAccessError.unknownKey`; `ToolkitError` for a malformed call.
+    func assess(_ tool: String, _ arguments: JSONValue) throws -> Assessment {
+        guard let agent = try store.agent(id: agentID) else { throw AgentAccessError.unknownKey }
+        if let state = agent.unusable(at: store.clock()) { return Assessment(decision: .unusable(state)) }
+        guard let definition = toolkit.tools.first(where: { $0.name == tool }) else { return Assessment(decision: .unknownTool) }
+        let grants = try store.activeGrants(agentID: agent.id)
+        // A tool whose least scope is denied, with no grant of it, is refused before its arguments are read.
+        if agent.policy(for: definition.scope) == .deny && !grants.contains(where: { $0.scope == definition.scope }) {
+            return Assessment(decision: .deny(definition.scope))
+        }
+        let call = try toolkit.prepare(tool, arguments)
+        let footprint = try call.footprint(in: toolkit)
+        if let refusal = footprint.refusal { return Assessment(decision: .refused(refusal), call: call, footprint: footprint) }
+        // The call needs its tool's scope and the scope of its effects: each granted (every project it
+        // touches inside a grant) or allowed by the policy; the strictest answer wins.
+        var verdicts: [GateDecision] = []
+        for scope in Set([definition.scope, footprint.scope]).sorted() {
+            if Self.grant(of: scope, covering: footprint, in: grants) != nil {
+                verdicts.append(.granted)
+                continue
+            }
+            switch agent.policy(for: scope) {
+            case .allow: verdicts.append(.allow)
+            case .ask: verdicts.append(.ask)
+            case .deny: verdicts.append(.deny(scope))
+            }
+        }
+        let decision: GateDecision =
+            verdicts.first { if case .deny = $0 { return true } else { return false } }
+            ?? (verdicts.contains(.ask) ? .ask : verdicts.contains(.granted) ? .granted : .allow)
+        return Assessment(decision: decision, call: call, footprint: footprint)
+    }
+
+    /// Runs one call by name with JSON arguments, as the agent: weighed, then run, stored for a
+    /// person, or refused, with exactly one receipt, all in one transaction (nothing can change the
+    /// target between the weighing and the run).
     /// - Throws: `AgentAccessError` for a key that no longer works or a denied scope; `ToolkitError`
     ///   for a malformed call; `TaskStoreError` when the database fails. Each after its receipt.
     public func call(_ name: String, _ arguments: JSONValue) throws -> JSONValue {
@@ -46,86 +84,104 @@ public final class AgentGate {
             try store.appendReceipt(agentID: agentID, tool: name, argumentsHash: argumentsHash, resultHash: SHA256.hex(result),
                                     decision: decision, approvalID: approval)
         }
-        let decision: GateDecision
-        do {
-            decision = try self.decision(for: name, arguments: arguments)
-        } catch {
-            try receipt("failed", "\(error)")
-            throw error
-        }
-        switch decision {
-        case .unusable(let state):
-            let agentName = try store.agent(id: agentID)?.name ?? "?"
-            let error = AgentAccessError.unusable(agent: agentName, state)
-            try receipt(state.rawValue, error.description)
-            throw error
-        case .unknownTool:
-            try receipt("failed", "unknown tool")
-            throw ToolkitError.unknownTool(name)
-        case .deny(let scope):
-            let error = AgentAccessError.insufficientScope(tool: name, scope: scope)
-            try receipt("denied", error.description)
-            throw error
-        case .ask:
-            let call: any Tool
+        let ending: Result<JSONValue, any Error> = try store.inOneTransaction {
+            let assessment: Assessment
             do {
-                call = try toolkit.prepare(name, arguments)
+                assessment = try assess(name, arguments)
             } catch {
                 try receipt("failed", "\(error)")
-                throw error
+                return .failure(error)
             }
-            let request = try store.inOneTransaction {
-                let target = try AgentGateTarget(toolkit: toolkit).target(of: call)
+            switch assessment.decision {
+            case .unusable(let state):
+                let agentName = try store.agent(id: agentID)?.name ?? "?"
+                let error = AgentAccessError.unusable(agent: agentName, state)
+                try receipt(state.rawValue, error.description)
+                return .failure(error)
+            case .unknownTool:
+                try receipt("failed", "unknown tool")
+                return .failure(ToolkitError.unknownTool(name))
+            case .refused(let refusal):
+                let result = try withheldUnlessReadable(refusal.json(toolkit.format))
+                try receipt("failed", result.encoded())
+                return .success(result)
+            case .deny(let scope):
+                let error = AgentAccessError.insufficientScope(tool: name, scope: scope)
+                try receipt("denied", error.description)
+                return .failure(error)
+            case .ask:
+                let footprint = assessment.footprint ?? CallFootprint(scope: .destructive)
                 let request = try store.pendingApproval(agentID: agentID, tool: name, argumentsHash: argumentsHash)
                     ?? store.addApproval(agentID: agentID, tool: name, arguments: argumentsText, argumentsHash: argumentsHash,
-                                         target: target?.name, targetModified: target?.modified, lifetime: Self.approvalLifetime)
+                                         target: Self.targetName(footprint), pins: try pins(of: footprint), lifetime: Self.approvalLifetime)
                 let result = Self.pendingResult(request)
                 try receipt("asked", result.encoded(), approval: request.id)
-                return request
-            }
-            return Self.pendingResult(request)
-        case .allow, .granted:
-            let label = decision == .granted ? "granted" : "allowed"
-            do {
-                return try store.inOneTransaction {
-                    let result = try toolkit.call(name, arguments)
+                return .success(result)
+            case .allow, .granted:
+                let label = assessment.decision == .granted ? "granted" : "allowed"
+                do {
+                    var result = try store.inOneTransaction { try toolkit.call(name, arguments) }
+                    if result["ok"] == .bool(false) { result = try withheldUnlessReadable(result) }
                     try receipt(result["ok"] == .bool(false) ? "failed" : label, result.encoded())
-                    return result
+                    return .success(result)
+                } catch let error as TaskStoreError where error.isFatal {
+                    throw error
+                } catch {
+                    try receipt("failed", "\(error)")
+                    return .failure(error)
                 }
-            } catch let error as AgentAccessError {
-                throw error
-            } catch {
-                try receipt("failed", "\(error)")
-                throw error
             }
         }
+        return try ending.get()
     }
 
-    /// `{"ok": false, "status": "pending_approval", "approval_id": …, "message": …}`.
-    static func pendingResult(_ request: ApprovalRecord) -> JSONValue {
-        [
-            "ok": false, "status": "pending_approval", "approval_id": .string(request.id),
-            "message": .string("\(request.tool) waits for the owner's approval (`tasker approve \(request.id)`); check it later with approval_status"),
+    /// A refusal as an agent that may not read sees it: without the titles of other tasks (candidates,
+    /// open subtasks, names in the message), so a write tool cannot be used to list what is there.
+    func withheldUnlessReadable(_ refusal: JSONValue) throws -> JSONValue {
+        guard let agent = try store.agent(id: agentID) else { return refusal }
+        let readGrant = try store.activeGrants(agentID: agentID).contains { $0.scope == .read && $0.projectID == nil }
+        guard agent.policy(for: .read) != .allow && !readGrant else { return refusal }
+        return [
+            "ok": false,
+            "error": "the call was refused (no single task matched, or it has subtasks); this agent may not read tasks, so the details are withheld: name the task by an id you were given",
         ]
     }
 
-    /// A running grant of this scope that covers the call: one without a project, or one whose
-    /// project is the call's (its `project` argument, or the project of the task it names).
-    func grant(for scope: AgentScope, agent: AgentRecord, tool: String, arguments: JSONValue) throws -> AgentGrant? {
-        let grants = try store.activeGrants(agentID: agent.id).filter { $0.scope == scope }
-        guard !grants.isEmpty else { return nil }
-        if let open = grants.first(where: { $0.projectID == nil }) { return open }
-        guard let project = try project(of: tool, arguments)?.lowercased() else { return nil }
-        return grants.first { $0.projectName?.lowercased() == project }
+    /// `{"ok": true, "status": "pending_approval", "approval_id": …, "message": …}`: waiting for a
+    /// person is not a failure (MCP answers it with `isError: false`), and the message says what to do.
+    static func pendingResult(_ request: ApprovalRecord) -> JSONValue {
+        [
+            "ok": true, "status": "pending_approval", "approval_id": .string(request.id),
+            "message": .string("\(request.tool) waits for the owner's approval (they decide with `tasker approve \(request.id)` or in the chat); "
+                + "call approval_status with this approval_id later to see whether it ran and its result"),
+        ]
     }
 
-    /// The project a call acts in, when it can be told before running it.
-    func project(of tool: String, _ arguments: JSONValue) throws -> String? {
-        if let named = arguments["project"]?.stringValue { return named }
-        guard let call = try? toolkit.prepare(tool, arguments), let targeting = call as? any TaskTargeting,
-            case .success(let task) = try toolkit.findTask(targeting.target, openOnly: false)
-        else { return nil }
-        return task.project
+    /// "task:12" (or "tasks:12,13" for a call on several), what a pending request shows as its target.
+    static func targetName(_ footprint: CallFootprint) -> String? {
+        guard let first = footprint.tasks.first else { return nil }
+        if footprint.tasks.count == 1 { return "task:\(first.rawValue)" }
+        return "tasks:" + footprint.tasks.map { String($0.rawValue) }.joined(separator: ",")
+    }
+
+    /// What an approval pins: the tasks' fingerprint.
+    func pins(of footprint: CallFootprint) throws -> ApprovalPins {
+        ApprovalPins(targetFingerprint: footprint.tasks.isEmpty ? nil : try store.fingerprint(of: footprint.tasks))
+    }
+
+    /// A running grant of `scope` that covers everything the call touches: one without a project, or,
+    /// when every project the call touches is known, grants naming each of them.
+    static func grant(of scope: AgentScope, covering footprint: CallFootprint, in grants: [AgentGrant]) -> AgentGrant? {
+        let grants = grants.filter { $0.scope == scope }
+        guard !grants.isEmpty else { return nil }
+        if let open = grants.first(where: { $0.projectID == nil }) { return open }
+        guard let projects = footprint.projects, !projects.isEmpty else { return nil }
+        var covering: AgentGrant?
+        for project in projects {
+            guard let grant = grants.first(where: { $0.projectName.map(CallFootprint.key) == project }) else { return nil }
+            covering = covering ?? grant
+        }
+        return covering
     }
 }
 
@@ -135,16 +191,6 @@ public enum GateDecision: Sendable, Equatable {
     case deny(AgentScope)
     case unusable(AgentKeyState)
     case unknownTool
-}
-
-/// The task a call acts on, when it names one, and when that task was last changed: stored with a
-/// pending request and compared again on approval.
-struct AgentGateTarget {
-    let toolkit: TaskToolkit
-
-    func target(of call: any Tool) throws -> (name: String, modified: Int64)? {
-        guard let targeting = call as? any TaskTargeting else { return nil }
-        guard case .success(let task) = try toolkit.findTask(targeting.target, openOnly: false) else { return nil }
-        return ("task:\(task.id)", Int64(task.updated.timeIntervalSince1970))
-    }
+    /// The task it names is not there, or its title matches several: answered as the tool's refusal.
+    case refused(ToolRefusal)
 }

@@ -53,10 +53,8 @@ public struct ApprovalDesk {
             try finish(.failed, "\(error)", decision: "failed", reason: "\(error)")
             return .failed("\(error)")
         }
-        let gate = AgentGateTarget(toolkit: toolkit)
-        let now = try gate.target(of: call)
-        if now?.name != request.target || now?.modified != request.targetModified {
-            let message = "the task changed since the agent asked; nothing was run"
+        if try !stillSame(request, call) {
+            let message = "what the call acts on changed since the agent asked; nothing was run (the agent can ask again)"
             try finish(.stale, message, decision: "stale", reason: message)
             return .stale
         }
@@ -79,6 +77,20 @@ public struct ApprovalDesk {
             try store.appendReceipt(agentID: request.agentID, tool: request.tool, argumentsHash: request.argumentsHash,
                                     resultHash: SHA256.hex(note), decision: "rejected", approvalID: id)
         }
+    }
+
+    /// Whether the call still acts on exactly what the owner is shown: the same tasks, unchanged since
+    /// the agent asked (their fingerprint, not a whole-second time).
+    func stillSame(_ request: ApprovalRecord, _ call: any Tool) throws -> Bool {
+        let footprint = try call.footprint(in: toolkit)
+        if footprint.refusal != nil { return false }
+        guard AgentGate.targetName(footprint) == request.target else { return false }
+        if let pinned = request.targetFingerprint {
+            return try store.fingerprint(of: footprint.tasks) == pinned
+        }
+        // A request stored before schema v16 pinned the task's whole-second change time.
+        guard let id = footprint.tasks.first else { return request.targetModified == nil }
+        return Int64(try store.task(id).updated.timeIntervalSince1970) == request.targetModified
     }
 
     private func pendingRequest(_ id: String) throws -> ApprovalRecord {

@@ -31,6 +31,21 @@ public final class DesktopNotifications: ReminderPresenting {
         return reply.first?.uint32Value
     }
 
+    /// An agent's request: "Approve" and "Reject", critical urgency so it stays until answered.
+    public func showApproval(_ note: ApprovalNote) throws -> UInt32? {
+        let actions: [DBusValue] = ["approve", "Approve", "reject", "Reject"].map(DBusValue.string)
+        let hints = DBusValue.vardict([
+            ("urgency", .byte(2)),
+            ("category", .string("x-tasker.approval")),
+            ("x-tasker-approval-id", .string(note.id)),
+        ])
+        let reply = try bus.call(
+            destination: Self.destination, path: Self.path, interface: Self.interface, member: "Notify",
+            [.string("tasker"), .uint32(0), .string(""), .string(note.summary), .string(note.body),
+             .array(elementSignature: "s", actions), hints, .int32(0)])
+        return reply.first?.uint32Value
+    }
+
     public func close(_ id: UInt32) throws {
         try bus.call(destination: Self.destination, path: Self.path, interface: Self.interface, member: "CloseNotification", [.uint32(id)])
     }

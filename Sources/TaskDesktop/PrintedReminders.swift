@@ -17,6 +17,12 @@ public final class PrintedReminders: ReminderPresenting {
 
     public func close(_ id: UInt32) throws {}
 
+    /// Printed with the command that decides it; nothing to click.
+    public func showApproval(_ note: ApprovalNote) throws -> UInt32? {
+        write("⚑ \(note.summary) — \(note.body) — tasker approve \(note.id) | tasker reject \(note.id)")
+        return nil
+    }
+
     public func wait(timeout: TimeInterval) throws -> PresenterEvents {
         if timeout > 0 { Thread.sleep(forTimeInterval: timeout) }
         return PresenterEvents()

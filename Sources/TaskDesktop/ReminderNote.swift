@@ -25,6 +25,9 @@ public struct ReminderAction: Sendable, Hashable {
     public enum Key: String, Sendable, Hashable {
         case done
         case snooze
+        /// On an agent's request (`ApprovalPrompts`): run it, or refuse it.
+        case approve
+        case reject
     }
 
     public var notificationID: UInt32
@@ -51,4 +54,6 @@ public protocol ReminderPresenting: AnyObject {
     func close(_ id: UInt32) throws
     /// Waits up to `timeout` and returns what the user did meanwhile.
     func wait(timeout: TimeInterval) throws -> PresenterEvents
+    /// Shows an agent's request with Approve and Reject; its id, or nil when it cannot be clicked.
+    func showApproval(_ note: ApprovalNote) throws -> UInt32?
 }

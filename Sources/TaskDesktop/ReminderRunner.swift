@@ -43,6 +43,8 @@ public final class ReminderRunner {
     private var locationProblem: String?
     /// The place fences those positions are fed to.
     public var places: PlaceCrossings
+    /// Agents' requests shown with Approve and Reject while watching (nil: none shown).
+    public var approvals: ApprovalPrompts?
 
     public init(store: TaskStore, schedule: ReminderSchedule, presenter: ReminderPresenting,
                 location: LocationSource? = nil, placeDwell: TimeInterval = Geofence.defaultDwell) {
@@ -142,6 +144,8 @@ public final class ReminderRunner {
             case .snooze:
                 try store.snoozeReminder(key: row.key, until: store.clock().addingTimeInterval(Self.snooze))
                 report.snoozed.append(row.task)
+            case .approve, .reject:
+                break  // an agent's request: `ApprovalPrompts` decides it
             }
         }
         for id in events.dismissed { try store.markDismissed(notificationID: id) }
@@ -161,15 +165,25 @@ public final class ReminderRunner {
         var version = try store.dataVersion()
         report(try readPositions(), onReport)  // GeoClue's answer (or why not) before the first reminders
         var wake = try pass(onReport)
+        if let approvals { report(Report(notices: try approvals.refresh()), onReport) }
         while !shouldStop() {
             let now = store.clock()
             let timeout = min(Self.pollInterval, max(0, (wake ?? .distantFuture).timeIntervalSince(now)))
-            let events = try presenter.wait(timeout: timeout)
+            var events = try presenter.wait(timeout: timeout)
+            if let approvals, !events.actions.isEmpty {
+                let (rest, lines) = try approvals.handle(events.actions)
+                events.actions = rest
+                report(Report(notices: lines), onReport)
+            }
             var changed = !events.actions.isEmpty || !events.dismissed.isEmpty
             if changed { report(try handle(events), onReport) }
             report(try readPositions(), onReport)
             let current = try store.dataVersion()
-            if current != version { changed = true; version = current }
+            if current != version {
+                changed = true
+                version = current
+                if let approvals { report(Report(notices: try approvals.refresh()), onReport) }
+            }
             if changed || (wake.map { $0 <= store.clock() } ?? false) { wake = try pass(onReport) }
         }
     }

@@ -13,8 +13,11 @@ import TaskToolkit
 /// Requests are handled one at a time (the store is one SQLite connection).
 public final class MCPHTTPEndpoint: @unchecked Sendable {
     public static let path = "/mcp"
-    /// Sessions kept at once; the least recently used goes first.
+    /// Sessions kept at once; when full, the least recently used session of the agent holding the
+    /// most goes first, so one agent cannot push every other agent's sessions out.
     static let maxSessions = 256
+    /// Sessions one agent keeps at once; its own least recently used goes first.
+    static let maxSessionsPerAgent = 16
 
     let toolkit: TaskToolkit
     let info: ServerInfo
@@ -98,7 +101,7 @@ public final class MCPHTTPEndpoint: @unchecked Sendable {
             let server = MCPServer(catalog: AgentGate(toolkit: toolkit, agent: agent), info: info, log: log)
             guard let reply = server.handle(line: text) else { return HTTPResponse(status: 202) }
             let id = "mcp_" + Base62.random(count: 32)
-            evictIfFull()
+            evictIfFull(for: agent.id)
             tick += 1
             sessions[id] = Session(agentID: agent.id, server: server, lastUsed: tick)
             return Self.json(200, reply, extra: [("MCP-Session-Id", id)])
@@ -130,9 +133,19 @@ public final class MCPHTTPEndpoint: @unchecked Sendable {
         return nil
     }
 
-    private func evictIfFull() {
-        guard sessions.count >= Self.maxSessions, let oldest = sessions.min(by: { $0.value.lastUsed < $1.value.lastUsed }) else { return }
-        sessions[oldest.key] = nil
+    /// Makes room for a new session of `agentID`: its own oldest when it holds its share, else, when
+    /// the server is full, the oldest of the agent holding the most.
+    private func evictIfFull(for agentID: Int64) {
+        func evictOldest(of agent: Int64) {
+            let oldest = sessions.filter { $0.value.agentID == agent }.min { $0.value.lastUsed < $1.value.lastUsed }
+            if let oldest { sessions[oldest.key] = nil }
+        }
+        let counts = Dictionary(grouping: sessions.values, by: \.agentID).mapValues(\.count)
+        if counts[agentID, default: 0] >= Self.maxSessionsPerAgent {
+            evictOldest(of: agentID)
+        } else if sessions.count >= Self.maxSessions, let busiest = counts.max(by: { $0.value < $1.value })?.key {
+            evictOldest(of: busiest)
+        }
     }
 
     private enum Authentication {

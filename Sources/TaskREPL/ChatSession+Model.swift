@@ -132,7 +132,7 @@ extension ChatSession {
             capture.text = RefinementMerger.captureText(capture.text, userText: userText)
             (call, arguments) = (capture, capture.arguments)
         }
-        switch reviewer.review(call, arguments: arguments, in: self) {
+        switch reviewer.reviewModelCall(call, arguments: arguments, in: self) {
         case .run(let approved):
             return (runProposed(approved, arguments: arguments), !approved.definition.readOnly)
         case .declined:

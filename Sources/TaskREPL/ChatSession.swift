@@ -136,6 +136,7 @@ public final class ChatSession {
     public func handle(_ line: String) {
         let text = line.trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty else { return }
+        if !Self.isSecret(text) { reviewer.noteTyped(text) }
         if text.hasPrefix("/") {
             runCommand(text)
             return

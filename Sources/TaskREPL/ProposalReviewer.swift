@@ -7,9 +7,59 @@ import TaskToolkit
 ///
 /// A write whose target cannot be resolved is not offered; an ambiguous title lists the candidates
 /// and asks which one. With no terminal to ask, writes are denied.
+///
+/// The model is confined like an agent where it matters, since what it reads (a synced title, an
+/// imported calendar, a page) can carry instructions: a call of its that removes or replaces
+/// something (`destructive`, by the tool or by its effect) or names a file always asks, whatever
+/// `/confirm` says, and "always" never covers it; a path the user did not type in this session is
+/// not offered at all.
 struct ProposalReviewer {
     /// Tools the user answered "always" for in this session.
     private(set) var alwaysAllowed: Set<String> = []
+    /// What the user typed in this session (the latest lines): a path the model proposes must be here.
+    private(set) var typed: [String] = []
+    /// How many typed lines are kept.
+    static let typedLimit = 500
+
+    /// Remembers a line the user typed.
+    mutating func noteTyped(_ line: String) {
+        typed.append(line)
+        if typed.count > Self.typedLimit { typed.removeFirst(typed.count - Self.typedLimit) }
+    }
+
+    /// The argument names that hold a file path, from the tool's schema.
+    static func pathArguments(of definition: ToolDefinition) -> [String] {
+        definition.inputSchema["properties"]?.objectValue?.keys.filter { $0 == "path" || $0.hasSuffix("_path") }.sorted() ?? []
+    }
+
+    /// Whether a model's call needs the user's yes every time: it removes or replaces something, or it
+    /// names a file.
+    static func alwaysAsks(_ call: any Tool, arguments: JSONValue, in toolkit: TaskToolkit) -> Bool {
+        let definition = call.definition
+        if definition.destructive || definition.scope == .destructive { return true }
+        if pathArguments(of: definition).contains(where: { arguments[$0] != nil && arguments[$0] != .null }) { return true }
+        return ((try? call.footprint(in: toolkit))?.scope ?? .destructive) == .destructive
+    }
+
+    /// The first path in a model's call that the user never typed in this session.
+    func untypedPath(in definition: ToolDefinition, _ arguments: JSONValue) -> String? {
+        for key in Self.pathArguments(of: definition) {
+            guard let path = arguments[key]?.stringValue else { continue }
+            if !typed.contains(where: { $0.contains(path) }) { return path }
+        }
+        return nil
+    }
+
+    /// Reviews one call the model proposed: `review`, confined (see the type's summary).
+    mutating func reviewModelCall(_ proposed: any Tool, arguments: JSONValue, in session: ChatSession) -> Verdict {
+        if let path = untypedPath(in: proposed.definition, arguments) {
+            let refusal = ToolRefusal("the model named the file '\(path)', which you did not type in this session; a model never picks a path on its own")
+            session.fail("Not offered: " + TerminalText.sanitized(refusal.message))
+            return .refused(refusal)
+        }
+        return review(proposed, arguments: arguments, in: session,
+                      confined: Self.alwaysAsks(proposed, arguments: arguments, in: session.toolkit))
+    }
 
     enum Verdict {
         /// Run this call (perhaps pointed at a candidate, or edited).
@@ -23,11 +73,12 @@ struct ProposalReviewer {
     }
 
     /// Reviews one proposed call; `arguments` is its JSON, offered for `e` (edit).
-    mutating func review(_ proposed: any Tool, arguments: JSONValue, in session: ChatSession) -> Verdict {
+    /// With `confined`, it asks whatever `/confirm` says, and "always" counts for this call only.
+    mutating func review(_ proposed: any Tool, arguments: JSONValue, in session: ChatSession, confined: Bool = false) -> Verdict {
         let definition = proposed.definition
         let policy = session.settings.confirm
-        let needsConfirmation = policy == .all || (!definition.readOnly && policy == .writes)
-        if !needsConfirmation || alwaysAllowed.contains(definition.name) { return .run(proposed) }
+        let needsConfirmation = confined || policy == .all || (!definition.readOnly && policy == .writes)
+        if !needsConfirmation || (!confined && alwaysAllowed.contains(definition.name)) { return .run(proposed) }
         var call = proposed
         var arguments = arguments
         while true {
@@ -52,10 +103,15 @@ struct ProposalReviewer {
             case "y", "yes":
                 return .run(call)
             case "a", "always":
-                alwaysAllowed.insert(definition.name)
+                if confined {
+                    session.notice("  (always does not cover a model's call that removes, replaces or names a file: it asks each time)")
+                } else {
+                    alwaysAllowed.insert(definition.name)
+                }
                 return .run(call)
             case "e", "edit":
                 guard let edited = session.ask("args> ", initial: arguments.encoded()) else { continue }
+                noteTyped(edited)
                 guard let object = try? JSONValue.parse(edited), object.objectValue != nil else {
                     session.fail(REPLError.invalidEditedArguments("could not parse it").description)
                     continue

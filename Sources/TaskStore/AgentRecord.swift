@@ -67,9 +67,15 @@ public struct ApprovalRecord: Sendable, Hashable {
     /// Canonical JSON (keys sorted, compact).
     public var arguments: String
     public var argumentsHash: String
-    /// What the call acts on ("task:12"), when it names one, and when that was last changed.
+    /// What the call acts on ("task:12"), when it names one, and when that was last changed (requests
+    /// stored before schema v16; newer ones pin `targetFingerprint`).
     public var target: String?
     public var targetModified: Int64?
+    /// SHA-256 of every task the call acts on as stored when the agent asked (`TaskStore.fingerprint`).
+    public var targetFingerprint: String?
+    /// The SHA-256 and size of the file the call reads, as they were when the agent asked.
+    public var fileSHA256: String?
+    public var fileSize: Int64?
     public var status: ApprovalStatus
     public var created: Date
     public var expires: Date

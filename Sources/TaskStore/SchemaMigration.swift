@@ -8,7 +8,7 @@ struct SchemaMigration: Sendable {
     var sql: String
 
     /// Every migration, oldest first. `all.count` is the version this build writes.
-    static let all: [SchemaMigration] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15]
+    static let all: [SchemaMigration] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16]
 
     static var currentVersion: Int { all.count }
 
@@ -446,6 +446,18 @@ struct SchemaMigration: Sendable {
         sql: """
             ALTER TABLE attachments ADD COLUMN object_key BLOB;
             ALTER TABLE attachments ADD COLUMN stored_sha256 TEXT;
+            """)
+
+    /// Approvals pin the exact call: `target_fingerprint` is the SHA-256 of every task the call acts on
+    /// as stored when the agent asked (any change since, in the same second too, makes it stale), and
+    /// `file_sha256`/`file_size` are the bytes of a file the call reads, as shown to the owner (a file
+    /// swapped after the request is refused). `target_modified` stays for requests made before.
+    static let v16 = SchemaMigration(
+        name: "v16-approval-pins",
+        sql: """
+            ALTER TABLE approvals ADD COLUMN target_fingerprint TEXT;
+            ALTER TABLE approvals ADD COLUMN file_sha256 TEXT;
+            ALTER TABLE approvals ADD COLUMN file_size INTEGER;
             """)
 
     /// A random version 4 UUID in lower-case text, as SQL (for rows that existed before v4).

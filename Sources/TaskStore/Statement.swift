@@ -123,6 +123,10 @@ final class Statement {
     // MARK: Columns (0-based)
 
     func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+    /// How many columns a row of this statement has.
+    var columnCount: Int32 { sqlite3_column_count(handle) }
+    /// The column's storage class and bytes, so two values of different types never read the same.
+    func typedBytes(_ column: Int32) -> [UInt8] { [UInt8(truncatingIfNeeded: sqlite3_column_type(handle, column))] + bytes(column) }
     func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
     func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(handle, column)) }
     func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }

@@ -2,6 +2,20 @@ import Foundation
 import TaskCore
 
 /// Requests an agent made that wait for a person. Only the command line and the chat decide them.
+/// What an approval pins besides the arguments: the state of the tasks the call acts on and the bytes
+/// of a file it reads, as they were when the agent asked.
+public struct ApprovalPins: Sendable, Hashable {
+    public var targetFingerprint: String?
+    public var fileSHA256: String?
+    public var fileSize: Int64?
+
+    public init(targetFingerprint: String? = nil, fileSHA256: String? = nil, fileSize: Int64? = nil) {
+        self.targetFingerprint = targetFingerprint
+        self.fileSHA256 = fileSHA256
+        self.fileSize = fileSize
+    }
+}
+
 extension TaskStore {
     /// The pending request with these arguments, so an identical one is not stored twice.
     public func pendingApproval(agentID: Int64, tool: String, argumentsHash: String) throws -> ApprovalRecord? {
@@ -12,19 +26,21 @@ extension TaskStore {
     }
 
     /// Stores a new pending request with a fresh `apr_…` id, expiring after `lifetime`.
-    public func addApproval(agentID: Int64, tool: String, arguments: String, argumentsHash: String, target: String?, targetModified: Int64?,
-                            lifetime: TimeInterval) throws -> ApprovalRecord {
+    public func addApproval(agentID: Int64, tool: String, arguments: String, argumentsHash: String, target: String?, targetModified: Int64? = nil,
+                            pins: ApprovalPins = ApprovalPins(), lifetime: TimeInterval) throws -> ApprovalRecord {
         try write {
             try expireApprovals()
             let id = "apr_" + Base62.random(count: 12)
             let created = TaskStore.wholeSeconds(now)
             try db.run(
                 """
-                INSERT INTO approvals(id, agent_id, tool, arguments, arguments_sha256, target, target_modified, status, created, expires)
-                VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)
+                INSERT INTO approvals(id, agent_id, tool, arguments, arguments_sha256, target, target_modified, status, created, expires,
+                                      target_fingerprint, file_sha256, file_size)
+                VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?)
                 """,
                 [.text(id), .integer(agentID), .text(tool), .text(arguments), .text(argumentsHash), DatabaseValue(target), DatabaseValue(targetModified),
-                 DatabaseValue(created), DatabaseValue(created.addingTimeInterval(lifetime))])
+                 DatabaseValue(created), DatabaseValue(created.addingTimeInterval(lifetime)), DatabaseValue(pins.targetFingerprint),
+                 DatabaseValue(pins.fileSHA256), DatabaseValue(pins.fileSize)])
             return try approvalRows("WHERE id = ?", [.text(id)])[0]
         }
     }
@@ -62,6 +78,29 @@ extension TaskStore {
         }
     }
 
+    /// SHA-256 over every column of these tasks' rows and their contexts, in the order given: any
+    /// change to one of them (in the same second too) gives another fingerprint; a deleted one too.
+    public func fingerprint(of tasks: [TaskID]) throws -> String {
+        try read {
+            var hash = SHA256()
+            for id in tasks {
+                hash.update(Array("task \(id.rawValue)\n".utf8))
+                let row = try db.prepare("SELECT * FROM tasks WHERE id = ?").bind([.integer(id.rawValue)])
+                if try row.step() {
+                    for column in 0..<row.columnCount {
+                        let value = row.typedBytes(column)
+                        hash.update(Array("\(column):\(value.count):".utf8) + value)
+                    }
+                }
+                row.reset()
+                let contexts = try db.cached("SELECT context FROM task_contexts WHERE task_id = ? ORDER BY context").bind([.integer(id.rawValue)])
+                    .rows { $0.string(0) }
+                hash.update(Array(("contexts:" + contexts.joined(separator: "\u{1F}") + "\n").utf8))
+            }
+            return hash.finish()
+        }
+    }
+
     private func expireApprovals() throws {
         try db.run("UPDATE approvals SET status = 'expired', decided = expires WHERE status = 'pending' AND expires <= ?", [DatabaseValue(now)])
     }
@@ -69,12 +108,14 @@ extension TaskStore {
     private func approvalRows(_ tail: String, _ values: [DatabaseValue]) throws -> [ApprovalRecord] {
         try db.prepare(
             """
-            SELECT id, agent_id, tool, arguments, arguments_sha256, target, target_modified, status, created, expires, decided, reason, result
+            SELECT id, agent_id, tool, arguments, arguments_sha256, target, target_modified, status, created, expires, decided, reason, result,
+                   target_fingerprint, file_sha256, file_size
             FROM approvals
             """ + " " + tail
         ).bind(values).rows { row in
             ApprovalRecord(id: row.string(0), agentID: row.int64(1), tool: row.string(2), arguments: row.string(3), argumentsHash: row.string(4),
                            target: row.optionalString(5), targetModified: row.optionalInt64(6),
+                           targetFingerprint: row.optionalString(13), fileSHA256: row.optionalString(14), fileSize: row.optionalInt64(15),
                            status: ApprovalStatus(rawValue: row.string(7)) ?? .failed, created: row.date(8), expires: row.date(9),
                            decided: row.optionalDate(10), reason: row.optionalString(11), result: row.optionalString(12))
         }

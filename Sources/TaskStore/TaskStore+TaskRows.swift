@@ -100,6 +100,16 @@ extension TaskStore {
         return opened
     }
 
+    /// `openingNotes` for a row of a list: notes that do not open (damaged, or sealed with a key no
+    /// longer held) stay locked in that one row, so the rest of the list still answers.
+    func openingNotesOrLocked(_ task: TaskItem) throws -> TaskItem {
+        do {
+            return try openingNotes(task)
+        } catch TaskStoreError.sealed {
+            return task
+        }
+    }
+
     /// Loads one task. - Throws: `.taskNotFound`.
     func loadTask(_ id: TaskID) throws -> TaskItem {
         let sql = "SELECT \(TaskStore.taskColumns) \(TaskStore.taskFrom) WHERE t.id = ?"
@@ -111,7 +121,7 @@ extension TaskStore {
 
     /// Loads tasks by a WHERE/ORDER tail, binding `values`.
     func loadTasks(_ tail: String, _ values: [DatabaseValue]) throws -> [TaskItem] {
-        try db.cached("SELECT \(TaskStore.taskColumns) \(TaskStore.taskFrom) \(tail)").bind(values).rows(TaskStore.readTask).map(openingNotes)
+        try db.cached("SELECT \(TaskStore.taskColumns) \(TaskStore.taskFrom) \(tail)").bind(values).rows(TaskStore.readTask).map(openingNotesOrLocked)
     }
 
     /// Contexts as stored: without `#`/`@`, trimmed, lower-case, no duplicates, in the order given.

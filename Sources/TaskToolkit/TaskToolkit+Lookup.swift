@@ -40,6 +40,29 @@ extension TaskToolkit {
         return try findTask(reference, openOnly: true)
     }
 
+    /// The task a targeting call acts on, found the way the tool itself finds it: the one lookup the
+    /// tool's run, its preview and the agent gate share.
+    /// - Throws: `TaskStoreError` when storage fails.
+    public func findTarget<T: TaskTargeting>(of call: T) throws -> Result<TaskItem, ToolRefusal> {
+        T.targetsOpenTasksOnly ? try findTask(call.target, openOnly: true) : try findEditable(call.target)
+    }
+
+    /// Runs `body` on the task a targeting call acts on (`findTarget(of:)`), or refuses.
+    func withTarget<T: TaskTargeting, Output>(of call: T, _ body: (TaskItem) throws -> ToolOutcome<Output>) throws -> ToolOutcome<Output> {
+        switch try findTarget(of: call) {
+        case .success(let task): return try body(task)
+        case .failure(let refusal): return .refused(refusal)
+        }
+    }
+
+    /// A preview of a targeting call on the task it acts on (`findTarget(of:)`).
+    func previewTarget<T: TaskTargeting>(of call: T, _ words: (TaskItem) throws -> ToolPreview) throws -> ToolPreview {
+        switch try findTarget(of: call) {
+        case .success(let task): return try words(task)
+        case .failure(let refusal): return .refused(refusal)
+        }
+    }
+
     /// The task a `parent` argument names (as `findEditable`), the refusal saying it was the parent.
     func findParent(_ reference: TaskReference) throws -> Result<TaskItem, ToolRefusal> {
         try findEditable(reference).mapError { refusal in

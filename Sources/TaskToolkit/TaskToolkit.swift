@@ -180,7 +180,7 @@ public final class TaskToolkit {
 
 extension TaskStoreError {
     /// Failures of the database itself, which no caller can recover from by changing the call.
-    var isFatal: Bool {
+    public var isFatal: Bool {
         switch self {
         case .notADatabase, .notTasker, .danglingLink, .readOnly, .schemaTooNew, .persistence, .notBootstrapped: return true
         default: return false

@@ -26,6 +26,10 @@ public protocol Tool: Sendable, Hashable {
     func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output>
     /// How to take back a call that ran, or nil when it cannot (or need not) be undone.
     func undo(after output: Output) -> UndoAction?
+    /// What the call would touch and the scope its effects need, read with the same lookups `run`
+    /// uses (`CallFootprint` states the rule). The agent gate decides on it.
+    /// - Throws: `ToolkitError` for an argument that cannot be read; `TaskStoreError` when storage fails.
+    func footprint(in toolkit: TaskToolkit) throws -> CallFootprint
 }
 
 extension Tool {
@@ -42,6 +46,14 @@ extension Tool {
 /// A tool that names one task by id or title, so a caller can point it at another candidate.
 public protocol TaskTargeting: Tool {
     var target: TaskReference { get set }
+    /// Whether a title and an id both find only open tasks (complete, reschedule, defer), rather than
+    /// a title finding open tasks and an id any task (`findEditable`). `findTarget(of:)` reads it, for
+    /// the tool's run and the agent gate alike.
+    static var targetsOpenTasksOnly: Bool { get }
+}
+
+extension TaskTargeting {
+    public static var targetsOpenTasksOnly: Bool { false }
 }
 
 /// What a tool returns when it ran: typed values that the JSON doors encode and the chat renders.

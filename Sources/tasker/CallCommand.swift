@@ -55,7 +55,8 @@ enum CallCommand: Command {
     /// Runs one call. Arguments with a `client_id` (a string the caller chooses, unique per call) run
     /// once: the answer is kept with the id in the same transaction as the write, and a repeat of the
     /// same call answers it again with `"replayed": true` instead of writing twice. The same id with
-    /// other arguments is refused.
+    /// other arguments is refused. A refused call (`"ok": false`) keeps no key: it wrote nothing, and its
+    /// repeat runs again against the world as it is then.
     /// Returns whether the call ran (false: refused, `{"ok": false, …}`).
     @discardableResult
     static func call(_ tool: String, _ arguments: JSONValue, _ toolkit: TaskToolkit, appendingTo out: inout [UInt8]) throws -> Bool {
@@ -84,6 +85,7 @@ enum CallCommand: Command {
             }
             var bytes: [UInt8] = []
             let ran = try toolkit.call(tool, rest, appendingTo: &bytes)
+            guard ran else { return (bytes, ran) }
             try toolkit.store.recordClientKey(tool: tool, clientID: clientID, arguments: restText, result: String(decoding: bytes, as: UTF8.self))
             return (bytes, ran)
         }

@@ -56,12 +56,17 @@ enum RemindCommand: Command {
             presenter = PrintedReminders { context.output.text($0) }
             printed = true
         }
-        let store = try context.openStore()
+        // Watching, the approvals share the runner's connection: its own writes never look like another
+        // process's change (`PRAGMA data_version`).
+        let toolkit = arguments.has(watch) ? try context.makeToolkit() : nil
+        let store = try toolkit?.store ?? context.openStore()
         let runner = ReminderRunner(store: store, schedule: config.schedule(in: context.timeZone), presenter: presenter,
                                     placeDwell: config.placeDwellSeconds)
         // Arrive and leave reminders need positions: GeoClue, opened by the watcher when there are
         // places (a place created while it runs included) and again after the bus or GeoClue went away.
         if arguments.has(watch) { runner.connectLocation = { try GeoClueLocation() } }
+        // Agents' requests wait for a person: while watching, each is shown with Approve and Reject.
+        if let toolkit { runner.approvals = ApprovalPrompts(presenter: presenter, decider: ApprovalDeskDecider(toolkit: toolkit)) }
         let log: (ReminderRunner.Report) -> Void = { report in
             for notice in report.notices { context.output.err("remind: \(notice)") }
             guard !printed else { return }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TaskCore
 import TaskCrypto
-import TaskStore
+@testable import TaskStore
 import TaskerTestSupport
 
 /// The store with a real `TaskCrypto`: enable, reseal, the TEMP search index kept up to date when
@@ -171,5 +171,32 @@ import TaskerTestSupport
         let (_, next) = try store.completeTask(daily.id)
         #expect(try next.map { try store.task($0.id).notes } == "the fern twice")
         #expect(try open(nil).task(next?.id ?? TaskID(0)).notesLocked)
+    }
+}
+
+/// A list where one task's sealed notes do not open (the bytes damaged) still answers: that one row
+/// shows its notes locked, every other row is read as usual; the task alone says what is wrong.
+@Suite struct DamagedSealedNoteTests {
+    let directory = TemporaryDirectory("sealed-damaged")
+
+    @Test func oneDamagedNoteLeavesTheListAnswering() throws {
+        let crypto = try TaskCrypto(key: try DataKey.random())
+        let store = try TaskStore(path: directory.path("t.sqlite"))
+        try store.bootstrap()
+        store.sealer = crypto
+        try store.enableSealing()
+        var draft = TaskDraft(title: "Bank")
+        draft.notes = "sort code 12-34-56"
+        let bank = try store.createTask(draft)
+        draft = TaskDraft(title: "Dentist")
+        draft.notes = "bring the card"
+        _ = try store.createTask(draft)
+        let raw = try TaskStore(path: directory.path("t.sqlite"))
+        try raw.db.execute("UPDATE tasks SET notes = X'01020304' WHERE id = \(bank.id.rawValue)")
+        let listed = try store.tasks(TaskQuery())
+        #expect(listed.count == 2)
+        #expect(listed.first { $0.title == "Bank" }?.notesLocked == true)
+        #expect(listed.first { $0.title == "Dentist" }?.notes == "bring the card")
+        #expect(throws: TaskStoreError.self) { try store.task(bank.id) }
     }
 }

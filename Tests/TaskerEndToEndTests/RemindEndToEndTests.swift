@@ -96,6 +96,46 @@ import TaskerTestSupport
         #expect(waitFor(timeout: 10) { bus.calls("CloseNotification").count == 1 }, "\(bus.logText)")
     }
 
+    /// An agent's request appears with Approve and Reject while the watcher runs; pressing Approve runs
+    /// it (the agent's approval_status turns executed), pressing Reject on the next refuses it.
+    @Test func anAgentsRequestIsDecidedFromTheNotification() throws {
+        guard let bus = try bus() else { return }
+        defer { bus.stop() }
+        let db = directory.path("approvals.sqlite")
+        let e = env(bus)
+        let key = try TaskerBinary.run(["--db", db, "agent", "add", "helper", "--scopes", "read,write:tasks"], environment: e)
+            .stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let watch = try watcher(db, e)
+        defer { stop(watch) }
+        func ask(_ title: String) throws -> String {
+            let lines = [
+                #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#,
+                #"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"create_task","arguments":{"title":"\#(title)"}}}"#,
+            ]
+            let run = try TaskerBinary.run(["--db", db, "mcp"], stdin: lines.joined(separator: "\n") + "\n",
+                                           environment: e.merging(["TASKER_AGENT_KEY": key]) { _, b in b })
+            let reply = try JSONValue.parse(String(run.stdout.split(separator: "\n").last ?? ""))
+            return reply["result"]?["structuredContent"]?["approval_id"]?.stringValue ?? ""
+        }
+        let first = try ask("Book the vet")
+        #expect(first.hasPrefix("apr_"))
+        #expect(waitFor(timeout: 15) { bus.calls("Notify").contains { $0.contains("approve") && $0.contains("Book the vet") } }, "\(bus.logText)")
+        let id = bus.calls("Notify").count
+        try bus.emit("ActionInvoked", signature: "us", arguments: "[<uint32 \(id)>, <'approve'>]")
+        #expect(waitFor(timeout: 10) {
+            (try? TaskerBinary.run(["--db", db, "call", "list_tasks", "{}"], environment: e).stdout.contains("Book the vet")) == true
+        }, "approved from the notification and run")
+        let second = try ask("Sell the car")
+        #expect(waitFor(timeout: 15) { bus.calls("Notify").contains { $0.contains("Sell the car") } }, "\(bus.logText)")
+        try bus.emit("ActionInvoked", signature: "us", arguments: "[<uint32 \(bus.calls("Notify").count)>, <'reject'>]")
+        #expect(waitFor(timeout: 10) {
+            (try? TaskerBinary.run(["--db", db, "approvals"], environment: e).stdout.contains(second)) == false
+        })
+        #expect(try TaskerBinary.run(["--db", db, "call", "list_tasks", "{}"], environment: e).stdout.contains("Sell the car") == false)
+        let receipts = try TaskerBinary.run(["--db", db, "receipts"], environment: e).stdout
+        #expect(receipts.contains("approved") && receipts.contains("rejected"), "\(receipts)")
+    }
+
     @Test func twoWatchersDeliverEachReminderOnceAtItsTime() throws {
         guard let bus = try bus() else { return }
         defer { bus.stop() }

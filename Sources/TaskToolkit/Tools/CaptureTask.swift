@@ -90,6 +90,18 @@ public struct CaptureTask: Tool {
         return .done(Output(task: task, draft: parsed.draft, understood: parsed.understood))
     }
 
+    /// The project the new task goes into and the project of its parent.
+    public func footprint(in toolkit: TaskToolkit) throws -> CallFootprint {
+        var parentID: TaskID?
+        if let parent {
+            switch try toolkit.findParent(parent) {
+            case .success(let task): parentID = task.id
+            case .failure(let refusal): return .refused(refusal, scope: Self.definition.scope)
+            }
+        }
+        return try .creating(in: draft(in: toolkit).draft.project, under: parentID, scope: Self.definition.scope, toolkit: toolkit)
+    }
+
     public func undo(after output: Output) -> UndoAction? {
         guard let task = output.task else { return nil }
         return .deleting(task)

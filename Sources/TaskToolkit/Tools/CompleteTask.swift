@@ -15,6 +15,8 @@ public struct CompleteTask: TaskTargeting {
         scope: .destructive, idempotent: false, destructive: true)
 
     public var target: TaskReference
+    /// Only open tasks: a done task is not completed, moved or deferred again.
+    public static var targetsOpenTasksOnly: Bool { true }
     public var withChildren: Bool
 
     public init(target: TaskReference, withChildren: Bool = false) {
@@ -69,7 +71,7 @@ public struct CompleteTask: TaskTargeting {
 
     public func preview(in toolkit: TaskToolkit) throws -> ToolPreview {
         let words = TaskWords(toolkit)
-        switch try toolkit.findTask(target, openOnly: true) {
+        switch try toolkit.findTarget(of: self) {
         case .failure(let refusal): return .refused(refusal)
         case .success(let task):
             switch try openSubtasks(of: task, in: toolkit) {
@@ -81,7 +83,7 @@ public struct CompleteTask: TaskTargeting {
     }
 
     public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> {
-        try toolkit.withTask(target, openOnly: true) { task in
+        try toolkit.withTarget(of: self) { task in
             switch try openSubtasks(of: task, in: toolkit) {
             case .failure(let refusal): return .refused(refusal)
             case .success(let open):
@@ -94,6 +96,20 @@ public struct CompleteTask: TaskTargeting {
         }
     }
 
+
+    /// The task and, with `with_children`, its open subtasks completed with it.
+    public func footprint(in toolkit: TaskToolkit) throws -> CallFootprint {
+        switch try toolkit.findTarget(of: self) {
+        case .failure(let refusal): return .refused(refusal, scope: Self.definition.scope)
+        case .success(let task):
+            var footprint = CallFootprint.task(task, scope: Self.definition.scope)
+            for below in try toolkit.store.descendants(of: task.id, openOnly: true) {
+                footprint.projects?.insert(CallFootprint.key(below.project))
+                footprint.tasks.append(below.id)
+            }
+            return footprint
+        }
+    }
     public func undo(after output: Output) -> UndoAction? {
         let ids = [output.task.id] + output.subtasks.map(\.id)
         let nexts = ([output.next] + output.subtaskNexts.map(Optional.some)).compactMap { $0?.id }

@@ -128,5 +128,13 @@ public struct CreateTask: Tool {
         }
     }
 
+    /// The project the new task goes into and the project of its parent.
+    public func footprint(in toolkit: TaskToolkit) throws -> CallFootprint {
+        switch try resolved(in: toolkit) {
+        case .success(let draft): return try .creating(in: draft.project, under: draft.parent, scope: Self.definition.scope, toolkit: toolkit)
+        case .failure(let refusal): return .refused(refusal, scope: Self.definition.scope)
+        }
+    }
+
     public func undo(after output: TaskOutput) -> UndoAction? { .deleting(output.task) }
 }

@@ -93,4 +93,11 @@ public struct CreateTemplate: Tool {
         }
         return UndoAction("Deleted the template '\(name)'") { store in try store.deleteTemplate(named: name) }
     }
+
+    /// Overwriting a template of the same name (`replace`) removes what was there: `destructive`.
+    public func footprint(in toolkit: TaskToolkit) throws -> CallFootprint {
+        var footprint = CallFootprint(scope: Self.definition.scope)
+        if replace, try toolkit.store.template(named: name) != nil { footprint.needs(.destructive) }
+        return footprint
+    }
 }

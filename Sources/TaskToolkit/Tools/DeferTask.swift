@@ -10,6 +10,8 @@ public struct DeferTask: TaskTargeting {
         scope: .destructive, idempotent: true, destructive: true)
 
     public var target: TaskReference
+    /// Only open tasks: a done task is not completed, moved or deferred again.
+    public static var targetsOpenTasksOnly: Bool { true }
     /// The day it comes back as given (YYYY-MM-DD or a phrase); nil undefers.
     public var until: String?
 
@@ -35,14 +37,14 @@ public struct DeferTask: TaskTargeting {
     public func preview(in toolkit: TaskToolkit) throws -> ToolPreview {
         let day = try toolkit.day(until, argument: "until", tool: Self.definition.name)
         let words = TaskWords(toolkit)
-        return try toolkit.previewTask(target, openOnly: true) { task in
-            day.map { "Defer \(words.task(task)) until \(words.dayText($0))" } ?? "Undefer \(words.task(task))"
+        return try toolkit.previewTarget(of: self) { task in .ready(
+            day.map { "Defer \(words.task(task)) until \(words.dayText($0))" } ?? "Undefer \(words.task(task))")
         }
     }
 
     public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> {
         let day = try toolkit.day(until, argument: "until", tool: Self.definition.name)
-        return try toolkit.withTask(target, openOnly: true) { task in
+        return try toolkit.withTarget(of: self) { task in
             .done(Output(task: try toolkit.store.deferTask(task.id, until: day), previousDeferUntil: task.deferUntil))
         }
     }

@@ -9,7 +9,7 @@ public struct DeletePlace: Tool {
         description: "Delete a place by name. Tasks bound to it keep everything else and no longer remind there "
             + "(the result lists them); undo puts the place back and binds them again.",
         inputSchema: Schema.arguments(["name": Schema.placeName], required: ["name"]),
-        scope: .writeTasks, idempotent: false, destructive: true)
+        scope: .destructive, idempotent: false, destructive: true)
 
     public var name: String
 

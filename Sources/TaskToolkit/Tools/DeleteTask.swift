@@ -64,7 +64,7 @@ public struct DeleteTask: TaskTargeting, ArgumentsExpressible {
 
     public func preview(in toolkit: TaskToolkit) throws -> ToolPreview {
         let words = TaskWords(toolkit)
-        return try toolkit.previewEditable(target) { task in
+        return try toolkit.previewTarget(of: self) { task in
             switch try checked(task, in: toolkit) {
             case .failure(let refusal): return .refused(refusal)
             case .success(let below):
@@ -78,12 +78,26 @@ public struct DeleteTask: TaskTargeting, ArgumentsExpressible {
     }
 
     public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> {
-        try toolkit.withEditable(target) { task in
+        try toolkit.withTarget(of: self) { task in
             if case .failure(let refusal) = try checked(task, in: toolkit) { return .refused(refusal) }
             return .done(Output(deletion: try toolkit.store.deleteTask(task.id, withSubtasks: children == .delete)))
         }
     }
 
+
+    /// The task and every task below it (deleted with it, or left without a parent).
+    public func footprint(in toolkit: TaskToolkit) throws -> CallFootprint {
+        switch try toolkit.findTarget(of: self) {
+        case .failure(let refusal): return .refused(refusal, scope: Self.definition.scope)
+        case .success(let task):
+            var footprint = CallFootprint.task(task, scope: Self.definition.scope)
+            for below in try toolkit.store.descendants(of: task.id) {
+                footprint.projects?.insert(CallFootprint.key(below.project))
+                footprint.tasks.append(below.id)
+            }
+            return footprint
+        }
+    }
     public func undo(after output: Output) -> UndoAction? {
         let deletion = output.deletion
         let title = deletion.records.first?.task.title ?? ""

@@ -10,6 +10,8 @@ public struct RescheduleTask: TaskTargeting {
         scope: .destructive, idempotent: true, destructive: true)
 
     public var target: TaskReference
+    /// Only open tasks: a done task is not completed, moved or deferred again.
+    public static var targetsOpenTasksOnly: Bool { true }
     /// The new due date as given (ISO 8601 or a phrase); nil clears it.
     public var due: String?
 
@@ -36,14 +38,14 @@ public struct RescheduleTask: TaskTargeting {
     public func preview(in toolkit: TaskToolkit) throws -> ToolPreview {
         let read = try toolkit.due(due, argument: "due", tool: Self.definition.name)
         let words = TaskWords(toolkit)
-        return try toolkit.previewTask(target, openOnly: true) { task in
-            read.map { "Move \(words.task(task)) to \(words.due($0.date, day: $0.day))" } ?? "Clear the due date of \(words.task(task))"
+        return try toolkit.previewTarget(of: self) { task in .ready(
+            read.map { "Move \(words.task(task)) to \(words.due($0.date, day: $0.day))" } ?? "Clear the due date of \(words.task(task))")
         }
     }
 
     public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> {
         let read = try toolkit.due(due, argument: "due", tool: Self.definition.name)
-        return try toolkit.withTask(target, openOnly: true) { task in
+        return try toolkit.withTarget(of: self) { task in
             .done(Output(task: try toolkit.store.rescheduleTask(task.id, due: read?.date, day: read?.day),
                          previousDue: task.due, previousDay: task.dueDay))
         }

@@ -51,7 +51,7 @@ public struct SetStage: TaskTargeting, ArgumentsExpressible {
 
     public func preview(in toolkit: TaskToolkit) throws -> ToolPreview {
         let words = TaskWords(toolkit)
-        return try toolkit.previewEditable(target) { task in
+        return try toolkit.previewTarget(of: self) { task in
             switch try resolvedStage(in: toolkit) {
             case .success(let stage?): return .ready("Move \(words.task(task)) to \(stage)")
             case .success(nil): return .ready("Take \(words.task(task)) out of its stage")
@@ -61,7 +61,7 @@ public struct SetStage: TaskTargeting, ArgumentsExpressible {
     }
 
     public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> {
-        try toolkit.withEditable(target) { task in
+        try toolkit.withTarget(of: self) { task in
             switch try resolvedStage(in: toolkit) {
             case .success(let stage):
                 var update = TaskUpdate()
@@ -78,6 +78,17 @@ public struct SetStage: TaskTargeting, ArgumentsExpressible {
             var update = TaskUpdate()
             update.stage = .some(previous)
             _ = try store.updateTask(id, update)
+        }
+    }
+
+    /// The task; `destructive` when it takes the task out of a stage it has or moves it to another.
+    public func footprint(in toolkit: TaskToolkit) throws -> CallFootprint {
+        switch try toolkit.findTarget(of: self) {
+        case .failure(let refusal): return .refused(refusal, scope: Self.definition.scope)
+        case .success(let task):
+            var footprint = CallFootprint.task(task, scope: Self.definition.scope)
+            if let current = task.stage, current.lowercased() != stage?.lowercased() { footprint.needs(.destructive) }
+            return footprint
         }
     }
 }

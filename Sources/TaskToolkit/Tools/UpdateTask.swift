@@ -179,7 +179,7 @@ public struct UpdateTask: TaskTargeting, ArgumentsExpressible {
 
     public func preview(in toolkit: TaskToolkit) throws -> ToolPreview {
         let words = TaskWords(toolkit)
-        return try toolkit.previewEditable(target) { task in
+        return try toolkit.previewTarget(of: self) { task in
             switch try update(for: task, in: toolkit) {
             case .success(let update): return .ready("Update \(words.task(task)): " + words.changes(update, of: task).joined(separator: ", "))
             case .failure(let refusal): return .refused(refusal)
@@ -188,7 +188,7 @@ public struct UpdateTask: TaskTargeting, ArgumentsExpressible {
     }
 
     public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> {
-        try toolkit.withEditable(target) { task in
+        try toolkit.withTarget(of: self) { task in
             switch try update(for: task, in: toolkit) {
             case .success(let update): return .done(Output(task: try toolkit.store.updateTask(task.id, update), previous: task))
             case .failure(let refusal): return .refused(refusal)
@@ -196,6 +196,39 @@ public struct UpdateTask: TaskTargeting, ArgumentsExpressible {
         }
     }
 
+
+    /// The task it edits and, when it moves it, the project or parent it moves to; `destructive` when it
+    /// replaces or clears what the task already has (due, defer, recurrence, notes, project, parent,
+    /// stage, place), as `reschedule_task` and `defer_task` would.
+    public func footprint(in toolkit: TaskToolkit) throws -> CallFootprint {
+        let task: TaskItem
+        switch try toolkit.findTarget(of: self) {
+        case .success(let found): task = found
+        case .failure(let refusal): return .refused(refusal, scope: Self.definition.scope)
+        }
+        let update: TaskUpdate
+        switch try self.update(for: task, in: toolkit) {
+        case .success(let read): update = read
+        case .failure(let refusal): return .refused(refusal, scope: Self.definition.scope)
+        }
+        var footprint = CallFootprint.task(task, scope: Self.definition.scope)
+        /// Whether a change replaces or clears a value the task has (filling an empty field does not).
+        func replaces<T: Equatable>(_ change: T??, _ current: T?) -> Bool {
+            guard let change, let current else { return false }
+            return change != current
+        }
+        let notes = task.notes.flatMap { $0.isEmpty ? nil : $0 }
+        if replaces(update.due, task.due) || replaces(update.deferUntil, task.deferUntil) || replaces(update.recurrence, task.recurrence)
+            || replaces(update.notes, notes) || replaces(update.project, task.project) || replaces(update.parent, task.parent)
+            || replaces(update.stage, task.stage) || replaces(update.place, task.place) {
+            footprint.needs(.destructive)
+        }
+        if let project = update.project { footprint.projects?.insert(CallFootprint.key(project)) }
+        if case .some(.some(let parentID)) = update.parent, let parent = try? toolkit.store.task(parentID) {
+            footprint.projects?.insert(CallFootprint.key(parent.project))
+        }
+        return footprint
+    }
     public func undo(after output: Output) -> UndoAction? {
         let (id, back) = (output.task.id, TaskUpdate.restoring(output.previous, from: output.task))
         return UndoAction("Restored '\(output.previous.title)' as it was") { store in _ = try store.updateTask(id, back) }
