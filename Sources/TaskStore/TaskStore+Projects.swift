@@ -77,12 +77,17 @@ extension TaskStore {
     }
 
     /// A project from columns id, name, notes, created (0–3) and its UUID: sealed notes opened with
-    /// the key, or left nil and `notesLocked` without it.
+    /// the key, or left nil and `notesLocked` without it or when they do not open (damaged, moved
+    /// from another row), so a list of projects still answers.
     private func readProject(_ s: Statement, uuidColumn: Int32) throws -> Project {
         var project = Project(id: ProjectID(s.int64(0)), name: s.string(1), notes: s.isBlob(2) ? nil : s.optionalString(2), created: s.date(3))
         if s.isBlob(2) {
-            project.notes = try openedValue(s.bytes(2), table: "projects", uuid: s.string(uuidColumn), column: "notes",
-                                            what: "the notes of project '\(project.name)'")
+            do {
+                project.notes = try openedValue(s.bytes(2), table: "projects", uuid: s.string(uuidColumn), column: "notes",
+                                                what: "the notes of project '\(project.name)'")
+            } catch TaskStoreError.sealed {
+                project.notes = nil
+            }
             project.notesLocked = project.notes == nil
         }
         return project
