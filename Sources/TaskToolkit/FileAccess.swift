@@ -68,12 +68,12 @@ public enum FileAccess: Sendable, Hashable {
         }
     }
 
-    /// The new file `argument` names (`NewFile`: never over an existing file). Confined: inside the
-    /// folder, 0600; host: the owner's umask, `replacing` (`--force`) allowed.
+    /// The new file `argument` names (`NewFile`: never through a link or over an existing file).
+    /// Confined: inside the folder, 0600; host: the owner's umask unless `ownerOnly`.
     /// - Throws: `ConfinedFolder.Refusal`.
-    public func newFile(_ argument: String, replacing: Bool = false) throws -> NewFile {
+    public func newFile(_ argument: String, ownerOnly: Bool = false) throws -> NewFile {
         switch self {
-        case .host: return NewFile(path: TaskToolkit.expandHome(argument), replacing: replacing)
+        case .host: return NewFile(path: TaskToolkit.expandHome(argument), ownerOnly: ownerOnly)
         case .confined(let folder): return try folder.newFile(argument)
         }
     }

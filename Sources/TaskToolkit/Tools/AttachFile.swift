@@ -93,7 +93,7 @@ public struct AttachFile: Tool, ArgumentsExpressible {
                     try toolkit.store.setRemoteURL(url, forObject: stored.sha256, encoding: attachment.encoding)
                     current.remoteURL = url
                 } catch {
-                    uploadProblem = "\(error)"
+                    uploadProblem = toolkit.files.scrubbed("\(error)", database: toolkit.store.path)
                 }
             }
             let item = AttachmentItem(attachment: current, ownerTitle: found.title, storedPath: toolkit.storedPath(of: current))

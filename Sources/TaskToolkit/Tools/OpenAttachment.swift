@@ -57,9 +57,10 @@ public struct OpenAttachment: Tool, ArgumentsExpressible {
             }
             return .done(AttachmentOutput(item: item, event: .opened(copy: nil)))
         }
-        let destination = try toolkit.files.newFile(path)
+        // A copy is private (0600), as the store's own files are.
+        let destination = try toolkit.files.newFile(path, ownerOnly: true)
         // An encrypted object opens through its own key (locked: the sealed error, nothing written).
-        try toolkit.store.objects(for: item.attachment, in: objects).copy(item.attachment.sha256, to: NewFile(path: destination.path, ownerOnly: true, shown: destination.shown))
+        try toolkit.store.objects(for: item.attachment, in: objects).copy(item.attachment.sha256, to: destination)
         return .done(AttachmentOutput(item: item, event: .opened(copy: destination.shown)))
     }
 }
