@@ -26,11 +26,18 @@ import Glibc
         try (Self.secretLine + "\n").write(toFile: secret, atomically: false, encoding: .utf8)
     }
 
+    /// Where the binary runs: as deep as an agent's folder, so that a binary that resolved an agent's
+    /// relative name against its working directory (as c4c31da did) would land `../../../home/.bashrc`
+    /// on the stand-in in this test's folder, never on the machine's own /home.
+    var workingDirectory: String { directory.folder("cwd/a/b") }
+    /// HOME (so `~/.bashrc` is the stand-in) and TMPDIR inside this test's folder.
+    var environment: [String: String] { ["HOME": directory.path("home"), "TMPDIR": directory.folder("tmp")] }
+
     /// An agent's own folder (`t.sqlite.agents/NAME/files`: the database is not named tasker.sqlite).
     func folder(_ agent: String) -> String { directory.path("t.sqlite.agents/\(agent)/files") }
 
     func tasker(_ arguments: [String], stdin: String = "") throws -> TaskerBinary.Result {
-        try TaskerBinary.run(["--db", db, "--now", "2026-12-02T10:30"] + arguments, stdin: stdin)
+        try TaskerBinary.run(["--db", db, "--now", "2026-12-02T10:30"] + arguments, stdin: stdin, environment: environment, directory: workingDirectory)
     }
 
     /// A new agent with `scopes`, each allowed without asking unless listed in `ask`; its key.
@@ -52,7 +59,8 @@ import Glibc
             lines.append(request.encoded())
         }
         let run = try TaskerBinary.run(["--db", db, "--now", "2026-12-02T10:30", "mcp"], stdin: lines.joined(separator: "\n") + "\n",
-                                       environment: key.map { ["TASKER_AGENT_KEY": $0] } ?? [:])
+                                       environment: environment.merging(key.map { ["TASKER_AGENT_KEY": $0] } ?? [:]) { _, key in key },
+                                       directory: workingDirectory)
         let replies = try run.stdout.split(separator: "\n").map { try JSONValue.parse(String($0)) }
         #expect(replies.count == calls.count + 1, "\(run.stderr)")
         return (replies.dropFirst().map { $0["result"]?["structuredContent"] ?? $0 }, run.stdout)
@@ -115,7 +123,7 @@ import Glibc
             ("export_tasks", ["format": "todotxt", "path": "~/.bashrc"]),
             ("export_tasks", ["format": "todotxt", "path": "../../../t.sqlite"]),
         ]
-        let server = try HTTPServerProcess(database: db)
+        let server = try HTTPServerProcess(database: db, environment: environment, directory: workingDirectory)
         let doors: [(String, (results: [JSONValue], received: String))] = [
             ("keyless stdio", try stdio(key: nil, attempts)),
             ("agent over stdio", try stdio(key: key, attempts)),
@@ -169,7 +177,7 @@ import Glibc
             ("import_tasks", ["path": "key.txt", "format": "todotxt"]),
             ("import_tasks", ["path": "../../../home/id_rsa", "format": "todotxt"]),
         ]
-        let server = try HTTPServerProcess(database: db)
+        let server = try HTTPServerProcess(database: db, environment: environment, directory: workingDirectory)
         for answer in [try stdio(key: key, attempts), try http(server, key: key, attempts)] {
             for (index, result) in answer.results.enumerated() {
                 #expect(refused(result), "\(attempts[index].1) → \(result)")
@@ -215,7 +223,7 @@ import Glibc
             ("open_attachment", ["id": 1, "path": "../files/../../../t.sqlite"]),
             ("open_attachment", ["id": 1]),
         ]
-        let server = try HTTPServerProcess(database: db)
+        let server = try HTTPServerProcess(database: db, environment: environment, directory: workingDirectory)
         for answer in [try stdio(key: key, attempts), try http(server, key: key, attempts), try stdio(key: nil, Array(attempts.prefix(2)))] {
             for (index, result) in answer.results.enumerated() {
                 #expect(refused(result), "\(attempts[index].1) → \(result)")
@@ -255,7 +263,7 @@ import Glibc
         #expect(try tasker(["call", "create_task", #"{"title": "Water the plants"}"#]).status == 0)
         let result = try JSONValue.parse(try tasker(["call", "export_tasks", #"{"format": "todotxt"}"#]).stdout)
         let path = try #require(result["path"]?.stringValue, "\(result)")
-        #expect(!path.hasPrefix(NSTemporaryDirectory() + "tasker-export-") && !path.hasPrefix("/tmp/tasker-export-"))
+        #expect(!path.hasPrefix(directory.path("tmp/tasker-export-")) && !path.hasPrefix("/tmp/tasker-export-"))
         #expect(NewFile.folder(of: path) == directory.path("t.sqlite.exports"))
         #expect(mode(path) == 0o600 && mode(NewFile.folder(of: path)) == 0o700)
         #expect(contents(path)?.contains("Water the plants") == true)
