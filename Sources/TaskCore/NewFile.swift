@@ -136,14 +136,8 @@ public struct NewFile: Sendable, Hashable {
 
     /// Writes all of `buffer` to `fd`. - Throws: `Failure.cannotWrite`.
     private func writeAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) throws {
-        var offset = 0
-        while offset < buffer.count {
-            let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw Failure.cannotWrite(shown, reason: Self.errnoText())
-            }
-            offset += n
+        do { try FileDescriptorWriter.write(fd, buffer) } catch {
+            throw Failure.cannotWrite(shown, reason: String(cString: strerror(error.code)))
         }
     }
 
