@@ -88,6 +88,8 @@ public struct ApprovalRecord: Sendable, Hashable {
 /// Where a request is: waiting, decided by a person, or run.
 public enum ApprovalStatus: String, Sendable, Hashable, CaseIterable {
     case pending, executed, failed, rejected, expired, stale
+    /// The agent took its request back before a person decided (MCP `tasks/cancel`).
+    case withdrawn
 }
 
 /// A time-boxed permission beyond the policy: one scope, optionally one project, until a date.

@@ -5,8 +5,8 @@ Usage: .venv/bin/python Tests/python/mcp_sdk_client.py PATH_TO_TASKER DATABASE
 1. A ClientSession over stdio_client: initialize, list the tools, check every inputSchema with
    jsonschema (Draft 2020-12) and the annotations, call every tool with valid arguments (each
    checked against its schema first) and check the results, then the error paths.
-2. The SDK's high-level Client in mode="auto": it probes server/discover first and must fall back
-   to initialize on the server's error.
+2. The SDK's high-level Client in mode="legacy": the initialize handshake of the 2025 revisions.
+   (Tests/python/mcp_modern_client.py drives the 2026-07-28 path, which mode="auto" now finds.)
 Prints one line per check; exits 1 on the first failure (with the reason), 0 when all pass.
 """
 
@@ -182,17 +182,17 @@ async def session_checks(tasker, db):
                 check(code == -32602, f"unknown tool: JSON-RPC error -32602 (got {code}: {error})")
 
 
-async def auto_mode_checks(tasker, db):
+async def legacy_client_checks(tasker, db):
     try:
         from mcp import Client
     except ImportError:
         print("skip auto mode: this SDK has no Client class", flush=True)
         return
-    async with Client(server(tasker, db), mode="auto") as client:
+    async with Client(server(tasker, db), mode="legacy") as client:
         listing = await client.list_tools()
-        check(len(listing.tools) == len(EXPECTED_TOOLS), f"Client(mode=auto): server/discover refused, fell back to initialize, {len(EXPECTED_TOOLS)} tools")
+        check(len(listing.tools) == len(EXPECTED_TOOLS), f"Client(mode=legacy): initialize, {len(EXPECTED_TOOLS)} tools")
         result = await client.call_tool("list_tasks", {"filter": "all"})
-        check(is_error(result) is False and field(result, "structured_content", "structuredContent")["count"] == 3, "Client(mode=auto): list_tasks all (2 tasks and 1 from apply_template)")
+        check(is_error(result) is False and field(result, "structured_content", "structuredContent")["count"] == 3, "Client(mode=legacy): list_tasks all (2 tasks and 1 from apply_template)")
 
 
 async def main():
@@ -205,7 +205,7 @@ async def main():
     with open(os.path.join(FOLDER, SCAN), "w") as f:
         f.write("the lease, signed\n")
     await asyncio.wait_for(session_checks(tasker, db), 60)
-    await asyncio.wait_for(auto_mode_checks(tasker, db), 60)
+    await asyncio.wait_for(legacy_client_checks(tasker, db), 60)
     print("all checks passed", flush=True)
 
 
