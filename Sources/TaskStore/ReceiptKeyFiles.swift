@@ -8,7 +8,7 @@ import TaskCore
 struct ReceiptKeyFiles: Sendable {
     let folder: String
 
-    init(databasePath: String) { folder = ObjectStore.folder("receipts", besideDatabase: databasePath) }
+    init(databasePath: String) { folder = TaskStore.folder("receipts", besideDatabase: databasePath) }
 
     var keyPath: String { folder + "/key" }
     var anchorPath: String { folder + "/anchor" }

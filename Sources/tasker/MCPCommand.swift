@@ -25,6 +25,11 @@ enum MCPCommand: Command {
             messages. The server stops with status 0 when stdin ends. Several servers and a REPL may
             share one database.
 
+            Files: an MCP client never names a host path. Path arguments (export_tasks, import_tasks,
+            attach_file, open_attachment) are file names inside one folder: <data dir>/agents/mcp/files/
+            for a keyless client, <data dir>/agents/NAME/files/ for an agent. Put files there for it;
+            what it exports or copies appears there (0600, never over an existing file).
+
             Over stdio the server is yours and keyless. With --agent NAME, an agent key in a file
             (--agent-key-file FILE: mode 0600, refused when group or others can read it) or in
             TASKER_AGENT_KEY, every call goes through that agent's policy: denied scopes fail, `ask`
@@ -51,7 +56,10 @@ enum MCPCommand: Command {
         }
         // A client that closes our stdout must make the write fail, not kill the process.
         signal(SIGPIPE, SIG_IGN)
-        let toolkit = try context.makeToolkit()
+        // Every MCP session is an agent for files, a keyless one included: its paths stay in <data dir>/agents/mcp/files/
+        // (an agent's calls, through AgentGate, in that agent's own folder).
+        let owned = try context.makeToolkit()
+        let toolkit = owned.with(files: .keyless(database: owned.store.path))
         let output = context.output
         if let address = arguments.value(Self.http) {
             if arguments.value(Self.agentKeyFile) != nil {
