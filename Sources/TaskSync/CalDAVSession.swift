@@ -244,6 +244,12 @@ final class CalDAVSession {
         for _ in 0..<maxAttempts {
             let creating = u.ics == nil
             let text = patched(u.ics ?? ICSText.skeleton(uid: u.uuid), keys: u.keys, fields: u.fields, creating: creating)
+            let problems = VTodoCheck.problems(text)
+            guard problems.isEmpty else {
+                report.warnings.append("not synced '\(u.fields["title"]?.stringValue ?? u.uuid)': Tasker made an invalid VTODO ("
+                    + problems.joined(separator: ", ") + "); this is a bug in Tasker, please report it")
+                return
+            }
             switch try client.put(client.resolve(u.href, against: collection), ics: text, etag: u.etag) {
             case .written(let etag):
                 try store.saveSyncItem(key, SyncItem(uuid: u.uuid, href: u.href, etag: etag, ics: text, base: u.fields.json))
@@ -298,20 +304,16 @@ final class CalDAVSession {
         }
     }
 
-    /// The server text with the properties of `keys` replaced from `fields`, and the times stamped.
+    /// The server text with every property that reads a field in `keys` rewritten from `fields`, and the times stamped.
     private func patched(_ ics: String, keys: Set<String>, fields: TaskFields, creating: Bool) -> String {
-        var groups = keys
-        if !groups.isDisjoint(with: ["due", "defer", "recurrence"]) { groups.subtract(["due", "defer"]); groups.insert("recurrence") }
-        if groups.contains("contexts") { groups.remove("contexts"); groups.insert("priority") }
-        var remove: Set<String> = ["DTSTAMP", "LAST-MODIFIED"]
-        var add: [String] = []
-        for key in TaskFields.keys where groups.contains(key) {
-            remove.formUnion(VTodoMapping.owned(key))
-            add += mapping.lines(key, fields)
-        }
+        var (remove, add) = VTodoMapping.rewrite(keys, from: fields)
         let stamp = VTodoMapping.basicUTC(TaskFields.time(now))
+        remove.formUnion(["DTSTAMP", "LAST-MODIFIED"])
         add += ["DTSTAMP:" + stamp, "LAST-MODIFIED:" + stamp]
-        if creating { add.append("CREATED:" + stamp) }
+        if creating {
+            remove.insert("CREATED")
+            add.append("CREATED:" + stamp)
+        }
         return ICSText.patch(ics, remove: remove, add: add)
     }
 
