@@ -80,4 +80,33 @@ import TaskerTestSupport
         }
         #expect(try sync.sync(a).uploaded == 1)
     }
+
+    /// A text that would break RFC 5545 is never sent: the server's copy already had two SUMMARY
+    /// lines (corrupted on its way by the proxy), a local edit would keep both, so the task is marked
+    /// and no PUT for it reaches the server; the other edits go.
+    @Test func anInvalidTextIsMarkedAndNeverSent() throws {
+        if skipped() { return }
+        let lab = try CalDAVLab()
+        defer { lab.stop() }
+        try lab.third("create", ["uid": "twice", "summary": "Twice"])
+        try lab.fault(["rewrite": ["SUMMARY:Twice", "SUMMARY:Twice\nSUMMARY:Twice again"]])
+        let a = try lab.device("a")
+        let sync = lab.provider()
+        #expect(try sync.sync(a).downloaded == 1)
+        try lab.fault(nil)
+        let twice = try #require(try a.taskID(uuid: "twice"))
+        var edit = TaskUpdate()
+        edit.priority = .high
+        _ = try a.updateTask(twice, edit)
+        let other = try a.createTask(TaskDraft(title: "Other"))
+        let log = lab.control + ".log"
+        try? FileManager.default.removeItem(atPath: log)
+        let report = try sync.sync(a)
+        #expect(report.uploaded == 1)
+        #expect(report.warnings == ["not synced 'Twice': Tasker made an invalid VTODO (2 SUMMARY); this is a bug in Tasker, please report it"])
+        #expect(try a.syncFailuresByTask()[twice]?.contains("2 SUMMARY") == true)
+        let requests = try String(contentsOfFile: log, encoding: .utf8)
+        #expect(!requests.contains("PUT /user/tasks/twice.ics"), "\(requests)")
+        #expect(requests.contains("PUT /user/tasks/\(try a.uuid(of: other.id)).ics"))
+    }
 }
