@@ -6,7 +6,7 @@ import TaskIO
 /// Task fields ↔ VTODO properties.
 ///
 /// SUMMARY, DESCRIPTION, DUE (`VALUE=DATE` for a day, else UTC), defer as `DTSTART;VALUE=DATE` where
-/// RFC 5545 allows it (no due or a date-only one, not recurring) else `X-TASKER-DEFER-UNTIL`,
+/// RFC 5545 allows it (no due or a date-only one on or after it, not recurring) else `X-TASKER-DEFER-UNTIL`,
 /// PRIORITY (1/5/9; critical is 1 plus the category `critical`), STATUS/COMPLETED/PERCENT-COMPLETE,
 /// RRULE, CATEGORIES, RELATED-TO;RELTYPE=PARENT, and X-TASKER-* for estimate, energy, kind, project,
 /// list and stage. Writing replaces only the properties that read a field that changed, in the server's
@@ -103,11 +103,13 @@ struct VTodoMapping {
         return (Set(rewritten.map(\.name)), rewritten.compactMap { $0.line(fields) })
     }
 
-    /// Whether the defer is written as DTSTART (RFC 5545 allows it: no rule to anchor, and a due that
-    /// is a day or none); otherwise it travels as `X-TASKER-DEFER-UNTIL`.
+    /// Whether the defer is written as DTSTART (RFC 5545 allows it: no rule to anchor, and no due, or
+    /// a due that is a day on or after it); otherwise it travels as `X-TASKER-DEFER-UNTIL` (a task
+    /// deferred past its due: sabre/vobject refuses a DTSTART after the DUE).
     static func deferIsStart(_ f: TaskFields) -> Bool {
-        let due = f["due"]?.stringValue
-        return f["recurrence"] == nil && (due == nil || due?.count == 10)
+        guard f["recurrence"] == nil, let day = f["defer"]?.stringValue else { return false }
+        guard let due = f["due"]?.stringValue else { return true }
+        return due.count == 10 && day <= due
     }
 
     /// The completion time of a done task ("" when unknown), nil when it is open.

@@ -98,4 +98,55 @@ import TaskerTestSupport
         #expect(after.uploaded == 1 && after.warnings.isEmpty, "\(after.lines)")
         #expect(lines(try serverText(lab, a.uuid(of: stamps.id)), "SUMMARY") == ["SUMMARY:Buy stamps"])
     }
+
+    /// Deferred past its due: no DTSTART after the DUE (sabre/vobject refuses one); the defer travels
+    /// as X-TASKER-DEFER-UNTIL, another device reads it back, and DTSTART returns when the defer moves
+    /// back on or before the due, or goes when the due moves before it.
+    @Test func aDeferPastTheDueTravelsWithoutAStartAfterTheDue() throws {
+        if skipped() { return }
+        let lab = try CalDAVLab()
+        defer { lab.stop() }
+        let a = try lab.device("a"), b = try lab.device("b")
+        let sync = lab.provider()
+        let tenth = LocalDate(year: 2026, month: 12, day: 10)
+        let report = try a.createTask(TaskDraft(title: "Quarterly report", due: tenth.instant(hour: 9, minute: 0, in: utc),
+                                                deferUntil: tenth.adding(days: 4), dueDay: tenth))
+        let uuid = try a.uuid(of: report.id)
+        #expect(try sync.sync(a).uploaded == 1)
+        var text = try serverText(lab, uuid)
+        #expect(lines(text, "DTSTART").isEmpty)
+        #expect(lines(text, "X-TASKER-DEFER-UNTIL") == ["X-TASKER-DEFER-UNTIL;VALUE=DATE:20261214"])
+        #expect(lines(text, "DUE") == ["DUE;VALUE=DATE:20261210"])
+        _ = try sync.sync(b)
+        let onB = try #require(try b.taskID(uuid: uuid))
+        #expect(try b.task(onB).deferUntil == tenth.adding(days: 4))
+        #expect(try b.task(onB).dueDay == tenth)
+
+        // Device B moves the defer back before the due: a start on that day, the X- property gone.
+        var back = TaskUpdate()
+        back.deferUntil = tenth.adding(days: -2)
+        _ = try b.updateTask(onB, back)
+        #expect(try sync.sync(b).uploaded == 1)
+        text = try serverText(lab, uuid)
+        #expect(lines(text, "DTSTART") == ["DTSTART;VALUE=DATE:20261208"])
+        #expect(lines(text, "X-TASKER-DEFER-UNTIL").isEmpty)
+        _ = try sync.sync(a)
+        #expect(try a.task(report.id).deferUntil == tenth.adding(days: -2))
+
+        // Device A moves the due before that start: the start gives way to the X- property again.
+        var earlier = TaskUpdate()
+        earlier.due = tenth.adding(days: -5).instant(hour: 9, minute: 0, in: utc)
+        earlier.dueDay = tenth.adding(days: -5)
+        _ = try a.updateTask(report.id, earlier)
+        let moved = try sync.sync(a)
+        #expect(moved.uploaded == 1 && moved.warnings.isEmpty, "\(moved.lines)")
+        text = try serverText(lab, uuid)
+        #expect(lines(text, "DUE") == ["DUE;VALUE=DATE:20261205"])
+        #expect(lines(text, "DTSTART").isEmpty)
+        #expect(lines(text, "X-TASKER-DEFER-UNTIL") == ["X-TASKER-DEFER-UNTIL;VALUE=DATE:20261208"])
+        #expect(VTodoCheck.problems(text).isEmpty)
+        _ = try sync.sync(b)
+        #expect(try b.task(onB).dueDay == tenth.adding(days: -5))
+        #expect(try b.task(onB).deferUntil == tenth.adding(days: -2))
+    }
 }

@@ -75,7 +75,7 @@ struct VTodoMappingTests {
             "title": ["Pay rent", "Pay rent; today, now"],
             "notes": [nil, "line one\nline two"],
             "due": [nil, "2026-12-10", "2026-12-14", "2026-12-15T16:30:00+00:00"],
-            "defer": [nil, "2026-12-08", "2026-12-10"],
+            "defer": [nil, "2026-12-08", "2026-12-10", "2026-12-12", "2026-12-20"],
             "recurrence": [nil, RecurrenceRule(frequency: .weekly).json, RecurrenceRule(frequency: .monthly, interval: 2).json],
             "priority": [nil, "high", "critical", "low"],
             "contexts": [nil, ["home"], ["errands", "home"]],
