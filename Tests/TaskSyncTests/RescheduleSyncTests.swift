@@ -11,13 +11,13 @@ import TaskerTestSupport
 @Suite(.serialized) struct RescheduleSyncTests {
     let utc = TimeZone(identifier: "UTC")!
 
-    func skipped() -> Bool {
-        if CalDAVLab.isAvailable { return false }
-        Issue.record("SKIPPED: .venv has no radicale/caldav; run scripts/setup --with-python")
+    func skipped(_ kind: CalDAVServer.Kind = .radicale) -> Bool {
+        if CalDAVServer.isAvailable(kind) { return false }
+        Issue.record("SKIPPED: .venv has no \(kind)/caldav; run scripts/setup --with-python")
         return true
     }
 
-    /// The server's text of a task, read straight from Radicale over HTTP.
+    /// The server's text of a task, read straight from the server over HTTP.
     func serverText(_ lab: CalDAVLab, _ uuid: String) throws -> String {
         let response = try lab.raw("GET", "/user/tasks/\(uuid).ics")
         try #require(response.status == 200, "GET \(uuid).ics answered \(response.status)")
@@ -29,9 +29,10 @@ import TaskerTestSupport
         ICSText.unfold(text).filter { ICSText.name(of: $0) == name }
     }
 
-    @Test func rescheduleDeferAndRepeatASyncedTaskLeaveOneDueThatTheOtherDeviceSees() throws {
-        if skipped() { return }
-        let lab = try CalDAVLab()
+    @Test(arguments: CalDAVServer.Kind.allCases)
+    func rescheduleDeferAndRepeatASyncedTaskLeaveOneDueThatTheOtherDeviceSees(server: CalDAVServer.Kind) throws {
+        if skipped(server) { return }
+        let lab = try CalDAVLab(server)
         defer { lab.stop() }
         let a = try lab.device("a")
         let sync = lab.provider()

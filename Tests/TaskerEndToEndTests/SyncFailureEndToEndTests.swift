@@ -10,7 +10,7 @@ import TaskerTestSupport
     @Test func aTaskTheServerRefusesIsMarkedNotSyncedAndTheRestSyncs() throws {
         guard let lab = try BackgroundSyncEndToEndTests().radicale() else { return }
         let control = lab.storage.path("fault.json")
-        let (proxy, line) = try RadicaleServer.startPython([FixtureFile.url("caldav/fault_proxy.py").path, String(lab.server.port), control])
+        let (proxy, line) = try CalDAVServer.startPython([FixtureFile.url("caldav/fault_proxy.py").path, String(lab.server.port), control])
         defer {
             kill(proxy.processIdentifier, SIGKILL)
             proxy.waitUntilExit()
