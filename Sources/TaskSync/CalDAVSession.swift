@@ -249,7 +249,11 @@ final class CalDAVSession {
             let text = patched(u.ics ?? ICSText.skeleton(uid: u.uuid), keys: u.keys, fields: u.fields, creating: creating)
             let problems = VTodoCheck.problems(text)
             guard problems.isEmpty else {
-                return fail(u.uuid, u.fields, "Tasker made an invalid VTODO (" + problems.joined(separator: ", ") + "); this is a bug in Tasker, please report it")
+                let list = problems.joined(separator: ", ")
+                let inherited = u.ics.map(VTodoCheck.problems) ?? []
+                return fail(u.uuid, u.fields, problems.allSatisfy(inherited.contains)
+                    ? "the server's copy already breaks RFC 5545 (\(list)); fix or delete it in the app that wrote it"
+                    : "Tasker made an invalid VTODO (\(list)); this is a bug in Tasker, please report it")
             }
             switch try client.put(client.resolve(u.href, against: collection), ics: text, etag: u.etag) {
             case .written(let etag):
