@@ -6,6 +6,8 @@ Prints its port on the first line. Before each request it reads CONTROL_FILE (JS
   {"status": 412, "methods": ["PUT"]}                    answer 412 to every PUT (a 412 storm)
   {"down": true}                                         close the connection at once
   {"rewrite": ["FROM", "TO"]}                            forward, replacing FROM by TO in answers (a corrupted item)
+  {"status": 400, "methods": ["PUT"], "paths": ["abc"]}  answer 400 to PUTs whose path contains "abc" only (one refused item)
+  {"status": 400, "methods": ["PUT"], "body": "SUMMARY:Beta"}  answer 400 to PUTs whose body contains that text only
 "times" counts down in the file; without it the fault stays. Everything else is forwarded.
 """
 import http.client
@@ -29,7 +31,7 @@ def rewrite():
         return None
 
 
-def fault(method):
+def fault(method, path, body):
     with lock:
         try:
             with open(control) as f:
@@ -41,6 +43,10 @@ def fault(method):
         if rule.get("down"):
             return "down"
         if method not in rule.get("methods", [method]):
+            return None
+        if "paths" in rule and not any(part in path for part in rule["paths"]):
+            return None
+        if "body" in rule and rule["body"].encode() not in (body or b""):
             return None
         if "times" in rule:
             if rule["times"] <= 0:
@@ -60,7 +66,7 @@ class Proxy(BaseHTTPRequestHandler):
         with lock:
             with open(log, "a") as f:
                 f.write(f"{self.command} {self.path}\n")
-        injected = fault(self.command)
+        injected = fault(self.command, self.path, body)
         if injected == "down":
             self.close_connection = True
             self.connection.close()

@@ -6,6 +6,9 @@ public enum IOError: Error, Sendable, Equatable, CustomStringConvertible {
     case malformed(source: String, location: String?, field: String?, reason: String)
     /// A bundle refused before anything was read into the database (unsafe path, symlink, size, hash).
     case unsafeBundle(source: String, entry: String, reason: String)
+    /// A bundle written by a newer Tasker (its `schema_version` is past what this one writes): refused
+    /// whole rather than imported with what this Tasker does not know dropped.
+    case newerBundle(source: String, schemaVersion: Int, supported: Int)
     /// The file is not a readable ZIP archive (truncated, damaged, not a ZIP).
     case notAnArchive(source: String, reason: String)
     /// The output could not be written.
@@ -24,6 +27,8 @@ public enum IOError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(place): \(what)\(reason); nothing was imported — fix it and import again"
         case .unsafeBundle(let source, let entry, let reason):
             return "\(source), entry \(entry): \(reason); the bundle was refused and nothing was imported"
+        case .newerBundle(let source, let schemaVersion, let supported):
+            return "\(source) was written by a newer Tasker (schema \(schemaVersion); this one knows up to \(supported)); update Tasker to import it — nothing was imported"
         case .notAnArchive(let source, let reason):
             return "\(source) is not a readable .unkt bundle (\(reason)); nothing was imported — export it again"
         case .cannotWrite(let path, let reason):

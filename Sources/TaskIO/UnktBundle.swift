@@ -97,9 +97,9 @@ public enum UnktBundle {
     /// - Throws: `IOError.notAnArchive`, `.unsafeBundle`, `.malformed` (file, line, field).
     public static func read(path: String, source: String? = nil, limits: BundleLimits = .standard, objects: ObjectStore? = nil) throws -> ImportedRecords {
         let source = source ?? (path as NSString).lastPathComponent
-        let zip = try ZipArchive(reading: path, source: source)
+        let zip = try ZipArchive(reading: path, source: source, maxEntries: limits.entries)
         let entries = try zip.entries()
-        guard entries.count <= limits.entries else {
+        guard entries.count <= limits.entries else {  // the end record said fewer than the directory holds
             throw IOError.unsafeBundle(source: source, entry: "(all)", reason: "it has \(entries.count) entries, more than \(limits.entries)")
         }
         var seen = Set<String>()
@@ -140,6 +140,9 @@ public enum UnktBundle {
             throw IOError.malformed(source: source, location: BundleManifest.entryName, field: nil, reason: error.description)
         } catch let error as FieldError {
             throw IOError.malformed(source: source, location: BundleManifest.entryName, field: error.field, reason: error.reason)
+        }
+        guard manifest.schemaVersion <= TaskStore.schemaVersion else {
+            throw IOError.newerBundle(source: source, schemaVersion: manifest.schemaVersion, supported: TaskStore.schemaVersion)
         }
         // Every byte is checked before anything is parsed.
         var listed: [String: BundleManifest.File] = [:]

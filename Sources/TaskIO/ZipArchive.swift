@@ -19,9 +19,14 @@ final class ZipArchive {
     private let handle: OpaquePointer
     let source: String
 
-    /// Opens `path` read-only, checking the archive's consistency. - Throws: `IOError.notAnArchive`.
-    init(reading path: String, source: String) throws {
+    /// Opens `path` read-only, checking the archive's consistency; with `maxEntries`, an archive whose
+    /// central directory declares more entries is refused first, before libzip reads that directory
+    /// into memory. - Throws: `IOError.notAnArchive`, `.unsafeBundle` (too many entries).
+    init(reading path: String, source: String, maxEntries: Int? = nil) throws {
         self.source = source
+        if let maxEntries, let count = ZipDirectoryEnd.declaredEntries(path: path), count > UInt64(maxEntries) {
+            throw IOError.unsafeBundle(source: source, entry: "(all)", reason: "it has \(count) entries, more than \(maxEntries)")
+        }
         var code: Int32 = 0
         guard let za = zip_open(path, ZIP_RDONLY | ZIP_CHECKCONS, &code) else {
             throw IOError.notAnArchive(source: source, reason: ZipArchive.message(code: code))

@@ -127,11 +127,31 @@ struct CalDAVClient {
         return (response.header("etag"), response.text)
     }
 
-    /// What a conditional write got: written (with the new ETag when the server sent one), or the precondition failed.
+    /// What a conditional write got: written (with the new ETag when the server sent one), the
+    /// precondition failed, the resource is gone, or the server refused this one item.
     enum WriteResult {
         case written(etag: String?)
         case preconditionFailed
         case gone
+        /// A 4xx for this item alone (the text, its size, its UID): the rest of the sync goes on.
+        case refused(status: Int, detail: String)
+    }
+
+    /// What stops the sync, thrown (a 403: the login may not write here; a 5xx or anything else), or
+    /// what refuses one item (any other 4xx); nil for a success.
+    private func outcome(_ method: String, _ url: String, _ response: HTTPResponse) throws -> WriteResult? {
+        if response.isSuccess { return nil }
+        if response.status == 403 { throw SyncError.unauthorized(url: HTTPClient.site(of: url), status: 403) }
+        if (400..<500).contains(response.status) { return .refused(status: response.status, detail: Self.excerpt(response.text)) }
+        throw SyncError.http(method: method, url: HTTPClient.site(of: url), status: response.status)
+    }
+
+    /// The first line of a server's refusal, short and printable ("" for an HTML page).
+    static func excerpt(_ body: String) -> String {
+        let line = body.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.first { !$0.isEmpty } ?? ""
+        guard !line.hasPrefix("<") else { return "" }
+        let printable = String(String.UnicodeScalarView(line.unicodeScalars.filter { !CharacterSet.controlCharacters.contains($0) }))
+        return printable.count > 160 ? String(printable.prefix(160)) + "…" : printable
     }
 
     /// PUT with `If-None-Match: *` (etag nil: create only) or `If-Match: etag` (update only that version).
@@ -140,8 +160,7 @@ struct CalDAVClient {
         let response = try send("PUT", url, headers: [condition, "Content-Type: text/calendar; charset=utf-8"], body: ics)
         if response.status == 412 { return .preconditionFailed }
         if response.status == 404 { return .gone }
-        guard response.isSuccess else { throw SyncError.http(method: "PUT", url: HTTPClient.site(of: url), status: response.status) }
-        return .written(etag: response.header("etag"))
+        return try outcome("PUT", url, response) ?? .written(etag: response.header("etag"))
     }
 
     /// DELETE with `If-Match: etag`.
@@ -149,8 +168,7 @@ struct CalDAVClient {
         let response = try send("DELETE", url, headers: etag.map { ["If-Match: \($0)"] } ?? [])
         if response.status == 412 { return .preconditionFailed }
         if response.status == 404 || response.status == 410 { return .gone }
-        guard response.isSuccess else { throw SyncError.http(method: "DELETE", url: HTTPClient.site(of: url), status: response.status) }
-        return .written(etag: nil)
+        return try outcome("DELETE", url, response) ?? .written(etag: nil)
     }
 
     /// An href (absolute path, or a full URL) as a full URL on `base`'s server.

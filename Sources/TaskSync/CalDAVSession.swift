@@ -19,6 +19,8 @@ final class CalDAVSession {
     private var items: [String: SyncItem] = [:]
     private var projects: [String: String] = [:]
     private var newProjects: [ProjectRecord] = []
+    /// Tasks this sync could not write, and why (kept for `sync --status` and `list_tasks`).
+    private var failures: [String: String] = [:]
     private let now = Date()
 
     /// A VTODO as the server has it now.
@@ -99,6 +101,7 @@ final class CalDAVSession {
             }
         }
         try reconcile(remote: remote, deleted: deleted)
+        try store.replaceSyncFailures(key, failures)
         return listing.token
     }
 
@@ -244,11 +247,21 @@ final class CalDAVSession {
         for _ in 0..<maxAttempts {
             let creating = u.ics == nil
             let text = patched(u.ics ?? ICSText.skeleton(uid: u.uuid), keys: u.keys, fields: u.fields, creating: creating)
+            let problems = VTodoCheck.problems(text)
+            guard problems.isEmpty else {
+                let list = problems.joined(separator: ", ")
+                let inherited = u.ics.map(VTodoCheck.problems) ?? []
+                return fail(u.uuid, u.fields, problems.allSatisfy(inherited.contains)
+                    ? "the server's copy already breaks RFC 5545 (\(list)); fix or delete it in the app that wrote it"
+                    : "Tasker made an invalid VTODO (\(list)); this is a bug in Tasker, please report it")
+            }
             switch try client.put(client.resolve(u.href, against: collection), ics: text, etag: u.etag) {
             case .written(let etag):
                 try store.saveSyncItem(key, SyncItem(uuid: u.uuid, href: u.href, etag: etag, ics: text, base: u.fields.json))
                 report.uploaded += 1
                 return
+            case .refused(let status, let detail):
+                return fail(u.uuid, u.fields, Self.refusal(status, detail))
             case .preconditionFailed, .gone:
                 guard let fetched = try client.get(client.resolve(u.href, against: collection)) else {
                     // Gone: create it again, from our last text of it when there is one.
@@ -275,7 +288,19 @@ final class CalDAVSession {
                 }
             }
         }
-        report.warnings.append("gave up writing '\(u.fields["title"]?.stringValue ?? u.uuid)' after \(maxAttempts) conflicting writes; it is sent again next sync")
+        fail(u.uuid, u.fields, "gave up after \(maxAttempts) conflicting writes; it is sent again next sync")
+    }
+
+    /// One task not written: one warning, remembered until a sync writes it.
+    private func fail(_ uuid: String, _ fields: TaskFields?, _ reason: String) {
+        failures[uuid] = reason
+        report.warnings.append("not synced '\(fields?["title"]?.stringValue ?? uuid)': \(reason)")
+    }
+
+    /// "the server refused it (HTTP 400: …); it is sent again next sync", or the same of a delete.
+    private static func refusal(_ status: Int, _ detail: String, deleting: Bool = false) -> String {
+        "the server refused \(deleting ? "to delete it" : "it") (HTTP \(status)\(detail.isEmpty ? "" : ": " + detail)); "
+            + (deleting ? "the delete is tried again next sync" : "it is sent again next sync")
     }
 
     /// Deletes a task the server still has, unless it changed there since (then the edit wins and the task comes back here).
@@ -285,6 +310,8 @@ final class CalDAVSession {
         case .written, .gone:
             try store.removeSyncItem(key, uuid: item.uuid)
             report.deletedThere += 1
+        case .refused(let status, let detail):
+            fail(item.uuid, TaskFields(json: item.base), Self.refusal(status, detail, deleting: true))
         case .preconditionFailed:
             guard let fetched = try client.get(url), let r = decode(href: item.href, etag: fetched.etag, ics: fetched.ics)?.remote else {
                 try store.removeSyncItem(key, uuid: item.uuid)
@@ -298,20 +325,16 @@ final class CalDAVSession {
         }
     }
 
-    /// The server text with the properties of `keys` replaced from `fields`, and the times stamped.
+    /// The server text with every property that reads a field in `keys` rewritten from `fields`, and the times stamped.
     private func patched(_ ics: String, keys: Set<String>, fields: TaskFields, creating: Bool) -> String {
-        var groups = keys
-        if !groups.isDisjoint(with: ["due", "defer", "recurrence"]) { groups.subtract(["due", "defer"]); groups.insert("recurrence") }
-        if groups.contains("contexts") { groups.remove("contexts"); groups.insert("priority") }
-        var remove: Set<String> = ["DTSTAMP", "LAST-MODIFIED"]
-        var add: [String] = []
-        for key in TaskFields.keys where groups.contains(key) {
-            remove.formUnion(VTodoMapping.owned(key))
-            add += mapping.lines(key, fields)
-        }
+        var (remove, add) = VTodoMapping.rewrite(keys, from: fields)
         let stamp = VTodoMapping.basicUTC(TaskFields.time(now))
+        remove.formUnion(["DTSTAMP", "LAST-MODIFIED"])
         add += ["DTSTAMP:" + stamp, "LAST-MODIFIED:" + stamp]
-        if creating { add.append("CREATED:" + stamp) }
+        if creating {
+            remove.insert("CREATED")
+            add.append("CREATED:" + stamp)
+        }
         return ICSText.patch(ics, remove: remove, add: add)
     }
 

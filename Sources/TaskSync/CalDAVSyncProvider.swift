@@ -48,6 +48,7 @@ public struct CalDAVSyncProvider: TaskSyncProvider {
     }
 
     public func status(_ store: TaskStore) -> SyncStatus {
-        SyncStatus(configured: true, url: HTTPClient.site(of: url), state: try? store.syncCollectionState(url))
+        SyncStatus(configured: true, url: HTTPClient.site(of: url), state: try? store.syncCollectionState(url),
+                   failures: (try? store.syncFailures(url)) ?? [])
     }
 }

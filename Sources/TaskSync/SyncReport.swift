@@ -38,11 +38,19 @@ public struct SyncStatus: Sendable, Equatable {
     public var configured: Bool
     public var url: String?
     public var state: TaskStore.SyncCollectionState?
+    /// Tasks the last sync could not write (the rest synced); each is tried again next sync.
+    public var failures: [TaskStore.SyncFailure]
 
-    public init(configured: Bool, url: String?, state: TaskStore.SyncCollectionState?) {
+    public init(configured: Bool, url: String?, state: TaskStore.SyncCollectionState?, failures: [TaskStore.SyncFailure] = []) {
         self.configured = configured
         self.url = url
         self.state = state
+        self.failures = failures
+    }
+
+    /// The line, then one per task not synced (`tasker sync --status`).
+    public var lines: [String] {
+        [line] + failures.map { "not synced: \($0.title.map { "'\($0)'" } ?? "a task deleted here (\($0.uuid))"): \($0.reason)" }
     }
 
     /// One line for people.
@@ -55,6 +63,7 @@ public struct SyncStatus: Sendable, Equatable {
             let at = state.lastErrorAt.map { " at \(stamp.string(from: $0))" } ?? ""
             return "sync: \(url), last sync failed\(at): \(error) (\(when))"
         }
-        return "sync: \(url), \(when)"
+        let notSynced = failures.isEmpty ? "" : "; \(failures.count) task\(failures.count == 1 ? "" : "s") not synced"
+        return "sync: \(url), \(when)\(notSynced)"
     }
 }

@@ -6,10 +6,11 @@ import TaskIO
 /// Task fields ↔ VTODO properties.
 ///
 /// SUMMARY, DESCRIPTION, DUE (`VALUE=DATE` for a day, else UTC), defer as `DTSTART;VALUE=DATE` where
-/// RFC 5545 allows it (no due or a date-only one, not recurring) else `X-TASKER-DEFER-UNTIL`,
+/// RFC 5545 allows it (no due or a date-only one on or after it, not recurring) else `X-TASKER-DEFER-UNTIL`,
 /// PRIORITY (1/5/9; critical is 1 plus the category `critical`), STATUS/COMPLETED/PERCENT-COMPLETE,
 /// RRULE, CATEGORIES, RELATED-TO;RELTYPE=PARENT, and X-TASKER-* for estimate, energy, kind, project,
-/// list and stage. Writing replaces only the properties of fields that changed, in the server's text.
+/// list and stage. Writing replaces only the properties that read a field that changed, in the server's
+/// text (`properties`, `rewrite`).
 struct VTodoMapping {
     var timeZone: TimeZone
 
@@ -60,50 +61,61 @@ struct VTodoMapping {
         (todo.first("LAST-MODIFIED") ?? todo.first("DTSTAMP"))?.time.map(instant)
     }
 
-    /// The property names a field owns (removed before its new lines go in).
-    static func owned(_ key: String) -> [String] {
-        switch key {
-        case "title": ["SUMMARY"]
-        case "notes": ["DESCRIPTION"]
-        case "due", "defer": ["DUE", "DTSTART", "X-TASKER-DEFER-UNTIL"]
-        case "priority", "contexts": ["PRIORITY", "CATEGORIES"]
-        case "status": ["STATUS", "COMPLETED", "PERCENT-COMPLETE"]
-        case "recurrence": ["RRULE", "DTSTART", "X-TASKER-DEFER-UNTIL"]
-        case "parent": ["RELATED-TO"]
-        default: ["X-TASKER-" + key.uppercased()]
-        }
+    /// Every property Tasker writes, in the order new lines go in. DURATION is written from nothing:
+    /// a rewritten due or start takes another client's DURATION out (RFC 5545: DUE and DURATION
+    /// never together, DURATION only beside DTSTART).
+    static let properties: [VTodoProperty] = [
+        VTodoProperty("SUMMARY", reads: ["title"]) { ":" + escape($0["title"]?.stringValue ?? "") },
+        VTodoProperty("DESCRIPTION", reads: ["notes"]) { f in f["notes"]?.stringValue.map { ":" + escape($0) } },
+        VTodoProperty("DUE", reads: ["due"]) { f in
+            f["due"]?.stringValue.map { $0.count == 10 ? ";VALUE=DATE:" + basic($0) : ":" + basicUTC($0) }
+        },
+        VTodoProperty("DURATION", reads: ["due", "defer", "recurrence"]) { _ in nil },
+        VTodoProperty("DTSTART", reads: ["due", "defer", "recurrence"]) { f in
+            deferIsStart(f) ? f["defer"]?.stringValue.map { ";VALUE=DATE:" + basic($0) } : nil
+        },
+        VTodoProperty("X-TASKER-DEFER-UNTIL", reads: ["due", "defer", "recurrence"]) { f in
+            deferIsStart(f) ? nil : f["defer"]?.stringValue.map { ";VALUE=DATE:" + basic($0) }
+        },
+        VTodoProperty("RRULE", reads: ["recurrence"]) { f in f["recurrence"].flatMap(RecurrenceRule.init(json:)).map { ":" + rrule($0) } },
+        VTodoProperty("PRIORITY", reads: ["priority"]) { f in
+            let priority = f["priority"]?.stringValue ?? "normal"
+            return ":" + (priority == "low" ? "9" : priority == "normal" ? "5" : "1")
+        },
+        VTodoProperty("CATEGORIES", reads: ["priority", "contexts"]) { f in
+            var categories = f["contexts"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            if f["priority"]?.stringValue == "critical" { categories.append("critical") }
+            return categories.isEmpty ? nil : ":" + categories.map(escape).joined(separator: ",")
+        },
+        VTodoProperty("STATUS", reads: ["status"]) { f in ":" + (completion(f) == nil ? "NEEDS-ACTION" : "COMPLETED") },
+        VTodoProperty("PERCENT-COMPLETE", reads: ["status"]) { f in completion(f) == nil ? nil : ":100" },
+        VTodoProperty("COMPLETED", reads: ["status"]) { f in completion(f).flatMap { $0.isEmpty ? nil : ":" + basicUTC($0) } },
+        VTodoProperty("RELATED-TO", reads: ["parent"]) { f in f["parent"]?.stringValue.map { ";RELTYPE=PARENT:" + $0 } },
+        VTodoProperty("X-TASKER-ESTIMATE", reads: ["estimate"]) { f in f["estimate"]?.intValue.map { ":\($0)" } },
+    ] + ["energy", "kind", "project", "list", "stage"].map { key in
+        VTodoProperty("X-TASKER-" + key.uppercased(), reads: [key]) { f in f[key]?.stringValue.map { ":" + escape($0) } }
     }
 
-    /// The lines for the properties `owned(key)` names, from `f`.
-    func lines(_ key: String, _ f: TaskFields) -> [String] {
-        switch key {
-        case "title": return ["SUMMARY:" + Self.escape(f["title"]?.stringValue ?? "")]
-        case "notes": return f["notes"]?.stringValue.map { ["DESCRIPTION:" + Self.escape($0)] } ?? []
-        case "due", "defer", "recurrence":
-            var out: [String] = []
-            let due = f["due"]?.stringValue
-            if let due { out.append(due.count == 10 ? "DUE;VALUE=DATE:" + Self.basic(due) : "DUE:" + Self.basicUTC(due)) }
-            if let day = f["defer"]?.stringValue {
-                let allowed = f["recurrence"] == nil && (due == nil || due?.count == 10)
-                out.append((allowed ? "DTSTART;VALUE=DATE:" : "X-TASKER-DEFER-UNTIL;VALUE=DATE:") + Self.basic(day))
-            }
-            if key == "recurrence", let rule = f["recurrence"].flatMap(RecurrenceRule.init(json:)) { out.append("RRULE:" + Self.rrule(rule)) }
-            return out
-        case "priority", "contexts":
-            let priority = f["priority"]?.stringValue ?? "normal"
-            var categories = f["contexts"]?.arrayValue?.compactMap(\.stringValue) ?? []
-            if priority == "critical" { categories.append("critical") }
-            var out = ["PRIORITY:" + (priority == "low" ? "9" : priority == "normal" ? "5" : "1")]
-            if !categories.isEmpty { out.append("CATEGORIES:" + categories.map(Self.escape).joined(separator: ",")) }
-            return out
-        case "status":
-            guard let status = f["status"]?.stringValue, status.hasPrefix("done") else { return ["STATUS:NEEDS-ACTION"] }
-            let when = String(status.dropFirst(5))
-            return ["STATUS:COMPLETED", "PERCENT-COMPLETE:100"] + (when.isEmpty ? [] : ["COMPLETED:" + Self.basicUTC(when)])
-        case "parent": return f["parent"]?.stringValue.map { ["RELATED-TO;RELTYPE=PARENT:" + $0] } ?? []
-        case "estimate": return f["estimate"]?.intValue.map { ["X-TASKER-ESTIMATE:\($0)"] } ?? []
-        default: return f[key]?.stringValue.map { ["X-TASKER-\(key.uppercased()):" + Self.escape($0)] } ?? []
-        }
+    /// What a patch does for the fields in `changed`: the property names to take out (every one that
+    /// reads a changed field) and the lines to put in, from `fields`.
+    static func rewrite(_ changed: Set<String>, from fields: TaskFields) -> (remove: Set<String>, add: [String]) {
+        let rewritten = properties.filter { !$0.reads.isDisjoint(with: changed) }
+        return (Set(rewritten.map(\.name)), rewritten.compactMap { $0.line(fields) })
+    }
+
+    /// Whether the defer is written as DTSTART (RFC 5545 allows it: no rule to anchor, and no due, or
+    /// a due that is a day on or after it); otherwise it travels as `X-TASKER-DEFER-UNTIL` (a task
+    /// deferred past its due: sabre/vobject refuses a DTSTART after the DUE).
+    static func deferIsStart(_ f: TaskFields) -> Bool {
+        guard f["recurrence"] == nil, let day = f["defer"]?.stringValue else { return false }
+        guard let due = f["due"]?.stringValue else { return true }
+        return due.count == 10 && day <= due
+    }
+
+    /// The completion time of a done task ("" when unknown), nil when it is open.
+    private static func completion(_ f: TaskFields) -> String? {
+        guard let status = f["status"]?.stringValue, status.hasPrefix("done") else { return nil }
+        return String(status.dropFirst(5))
     }
 
     // MARK: values

@@ -6,8 +6,9 @@ import TaskCore
 /// tasks and `call --batch` are the hot paths; a dictionary per task cost ~3 µs.
 /// `ResultFormatBytesTests` pins the two forms together on varied tasks.
 extension ResultFormat {
-    /// Appends `task(task)`'s compact JSON (with `"depth"` when given, as a `tree` listing carries it).
-    public func appendTask(_ task: TaskItem, depth: Int? = nil, to out: inout [UInt8]) {
+    /// Appends `task(task)`'s compact JSON (with `"depth"` when given, as a `tree` listing carries it,
+    /// and `"sync_error"` when given, as `list_tasks` does for a task the last sync could not write).
+    public func appendTask(_ task: TaskItem, depth: Int? = nil, syncError: String? = nil, to out: inout [UInt8]) {
         // Members in sorted key order.
         out.append(contentsOf: #"{"completed":"#.utf8)
         appendDate(task.completed, to: &out)
@@ -61,6 +62,10 @@ extension ResultFormat {
         JSONBytes.appendString(task.stage, to: &out)
         out.append(contentsOf: #","status":"#.utf8)
         JSONBytes.appendString(task.status.rawValue, to: &out)
+        if let syncError {
+            out.append(contentsOf: #","sync_error":"#.utf8)
+            JSONBytes.appendString(syncError, to: &out)
+        }
         out.append(contentsOf: #","title":"#.utf8)
         JSONBytes.appendString(task.title, to: &out)
         out.append(contentsOf: #","updated":"#.utf8)

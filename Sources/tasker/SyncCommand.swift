@@ -16,7 +16,8 @@ enum SyncCommand: Command {
             the other value is kept in the task's notes as a "conflict:" line. Exits 1 with the reason
             when the sync could not finish. The chat and `tasker mcp` also sync in the background every
             "interval_seconds" (300 unless set; 0 turns it off); --status shows the last failure and
-            when it happened. Only one sync of a database runs at a time (a lock beside it).
+            when it happened, and each task the last sync could not write ("not synced: …": the server
+            refused that one item; the rest synced, and the next sync tries it again). Only one sync of a database runs at a time (a lock beside it).
             """,
         examples: ["tasker sync", "tasker sync --status"])
 
@@ -31,7 +32,7 @@ enum SyncCommand: Command {
         let store = try context.openStore()
         if arguments.has(Self.status) {
             let provider = CalDAVSyncProvider(url: setup.url, credentials: nil, timeZone: context.timeZone)
-            context.output.text(provider.status(store).line)
+            for line in provider.status(store).lines { context.output.text(line) }
             return 0
         }
         let wait = 120.0

@@ -85,6 +85,8 @@ import TaskerTestSupport
         ("symlink", "entry pages/link.md: it is a symbolic link"), ("hash-mismatch", "entry tasks.jsonl: its SHA-256 does not match"),
         ("huge-declared", "entry tasks.jsonl: it declares 2147483648 bytes"), ("truncated", "is not a readable .unkt bundle"),
         ("duplicate-uuid", "tasks.jsonl line 2: field uuid:"), ("manifest-not-first", "manifest.json must be the first entry"),
+        ("newer-schema", "was written by a newer Tasker (schema 9999; this one knows up to \(TaskStore.schemaVersion)); update Tasker to import it"),
+        ("million-entries", "entry (all): it has 1000001 entries, more than 1000000"),
     ])
     func hostileBundlesAreRefusedWithNothingWritten(hostile: String, reason: String) throws {
         let f = try IOFixture.seeded()
@@ -108,6 +110,27 @@ import TaskerTestSupport
         #expect(error.description.contains(reason), "\(error)")
         #expect(!error.description.contains("\n"))
         #expect(try f.store.records() == before)
+    }
+
+    /// The entry count comes from the end records alone: 16-bit, ZIP64 (more than 65,535), with a comment.
+    @Test func theDeclaredEntryCountIsReadFromTheEndRecords() throws {
+        let dir = TemporaryDirectory("zipend")
+        let small = dir.path("small.zip"), large = dir.path("large.zip")
+        try ZipArchive.write(path: small, entries: (0..<3).map { ("f\($0)", Array("x".utf8)) })
+        #expect(ZipDirectoryEnd.declaredEntries(path: small) == 3)
+        try ZipArchive.write(path: large, entries: (0..<70_000).map { ("\($0)", []) })
+        #expect(ZipDirectoryEnd.declaredEntries(path: large) == 70_000)
+        #expect(try ZipArchive(reading: large, source: "large.zip").entries().count == 70_000)
+        #expect(throws: IOError.unsafeBundle(source: "large.zip", entry: "(all)", reason: "it has 70000 entries, more than 69999")) {
+            try ZipArchive(reading: large, source: "large.zip", maxEntries: 69_999)
+        }
+        var commented = try Data(contentsOf: URL(fileURLWithPath: small))
+        commented[commented.count - 2] = 5  // the comment length, then the comment itself
+        commented.append(contentsOf: Array("hello".utf8))
+        try commented.write(to: URL(fileURLWithPath: dir.path("commented.zip")))
+        #expect(ZipDirectoryEnd.declaredEntries(path: dir.path("commented.zip")) == 3)
+        try Data("not a zip".utf8).write(to: URL(fileURLWithPath: dir.path("plain.txt")))
+        #expect(ZipDirectoryEnd.declaredEntries(path: dir.path("plain.txt")) == nil)
     }
 
     @Test func aBadFieldNamesFileLineAndField() throws {

@@ -85,7 +85,7 @@ import TaskerTestSupport
         other.standardInput = input
         other.standardOutput = output
         try other.run()
-        #expect(RadicaleServer.readLine(output.fileHandleForReading) == "locked")
+        #expect(CalDAVServer.readLine(output.fileHandleForReading) == "locked")
         #expect(try lock.run(waitingUpTo: 0.3) { true } == nil)
         try input.fileHandleForWriting.close()
         other.waitUntilExit()

@@ -6,11 +6,12 @@ import TaskStore
 import TaskSync
 import TaskerTestSupport
 
-/// A real Radicale on 127.0.0.1 (temporary storage, `--auth-type none`) behind a fault-injecting
-/// proxy, the Python `caldav` library as a third-party client, and Tasker databases as devices.
+/// A real CalDAV server on 127.0.0.1 (Radicale, or Xandikos; temporary storage, no authentication)
+/// behind a fault-injecting proxy, the Python `caldav` library as a third-party client, and Tasker
+/// databases as devices.
 final class CalDAVLab: @unchecked Sendable {
     let directory = TemporaryDirectory("caldav")
-    private var radicale: RadicaleServer?
+    private var radicale: CalDAVServer?
     private var processes: [Process] = []
     private(set) var radicalePort = 0
     private(set) var proxyPort = 0
@@ -19,23 +20,23 @@ final class CalDAVLab: @unchecked Sendable {
 
     /// The collection as devices see it (through the proxy).
     var url: String { "http://127.0.0.1:\(proxyPort)/user/tasks/" }
-    /// The collection straight on Radicale (the third-party client's way in).
+    /// The collection straight on the server (the third-party client's way in).
     var directURL: String { "http://127.0.0.1:\(radicalePort)/user/tasks/" }
     var storage: String { directory.path("storage") }
     var control: String { directory.path("fault.json") }
 
     /// Whether the venv has Radicale and caldav; tests say loudly when it does not.
-    static var isAvailable: Bool { RadicaleServer.isAvailable }
+    static var isAvailable: Bool { CalDAVServer.isAvailable }
 
-    init() throws {
-        let radicale = try RadicaleServer(storage: storage)
+    init(_ kind: CalDAVServer.Kind = .radicale) throws {
+        let radicale = try CalDAVServer(storage: storage, kind: kind)
         self.radicale = radicale
         radicalePort = radicale.port
-        trace("started Radicale on \(radicalePort)")
-        let (proxy, proxyLine) = try RadicaleServer.startPython([FixtureFile.url("caldav/fault_proxy.py").path, String(radicalePort), control])
+        trace("started \(kind) on \(radicalePort)")
+        let (proxy, proxyLine) = try CalDAVServer.startPython([FixtureFile.url("caldav/fault_proxy.py").path, String(radicalePort), control])
         proxyPort = Int(proxyLine) ?? 0
         processes.append(proxy)
-        _ = try third("mkcal", [:])
+        if kind == .radicale { _ = try third("mkcal", [:]) }  // Xandikos starts with the collection
     }
 
     deinit { stop() }
@@ -78,7 +79,7 @@ final class CalDAVLab: @unchecked Sendable {
         try t.input.write(contentsOf: Data((request.encoded() + "\n").utf8))
         var lines: [String] = []
         while true {
-            guard let line = RadicaleServer.readLine(t.output) else { throw RadicaleServer.Stopped(what: "third_party.py") }
+            guard let line = CalDAVServer.readLine(t.output) else { throw CalDAVServer.Stopped(what: "third_party.py") }
             if line == "." { break }
             lines.append(line)
         }

@@ -3,6 +3,7 @@ import Testing
 import TaskCalendar
 import TaskCore
 @testable import TaskSync
+import TaskerTestSupport
 
 /// VTODO ↔ fields without a server: what another client wrote is read, and patching replaces only
 /// the properties of the fields that changed.
@@ -15,6 +16,7 @@ struct VTodoMappingTests {
         PRODID:-//Other//EN\r
         BEGIN:VTODO\r
         UID:abc-1\r
+        DTSTAMP:20261201T000000Z\r
         SUMMARY:Pay rent\\, now\r
         DUE;VALUE=DATE:20261210\r
         PRIORITY:1\r
@@ -51,12 +53,7 @@ struct VTodoMappingTests {
         var f = mapping.fields(try #require(try ICalendarReader.todos(other, source: "x").first))
         f["title"] = "Pay rent; today"
         f["status"] = "done 2026-12-09T08:00:00+00:00"
-        var remove: Set<String> = []
-        var add: [String] = []
-        for key in ["title", "status"] {
-            remove.formUnion(VTodoMapping.owned(key))
-            add += mapping.lines(key, f)
-        }
+        let (remove, add) = VTodoMapping.rewrite(["title", "status"], from: f)
         let patched = ICSText.patch(other, remove: remove, add: add)
         #expect(patched.contains("X-OTHER-CLIENT;FOO=bar:keep me\\, please\r\n"))
         #expect(patched.contains("RELATED-TO;RELTYPE=SIBLING:sib-1\r\n"))
@@ -67,6 +64,44 @@ struct VTodoMappingTests {
         #expect(patched.contains("COMPLETED:20261209T080000Z\r\n"))
         let again = mapping.fields(try #require(try ICalendarReader.todos(patched, source: "x").first))
         #expect(again == f)
+    }
+
+    /// Any sequence of edits, each patched into the text the last one left (the other client's text
+    /// at first): every text is valid (one DUE, no start after the due…) and reads back as the fields.
+    /// Seed 31.
+    @Test func everyPatchOfEveryFieldLeavesAValidTodoThatReadsBackTheSame() throws {
+        var random = SeededRandom(seed: 31)
+        let choices: [String: [JSONValue?]] = [
+            "title": ["Pay rent", "Pay rent; today, now"],
+            "notes": [nil, "line one\nline two"],
+            "due": [nil, "2026-12-10", "2026-12-14", "2026-12-15T16:30:00+00:00"],
+            "defer": [nil, "2026-12-08", "2026-12-10", "2026-12-12", "2026-12-20"],
+            "recurrence": [nil, RecurrenceRule(frequency: .weekly).json, RecurrenceRule(frequency: .monthly, interval: 2).json],
+            "priority": [nil, "high", "critical", "low"],
+            "contexts": [nil, ["home"], ["errands", "home"]],
+            "status": [nil, "done 2026-12-09T08:00:00+00:00"],
+            "parent": [nil, "parent-1"],
+            "estimate": [nil, .int(30)],
+            "energy": [nil, "deep"],
+            "project": [nil, "House"],
+        ]
+        var text = other
+        var fields = mapping.fields(try #require(try ICalendarReader.todos(text, source: "x").first))
+        for step in 0..<300 {
+            var next = fields
+            for key in choices.keys.sorted() where Int.random(in: 0..<4, using: &random) == 0 {
+                let options = choices[key] ?? []
+                next[key] = options[Int.random(in: 0..<options.count, using: &random)] ?? nil
+            }
+            let changed = Set(TaskFields.keys.filter { next[$0] != fields[$0] })
+            let (remove, add) = VTodoMapping.rewrite(changed, from: next)
+            text = ICSText.patch(text, remove: remove, add: add)
+            #expect(VTodoCheck.problems(text).isEmpty, "step \(step): \(VTodoCheck.problems(text))\n\(text)")
+            let read = mapping.fields(try #require(try ICalendarReader.todos(text, source: "x").first))
+            #expect(read == next, "step \(step)")
+            fields = next
+        }
+        #expect(text.contains("X-OTHER-CLIENT;FOO=bar:keep me\\, please\r\n"))
     }
 
     @Test func aTodoWithAnUnreadableDueCarriesTheError() throws {

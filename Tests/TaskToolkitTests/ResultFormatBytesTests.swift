@@ -68,6 +68,7 @@ import TaskerTestSupport
         check(ListTasks.Output(filter: .today, tasks: tasks))
         check(ListTasks.Output(filter: .open, tasks: []))
         check(ListTasks.Output(filter: .all, tasks: tasks, depths: tasks.indices.map { $0 % 3 }))
+        check(ListTasks.Output(filter: .all, tasks: tasks, depths: nil, syncErrors: [tasks[0].id: "the server refused it (HTTP 400: \"DUE\")", tasks[7].id: "é"]))
         check(CompleteTask.Output(task: tasks[1], next: nil))
         check(CompleteTask.Output(task: tasks[2], next: tasks[3], subtasks: Array(tasks[4..<7]), subtaskNexts: [tasks[8]]))
     }

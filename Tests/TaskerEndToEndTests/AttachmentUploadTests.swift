@@ -18,7 +18,7 @@ import TaskerTestSupport
         private let pid: Int32?
 
         init(_ script: String, _ arguments: [String]) throws {
-            let (process, line) = try RadicaleServer.startPython([FixtureFile.url("upload/" + script).path] + arguments)
+            let (process, line) = try CalDAVServer.startPython([FixtureFile.url("upload/" + script).path] + arguments)
             let parts = line.split(separator: " ")
             self.process = process
             port = Int(parts.first ?? "") ?? 0

@@ -41,16 +41,16 @@ import TaskerTestSupport
     /// Radicale with its storage folder (kept as long as the lab is).
     struct Lab {
         let storage: TemporaryDirectory
-        let server: RadicaleServer
+        let server: CalDAVServer
     }
 
     func radicale() throws -> Lab? {
-        guard RadicaleServer.isAvailable else {
+        guard CalDAVServer.isAvailable else {
             Issue.record("SKIPPED: .venv has no radicale/caldav; run scripts/setup --with-python")
             return nil
         }
         let dir = TemporaryDirectory("radicale")
-        let server = try RadicaleServer(storage: dir.path("storage"))
+        let server = try CalDAVServer(storage: dir.path("storage"))
         try server.makeTaskCalendar()
         return Lab(storage: dir, server: server)
     }

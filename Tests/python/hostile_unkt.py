@@ -7,9 +7,9 @@ UUID = "0b0e5f6a-1c2d-4e3f-8a9b-0c1d2e3f4a5b"
 TASK = {"uuid": UUID, "title": "Hostile", "created": "2026-03-10T10:00:00+00:00", "modified": "2026-03-10T10:00:00+00:00"}
 
 
-def manifest(files):
+def manifest(files, schema_version=5):
     return json.dumps({
-        "format": "unkt", "version": 1, "schema_version": 5, "generator": "hostile", "created": "2026-03-10T10:00:00+00:00",
+        "format": "unkt", "version": 1, "schema_version": schema_version, "generator": "hostile", "created": "2026-03-10T10:00:00+00:00",
         "counts": {}, "files": [{"path": n, "size": len(b), "sha256": hashlib.sha256(b).hexdigest()} for n, b in files],
     }).encode()
 
@@ -65,6 +65,22 @@ def main(case, out):
         with zipfile.ZipFile(out, "w") as z:
             z.writestr("tasks.jsonl", tasks)
             z.writestr("manifest.json", manifest([("tasks.jsonl", tasks)]))
+    elif case == "newer-schema":
+        with zipfile.ZipFile(out, "w") as z:
+            z.writestr("manifest.json", manifest([("tasks.jsonl", tasks)], schema_version=9999))
+            z.writestr("tasks.jsonl", tasks)
+    elif case == "million-entries":
+        # A small archive whose end records (ZIP64, as a writer of that many entries makes them) declare
+        # 1,000,001 entries: refused on the count alone, before the directory is read.
+        write(out, [("tasks.jsonl", tasks)])
+        data = open(out, "rb").read()
+        end = data.rfind(b"PK\x05\x06")
+        cd_size, cd_offset = struct.unpack_from("<II", data, end + 12)
+        body = data[:end]
+        zip64 = struct.pack("<IQHHIIQQQQ", 0x06064B50, 44, 45, 45, 0, 0, 1_000_001, 1_000_001, cd_size, cd_offset)
+        locator = struct.pack("<IIQI", 0x07064B50, 0, len(body), 1)
+        eocd = struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, 0xFFFF, 0xFFFF, 0xFFFFFFFF, 0xFFFFFFFF, 0)
+        open(out, "wb").write(body + zip64 + locator + eocd)
     else:
         raise SystemExit("unknown case " + case)
 

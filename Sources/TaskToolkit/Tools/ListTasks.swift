@@ -47,11 +47,14 @@ public struct ListTasks: Tool {
         public var tasks: [TaskItem]
         /// With `tree`: each task's depth in the outline, in the same order as `tasks`.
         public var depths: [Int]?
+        /// Why the last sync could not write a task, for the tasks it could not (`sync_error`).
+        public var syncErrors: [TaskID: String] = [:]
 
         public func json(_ format: ResultFormat) -> [String: JSONValue] {
             let items: [JSONValue] = tasks.indices.map { i in
-                guard let depths, case .object(var task) = format.task(tasks[i]) else { return format.task(tasks[i]) }
-                task["depth"] = .int(depths[i])
+                guard case .object(var task) = format.task(tasks[i]) else { return format.task(tasks[i]) }
+                if let depths { task["depth"] = .int(depths[i]) }
+                if let error = syncErrors[tasks[i].id] { task["sync_error"] = .string(error) }
                 return .object(task)
             }
             return ["filter": .string(filter.rawValue), "count": .int(tasks.count), "tasks": .array(items)]
@@ -65,7 +68,7 @@ public struct ListTasks: Tool {
             out.append(contentsOf: #","ok":true,"tasks":["#.utf8)
             for i in tasks.indices {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
-                format.appendTask(tasks[i], depth: depths?[i], to: &out)
+                format.appendTask(tasks[i], depth: depths?[i], syncError: syncErrors[tasks[i].id], to: &out)
             }
             out.append(contentsOf: "]}".utf8)
         }
@@ -82,8 +85,9 @@ public struct ListTasks: Tool {
         }
         query.subtree = tree && query.parent != nil
         let tasks = try toolkit.store.tasks(query)
-        guard tree else { return .done(Output(filter: query.filter, tasks: tasks)) }
+        let syncErrors = try toolkit.store.syncFailuresByTask()
+        guard tree else { return .done(Output(filter: query.filter, tasks: tasks, syncErrors: syncErrors)) }
         let outline = TaskOutline(tasks)
-        return .done(Output(filter: query.filter, tasks: outline.tasks, depths: outline.depths))
+        return .done(Output(filter: query.filter, tasks: outline.tasks, depths: outline.depths, syncErrors: syncErrors))
     }
 }

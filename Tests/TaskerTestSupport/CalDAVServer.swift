@@ -1,24 +1,36 @@
 import Foundation
 
-/// A real Radicale on 127.0.0.1 (`Fixtures/caldav/radicale_server.py`: a temporary storage folder,
-/// `--auth-type none`), started for a test and killed by `stop()` or when released.
-public final class RadicaleServer: @unchecked Sendable {
+/// A real CalDAV server on 127.0.0.1 with a temporary storage folder and no authentication —
+/// Radicale (`Fixtures/caldav/radicale_server.py`) or Xandikos (`xandikos_server.py`, which makes the
+/// task collection itself) — started for a test and killed by `stop()` or when released.
+public final class CalDAVServer: @unchecked Sendable {
+    /// Which server: both take the same collection URL, `/user/tasks/`.
+    public enum Kind: String, CaseIterable, Sendable, CustomStringConvertible {
+        case radicale, xandikos
+        public var description: String { rawValue }
+    }
+
     public let port: Int
+    public let kind: Kind
     private let process: Process
     private let pid: Int32?
     private var stopped = false
 
     /// Whether the venv has Radicale and caldav; tests say loudly when it does not.
-    public static var isAvailable: Bool {
-        VenvPython.isInstalled && ((try? VenvPython.run(["-c", "import radicale, caldav"]).status) == 0)
+    public static var isAvailable: Bool { isAvailable(.radicale) }
+
+    /// Whether the venv has this server and caldav.
+    public static func isAvailable(_ kind: Kind) -> Bool {
+        VenvPython.isInstalled && ((try? VenvPython.run(["-c", "import \(kind.rawValue), caldav"]).status) == 0)
     }
 
-    /// The task collection tests use (`make` creates it).
+    /// The task collection tests use (`make` creates it on Radicale; Xandikos starts with it).
     public var collectionURL: String { "http://127.0.0.1:\(port)/user/tasks/" }
 
-    /// Starts Radicale on a free port with its storage in `storage`.
-    public init(storage: String) throws {
-        let (process, line) = try Self.startPython([FixtureFile.url("caldav/radicale_server.py").path, storage])
+    /// Starts the server on a free port with its storage in `storage`.
+    public init(storage: String, kind: Kind = .radicale) throws {
+        self.kind = kind
+        let (process, line) = try Self.startPython([FixtureFile.url("caldav/\(kind.rawValue)_server.py").path, storage])
         let parts = line.split(separator: " ")
         self.process = process
         port = Int(parts.first ?? "") ?? 0
@@ -27,13 +39,14 @@ public final class RadicaleServer: @unchecked Sendable {
 
     deinit { stop() }
 
-    /// Makes the VTODO calendar at `url` (default `collectionURL`) with the third-party client.
+    /// Makes the VTODO calendar at `url` (default `collectionURL`, which Xandikos already has) with the third-party client.
     public func makeTaskCalendar(_ url: String? = nil) throws {
+        if kind == .xandikos && url == nil { return }
         let result = try VenvPython.run([FixtureFile.url("caldav/third_party.py").path, url ?? collectionURL, "mkcal"])
         guard result.status == 0 else { throw Stopped(what: "third_party.py mkcal") }
     }
 
-    /// Kills Radicale (SIGKILL: children of the test runner inherit its blocked SIGTERM).
+    /// Kills the server (SIGKILL: children of the test runner inherit its blocked SIGTERM).
     public func stop() {
         guard !stopped else { return }
         stopped = true
