@@ -185,6 +185,16 @@ extension TaskNLParser {
         return result
     }
 
+    /// Whether `text` reads as a task of its own: it carries a date or a kind, or what is left of its
+    /// title starts with an instruction verb (`ask tom`, `descale the kettle`). `jerry about the
+    /// party` does not: a model's split there is refused (`RefinementMerger`).
+    public func readsAsTask(_ text: String, now: Date, timeZone: TimeZone) -> Bool {
+        let draft = parse(text, now: now, timeZone: timeZone).draft
+        if draft.due != nil || draft.kind != nil { return true }
+        let first = draft.title.lowercased().split(separator: " ").first.map(String.init) ?? ""
+        return Dictation.instructionVerbs.contains(first)
+    }
+
     /// Both start with a verb the kind table knows, or both carry their own date.
     private func bothReadAsTasks(_ a: String, _ b: String, now: Date, timeZone: TimeZone) -> Bool {
         let first = parse(a, now: now, timeZone: timeZone).draft, second = parse(b, now: now, timeZone: timeZone).draft

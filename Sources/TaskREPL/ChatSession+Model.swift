@@ -117,15 +117,9 @@ extension ChatSession {
         }
         let merger = RefinementMerger(parser: parser, now: clock(), timeZone: settings.timeZone)
         if var create = call as? CreateTask {
-            let merged = merger.merge(proposal: create.draft, due: create.due, userText: userText, rules: userRules, single: single)
-            let model = create.draft
-            create.draft = merged.draft
-            create.draft.notes = model.notes
-            create.draft.project = model.project
-            create.draft.list = model.list
-            create.draft.parent = model.parent
-            if merged.draft.recurrence == nil { create.draft.recurrence = model.recurrence }
-            if merged.draft.deferUntil != nil { create.deferUntil = nil }
+            // The one merge (RefinementMerger): the draft to save, with the model's own fields kept.
+            create.draft = merger.merge(proposal: create.draft, due: create.due, userText: userText, rules: userRules, single: single).draft
+            if create.draft.deferUntil != nil { create.deferUntil = nil }
             create.due = nil
             (call, arguments) = (create, create.arguments(toolkit.format))
         } else if var capture = call as? CaptureTask {
