@@ -138,13 +138,19 @@ public final class AgentGate {
     /// A refusal as an agent that may not read sees it: without the titles of other tasks (candidates,
     /// open subtasks, names in the message), so a write tool cannot be used to list what is there.
     func withheldUnlessReadable(_ refusal: JSONValue) throws -> JSONValue {
-        guard let agent = try store.agent(id: agentID) else { return refusal }
-        let readGrant = try store.activeGrants(agentID: agentID).contains { $0.scope == .read && $0.projectID == nil }
-        guard agent.policy(for: .read) != .allow && !readGrant else { return refusal }
+        guard try !mayRead() else { return refusal }
         return [
             "ok": false,
             "error": "the call was refused (no single task matched, or it has subtasks); this agent may not read tasks, so the details are withheld: name the task by an id you were given",
         ]
+    }
+
+    /// Whether the agent may read tasks without asking: its policy allows `read`, or a grant of it
+    /// without a project runs.
+    public func mayRead() throws -> Bool {
+        guard let agent = try store.agent(id: agentID) else { return false }
+        if agent.policy(for: .read) == .allow { return true }
+        return try store.activeGrants(agentID: agentID).contains { $0.scope == .read && $0.projectID == nil }
     }
 
     /// `{"ok": true, "status": "pending_approval", "approval_id": …, "message": …}`: waiting for a

@@ -30,6 +30,8 @@ public struct ApprovalDesk {
     /// - Throws: `ApprovalError` when there is no such pending request.
     public func approve(_ id: String) throws -> Outcome {
         let request = try pendingRequest(id)
+        // Run as the agent that asked: its paths stay confined to its own folder.
+        let toolkit = self.toolkit.acting(forAgent: request.agentID)
         func finish(_ status: ApprovalStatus, _ result: String, decision: String, reason: String? = nil) throws {
             try store.inOneTransaction {
                 try store.decideApproval(id: id, status: status, reason: reason, result: result)

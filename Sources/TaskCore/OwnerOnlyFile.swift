@@ -36,6 +36,32 @@ public enum OwnerOnlyFile {
     /// or tightening an existing one that group or others could enter.
     /// - Throws: `.failed` naming the path and the system's reason; nothing is left half-written.
     public static func write(_ bytes: [UInt8], to path: String) throws(Problem) {
+        let temporary = try writeTemporary(bytes, for: path)
+        guard rename(temporary, path) == 0 else {
+            unlink(temporary)
+            throw .failed("cannot replace \(path): \(errnoText())")
+        }
+        syncFolder(of: path)
+    }
+
+    /// Writes `bytes` to `path` as `write` does, but only when no file is there yet: of two processes
+    /// creating the same key at once, both go on with the one that was written first.
+    /// - Returns: false when a file was already there (it is left as it is).
+    /// - Throws: `.failed` naming the path and the system's reason.
+    @discardableResult
+    public static func create(_ bytes: [UInt8], at path: String) throws(Problem) -> Bool {
+        let temporary = try writeTemporary(bytes, for: path)
+        defer { unlink(temporary) }
+        guard link(temporary, path) == 0 else {
+            if errno == EEXIST { return false }
+            throw .failed("cannot create \(path): \(errnoText())")
+        }
+        syncFolder(of: path)
+        return true
+    }
+
+    /// A temporary file beside `path` holding `bytes`, 0600 and synced; its folder made 0700.
+    private static func writeTemporary(_ bytes: [UInt8], for path: String) throws(Problem) -> String {
         let directory = (path as NSString).deletingLastPathComponent
         try makeDirectory(directory)
         let temporary = directory + "/." + (path as NSString).lastPathComponent + ".\(getpid()).tmp"
@@ -49,12 +75,12 @@ public enum OwnerOnlyFile {
             unlink(temporary)
             throw .failed("cannot write \(temporary): \(errnoText())")
         }
-        guard rename(temporary, path) == 0 else {
-            unlink(temporary)
-            throw .failed("cannot replace \(path): \(errnoText())")
-        }
-        // The rename is durable only once the folder's entry is on disk.
-        let folder = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        return temporary
+    }
+
+    /// A rename or link is durable only once the folder's entry is on disk.
+    private static func syncFolder(of path: String) {
+        let folder = open((path as NSString).deletingLastPathComponent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if folder >= 0 {
             fsync(folder)
             close(folder)

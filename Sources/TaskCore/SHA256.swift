@@ -44,6 +44,13 @@ public struct SHA256: Sendable {
         return hasher.finish()
     }
 
+    /// The hash of `bytes` as 32 bytes.
+    public static func digest(_ bytes: [UInt8]) -> [UInt8] {
+        var hasher = SHA256()
+        hasher.update(bytes)
+        return hasher.finishBytes()
+    }
+
     /// Whether `text` reads as a SHA-256 in lower-case hex (64 of 0-9a-f): what object names are.
     public static func isHex(_ text: String) -> Bool {
         text.utf8.count == 64 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
@@ -75,6 +82,19 @@ public struct SHA256: Sendable {
 
     /// Pads the message and returns its hash as 64 lower-case hex digits.
     public mutating func finish() -> String {
+        let digest = finishBytes()
+        let digits = Array("0123456789abcdef")
+        var out = ""
+        out.reserveCapacity(64)
+        for byte in digest {
+            out.append(digits[Int(byte >> 4)])
+            out.append(digits[Int(byte & 0xF)])
+        }
+        return out
+    }
+
+    /// Pads the message and returns its hash as 32 bytes (what HMAC feeds on).
+    public mutating func finishBytes() -> [UInt8] {
         let bitLength = count &* 8
         var tail = pending
         tail.append(0x80)
@@ -84,11 +104,10 @@ public struct SHA256: Sendable {
             for block in stride(from: 0, to: raw.count, by: 64) { compress(raw.baseAddress! + block) }
         }
         pending.removeAll()
-        let digits = Array("0123456789abcdef")
-        var out = ""
-        out.reserveCapacity(64)
+        var out: [UInt8] = []
+        out.reserveCapacity(32)
         for word in h {
-            for shift in stride(from: 28, through: 0, by: -4) { out.append(digits[Int((word >> UInt32(shift)) & 0xF)]) }
+            for shift in stride(from: 24, through: 0, by: -8) { out.append(UInt8(truncatingIfNeeded: word >> UInt32(shift))) }
         }
         return out
     }

@@ -3,8 +3,8 @@ import Foundation
 /// Runs a command from config.json that prints a secret (the model key's `key_command`, sync's
 /// `password_command`): the one runner both use.
 ///
-/// No shell; a bare program name is looked up on `searchPath`. The child gets no stdin (a command
-/// asking for input would otherwise wait on the terminal), its stderr is dropped, and what it prints
+/// No shell; a bare program name is looked up on `searchPath`. The child is a `ChildProcess` (a
+/// minimal environment, never an agent key) with no stdin, its stderr is dropped, and what it prints
 /// on stdout is read for at most `timeout` seconds (and at most 64 KiB); a command still running then
 /// is stopped with everything it started (SIGTERM, then SIGKILL, to its process group). The secret is only ever read from the child's stdout: it is
 /// never put in any process's argv or environment, and no message here quotes it.
@@ -43,11 +43,8 @@ public struct SecretCommand: Sendable {
         guard let executable = resolve(program) else {
             throw Failure(description: "\(setting): '\(program)' was not found on PATH; fix `\(setting)` in config.json")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = Array(argv.dropFirst())
+        let process = ChildProcess.make(executable, Array(argv.dropFirst()))
         let output = Pipe()
-        process.standardInput = FileHandle.nullDevice
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         do { try process.run() } catch {

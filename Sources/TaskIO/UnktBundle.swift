@@ -20,6 +20,16 @@ public enum UnktBundle {
         _ records: RecordSet, to path: String, generator: String, created: Date, objects: ObjectStore? = nil,
         openEncrypted: ((String) throws -> ObjectStore)? = nil
     ) throws {
+        try write(records, to: NewFile(path: path), generator: generator, created: created, objects: objects, openEncrypted: openEncrypted)
+    }
+
+    /// Writes `records` as a new bundle `file` (`NewFile`: never over an existing file; errors name
+    /// `file.shown`). - Throws: as `write(_:to:generator:created:objects:openEncrypted:)`, and `NewFile.Failure`.
+    public static func write(
+        _ records: RecordSet, to file: NewFile, generator: String, created: Date, objects: ObjectStore? = nil,
+        openEncrypted: ((String) throws -> ObjectStore)? = nil
+    ) throws {
+        let path = file.shown
         var records = records
         let encrypted = Set(records.attachments.filter { $0.encoding != "plain" }.map(\.sha256))
         for index in records.attachments.indices { records.attachments[index].encoding = "plain" }
@@ -72,7 +82,7 @@ public enum UnktBundle {
                      "places": records.places.count],
             files: listed)
         let manifestBytes = Array((manifest.json.prettyEncoded() + "\n").utf8)
-        try ZipArchive.write(path: path, contents: [(BundleManifest.entryName, .bytes(manifestBytes))] + contents)
+        try ZipArchive.write(to: file, contents: [(BundleManifest.entryName, .bytes(manifestBytes))] + contents)
     }
 
     /// Reads and checks a bundle without touching any database.

@@ -11,9 +11,19 @@ internal import CXlsx
 /// (libxlsxwriter 1.1.4 has no autofit). Text is written as strings, so a title starting with `=`
 /// stays text.
 public enum XlsxWorkbook {
-    /// Writes the workbook at `path`. - Throws: `IOError.cannotWrite` with libxlsxwriter's reason.
+    /// Writes the workbook as a new file at `path` (never over an existing one).
+    /// - Throws: `IOError.cannotWrite` with libxlsxwriter's reason; `NewFile.Failure`.
     public static func write(_ records: RecordSet, to path: String, timeZone: TimeZone) throws {
-        guard let workbook = workbook_new(path) else { throw IOError.cannotWrite(path: path, reason: "libxlsxwriter could not start the workbook") }
+        try write(records, to: NewFile(path: path), timeZone: timeZone)
+    }
+
+    /// Writes the workbook as `file`. - Throws: as `write(_:to:timeZone:)`.
+    public static func write(_ records: RecordSet, to file: NewFile, timeZone: TimeZone) throws {
+        try file.write(at: { staging in try write(records, staging: staging, shown: file.shown, timeZone: timeZone) })
+    }
+
+    private static func write(_ records: RecordSet, staging path: String, shown: String, timeZone: TimeZone) throws {
+        guard let workbook = workbook_new(path) else { throw IOError.cannotWrite(path: shown, reason: "libxlsxwriter could not start the workbook") }
         let bold = workbook_add_format(workbook)
         format_set_bold(bold)
         let dateFormat = workbook_add_format(workbook)
@@ -74,7 +84,7 @@ public enum XlsxWorkbook {
 
         let result = workbook_close(workbook)
         guard result == LXW_NO_ERROR else {
-            throw IOError.cannotWrite(path: path, reason: String(cString: lxw_strerror(result)))
+            throw IOError.cannotWrite(path: shown, reason: String(cString: lxw_strerror(result)))
         }
     }
 }

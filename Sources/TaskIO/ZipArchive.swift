@@ -1,4 +1,5 @@
 import Foundation
+import TaskCore
 internal import CZip
 
 /// A ZIP file through libzip: list entries, read one with a size cap, or write a new archive.
@@ -103,22 +104,27 @@ final class ZipArchive {
         case file(String)
     }
 
-    /// Writes a new archive at `path` (replacing it) with `entries` in order, deflated.
-    /// - Throws: `IOError.cannotWrite`.
+    /// Writes a new archive at `path` (never over an existing file) with `entries` in order, deflated.
+    /// - Throws: `IOError.cannotWrite`; `NewFile.Failure`.
     static func write(path: String, entries: [(name: String, bytes: [UInt8])]) throws {
-        try write(path: path, contents: entries.map { ($0.name, Content.bytes($0.bytes)) })
+        try write(to: NewFile(path: path), contents: entries.map { ($0.name, Content.bytes($0.bytes)) })
     }
 
-    /// Writes a new archive at `path` with `contents` in order, deflated; a `.file` entry is read
+    /// Writes a new archive as `file` with `contents` in order, deflated; a `.file` entry is read
     /// from disk while the archive is written, never held in memory whole.
-    static func write(path: String, contents: [(name: String, content: Content)]) throws {
+    /// - Throws: `IOError.cannotWrite` naming `file.shown`; `NewFile.Failure`.
+    static func write(to file: NewFile, contents: [(name: String, content: Content)]) throws {
+        try file.write(at: { staging in try write(staging: staging, shown: file.shown, contents: contents) })
+    }
+
+    private static func write(staging path: String, shown: String, contents: [(name: String, content: Content)]) throws {
         var code: Int32 = 0
         guard let za = zip_open(path, ZIP_CREATE | ZIP_TRUNCATE, &code) else {
-            throw IOError.cannotWrite(path: path, reason: message(code: code))
+            throw IOError.cannotWrite(path: shown, reason: message(code: code))
         }
         func fail(_ reason: String) -> IOError {
             zip_discard(za)
-            return IOError.cannotWrite(path: path, reason: reason)
+            return IOError.cannotWrite(path: shown, reason: reason)
         }
         for entry in contents {
             let source: OpaquePointer?

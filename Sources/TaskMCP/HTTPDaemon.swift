@@ -53,7 +53,8 @@ public final class HTTPDaemon: @unchecked Sendable {
     private let socket: Int32
 
     /// Headers read for each request (the endpoint needs no others).
-    static let headerNames = ["host", "origin", "authorization", "content-type", "accept", "mcp-session-id", "mcp-protocol-version", "content-length"]
+    static let headerNames = ["host", "origin", "authorization", "content-type", "accept", "mcp-session-id", "mcp-protocol-version", "mcp-method", "mcp-name",
+                              "content-length"]
 
     /// Binds `address` (IPv4 dotted) and `port` (0: any free port) and starts serving.
     /// - Throws: `HTTPDaemonError` when the address cannot be bound or the daemon does not start.

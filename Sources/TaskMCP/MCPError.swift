@@ -1,3 +1,5 @@
+import TaskCore
+
 /// A protocol error: a JSON-RPC error code and a one-line message saying what to send instead.
 ///
 /// Tool failures are not protocol errors: they are tool results with `isError: true` (see `ToolCall`).
@@ -16,6 +18,10 @@ public enum MCPError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidParams(String)
     /// `tools/call` named a tool the catalogue does not have: -32602.
     case unknownTool(String)
+    /// 2026-07-28 over HTTP: a header disagrees with the body (version, method or name): -32020.
+    case headerMismatch(String)
+    /// 2026-07-28: a protocol version this server does not speak; the error's data names those it does: -32022.
+    case unsupportedProtocolVersion(requested: String, supported: [String])
 
     /// The JSON-RPC error code.
     public var code: Int {
@@ -24,7 +30,15 @@ public enum MCPError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidRequest, .notInitialized: return -32600
         case .methodNotFound: return -32601
         case .invalidParams, .unknownTool: return -32602
+        case .headerMismatch: return -32020
+        case .unsupportedProtocolVersion: return -32022
         }
+    }
+
+    /// The error's `data`: the supported versions for a version error.
+    public var data: JSONValue? {
+        guard case .unsupportedProtocolVersion(let requested, let supported) = self else { return nil }
+        return ["supported": .array(supported.map(JSONValue.string)), "requested": .string(requested)]
     }
 
     public var description: String {
@@ -37,6 +51,9 @@ public enum MCPError: Error, Sendable, Hashable, CustomStringConvertible {
         case .methodNotFound(let method): return "method not found: \(method)"
         case .invalidParams(let reason): return "invalid params: \(reason)"
         case .unknownTool(let name): return "Unknown tool: \(name); call tools/list for the available tools"
+        case .headerMismatch(let reason): return "header mismatch: \(reason)"
+        case .unsupportedProtocolVersion(let requested, let supported):
+            return "unsupported protocol version \(requested); this server speaks \(supported.joined(separator: ", ")) (2025 revisions after initialize)"
         }
     }
 }

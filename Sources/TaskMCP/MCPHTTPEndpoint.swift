@@ -82,8 +82,8 @@ public final class MCPHTTPEndpoint: @unchecked Sendable {
         if let accept = request.headers["accept"], !accept.contains("application/json"), !accept.contains("*/*") {
             return Self.text(406, "the response is application/json; list it in Accept")
         }
-        if let version = request.headers["mcp-protocol-version"], !ProtocolVersion.supported.contains(version) {
-            return Self.jsonError(400, .invalidRequest("unsupported MCP-Protocol-Version \(version); this server speaks \(ProtocolVersion.supported.joined(separator: ", "))"))
+        if let version = request.headers["mcp-protocol-version"], !ProtocolVersion.all.contains(version) {
+            return Self.jsonError(400, .invalidRequest("unsupported MCP-Protocol-Version \(version); this server speaks \(ProtocolVersion.all.joined(separator: ", "))"))
         }
         guard case .success(let text) = UTF8Input.decode(request.body, source: "the body") else {
             return Self.jsonError(400, .parseError("the body is not valid UTF-8"))
@@ -96,6 +96,9 @@ public final class MCPHTTPEndpoint: @unchecked Sendable {
         }
         let message = InboundMessage(json: json)
         if case .malformed(let id, let error) = message { return Self.json(400, OutboundMessage.error(id: id, error)) }
+        if case .request(let id, let method, let params) = message, RequestEnvelope.isModern(method: method, params: params) {
+            return stateless(text, id: id, method: method, params: params, request: request, agent: agent)
+        }
 
         if case .request(_, Initialize.method, _) = message {
             let server = MCPServer(catalog: AgentGate(toolkit: toolkit, agent: agent), info: info, log: log)
@@ -114,18 +117,44 @@ public final class MCPHTTPEndpoint: @unchecked Sendable {
         }
         tick += 1
         session.lastUsed = tick
-        if case .request(let requestID, ToolCall.method, let params) = message, let name = params["name"]?.stringValue,
-            let gate = session.server.catalog as? AgentGate,
-            case .deny(let scope)? = try? gate.decision(for: name, arguments: params["arguments"] ?? [:])
+        if case .request(let requestID, _, let params) = message, let gate = session.server.catalog as? AgentGate,
+            let refused = insufficientScope(id: requestID, message: message, params: params, gate: gate)
         {
-            // Recorded by the gate (one receipt), answered as HTTP's insufficient_scope.
-            var reason = "\(name) needs the scope \(scope.rawValue)"
-            do { _ = try gate.call(name, params["arguments"] ?? [:]) } catch { reason = "\(error)" }
-            let body = OutboundMessage.error(id: requestID, .invalidRequest(reason))
-            return Self.json(403, body, extra: [("WWW-Authenticate", #"Bearer error="insufficient_scope", scope="\#(scope.rawValue)""#)])
+            return refused
         }
         guard let reply = session.server.handle(line: text) else { return HTTPResponse(status: 202) }
         return Self.json(200, reply)
+    }
+
+    /// A 2026-07-28 request: no session (none is created, none is named), the agent known by its key
+    /// on this request alone, the headers checked against the body (400 with HeaderMismatch), and a
+    /// denied scope answered 403 as on the 2025 path.
+    private func stateless(_ text: String, id: RequestID, method: String, params: [String: JSONValue], request: HTTPRequest,
+                           agent: AgentRecord) -> HTTPResponse {
+        do {
+            _ = try RequestEnvelope(method: method, params: params, headers: request.headers)
+        } catch {
+            return Self.json(error.code == MCPError.headerMismatch("").code ? 400 : 200, OutboundMessage.error(id: id, error))
+        }
+        let gate = AgentGate(toolkit: toolkit, agent: agent)
+        if let refused = insufficientScope(id: id, message: .request(id: id, method: method, params: params), params: params, gate: gate) {
+            return refused
+        }
+        let server = MCPServer(catalog: gate, info: info, log: log)
+        guard let reply = server.handle(line: text, headers: request.headers) else { return HTTPResponse(status: 202) }
+        return Self.json(200, reply)
+    }
+
+    /// A tools/call whose scope the agent's policy denies: recorded by the gate (one receipt) and
+    /// answered as HTTP's 403 insufficient_scope; nil for any other request.
+    private func insufficientScope(id: RequestID, message: InboundMessage, params: [String: JSONValue], gate: AgentGate) -> HTTPResponse? {
+        guard case .request(_, ToolCall.method, _) = message, let name = params["name"]?.stringValue,
+            case .deny(let scope)? = try? gate.decision(for: name, arguments: params["arguments"] ?? [:])
+        else { return nil }
+        var reason = "\(name) needs the scope \(scope.rawValue)"
+        do { _ = try gate.call(name, params["arguments"] ?? [:]) } catch { reason = "\(error)" }
+        return Self.json(403, OutboundMessage.error(id: id, .invalidRequest(reason)),
+                         extra: [("WWW-Authenticate", #"Bearer error="insufficient_scope", scope="\#(scope.rawValue)""#)])
     }
 
     private func requestID(_ message: InboundMessage) -> RequestID? {

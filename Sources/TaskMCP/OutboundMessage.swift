@@ -15,7 +15,8 @@ public enum OutboundMessage {
 
     /// `{"error":{"code":…,"message":…},"id":…|null,"jsonrpc":"2.0"}`.
     public static func error(id: RequestID?, _ error: MCPError) -> String {
-        let body: JSONValue = ["code": .int(error.code), "message": .string(error.description)]
-        return JSONValue.object(["jsonrpc": "2.0", "id": id?.json ?? .null, "error": body]).encoded()
+        var body: [String: JSONValue] = ["code": .int(error.code), "message": .string(error.description)]
+        if let data = error.data { body["data"] = data }
+        return JSONValue.object(["jsonrpc": "2.0", "id": id?.json ?? .null, "error": .object(body)]).encoded()
     }
 }

@@ -32,45 +32,52 @@ enum ToolCall {
         }
     }
 
-    /// Runs the call and returns the encoded `CallToolResult` (compact, keys sorted).
+    /// Runs the call and returns the encoded `CallToolResult` (compact, keys sorted); with
+    /// `serverInfo` (2026-07-28) it also carries `resultType` and the server's identity in `_meta`.
     /// - Throws: `MCPError.unknownTool` when the catalogue has no such tool.
-    static func encodedResult(_ params: Params, catalog: ToolCatalog, log: (String) -> Void) throws(MCPError) -> String {
-        let value: JSONValue
+    static func encodedResult(_ params: Params, catalog: ToolCatalog, log: (String) -> Void, serverInfo: ServerInfo? = nil) throws(MCPError) -> String {
+        encode(try run(params, catalog: catalog, log: log), serverInfo: serverInfo)
+    }
+
+    /// Runs the call: the tool's JSON, or an `ok:false` result saying why it did not run.
+    /// - Throws: `MCPError.unknownTool` when the catalogue has no such tool.
+    static func run(_ params: Params, catalog: ToolCatalog, log: (String) -> Void) throws(MCPError) -> JSONValue {
         do {
-            value = try catalog.call(params.name, params.arguments)
+            return try catalog.call(params.name, params.arguments)
         } catch ToolkitError.unknownTool(let name) {
             throw .unknownTool(name)
         } catch ToolkitError.invalidArguments(let tool, let message) {
-            return encode(failure: "\(tool): \(message)")
+            return ["ok": false, "error": .string("\(tool): \(message)")]
         } catch {
             log("tools/call \(params.name) failed: \(error)")
-            return encode(failure: "\(error)")
+            return ["ok": false, "error": .string("\(error)")]
         }
-        return encode(value)
     }
 
     /// `{"content":[{"text":…,"type":"text"}],"isError":…,"structuredContent":…}`, written as bytes
     /// with the tool's JSON encoded once; byte for byte what encoding the equivalent `JSONValue` gives.
-    static func encode(_ value: JSONValue) -> String {
+    static func encode(_ value: JSONValue, serverInfo: ServerInfo? = nil) -> String {
         var json: [UInt8] = []
         json.reserveCapacity(4096)
         value.appendEncoded(to: &json)
         var out: [UInt8] = []
-        out.reserveCapacity(json.count * 2 + 96)
-        out.append(contentsOf: #"{"content":[{"text":"#.utf8)
+        out.reserveCapacity(json.count * 2 + 160)
+        out.append(UInt8(ascii: "{"))
+        if let serverInfo {
+            out.append(contentsOf: #""_meta":"#.utf8)
+            JSONValue.object([RequestEnvelope.serverInfoKey: serverInfo.json]).appendEncoded(to: &out)
+            out.append(UInt8(ascii: ","))
+        }
+        out.append(contentsOf: #""content":[{"text":"#.utf8)
         json.withUnsafeBufferPointer { JSONValue.appendStringLiteral(utf8: $0, to: &out) }
         out.append(contentsOf: #","type":"text"}],"isError":"#.utf8)
         out.append(contentsOf: (value["ok"] == .bool(false) ? "true" : "false").utf8)
+        if serverInfo != nil { out.append(contentsOf: #","resultType":"complete""#.utf8) }
         if case .object = value {
             out.append(contentsOf: #","structuredContent":"#.utf8)
             out.append(contentsOf: json)
         }
         out.append(UInt8(ascii: "}"))
         return String(decoding: out, as: UTF8.self)
-    }
-
-    /// A failed call, shaped like the toolkit's own `ok:false` results.
-    static func encode(failure message: String) -> String {
-        encode(["ok": false, "error": .string(message)])
     }
 }

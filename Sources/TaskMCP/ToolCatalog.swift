@@ -9,9 +9,26 @@ public protocol ToolCatalog: AnyObject {
     /// Runs one tool. - Throws: `ToolkitError` for a malformed call; anything else is a failure of
     /// the tool (a locked or unwritable database) and becomes a tool result with `isError: true`.
     func call(_ name: String, _ arguments: JSONValue) throws -> JSONValue
+    /// The tasks a call's title could mean when it matches several (for a person to pick one); empty
+    /// when it names one, none, or the caller may not read tasks.
+    func choices(for name: String, _ arguments: JSONValue) -> [ToolRefusal.Candidate]
 }
 
-extension TaskToolkit: ToolCatalog {}
+extension ToolCatalog {
+    public func choices(for name: String, _ arguments: JSONValue) -> [ToolRefusal.Candidate] { [] }
+}
+
+extension TaskToolkit: ToolCatalog {
+    public func choices(for name: String, _ arguments: JSONValue) -> [ToolRefusal.Candidate] {
+        guard let call = try? prepare(name, arguments), let footprint = try? call.footprint(in: self) else { return [] }
+        return footprint.refusal?.candidates ?? []
+    }
+}
 
 /// An agent's view: every call through its gate (policy, approvals, receipts).
-extension AgentGate: ToolCatalog {}
+extension AgentGate: ToolCatalog {
+    public func choices(for name: String, _ arguments: JSONValue) -> [ToolRefusal.Candidate] {
+        guard (try? mayRead()) == true else { return [] }
+        return toolkit.choices(for: name, arguments)
+    }
+}

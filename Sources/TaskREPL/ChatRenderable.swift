@@ -163,7 +163,7 @@ extension AttachmentOutput: ChatRenderable {
         case .opened(let copy?):
             lines = [r.done("Wrote", "\(name) to \(TaskRenderer.clean(copy))")]
         case .opened(nil):
-            lines = ["  \(name) is stored at \(TaskRenderer.clean(item.storedPath))" + r.style("  (read-only: /open \(a.id) PATH writes a copy)", .dim)]
+            lines = ["  \(name) is stored at \(TaskRenderer.clean(item.storedPath ?? ""))" + r.style("  (read-only: /open \(a.id) PATH writes a copy)", .dim)]
         }
         if let uploadProblem { lines.append(r.style("  not uploaded: " + TaskRenderer.clean(uploadProblem), .dim)) }
         return lines

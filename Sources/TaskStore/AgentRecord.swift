@@ -45,17 +45,44 @@ public struct Receipt: Sendable, Hashable {
     /// The hash of everything before the first receipt.
     public static let genesis = String(repeating: "0", count: 64)
 
+    /// What a keyed receipt's `hash` starts with: `hmac:` and the HMAC-SHA-256 of the canonical row
+    /// under the receipts key. Receipts written before the key existed hold a plain SHA-256.
+    public static let keyedPrefix = "hmac:"
+
     /// `SHA-256(previous hash ‖ canonical row)`: one line, fields separated by `|`, no field can
-    /// contain one (hex, tool names, decisions, approval ids).
+    /// contain one (hex, tool names, decisions, approval ids). The unkeyed form, of older receipts.
     public static func hash(seq: Int64, time: Int64, agentID: Int64, tool: String, argumentsHash: String, resultHash: String,
                             decision: String, approvalID: String?, previousHash: String) -> String {
-        SHA256.hex("\(previousHash)|\(seq)|\(time)|\(agentID)|\(tool)|\(argumentsHash)|\(resultHash)|\(decision)|\(approvalID ?? "")")
+        SHA256.hex(canonical(seq: seq, time: time, agentID: agentID, tool: tool, argumentsHash: argumentsHash, resultHash: resultHash,
+                             decision: decision, approvalID: approvalID, previousHash: previousHash))
     }
 
-    /// What the hash should be, from the row's own fields.
+    /// `hmac:` + `HMAC-SHA-256(key, previous hash ‖ canonical row)`: the keyed form.
+    public static func mac(key: [UInt8], seq: Int64, time: Int64, agentID: Int64, tool: String, argumentsHash: String, resultHash: String,
+                           decision: String, approvalID: String?, previousHash: String) -> String {
+        keyedPrefix + HMACSHA256.hex(key: key, message: Array(canonical(
+            seq: seq, time: time, agentID: agentID, tool: tool, argumentsHash: argumentsHash, resultHash: resultHash, decision: decision,
+            approvalID: approvalID, previousHash: previousHash).utf8))
+    }
+
+    private static func canonical(seq: Int64, time: Int64, agentID: Int64, tool: String, argumentsHash: String, resultHash: String,
+                                  decision: String, approvalID: String?, previousHash: String) -> String {
+        "\(previousHash)|\(seq)|\(time)|\(agentID)|\(tool)|\(argumentsHash)|\(resultHash)|\(decision)|\(approvalID ?? "")"
+    }
+
+    /// Whether this receipt is chained with the receipts key (`hmac:…`) rather than plain SHA-256.
+    public var isKeyed: Bool { hash.hasPrefix(Receipt.keyedPrefix) }
+
+    /// What the plain hash should be, from the row's own fields.
     public var expectedHash: String {
         Receipt.hash(seq: seq, time: Int64(time.timeIntervalSince1970), agentID: agentID, tool: tool, argumentsHash: argumentsHash,
                      resultHash: resultHash, decision: decision, approvalID: approvalID, previousHash: previousHash)
+    }
+
+    /// What the keyed hash should be under `key`, from the row's own fields.
+    public func expectedMAC(key: [UInt8]) -> String {
+        Receipt.mac(key: key, seq: seq, time: Int64(time.timeIntervalSince1970), agentID: agentID, tool: tool, argumentsHash: argumentsHash,
+                    resultHash: resultHash, decision: decision, approvalID: approvalID, previousHash: previousHash)
     }
 }
 
@@ -88,6 +115,8 @@ public struct ApprovalRecord: Sendable, Hashable {
 /// Where a request is: waiting, decided by a person, or run.
 public enum ApprovalStatus: String, Sendable, Hashable, CaseIterable {
     case pending, executed, failed, rejected, expired, stale
+    /// The agent took its request back before a person decided (MCP `tasks/cancel`).
+    case withdrawn
 }
 
 /// A time-boxed permission beyond the policy: one scope, optionally one project, until a date.

@@ -45,11 +45,7 @@ public final class ObjectStore: Sendable {
     /// beside any other database file NAME. One folder per database, so collecting garbage for one
     /// never removes another's objects.
     public static func directory(forDatabase path: String) -> String {
-        let (folder, name) = plainSplit(path) ?? {
-            let url = URL(fileURLWithPath: path)
-            return (url.deletingLastPathComponent().path, url.lastPathComponent)
-        }()
-        return folder + "/" + (name == "tasker.sqlite" ? "objects" : name + ".objects")
+        TaskStore.folder("objects", besideDatabase: path)
     }
 
     /// The folder and the name of a plain absolute path (`/a/b/name`: no empty, `.` or `..`
@@ -246,36 +242,34 @@ public final class ObjectStore: Sendable {
         return actual == sha256 ? .intact(size: size) : .corrupt(actual: actual)
     }
 
-    /// Writes a copy of an object's content to `destination`: a temporary file beside it, renamed
-    /// into place, never over an existing file. - Throws: `TaskStoreError.objectUnreadable` when the
-    /// object cannot be read or does not match its hash, `.invalidValue` for a destination that cannot be written.
+    /// Writes a copy of an object's content to `destination`, a new file (0600) never written over
+    /// an existing one (`NewFile`). - Throws: `TaskStoreError.objectUnreadable` when the object cannot
+    /// be read or does not match its hash, `.invalidValue` for a destination that cannot be written.
     public func copy(_ sha256: String, to destination: String) throws {
-        func failed(_ reason: String) -> TaskStoreError { .invalidValue(field: "path", reason: "cannot write \(destination): \(reason)") }
-        var info = stat()
-        if lstat(destination, &info) == 0 { throw failed("it already exists; choose a new file name") }
-        let folder = (destination as NSString).deletingLastPathComponent
-        var template = Array(((folder.isEmpty ? "." : folder) + "/.tasker-copy-XXXXXX").utf8CString)
-        let out = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard out >= 0 else { throw failed(Self.errnoText(errno)) }
-        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        // Linked to its name at the end (never over a file that appeared meanwhile); this name goes.
-        defer { unlink(temporary) }
-        var hasher = SHA256()
+        try copy(sha256, to: NewFile(path: destination, ownerOnly: true))
+    }
+
+    /// Writes a copy of an object's content as `file` (named in errors as `file.shown`).
+    /// - Throws: as `copy(_:to:)`.
+    public func copy(_ sha256: String, to file: NewFile) throws {
+        func failed(_ reason: String) -> TaskStoreError { .invalidValue(field: "path", reason: "cannot write \(file.shown): \(reason)") }
         do {
-            defer { close(out) }
-            try read(sha256) { bytes in
-                hasher.update(bytes)
-                try Self.writeAll(out, bytes) { failed($0) }
-            }
-            guard fsync(out) == 0 else { throw failed(Self.errnoText(errno)) }
-            fchmod(out, 0o600)
+            try file.write(streaming: { out in
+                var hasher = SHA256()
+                try read(sha256) { bytes in
+                    hasher.update(bytes)
+                    try Self.writeAll(out, bytes) { failed($0) }
+                }
+                let actual = hasher.finish()
+                guard actual == sha256 else {
+                    throw TaskStoreError.objectUnreadable(sha256: sha256, reason: "\(path(of: sha256)) is damaged (its content hashes to \(actual)); run `tasker verify`")
+                }
+            })
+        } catch NewFile.Failure.exists {
+            throw failed("it already exists; choose a new file name")
+        } catch NewFile.Failure.cannotWrite(_, let reason) {
+            throw failed(reason)
         }
-        let actual = hasher.finish()
-        guard actual == sha256 else {
-            throw TaskStoreError.objectUnreadable(sha256: sha256, reason: "\(path(of: sha256)) is damaged (its content hashes to \(actual)); run `tasker verify`")
-        }
-        guard link(temporary, destination) == 0 else { throw failed(errno == EEXIST ? "it already exists; choose a new file name" : Self.errnoText(errno)) }
-        Self.syncFolder(folder.isEmpty ? "." : folder)
     }
 
     /// The SHA-256 of an object's file as stored (for an encrypted one: of the ciphertext, which

@@ -141,6 +141,7 @@ final class Statement {
 
     /// Whether the column holds a BLOB (how a sealed value is told from clear text).
     func isBlob(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_BLOB }
+    func isInteger(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_INTEGER }
 
     /// The column's bytes (a BLOB's, or a text's UTF-8).
     func bytes(_ column: Int32) -> [UInt8] {

@@ -1,7 +1,6 @@
 import Foundation
 import TaskCore
 
-/// Requests an agent made that wait for a person. Only the command line and the chat decide them.
 /// What an approval pins besides the arguments: the state of the tasks the call acts on and the bytes
 /// of a file it reads, as they were when the agent asked.
 public struct ApprovalPins: Sendable, Hashable {
@@ -16,6 +15,9 @@ public struct ApprovalPins: Sendable, Hashable {
     }
 }
 
+/// Requests an agent made that wait for a person. Only the command line and the chat decide them.
+/// With sealing on, their arguments and results are sealed like notes (bound to `approvals`, the
+/// request id and the column); decided requests are deleted after 30 days (their receipts stay).
 extension TaskStore {
     /// The pending request with these arguments, so an identical one is not stored twice.
     public func pendingApproval(agentID: Int64, tool: String, argumentsHash: String) throws -> ApprovalRecord? {
@@ -38,9 +40,10 @@ extension TaskStore {
                                       target_fingerprint, file_sha256, file_size)
                 VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?)
                 """,
-                [.text(id), .integer(agentID), .text(tool), .text(arguments), .text(argumentsHash), DatabaseValue(target), DatabaseValue(targetModified),
-                 DatabaseValue(created), DatabaseValue(created.addingTimeInterval(lifetime)), DatabaseValue(pins.targetFingerprint),
-                 DatabaseValue(pins.fileSHA256), DatabaseValue(pins.fileSize)])
+                [.text(id), .integer(agentID), .text(tool),
+                 try storedValue(arguments, table: "approvals", uuid: id, column: "arguments", kind: "approval requests"), .text(argumentsHash),
+                 DatabaseValue(target), DatabaseValue(targetModified), DatabaseValue(created), DatabaseValue(created.addingTimeInterval(lifetime)),
+                 DatabaseValue(pins.targetFingerprint), DatabaseValue(pins.fileSHA256), DatabaseValue(pins.fileSize)])
             return try approvalRows("WHERE id = ?", [.text(id)])[0]
         }
     }
@@ -72,8 +75,9 @@ extension TaskStore {
     @discardableResult
     public func decideApproval(id: String, status: ApprovalStatus, reason: String? = nil, result: String? = nil) throws -> Bool {
         try write {
+            let stored = try result.map { try storedValue($0, table: "approvals", uuid: id, column: "result", kind: "approval results") } ?? .null
             try db.run("UPDATE approvals SET status = ?, decided = ?, reason = ?, result = ? WHERE id = ? AND status = 'pending'",
-                       [.text(status.rawValue), DatabaseValue(TaskStore.wholeSeconds(now)), DatabaseValue(reason), DatabaseValue(result), .text(id)])
+                       [.text(status.rawValue), DatabaseValue(TaskStore.wholeSeconds(now)), DatabaseValue(reason), stored, .text(id)])
             return db.changes == 1
         }
     }
@@ -101,8 +105,15 @@ extension TaskStore {
         }
     }
 
+    /// How long a decided request is kept (its receipts stay for good).
+    public static let decidedApprovalLifetime: TimeInterval = 30 * 86_400
+
+    /// Marks pending requests past their expiry expired, and deletes requests decided more than
+    /// `decidedApprovalLifetime` ago (with the arguments and results they held).
     private func expireApprovals() throws {
         try db.run("UPDATE approvals SET status = 'expired', decided = expires WHERE status = 'pending' AND expires <= ?", [DatabaseValue(now)])
+        try db.run("DELETE FROM approvals WHERE status <> 'pending' AND decided < ?",
+                   [DatabaseValue(now.addingTimeInterval(-TaskStore.decidedApprovalLifetime))])
     }
 
     private func approvalRows(_ tail: String, _ values: [DatabaseValue]) throws -> [ApprovalRecord] {
@@ -113,11 +124,15 @@ extension TaskStore {
             FROM approvals
             """ + " " + tail
         ).bind(values).rows { row in
-            ApprovalRecord(id: row.string(0), agentID: row.int64(1), tool: row.string(2), arguments: row.string(3), argumentsHash: row.string(4),
-                           target: row.optionalString(5), targetModified: row.optionalInt64(6),
-                           targetFingerprint: row.optionalString(13), fileSHA256: row.optionalString(14), fileSize: row.optionalInt64(15),
-                           status: ApprovalStatus(rawValue: row.string(7)) ?? .failed, created: row.date(8), expires: row.date(9),
-                           decided: row.optionalDate(10), reason: row.optionalString(11), result: row.optionalString(12))
+            let id = row.string(0)
+            return ApprovalRecord(
+                id: id, agentID: row.int64(1), tool: row.string(2),
+                arguments: try openedText(row, 3, table: "approvals", uuid: id, column: "arguments", what: "approval request \(id)") ?? "",
+                argumentsHash: row.string(4), target: row.optionalString(5), targetModified: row.optionalInt64(6),
+                targetFingerprint: row.optionalString(13), fileSHA256: row.optionalString(14), fileSize: row.optionalInt64(15),
+                status: ApprovalStatus(rawValue: row.string(7)) ?? .failed, created: row.date(8), expires: row.date(9),
+                decided: row.optionalDate(10), reason: row.optionalString(11),
+                result: try openedText(row, 12, table: "approvals", uuid: id, column: "result", what: "approval request \(id)'s result"))
         }
     }
 }

@@ -1,19 +1,26 @@
 import Foundation
 import TaskCore
 
-/// Sealed page bodies, task notes and project notes: whether sealing is on, sealing on write,
-/// opening on read, `crypto enable`, rotation and scrubbing the file of old clear text.
+/// Sealed page bodies, task notes, project notes and what agents sent and got: whether sealing is
+/// on, sealing on write, opening on read, `crypto enable`, rotation and scrubbing the file of old
+/// clear text.
 ///
 /// A sealed value is a BLOB (`version | nonce | ciphertext+tag`, bound to its table, the row's UUID
-/// and the column: `pages:…:body`, `tasks:…:notes`, `projects:…:notes`); clear text stays TEXT, so
-/// `typeof()` tells them apart with no extra column.
+/// — an approval's id, a `client_id` call's `tool:client_id` — and the column: `pages:…:body`,
+/// `tasks:…:notes`, `approvals:apr_…:result`); clear text stays TEXT, so `typeof()` tells them apart
+/// with no extra column.
 extension TaskStore {
-    /// A column whose values are sealed when sealing is on: page bodies, task notes, project notes.
+    /// A column whose values are sealed when sealing is on: page bodies, task notes, project notes,
+    /// attachment keys, and what agents sent and got (approvals, `client_id` replays).
     struct SealedColumn: Sendable {
         let table: String
         let column: String
         /// What one value is called in messages ("page body", "task note").
         let noun: String
+        /// The columns that name one row (its key, for the UPDATE), and the SQL of the row's identity
+        /// bound into each sealed value (the `uuid` of `table:uuid:column`).
+        var key: [String] = ["id"]
+        var identity = "uuid"
     }
 
     static let sealedColumns = [
@@ -21,7 +28,16 @@ extension TaskStore {
         SealedColumn(table: "tasks", column: "notes", noun: "task note"),
         SealedColumn(table: "projects", column: "notes", noun: "project note"),
         SealedColumn(table: "attachments", column: "object_key", noun: "attachment key"),
+        SealedColumn(table: "approvals", column: "arguments", noun: "approval arguments", identity: "id"),
+        SealedColumn(table: "approvals", column: "result", noun: "approval result", identity: "id"),
+        SealedColumn(table: "client_keys", column: "arguments", noun: "client_id arguments", key: ["tool", "client_id"],
+                     identity: TaskStore.clientKeyIdentity),
+        SealedColumn(table: "client_keys", column: "result", noun: "client_id result", key: ["tool", "client_id"],
+                     identity: TaskStore.clientKeyIdentity),
     ]
+
+    /// A `client_keys` row's identity in its sealed values: `tool:client_id` (tool names hold no colon).
+    static let clientKeyIdentity = "tool || ':' || client_id"
 
     /// What `crypto status` shows.
     public struct SealingStatus: Sendable, Equatable {
@@ -52,6 +68,8 @@ extension TaskStore {
         public var projectNotes = 0
         /// Keys of encrypted attachments (sealed when made, so only a rotation counts them).
         public var attachmentKeys = 0
+        /// Arguments and results of agents' approval requests and of `client_id` calls.
+        public var agentCalls = 0
 
         public init(pageBodies: Int = 0, taskNotes: Int = 0, projectNotes: Int = 0) {
             self.pageBodies = pageBodies
@@ -59,7 +77,7 @@ extension TaskStore {
             self.projectNotes = projectNotes
         }
 
-        public var total: Int { pageBodies + taskNotes + projectNotes + attachmentKeys }
+        public var total: Int { pageBodies + taskNotes + projectNotes + attachmentKeys + agentCalls }
 
         /// "300 page bodies, 12 task notes and 2 project notes".
         public var sentence: String {
@@ -67,6 +85,7 @@ extension TaskStore {
             return n(pageBodies, "page body", "page bodies") + ", " + n(taskNotes, "task note", "task notes") + " and "
                 + n(projectNotes, "project note", "project notes")
                 + (attachmentKeys > 0 ? " (and " + n(attachmentKeys, "attachment key", "attachment keys") + ")" : "")
+                + (agentCalls > 0 ? " (and " + n(agentCalls, "stored agent call value", "stored agent call values") + ")" : "")
         }
 
         fileprivate mutating func add(_ count: Int, for column: SealedColumn) {
@@ -74,6 +93,7 @@ extension TaskStore {
             case "pages": pageBodies += count
             case "tasks": taskNotes += count
             case "attachments": attachmentKeys += count
+            case "approvals", "client_keys": agentCalls += count
             default: projectNotes += count
             }
         }
@@ -107,7 +127,7 @@ extension TaskStore {
                     "this database is sealed with key \(existing), not with the key given (\(sealer.keyID)); import the right key with `tasker crypto import-key`")
             }
             try db.run("INSERT OR REPLACE INTO crypto(id, key_id, enabled) VALUES (1, ?, 1)", [.text(sealer.keyID)])
-            return try rewriteSealedColumns(ofType: "text") { c, _, uuid, value in
+            return try rewriteSealedColumns(ofType: "text") { c, uuid, value in
                 guard case .text(let text) = value else { return [] }
                 // Sealing is not an edit: `updated` stays, so merges and reviews see no change.
                 return try sealer.seal(text, table: c.table, uuid: uuid, column: c.column)
@@ -127,11 +147,11 @@ extension TaskStore {
             guard try db.scalar("SELECT enabled FROM crypto WHERE id = 1") == 1 else {
                 throw TaskStoreError.sealed("sealing is off; run `tasker crypto enable` first")
             }
-            let count = try rewriteSealedColumns(ofType: "blob") { c, id, uuid, value in
+            let count = try rewriteSealedColumns(ofType: "blob") { c, uuid, value in
                 guard case .blob(let sealed) = value else { return [] }
                 let text: String
                 do { text = try newSealer.open(sealed, table: c.table, uuid: uuid, column: c.column) } catch {
-                    throw TaskStoreError.sealed("\(c.noun) \(id) does not open with the old or the new key (\(error)); nothing was changed")
+                    throw TaskStoreError.sealed("\(c.noun) \(uuid) does not open with the old or the new key (\(error)); nothing was changed")
                 }
                 return try newSealer.seal(text, table: c.table, uuid: uuid, column: c.column)
             }
@@ -144,19 +164,26 @@ extension TaskStore {
     }
 
     /// Replaces every value of type `type` ('text' or 'blob') in the sealed columns with what
-    /// `transform` makes of it (given the column, row id, row UUID and the value); counts them.
+    /// `transform` makes of it (given the column, the row's identity — its UUID, or what stands for
+    /// one — and the value); counts them.
     private func rewriteSealedColumns(
-        ofType type: String, _ transform: (SealedColumn, Int64, String, DatabaseValue) throws -> [UInt8]
+        ofType type: String, _ transform: (SealedColumn, String, DatabaseValue) throws -> [UInt8]
     ) throws -> SealedCount {
         var count = SealedCount()
         for c in TaskStore.sealedColumns {
-            let rows = try db.prepare("SELECT id, uuid, \(c.column) FROM \(c.table) WHERE typeof(\(c.column)) = '\(type)'").rows { s in
-                (s.int64(0), s.string(1), s.isBlob(2) ? DatabaseValue.blob(s.bytes(2)) : .text(s.string(2)))
+            let keys = c.key.count
+            let rows = try db.prepare(
+                "SELECT \(c.key.joined(separator: ", ")), \(c.identity), \(c.column) FROM \(c.table) WHERE typeof(\(c.column)) = '\(type)'"
+            ).rows { s in
+                let key = (0..<Int32(keys)).map { s.isInteger($0) ? DatabaseValue.integer(s.int64($0)) : .text(s.string($0)) }
+                let value = s.isBlob(Int32(keys) + 1) ? DatabaseValue.blob(s.bytes(Int32(keys) + 1)) : .text(s.string(Int32(keys) + 1))
+                return (key, s.string(Int32(keys)), value)
             }
-            let update = try db.prepare("UPDATE \(c.table) SET \(c.column) = ? WHERE id = ?")
-            for (id, uuid, value) in rows {
+            let update = try db.prepare(
+                "UPDATE \(c.table) SET \(c.column) = ? WHERE " + c.key.map { "\($0) = ?" }.joined(separator: " AND "))
+            for (key, identity, value) in rows {
                 update.reset()
-                try update.bind([.blob(try transform(c, id, uuid, value)), .integer(id)]).run()
+                try update.bind([.blob(try transform(c, identity, value))] + key).run()
             }
             count.add(rows.count, for: c)
         }
@@ -198,7 +225,8 @@ extension TaskStore {
         return try storedValue(text, table: table, uuid: uuid, column: "notes", kind: table == "tasks" ? "task notes" : "project notes")
     }
 
-    private func storedValue(_ text: String, table: String, uuid: String, column: String, kind: String) throws -> DatabaseValue {
+    /// The stored form of any sealed column's text (`kind` names what it is in the refusal: "task notes").
+    func storedValue(_ text: String, table: String, uuid: String, column: String, kind: String) throws -> DatabaseValue {
         guard try sealingIsOn() else { return .text(text) }
         guard let sealer else {
             throw TaskStoreError.sealed("\(kind) are sealed and the data key is not available, so nothing was written: \(keyUnavailable)")
@@ -222,6 +250,17 @@ extension TaskStore {
         } catch {
             throw TaskStoreError.sealed("\(what) is sealed but does not open with the data key: \(error)")
         }
+    }
+
+    /// The text in `index` of `s` from a sealed column: clear as stored, or sealed and opened; nil for NULL.
+    /// - Throws: `.sealed` naming `what` when it is sealed and the key is not here, or does not open.
+    func openedText(_ s: Statement, _ index: Int32, table: String, uuid: String, column: String, what: String) throws -> String? {
+        if s.isNull(index) { return nil }
+        guard s.isBlob(index) else { return s.string(index) }
+        guard let text = try openedValue(s.bytes(index), table: table, uuid: uuid, column: column, what: what) else {
+            throw TaskStoreError.sealed("\(what) is sealed and the data key is not available: \(keyUnavailable)")
+        }
+        return text
     }
 
     /// The notes as stored in a row, unchanged (a sealed BLOB stays a BLOB): what an update writes

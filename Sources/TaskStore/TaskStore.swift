@@ -28,6 +28,12 @@ public final class TaskStore {
     /// The TEMP full-text index of opened bodies, once a search built it (`TaskStore+SealedSearch`).
     var sealedIndex: SealedSearchIndex?
 
+    /// The receipts key and anchor beside the database, the key once read, and whether a receipt was
+    /// appended in the transaction under way (the anchor is moved after it commits).
+    let receiptFiles: ReceiptKeyFiles
+    var receiptKey: [UInt8]?
+    var receiptAnchorDue = false
+
     /// Id of the default list once seen (it is never deleted), so writes need not look it up.
     var defaultListID: Int64?
 
@@ -38,6 +44,7 @@ public final class TaskStore {
         self.path = path
         self.clock = clock
         self.timeZone = timeZone
+        receiptFiles = ReceiptKeyFiles(databasePath: path)
         try DatabaseFile.check(path: path)
         do {
             db = try Database(path: path)
@@ -121,8 +128,17 @@ public final class TaskStore {
     public var totalChanges: Int { db.totalChanges }
 
     /// Runs `body` in a write transaction, mapping SQLite failures to `TaskStoreError`.
+    /// Once the outermost transaction has committed, a receipt appended in it moves the anchor.
     func write<T>(_ body: () throws -> T) throws -> T {
-        try mapErrors { try db.transaction(.immediate, body) }
+        let result: T
+        do {
+            result = try mapErrors { try db.transaction(.immediate, body) }
+        } catch {
+            if !db.isInTransaction { receiptAnchorDue = false }
+            throw error
+        }
+        if receiptAnchorDue && !db.isInTransaction { moveReceiptAnchor() }
+        return result
     }
 
     /// Runs `body` in a read transaction (one consistent snapshot), mapping SQLite failures.

@@ -37,6 +37,8 @@ public enum TaskStoreError: Error, Sendable, Equatable, CustomStringConvertible 
     /// A sealed value is needed (to show or to write) and the data key is not available, or it does not
     /// open: the whole sentence, e.g. "this page is sealed and the data key is not available: …".
     case sealed(String)
+    /// The receipts key or anchor beside the database cannot be used: the whole sentence.
+    case receiptKey(String)
     /// SQLite failed: its result code, its message and the SQL (bound values are never included).
     case persistence(code: Int32, message: String, sql: String?)
 
@@ -87,6 +89,7 @@ public enum TaskStoreError: Error, Sendable, Equatable, CustomStringConvertible 
         case .schemaTooNew(let found, let supported):
             return "the database uses schema version \(found) but this tasker understands up to \(supported); upgrade tasker"
         case .sealed(let sentence): return sentence
+        case .receiptKey(let sentence): return sentence
         case .persistence(let code, let message, let sql):
             // One line: the statement's words with its line breaks and indentation folded.
             let where_ = sql.map { " while running: " + $0.split(whereSeparator: \.isWhitespace).joined(separator: " ").prefix(120) } ?? ""

@@ -8,15 +8,15 @@ public struct AttachmentItem: Sendable, Hashable {
     public var attachment: Attachment
     /// The task's or page's title.
     public var ownerTitle: String
-    /// The object's file in the store.
-    public var storedPath: String
+    /// The object's file in the store; nil for an agent (results to agents carry no host path).
+    public var storedPath: String?
 
     public func json(_ format: ResultFormat) -> JSONValue {
         var members: [String: JSONValue] = [
             "id": .int(Int(attachment.id.rawValue)), "uuid": .string(attachment.uuid), "name": .string(attachment.name),
             "size": .int(Int(attachment.size)), "sha256": .string(attachment.sha256), "created": format.date(attachment.created),
-            "stored_path": .string(storedPath),
         ]
+        if let storedPath { members["stored_path"] = .string(storedPath) }
         switch attachment.owner {
         case .task(let id): members["task"] = ["id": .int(Int(id.rawValue)), "title": .string(ownerTitle)]
         case .page(let id): members["page"] = ["id": .int(Int(id.rawValue)), "title": .string(ownerTitle)]
@@ -63,7 +63,7 @@ public struct AttachmentOutput: ToolOutput {
         case .detached(let left):
             members["references_left"] = .int(left)
             if left == 0 { members["note"] = "the bytes stay in the store until `tasker gc`, so detach can be undone" }
-        case .opened(let copy): members["path"] = .string(copy ?? item.storedPath)
+        case .opened(let copy): if let path = copy ?? item.storedPath { members["path"] = .string(path) }
         }
         if let uploadProblem { members["upload_problem"] = .string(uploadProblem) }
         return members
@@ -77,15 +77,19 @@ extension TaskToolkit {
         return .success(objects)
     }
 
-    /// An attachment with its owner's title and stored path.
+    /// An attachment with its owner's title and stored path (none for an agent).
     func item(_ attachment: Attachment) throws -> AttachmentItem {
         let title: String
         switch attachment.owner {
         case .task(let id): title = (try? store.task(id).title) ?? "?"
         case .page(let id): title = (try? store.page(id).title) ?? "?"
         }
-        let path = objects?.path(of: attachment) ?? ""
-        return AttachmentItem(attachment: attachment, ownerTitle: title, storedPath: path)
+        return AttachmentItem(attachment: attachment, ownerTitle: title, storedPath: storedPath(of: attachment))
+    }
+
+    /// Where an attachment's object is stored, for the owner's doors; nil for an agent's (confined access).
+    func storedPath(of attachment: Attachment) -> String? {
+        files.isConfined ? nil : objects?.path(of: attachment) ?? ""
     }
 
     /// A path as a person writes it: `~` and `~/…` under HOME.

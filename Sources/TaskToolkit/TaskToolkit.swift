@@ -67,11 +67,15 @@ public final class TaskToolkit {
     /// The agent whose calls this toolkit runs (the AgentGate's own copy, `acting(forAgent:)`); nil for
     /// the owner's doors (the chat, `tasker call`, an MCP server without an agent key).
     public let agentID: Int64?
+    /// Where path arguments may point: any host path for the owner's doors, one folder for an agent
+    /// (every MCP session, keyless included). `acting(forAgent:)` confines to that agent's folder.
+    public let files: FileAccess
 
     public init(store: TaskStore, parser: TaskNLParser = TaskNLParser(), tools: [any Tool.Type] = TaskToolkit.standardTools,
                 planning: PlanningSettings = PlanningSettings(), objects: ObjectStore? = nil, uploader: (any ObjectUploading)? = nil,
-                agentID: Int64? = nil) {
+                agentID: Int64? = nil, files: FileAccess = .host) {
         self.agentID = agentID
+        self.files = files
         self.planning = planning
         self.objects = objects
         self.uploader = uploader
@@ -109,7 +113,11 @@ public final class TaskToolkit {
         do {
             return try call.run(in: self)
         } catch let error as TaskStoreError where !error.isFatal {
-            return .refused(ToolRefusal(error.description))
+            return .refused(ToolRefusal(files.scrubbed(error.description, database: store.path)))
+        } catch let refusal as ConfinedFolder.Refusal {
+            return .refused(ToolRefusal(refusal.description))
+        } catch let failure as NewFile.Failure {
+            return .refused(ToolRefusal(files.scrubbed(failure.description, database: store.path)))
         }
     }
 
@@ -119,7 +127,9 @@ public final class TaskToolkit {
         do {
             return try call.preview(in: self)
         } catch let error as TaskStoreError where !error.isFatal {
-            return .refused(ToolRefusal(error.description))
+            return .refused(ToolRefusal(files.scrubbed(error.description, database: store.path)))
+        } catch let refusal as ConfinedFolder.Refusal {
+            return .refused(ToolRefusal(refusal.description))
         }
     }
 
@@ -145,9 +155,18 @@ public final class TaskToolkit {
     }
 
     /// The same catalogue over the same store, running `agentID`'s calls (a tool may answer an agent
-    /// differently from the owner: `approval_status` shows an agent only its own requests).
+    /// differently from the owner: `approval_status` shows an agent only its own requests), with its
+    /// path arguments confined to the agent's own folder, `<data dir>/agents/<name>/files/`.
     public func acting(forAgent agentID: Int64) -> TaskToolkit {
-        TaskToolkit(store: store, parser: parser, tools: toolTypes, planning: planning, objects: objects, uploader: uploader, agentID: agentID)
+        let name = (try? store.agent(id: agentID))?.name ?? ""
+        return TaskToolkit(store: store, parser: parser, tools: toolTypes, planning: planning, objects: objects, uploader: uploader, agentID: agentID,
+                           files: .agent(named: name, id: agentID, database: store.path))
+    }
+
+    /// The same catalogue over the same store with path arguments under `files` (the MCP server
+    /// confines a keyless client with `FileAccess.keyless`).
+    public func with(files: FileAccess) -> TaskToolkit {
+        TaskToolkit(store: store, parser: parser, tools: toolTypes, planning: planning, objects: objects, uploader: uploader, agentID: agentID, files: files)
     }
 
     private func encode<T: Tool>(_ call: T) throws -> JSONValue { try run(call).json(format) }

@@ -9,6 +9,8 @@ struct CommandContext {
     let globals: GlobalOptions
     let environment: [String: String]
     let output: Output
+    /// `TASKER_AGENT_KEY` as it was at start (it is no longer in `environment` or the process's).
+    var agentKey: String? = nil
 
     var paths: XDGPaths { XDGPaths(environment: environment) }
     var timeZone: TimeZone { globals.timeZone }

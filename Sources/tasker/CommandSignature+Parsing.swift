@@ -29,7 +29,7 @@ extension CommandSignature {
             }
             let (spelling, inline) = Self.split(word)
             guard let option = known.first(where: { $0.isSpelled(spelling) }) else {
-                fail("unknown option '\(word)'")
+                fail("unknown option " + shown(word))
                 continue
             }
             let repeated = parsed.has(option) || parsed.value(option) != nil
@@ -55,12 +55,19 @@ extension CommandSignature {
         if let maxWords, parsed.words.count > maxWords {
             let extra = parsed.words[maxWords]
             let takes = maxWords == 0 ? "takes no arguments" : "takes at most \(maxWords) word\(maxWords == 1 ? "" : "s"): \(words.joined(separator: " or "))"
-            fail("unexpected word '\(extra)' (\(name) \(takes))")
+            fail("unexpected word \(shown(extra)) (\(name) \(takes))")
         }
         if let problem, !known.contains(where: { $0.answersAlone && parsed.has($0) }) {
             throw UsageError("\(name): \(problem); run `tasker \(name) --help`")
         }
         return parsed
+    }
+
+    /// A word of the command line as a usage error shows it: quoted, or, for a command whose words
+    /// may be a secret, not at all.
+    func shown(_ word: String) -> String {
+        guard let secretWords else { return "'\(word)'" }
+        return "(not shown: it may be a secret; \(secretWords))"
     }
 
     /// Where the command's name is in a whole command line: the first word that is not one of

@@ -16,11 +16,15 @@ struct CommandSignature: Sendable {
     let details: String
     /// Command lines shown last in help, one per line.
     let examples: [String]
+    /// For a command whose stray words may be a secret typed by mistake (`tasker key set sk-…`): usage
+    /// errors never quote a word or an unknown option, and say this instead. Nil: they quote them.
+    let secretWords: String?
 
     init(
         name: String, summary: String, words: [String] = [], maxWords: Int? = nil, options: [OptionSpec] = [], details: String,
-        examples: [String] = []
+        examples: [String] = [], secretWords: String? = nil
     ) {
+        self.secretWords = secretWords
         self.name = name
         self.summary = summary
         self.words = words

@@ -25,7 +25,8 @@ enum KeyCommand: Command {
             "tasker key set                   (then paste the key and press Enter)",
             "pass show openai | tasker key set",
             "tasker key status",
-        ])
+        ],
+        secretWords: "key set reads the key from standard input, never from the command line")
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         guard let action = arguments.words.first else { throw UsageError("key takes one of set, remove, status; run `tasker key --help`") }
@@ -48,7 +49,7 @@ enum KeyCommand: Command {
         case "status":
             return try status(context, directory: directory)
         default:
-            throw UsageError("unknown key action '\(action)'; use set, remove or status")
+            throw UsageError("unknown key action \(signature.shown(action)); use set, remove or status")
         }
     }
 

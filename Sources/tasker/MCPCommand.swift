@@ -7,7 +7,9 @@ import TaskToolkit
 
 /// `tasker mcp`: the tool catalogue as an MCP server on standard input and output.
 enum MCPCommand: Command {
-    static let agent = OptionSpec.value("--agent", "NAME", "act as this agent, with its policy and receipts (or set TASKER_AGENT_KEY)")
+    static let agent = OptionSpec.value("--agent", "NAME", "act as this agent, with its policy and receipts")
+    static let agentKeyFile = OptionSpec.value(
+        "--agent-key-file", "FILE", "act as the agent whose tkr_… key is in FILE (mode 0600; or TASKER_AGENT_KEY, which is less private)")
 
     static let http = OptionSpec.value("--http", "ADDR:PORT", "serve MCP over Streamable HTTP at http://ADDR:PORT/mcp instead of stdio (agent keys required)")
     static let listenAny = OptionSpec.flag("--listen-any", "allow --http on an address other than 127.0.0.1, and any Host header")
@@ -15,7 +17,7 @@ enum MCPCommand: Command {
 
     static let signature = CommandSignature(
         name: "mcp", summary: "serve the tool catalogue over MCP (JSON-RPC on stdin/stdout)", maxWords: 0,
-        options: [agent, http, listenAny, verbose],
+        options: [agent, agentKeyFile, http, listenAny, verbose],
         details: """
             Serves the tool catalogue to an MCP client (Claude Desktop, Claude Code, Cursor, …) over stdio:
             one JSON-RPC 2.0 message per line on stdin and stdout (MCP revision 2025-11-25; 2025-06-18
@@ -23,9 +25,17 @@ enum MCPCommand: Command {
             messages. The server stops with status 0 when stdin ends. Several servers and a REPL may
             share one database.
 
-            Over stdio the server is yours and keyless. With --agent NAME, or an agent key in
+            Files: an MCP client never names a host path. Path arguments (export_tasks, import_tasks,
+            attach_file, open_attachment) are file names inside one folder: <data dir>/agents/mcp/files/
+            for a keyless client, <data dir>/agents/NAME/files/ for an agent. Put files there for it;
+            what it exports or copies appears there (0600, never over an existing file).
+
+            Over stdio the server is yours and keyless. With --agent NAME, an agent key in a file
+            (--agent-key-file FILE: mode 0600, refused when group or others can read it) or in
             TASKER_AGENT_KEY, every call goes through that agent's policy: denied scopes fail, `ask`
             calls wait for `tasker approve`, and each call leaves a receipt (`tasker receipts`).
+            TASKER_AGENT_KEY is read once and removed from the environment; programs the server
+            starts (sync's password_command) get a minimal environment and never the key.
 
             With --http 127.0.0.1:PORT the server speaks MCP's Streamable HTTP transport (revision
             2025-11-25, accepting 2025-06-18) at http://127.0.0.1:PORT/mcp: JSON responses, a session id
@@ -41,11 +51,20 @@ enum MCPCommand: Command {
             """)
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        if arguments.value(Self.agent) != nil && arguments.value(Self.agentKeyFile) != nil {
+            throw UsageError("give --agent or --agent-key-file, not both")
+        }
         // A client that closes our stdout must make the write fail, not kill the process.
         signal(SIGPIPE, SIG_IGN)
-        let toolkit = try context.makeToolkit()
+        // Every MCP session is an agent for files, a keyless one included: its paths stay in <data dir>/agents/mcp/files/
+        // (an agent's calls, through AgentGate, in that agent's own folder).
+        let owned = try context.makeToolkit()
+        let toolkit = owned.with(files: .keyless(database: owned.store.path))
         let output = context.output
         if let address = arguments.value(Self.http) {
+            if arguments.value(Self.agentKeyFile) != nil {
+                throw UsageError("--agent-key-file is for stdio; over --http every request brings its agent key as `Authorization: Bearer tkr_…`")
+            }
             return try serveHTTP(address, toolkit: toolkit, listenAny: arguments.has(Self.listenAny), verbose: arguments.has(Self.verbose),
                                  context: context)
         }
@@ -54,7 +73,7 @@ enum MCPCommand: Command {
         var catalog: ToolCatalog = toolkit
         if let name = arguments.value(Self.agent) {
             catalog = AgentGate(toolkit: toolkit, agent: try AgentCredential.named(name, in: toolkit.store))
-        } else if let key = context.environment["TASKER_AGENT_KEY"], !key.isEmpty {
+        } else if let key = try agentKey(arguments, context) {
             catalog = AgentGate(toolkit: toolkit, agent: try AgentCredential.authenticate(key, in: toolkit.store))
         }
         let server = MCPServer(
@@ -70,6 +89,27 @@ enum MCPCommand: Command {
             return 1
         }
         return 0
+    }
+
+    /// The agent key from --agent-key-file (its first line), else from TASKER_AGENT_KEY; nil for none.
+    /// - Throws: `CommandFailure` for a file that is missing, empty, or readable by group or others.
+    static func agentKey(_ arguments: ParsedArguments, _ context: CommandContext) throws -> String? {
+        guard let file = arguments.value(Self.agentKeyFile) else { return context.agentKey.flatMap { $0.isEmpty ? nil : $0 } }
+        let data: Data?
+        do {
+            data = try OwnerOnlyFile.read(file)
+        } catch .readableByOthers {
+            throw CommandFailure("the agent key file \(file) is readable by group or others; run `chmod 600 \(file)`")
+        } catch .otherOwner {
+            throw CommandFailure("the agent key file \(file) belongs to another user; it is not used")
+        } catch .failed(let reason) {
+            throw CommandFailure(reason)
+        }
+        let key = data.map { String(decoding: $0, as: UTF8.self) }?.split(separator: "\n").first.map { $0.trimmingCharacters(in: .whitespaces) }
+        guard let key, !key.isEmpty else {
+            throw CommandFailure("no agent key in \(file); save the tkr_… key `tasker agent add` printed there (mode 0600)")
+        }
+        return key
     }
 
     /// The background sync when config.json has a `sync` section (and its interval is not 0): its

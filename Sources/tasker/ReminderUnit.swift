@@ -1,4 +1,5 @@
 import Foundation
+import TaskCore
 
 /// The systemd user service that runs `tasker remind --watch`: written under
 /// `$XDG_CONFIG_HOME/systemd/user/`, then enabled with `systemctl --user` when a user manager answers.
@@ -62,9 +63,7 @@ struct ReminderUnit {
         let searchPath = context.environment["PATH"] ?? "/usr/bin:/bin"
         guard let tool = searchPath.split(separator: ":").map({ "\($0)/systemctl" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) })
         else { return "systemctl is not on PATH" }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = ["--user"] + arguments
+        let process = ChildProcess.make(tool, ["--user"] + arguments)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         do { try process.run() } catch { return "cannot run \(tool)" }

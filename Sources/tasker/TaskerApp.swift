@@ -52,6 +52,9 @@ enum TaskerApp {
     }
 
     static func run(arguments: [String], environment: [String: String]) -> Int32 {
+        // `TASKER_AGENT_KEY` is taken out here: only `tasker mcp` reads it (`CommandContext.agentKey`).
+        var environment = environment
+        let agentKey = environment.removeValue(forKey: "TASKER_AGENT_KEY")
         let output = Output(environment: environment)
         do {
             var rest = arguments
@@ -78,7 +81,7 @@ enum TaskerApp {
                 return 0
             }
             let globals = try GlobalOptions(parsed, environment: environment)
-            let context = CommandContext(globals: globals, environment: environment, output: output)
+            let context = CommandContext(globals: globals, environment: environment, output: output, agentKey: agentKey)
             return try command.run(parsed, context)
         } catch let error as UsageError {
             output.err("tasker: \(error.message)")

@@ -5,7 +5,11 @@ import TaskCore
 
 switch TaskerApp.arguments(CommandLine.argc, CommandLine.unsafeArgv) {
 case .success(let arguments):
-    exit(TaskerApp.run(arguments: arguments, environment: TaskerApp.environment(environ)))
+    let environment = TaskerApp.environment(environ)
+    // The agent key is read once (above) and leaves the process environment, so nothing this process
+    // starts can inherit it (children get `ChildProcess`'s minimal environment besides).
+    unsetenv("TASKER_AGENT_KEY")
+    exit(TaskerApp.run(arguments: arguments, environment: environment))
 case .failure(let invalid):
     try? FileDescriptorWriter.write(STDERR_FILENO, "tasker: \(invalid)\n")
     exit(2)

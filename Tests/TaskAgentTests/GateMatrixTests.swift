@@ -34,27 +34,32 @@ import TaskToolkit
         case "create_template": return ["name": "Move", "tasks": [["title": "Book van", "offset_days": -3]]]
         case "apply_template": return ["name": "Pack", "date": "2026-12-20"]
         case "export_tasks": return ["format": "json"]
-        case "import_tasks": return ["path": .string(bundle), "dry_run": true]
+        // An agent's paths are names inside its own folder, where `prepare` put the bundle and the receipt.
+        case "import_tasks": return ["path": .string((bundle as NSString).lastPathComponent), "dry_run": true]
         case "approval_status": return ["approval_id": .string(approval)]
-        case "attach_file": return ["path": .string((bundle as NSString).deletingLastPathComponent + "/receipt.txt"), "task": 1]
+        case "attach_file": return ["path": "receipt.txt", "task": 1]
         case "list_attachments": return ["task": 1]
-        case "open_attachment", "detach": return ["id": 1]
+        case "open_attachment": return ["id": 1, "path": "copy.txt"]
+        case "detach": return ["id": 1]
         default: Issue.record("no arguments for \(tool): add it to the matrix"); return [:]
         }
     }
 
-    /// A database with task #1 in project Kitchen, a place, a page, a template and a bundle.
+    /// A database with task #1 in project Kitchen, a place, a page, a template, and a bundle and a
+    /// receipt in the folder of agent "bot" (`<data dir>/agents/bot/files`).
     static func prepare(_ fixture: AgentFixture) throws -> String {
+        let files = TaskStore.folder("agents", besideDatabase: fixture.store.path) + "/bot/files"
+        try FileManager.default.createDirectory(atPath: files, withIntermediateDirectories: true)
         let t = fixture.toolkit
         _ = try t.call("create_project", ["name": "Kitchen"])
         _ = try t.call("create_task", ["title": "Clean the oven", "project": "Kitchen"])
         _ = try t.call("create_place", ["name": "Office", "latitude": 51.5, "longitude": -0.12])
         _ = try t.call("create_page", ["title": "Landlord", "body": "Phone: 0123"])
         _ = try t.call("create_template", ["name": "Pack", "tasks": [["title": "Passport", "offset_days": -1]]])
-        let file = fixture.directory.path("receipt.txt")
+        let file = files + "/receipt.txt"
         try "Oven cleaner, 4.99".write(toFile: file, atomically: true, encoding: .utf8)
         _ = try t.call("attach_file", ["path": .string(file), "task": 1])
-        let bundle = fixture.directory.path("all.unkt")
+        let bundle = files + "/all.unkt"
         _ = try t.call("export_tasks", ["format": "unkt", "path": .string(bundle)])
         return bundle
     }

@@ -115,7 +115,7 @@ import TaskerTestSupport
                 return line.contains(words) && !line.contains("\n") && !line.contains(Self.sentence)
             }
             #expect(!FileManager.default.fileExists(atPath: out), "nothing is written")
-            let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path("")).filter { $0.hasPrefix(".tasker-copy") }
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path("")).filter { $0.hasPrefix(".tasker-") }
             #expect(leftovers.isEmpty)
             // verify names it, without the key.
             let verified = try open(nil, enable: false).verifyObjects(objects: objects)

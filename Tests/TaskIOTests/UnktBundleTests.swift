@@ -121,6 +121,7 @@ import TaskerTestSupport
         let tasks = Array((records.tasks[0].json.encoded() + "\n" + bad + "\n").utf8)
         let manifest = BundleManifest(schemaVersion: 5, generator: "t", created: created, counts: [:],
                                       files: [.init(path: "tasks.jsonl", size: tasks.count, sha256: SHA256.hex(tasks))])
+        try FileManager.default.removeItem(atPath: path)   // a new archive is never written over a file
         try ZipArchive.write(path: path, entries: [("manifest.json", Array(manifest.json.encoded().utf8)), ("tasks.jsonl", tasks)])
         #expect(throws: IOError.malformed(source: "b.unkt", location: "tasks.jsonl line 2", field: "priority",
                                           reason: "'urgent' is not one of low, normal, high, critical")) {

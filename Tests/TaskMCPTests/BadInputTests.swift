@@ -28,7 +28,7 @@ import Testing
         Case(name: "no method", line: #"{"jsonrpc":"2.0","id":8}"#, expected: (-32600, 8)),
         Case(name: "unknown method", line: #"{"jsonrpc":"2.0","id":"m","method":"tasks/frobnicate"}"#, expected: (-32601, "m")),
         Case(name: "params array", line: #"{"jsonrpc":"2.0","id":9,"method":"ping","params":[1,2]}"#, expected: (-32602, 9)),
-        Case(name: "server/discover", line: #"{"jsonrpc":"2.0","id":10,"method":"server/discover","params":{}}"#, expected: (-32601, 10)),
+        Case(name: "server/discover without the 2026 envelope", line: #"{"jsonrpc":"2.0","id":10,"method":"server/discover","params":{}}"#, expected: (-32602, 10)),
         Case(name: "known notification", line: #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#, expected: nil),
         Case(name: "unknown notification", line: #"{"jsonrpc":"2.0","method":"notifications/whatever","params":{"a":1}}"#, expected: nil),
         Case(name: "cancel of an unknown request", line: #"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":99}}"#, expected: nil),

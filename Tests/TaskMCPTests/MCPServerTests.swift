@@ -39,7 +39,7 @@ import Testing
         #expect(call["error"]?["code"] == -32600)
         #expect(harness.catalog.calls.isEmpty)
         let discover = try #require(try harness.send(#"{"jsonrpc":"2.0","id":"d","method":"server/discover","params":{}}"#))
-        #expect(discover["error"]?["code"] == -32601)
+        #expect(discover["error"]?["code"] == -32602, "server/discover needs the 2026 envelope in params._meta")
         #expect(discover["id"] == "d")
         let initialize = try #require(try harness.send(Harness.initialize))
         #expect(initialize["result"]?["protocolVersion"] == "2025-11-25")

@@ -13,8 +13,9 @@ final class HTTPServerProcess: @unchecked Sendable {
     private let lock = NSLock()
     private var stderrText = ""
 
-    init(database: String, arguments: [String] = [], environment: [String: String] = [:]) throws {
+    init(database: String, arguments: [String] = [], environment: [String: String] = [:], directory: String? = nil) throws {
         process.executableURL = TaskerBinary.url
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         process.arguments = ["--db", database, "mcp", "--http", "127.0.0.1:0"] + arguments
         process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "TZ": "Europe/London"]
             .merging(environment) { _, new in new }

@@ -17,6 +17,21 @@ import TaskerTestSupport
         return info.st_mode & 0o777
     }
 
+    /// The key typed as an argument by mistake, in every place a usage error could quote it.
+    @Test(arguments: [
+        ["key", "set", secret], ["key", secret], ["key", secret, "set"], ["key", "set", "--" + secret], ["key", "--key=" + secret, "set"],
+        ["key", "set", "--", secret], ["key", "remove", secret], ["key", "status", secret], ["key", "-" + secret],
+    ])
+    func aKeyGivenAsAnArgumentIsNeverEchoed(_ arguments: [String]) throws {
+        let home = try configHome()
+        let result = try TaskerBinary.run(arguments, environment: ["XDG_CONFIG_HOME": home])
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(!result.stderr.contains(Self.secret) && !result.stdout.contains(Self.secret), "\(result.stderr)")
+        #expect(!result.stderr.contains("e2e-secret"))
+        #expect(result.stderr.contains("not shown") || result.stderr.contains("unknown"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: home + "/tasker/key"), "nothing saved")
+    }
+
     @Test func setStatusRemoveNeverShowTheKey() throws {
         let home = try configHome()
         let env = ["XDG_CONFIG_HOME": home]
@@ -97,6 +112,6 @@ import TaskerTestSupport
         #expect(help.stdout.contains("OPENAI_API_KEY"))
         let bad = try TaskerBinary.run(["key", "show"])
         #expect(bad.status == 2)
-        #expect(bad.stderr.contains("unknown key action 'show'"))
+        #expect(bad.stderr.contains("unknown key action (not shown: it may be a secret") && bad.stderr.contains("use set, remove or status"))
     }
 }

@@ -63,7 +63,7 @@ import TaskerTestSupport
             (#"{"jsonrpc":"2.0","id":{"x":1},"method":"ping"}"#, -32600),
             (#"{"jsonrpc":"2.0","id":5,"method":"no/such/method"}"#, -32601),
             (#"{"jsonrpc":"2.0","id":6,"method":"ping","params":[1]}"#, -32602),
-            (#"{"jsonrpc":"2.0","id":7,"method":"server/discover","params":{}}"#, -32601),
+            (#"{"jsonrpc":"2.0","id":7,"method":"server/discover","params":{}}"#, -32602),
             (String(repeating: "x", count: 50 * 1024 * 1024), -32700),
             (#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#, nil),
             (#"{"jsonrpc":"2.0","method":"notifications/unknown"}"#, nil),

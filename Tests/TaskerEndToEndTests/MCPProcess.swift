@@ -13,6 +13,8 @@ final class MCPProcess: @unchecked Sendable {
     private var partial: [UInt8] = []
     private var outputClosed = false
     private var stderrData = Data()
+    /// The stderr reader saw the end of the pipe (the server exited and its writes are all in).
+    private var stderrClosed = false
 
     init(_ arguments: [String], environment: [String: String] = [:]) throws {
         _ = TaskerBinary.ignoreBrokenPipes
@@ -53,6 +55,8 @@ final class MCPProcess: @unchecked Sendable {
             while case let chunk = MCPProcess.readChunk(err.fileDescriptor), !chunk.isEmpty { data.append(chunk) }
             condition.lock()
             stderrData = data
+            stderrClosed = true
+            condition.broadcast()
             condition.unlock()
         }.start()
     }
@@ -108,9 +112,15 @@ final class MCPProcess: @unchecked Sendable {
         return process.terminationStatus
     }
 
+    /// Everything the server wrote to stderr; once it has exited, waits (up to 10 s) for the reader to
+    /// have all of it, so a test that reads it right after the exit never sees it still empty.
     var stderr: String {
         condition.lock()
         defer { condition.unlock() }
+        if !process.isRunning {
+            let deadline = Date().addingTimeInterval(10)
+            while !stderrClosed { if !condition.wait(until: deadline) { break } }
+        }
         return String(decoding: stderrData, as: UTF8.self)
     }
 

@@ -26,9 +26,10 @@ enum TaskerBinary {
         var stdoutBytes = Data()
     }
 
-    /// Runs tasker with `arguments`, feeding `stdin`, with a clean environment plus `environment`.
-    static func run(_ arguments: [String], stdin: String = "", environment: [String: String] = [:]) throws -> Result {
-        try run(arguments, input: Data(stdin.utf8), environment: environment)
+    /// Runs tasker with `arguments`, feeding `stdin`, with a clean environment plus `environment`, in
+    /// the folder `directory` (default: the test's own working directory).
+    static func run(_ arguments: [String], stdin: String = "", environment: [String: String] = [:], directory: String? = nil) throws -> Result {
+        try run(arguments, input: Data(stdin.utf8), environment: environment, directory: directory)
     }
 
     /// Runs `sh -c script` with `$TASKER` set to the binary: for arguments Foundation cannot pass
@@ -42,11 +43,13 @@ enum TaskerBinary {
     static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN); return () }()
 
     /// Runs tasker (or `executable`) with `arguments`, feeding the bytes of `input`.
-    static func run(_ arguments: [String], input: Data, environment: [String: String] = [:], executable: URL? = nil) throws -> Result {
+    static func run(_ arguments: [String], input: Data, environment: [String: String] = [:], executable: URL? = nil,
+                    directory: String? = nil) throws -> Result {
         ignoreBrokenPipes
         let process = Process()
         process.executableURL = executable ?? url
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         var env = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "TZ": "Europe/London", "NO_COLOR": "1"]
         env.merge(environment) { _, new in new }
         process.environment = env

@@ -5,8 +5,8 @@ Usage: .venv/bin/python Tests/python/mcp_sdk_client.py PATH_TO_TASKER DATABASE
 1. A ClientSession over stdio_client: initialize, list the tools, check every inputSchema with
    jsonschema (Draft 2020-12) and the annotations, call every tool with valid arguments (each
    checked against its schema first) and check the results, then the error paths.
-2. The SDK's high-level Client in mode="auto": it probes server/discover first and must fall back
-   to initialize on the server's error.
+2. The SDK's high-level Client in mode="legacy": the initialize handshake of the 2025 revisions.
+   (Tests/python/mcp_modern_client.py drives the 2026-07-28 path, which mode="auto" now finds.)
 Prints one line per check; exits 1 on the first failure (with the reason), 0 when all pass.
 """
 
@@ -14,7 +14,6 @@ import asyncio
 import json
 import os
 import sys
-import tempfile
 
 from jsonschema import Draft202012Validator
 from mcp import ClientSession, StdioServerParameters
@@ -34,13 +33,19 @@ ADDITIVE = {"capture_task", "create_task", "create_project", "create_space", "cr
 
 # Every tool with valid arguments, in an order where each call finds what it needs, and a check of
 # its structured result.
-# Where export_tasks writes the bundle that import_tasks reads back.
-BUNDLE = os.path.join(tempfile.mkdtemp(prefix="tasker-mcp-"), "all.unkt")
-# A file attach_file copies in, and where open_attachment writes it back.
-SCAN = os.path.join(os.path.dirname(BUNDLE), "lease.txt")
-with open(SCAN, "w") as f:
-    f.write("the lease, signed\n")
-SCAN_COPY = os.path.join(os.path.dirname(BUNDLE), "lease-copy.txt")
+# A keyless client names no host path: export_tasks, import_tasks, attach_file and open_attachment take
+# file names inside its own folder (<data dir>/agents/mcp/files/, set up in main), and results name them so.
+BUNDLE = "all.unkt"
+SCAN = "lease.txt"
+SCAN_COPY = "lease-copy.txt"
+FOLDER = None
+
+
+def agent_folder(db):
+    """The keyless MCP client's folder for the database at `db` (NAME.agents/ beside any NAME but tasker.sqlite)."""
+    name = os.path.basename(db)
+    return os.path.join(os.path.dirname(db), "agents" if name == "tasker.sqlite" else name + ".agents", "mcp", "files")
+
 
 CALLS = [
     ("create_project", {"name": "Home", "notes": "the flat"}, lambda r: r["project"]["name"] == "Home"),
@@ -85,7 +90,7 @@ CALLS = [
     ("import_tasks", {"path": BUNDLE, "dry_run": True}, lambda r: r["dry_run"] is True and r["added"] == 0),
     ("attach_file", {"path": SCAN, "page": "Landlord"}, lambda r: r["attachment"]["size"] == 18 and r["attachment"]["page"]["title"] == "Landlord"),
     ("list_attachments", {"page": "Landlord"}, lambda r: r["count"] == 1 and r["attachments"][0]["name"] == "lease.txt"),
-    ("open_attachment", {"id": 1, "path": SCAN_COPY}, lambda r: r["path"] == SCAN_COPY and open(SCAN_COPY).read() == "the lease, signed\n"),
+    ("open_attachment", {"id": 1, "path": SCAN_COPY}, lambda r: r["path"] == SCAN_COPY and open(os.path.join(FOLDER, SCAN_COPY)).read() == "the lease, signed\n"),
     ("detach", {"id": 1}, lambda r: r["references_left"] == 0),
 ]
 
@@ -154,6 +159,7 @@ async def session_checks(tasker, db):
                 value = structured(result, tool)
                 check(is_error(result) is False and value.get("ok") is True, f"{tool}: ok ({json.dumps(value)[:200]})")
                 check(expect(value), f"{tool}: result as expected")
+                check(os.path.dirname(os.path.abspath(db)) not in json.dumps(value), f"{tool}: no host path in the result")
                 called.add(tool)
             # approval_status needs an agent's pending call (keyless stdio asks nothing): an unknown id is refused.
             result = await session.call_tool("approval_status", {"approval_id": "apr_none"})
@@ -176,25 +182,30 @@ async def session_checks(tasker, db):
                 check(code == -32602, f"unknown tool: JSON-RPC error -32602 (got {code}: {error})")
 
 
-async def auto_mode_checks(tasker, db):
+async def legacy_client_checks(tasker, db):
     try:
         from mcp import Client
     except ImportError:
         print("skip auto mode: this SDK has no Client class", flush=True)
         return
-    async with Client(server(tasker, db), mode="auto") as client:
+    async with Client(server(tasker, db), mode="legacy") as client:
         listing = await client.list_tools()
-        check(len(listing.tools) == len(EXPECTED_TOOLS), f"Client(mode=auto): server/discover refused, fell back to initialize, {len(EXPECTED_TOOLS)} tools")
+        check(len(listing.tools) == len(EXPECTED_TOOLS), f"Client(mode=legacy): initialize, {len(EXPECTED_TOOLS)} tools")
         result = await client.call_tool("list_tasks", {"filter": "all"})
-        check(is_error(result) is False and field(result, "structured_content", "structuredContent")["count"] == 3, "Client(mode=auto): list_tasks all (2 tasks and 1 from apply_template)")
+        check(is_error(result) is False and field(result, "structured_content", "structuredContent")["count"] == 3, "Client(mode=legacy): list_tasks all (2 tasks and 1 from apply_template)")
 
 
 async def main():
     if len(sys.argv) != 3:
         raise SystemExit("usage: mcp_sdk_client.py PATH_TO_TASKER DATABASE")
     tasker, db = sys.argv[1], sys.argv[2]
+    global FOLDER
+    FOLDER = agent_folder(os.path.abspath(db))
+    os.makedirs(FOLDER, exist_ok=True)
+    with open(os.path.join(FOLDER, SCAN), "w") as f:
+        f.write("the lease, signed\n")
     await asyncio.wait_for(session_checks(tasker, db), 60)
-    await asyncio.wait_for(auto_mode_checks(tasker, db), 60)
+    await asyncio.wait_for(legacy_client_checks(tasker, db), 60)
     print("all checks passed", flush=True)
 
 

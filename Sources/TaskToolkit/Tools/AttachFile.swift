@@ -8,9 +8,10 @@ public struct AttachFile: Tool, ArgumentsExpressible {
         name: "attach_file", title: "Attach a file",
         description: "Attach a file to a task or a page (each by id or title; a title finds open tasks). The file's bytes are copied "
             + "into Tasker's store (identical files are stored once), so the original may change or go. Files over the size "
-            + "limit (default 100 MiB) are refused. Returns the attachment with its id, size and SHA-256.",
+            + "limit (default 100 MiB) are refused. Returns the attachment with its id, size and SHA-256. " + FileAccess.agentRule,
         inputSchema: Schema.arguments([
-            "path": Schema.string("The file to attach: an absolute path (~/ is your home folder).", minLength: 1),
+            "path": Schema.string("The file to attach: for an agent a file name inside its own folder, such as scan.pdf; "
+                                  + "for the owner an absolute path (~/ is the home folder).", minLength: 1),
             "task": Schema.idOrTitle("The task to attach it to (id or title)."),
             "page": Schema.idOrTitle("The page to attach it to (id or title)."),
             "name": Schema.string("The name to show (default: the file's own name).", minLength: 1),
@@ -47,14 +48,17 @@ public struct AttachFile: Tool, ArgumentsExpressible {
         return .object(object)
     }
 
-    var resolvedPath: String { TaskToolkit.expandHome(path) }
+    /// The name shown for the attachment when none is given: the file's own, as the caller named it.
+    var fileName: String { name ?? URL(fileURLWithPath: TaskToolkit.expandHome(path)).lastPathComponent }
 
     public func preview(in toolkit: TaskToolkit) throws -> ToolPreview {
         switch try target.resolve(in: toolkit) {
         case .failure(let refusal): return .refused(refusal)
         case .success(let found):
-            let file = name ?? URL(fileURLWithPath: resolvedPath).lastPathComponent
-            let size = (try? FileManager.default.attributesOfItem(atPath: resolvedPath)[.size] as? Int).flatMap { $0 }
+            let file = fileName
+            let size = try toolkit.files.reading(path) { file, _ in
+                (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int).flatMap { $0 }
+            }
             let kind: String
             switch found.owner {
             case .task(let id): kind = "task #\(id.rawValue)"
@@ -73,7 +77,14 @@ public struct AttachFile: Tool, ArgumentsExpressible {
         switch try target.resolve(in: toolkit) {
         case .failure(let refusal): return .refused(refusal)
         case .success(let found):
-            let (attachment, stored) = try toolkit.store.attachFile(resolvedPath, name: name, to: found.owner, objects: objects, encrypt: encrypt)
+            // Confined: the descriptor opened inside the agent's folder is what gets copied in.
+            let (attachment, stored) = try toolkit.files.reading(path) { file, shown in
+                do {
+                    return try toolkit.store.attachFile(file, name: fileName, to: found.owner, objects: objects, encrypt: encrypt)
+                } catch TaskStoreError.attachmentIngestFailed(_, let reason) {
+                    throw TaskStoreError.attachmentIngestFailed(path: shown, reason: reason)
+                }
+            }
             var uploadProblem: String?
             var current = attachment
             if let uploader = toolkit.uploader, attachment.remoteURL == nil {
@@ -82,10 +93,10 @@ public struct AttachFile: Tool, ArgumentsExpressible {
                     try toolkit.store.setRemoteURL(url, forObject: stored.sha256, encoding: attachment.encoding)
                     current.remoteURL = url
                 } catch {
-                    uploadProblem = "\(error)"
+                    uploadProblem = toolkit.files.scrubbed("\(error)", database: toolkit.store.path)
                 }
             }
-            let item = AttachmentItem(attachment: current, ownerTitle: found.title, storedPath: objects.path(of: current))
+            let item = AttachmentItem(attachment: current, ownerTitle: found.title, storedPath: toolkit.storedPath(of: current))
             return .done(AttachmentOutput(item: item, event: .attached(newObject: stored.isNew), uploadProblem: uploadProblem))
         }
     }

@@ -11,11 +11,13 @@ public struct ExportTasks: Tool {
 
     public static let definition = ToolDefinition(
         name: "export_tasks", title: "Export tasks",
-        description: "Export tasks: format unkt (a bundle of everything, for tasker import), taskwarrior (for task import) or todotxt is written to a file and its path returned; format json returns the task records inline when there are at most \(inlineLimit) (filter open, done or all).",
+        description: "Export tasks: format unkt (a bundle of everything, for tasker import), taskwarrior (for task import) or todotxt is written to a new file and its name returned; format json returns the task records inline when there are at most \(inlineLimit) (filter open, done or all). "
+            + FileAccess.agentRule,
         inputSchema: Schema.arguments([
             "format": Schema.oneOf(["json", "unkt", "taskwarrior", "todotxt"], "json (inline, default), unkt, taskwarrior or todotxt (a file)."),
             "filter": Schema.oneOf(["open", "done", "all"], "Which tasks (json and taskwarrior; a bundle holds everything). Default all."),
-            "path": Schema.string("Where to write the file (default: a new file in the temporary folder).", minLength: 1),
+            "path": Schema.string("A new file to write (never over an existing one): for an agent a file name inside its own folder, such as week.txt; "
+                                  + "default: a new file with an unguessable name (0600), in the agent's folder or, for the owner, in exports/ beside the database.", minLength: 1),
         ]),
         scope: .read, idempotent: true, destructive: false)
 
@@ -53,20 +55,7 @@ public struct ExportTasks: Tool {
             let wanted: TaskStatus = filter == "done" ? .done : .open
             records.tasks = records.tasks.filter { $0.status == wanted }
         }
-        let stamp = TaskStore.wholeSeconds(toolkit.store.clock())
-        let file = path ?? FileManager.default.temporaryDirectory
-            .appendingPathComponent("tasker-export-\(Int(stamp.timeIntervalSince1970)).\(format == "unkt" ? "unkt" : format == "todotxt" ? "txt" : "json")").path
-        switch format {
-        case "unkt":
-            try UnktBundle.write(records, to: file, generator: "tasker", created: stamp, objects: toolkit.objects,
-                                 openEncrypted: toolkit.objects.map { objects in { try toolkit.store.encryptedObjects(sha256: $0, in: objects) } })
-        case "taskwarrior", "todotxt":
-            let zone = toolkit.store.timeZone
-            let text = format == "todotxt" ? TodoTxtWriter(timeZone: zone).write(records) : TaskwarriorWriter(timeZone: zone).write(records)
-            do { try Data(text.utf8).write(to: URL(fileURLWithPath: file)) } catch {
-                return .refused(ToolRefusal(IOError.cannotWrite(path: file, reason: error.localizedDescription).description))
-            }
-        default:
+        guard format == "unkt" || format == "taskwarrior" || format == "todotxt" else {
             guard path == nil else {
                 return .refused(ToolRefusal("format json is returned inline; leave out path, or use format unkt or taskwarrior for a file"))
             }
@@ -75,6 +64,27 @@ public struct ExportTasks: Tool {
             }
             return .done(Output(format: format, count: records.tasks.count, path: nil, tasks: records.tasks.map(\.json)))
         }
-        return .done(Output(format: format, count: records.tasks.count, path: file, tasks: nil))
+        let stamp = TaskStore.wholeSeconds(toolkit.store.clock())
+        let file: NewFile
+        if let path {
+            file = try toolkit.files.newFile(path)
+        } else {
+            let day = LocalDate(stamp, in: toolkit.store.timeZone).description.replacingOccurrences(of: "-", with: "")
+            file = try toolkit.files.freshFile(prefix: "tasker-export", extension: format == "unkt" ? "unkt" : format == "todotxt" ? "txt" : "json",
+                                               day: day, database: toolkit.store.path)
+        }
+        do {
+            if format == "unkt" {
+                try UnktBundle.write(records, to: file, generator: "tasker", created: stamp, objects: toolkit.objects,
+                                     openEncrypted: toolkit.objects.map { objects in { try toolkit.store.encryptedObjects(sha256: $0, in: objects) } })
+            } else {
+                let zone = toolkit.store.timeZone
+                let text = format == "todotxt" ? TodoTxtWriter(timeZone: zone).write(records) : TaskwarriorWriter(timeZone: zone).write(records)
+                try file.write(Array(text.utf8))
+            }
+        } catch let error as IOError {
+            return .refused(ToolRefusal(toolkit.files.scrubbed(error.description, database: toolkit.store.path)))
+        }
+        return .done(Output(format: format, count: records.tasks.count, path: file.shown, tasks: nil))
     }
 }

@@ -7,9 +7,10 @@ import TaskStore
 public struct ImportTasks: Tool {
     public static let definition = ToolDefinition(
         name: "import_tasks", title: "Import tasks",
-        description: "Import a .unkt bundle, a Taskwarrior export or a todo.txt file by UUID, in one transaction (everything or nothing). Mode merge (default: newer modified wins, no field dropped), replace or skip; dry_run reports without writing.",
+        description: "Import a .unkt bundle, a Taskwarrior export or a todo.txt file by UUID, in one transaction (everything or nothing). Mode merge (default: newer modified wins, no field dropped), replace or skip; dry_run reports without writing. "
+            + FileAccess.agentRule,
         inputSchema: Schema.arguments([
-            "path": Schema.string("The file to import.", minLength: 1),
+            "path": Schema.string("The file to import: for an agent a file name inside its own folder, such as backup.unkt.", minLength: 1),
             "format": Schema.oneOf(["unkt", "taskwarrior", "todotxt"], "Default: unkt for a .unkt file, todotxt for a .txt file, otherwise taskwarrior."),
             "mode": Schema.oneOf(ImportMode.allCases.map(\.rawValue), "How a record already here combines with the incoming one (default merge)."),
             "dry_run": Schema.boolean("Report what would change and write nothing."),
@@ -52,32 +53,36 @@ public struct ImportTasks: Tool {
     var isBundle: Bool { resolvedFormat == "unkt" }
 
     public func preview(in toolkit: TaskToolkit) throws -> ToolPreview {
-        .ready("\(dryRun ? "Check" : "Import") the \(resolvedFormat) file \(path) (mode \(mode.rawValue))")
+        let shown = toolkit.files.isConfined ? "'\(path)' from the agent's folder" : path
+        return .ready("\(dryRun ? "Check" : "Import") the \(resolvedFormat) file \(shown) (mode \(mode.rawValue))")
     }
 
     public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> {
         do {
-            let imported: ImportedRecords
-            if isBundle {
-                imported = try UnktBundle.read(path: path, source: path, objects: toolkit.objects)
-            } else {
-                guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-                    throw IOError.cannotRead(path: path, reason: "no such file, not readable, or not UTF-8")
-                }
-                let store = toolkit.store
-                let projects = try store.projectRecords()
-                if resolvedFormat == "todotxt" {
-                    imported = try TodoTxtReader(timeZone: store.timeZone, now: store.clock(), projects: projects).read(text, source: path)
+            // Confined: read through the descriptor opened inside the agent's folder, named as the agent named it.
+            return try toolkit.files.reading(path) { file, source in
+                let imported: ImportedRecords
+                if isBundle {
+                    imported = try UnktBundle.read(path: file, source: source, objects: toolkit.objects)
                 } else {
-                    imported = try TaskwarriorReader(timeZone: store.timeZone, now: store.clock(), projects: projects).read(text, source: path)
+                    guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8) else {
+                        throw IOError.cannotRead(path: source, reason: "no such file, not readable, or not UTF-8")
+                    }
+                    let store = toolkit.store
+                    let projects = try store.projectRecords()
+                    if resolvedFormat == "todotxt" {
+                        imported = try TodoTxtReader(timeZone: store.timeZone, now: store.clock(), projects: projects).read(text, source: source)
+                    } else {
+                        imported = try TaskwarriorReader(timeZone: store.timeZone, now: store.clock(), projects: projects).read(text, source: source)
+                    }
                 }
+                var report = try RecordImporter(store: toolkit.store, source: source, locations: imported.locations)
+                    .apply(imported.records, mode: mode, dryRun: dryRun, objects: toolkit.objects, staged: imported.staged)
+                report.warnings = imported.warnings
+                return .done(Output(report: report))
             }
-            var report = try RecordImporter(store: toolkit.store, source: path, locations: imported.locations)
-                .apply(imported.records, mode: mode, dryRun: dryRun, objects: toolkit.objects, staged: imported.staged)
-            report.warnings = imported.warnings
-            return .done(Output(report: report))
         } catch let error as IOError {
-            return .refused(ToolRefusal(error.description))
+            return .refused(ToolRefusal(toolkit.files.scrubbed(error.description, database: toolkit.store.path)))
         }
     }
 }

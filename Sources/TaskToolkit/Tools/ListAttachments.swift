@@ -7,7 +7,7 @@ public struct ListAttachments: Tool, ArgumentsExpressible {
     public static let definition = ToolDefinition(
         name: "list_attachments", title: "List attachments",
         description: "The files attached to a task or a page (each by id or title), or every attachment when neither is given: "
-            + "id, name, size, SHA-256, the task or page, and where the bytes are stored.",
+            + "id, name, size, SHA-256, the task or page, and (for the owner, never an agent) where the bytes are stored.",
         inputSchema: Schema.arguments([
             "task": Schema.idOrTitle("Only this task's attachments (id or title)."),
             "page": Schema.idOrTitle("Only this page's attachments (id or title)."),
@@ -40,7 +40,7 @@ public struct ListAttachments: Tool, ArgumentsExpressible {
         case .failure(let refusal): return .refused(refusal)
         case .success(let found):
             let items = try toolkit.store.attachments(of: found.owner).map {
-                AttachmentItem(attachment: $0, ownerTitle: found.title, storedPath: toolkit.objects?.path(of: $0.sha256) ?? "")
+                AttachmentItem(attachment: $0, ownerTitle: found.title, storedPath: toolkit.storedPath(of: $0))
             }
             let kind: String
             switch found.owner {

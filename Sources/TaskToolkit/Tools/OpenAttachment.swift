@@ -7,11 +7,11 @@ public struct OpenAttachment: Tool, ArgumentsExpressible {
     public static let definition = ToolDefinition(
         name: "open_attachment", title: "Open an attachment",
         description: "An attachment's bytes, by its id (list_attachments shows them): with path, a copy is written there "
-            + "(checked against its SHA-256; an existing file is never overwritten); without, the path of the stored file "
-            + "is returned (read-only: copy it before editing).",
+            + "(checked against its SHA-256; an existing file is never overwritten); without, the owner gets the path of the stored file "
+            + "(read-only: copy it before editing) and an agent must give path. " + FileAccess.agentRule,
         inputSchema: Schema.arguments([
             "id": Schema.integer("The attachment id.", minimum: 1),
-            "path": Schema.string("Where to write a copy (a new file).", minLength: 1),
+            "path": Schema.string("Where to write a copy (a new file): for an agent a new file name inside its own folder, such as scan.pdf.", minLength: 1),
         ], required: ["id"]),
         scope: .destructive, idempotent: false, destructive: false)
 
@@ -37,7 +37,8 @@ public struct OpenAttachment: Tool, ArgumentsExpressible {
     public func preview(in toolkit: TaskToolkit) throws -> ToolPreview {
         let attachment = try toolkit.store.attachment(id)
         guard let path else { return .ready("Show where '\(attachment.name)' is stored") }
-        return .ready("Write a copy of '\(attachment.name)' (\(ByteCount.text(attachment.size))) to \(TaskToolkit.expandHome(path))")
+        let shown = toolkit.files.isConfined ? "'\(path)' in the agent's folder" : TaskToolkit.expandHome(path)
+        return .ready("Write a copy of '\(attachment.name)' (\(ByteCount.text(attachment.size))) to \(shown)")
     }
 
     public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<AttachmentOutput> {
@@ -48,14 +49,18 @@ public struct OpenAttachment: Tool, ArgumentsExpressible {
         }
         let item = try toolkit.item(try toolkit.store.attachment(id))
         guard let path else {
-            guard FileManager.default.fileExists(atPath: item.storedPath) else {
-                throw TaskStoreError.objectUnreadable(sha256: item.attachment.sha256, reason: "\(item.storedPath) is missing")
+            guard let stored = item.storedPath else {
+                return .refused(ToolRefusal("an agent gets a copy: give path, a new file name inside your folder (such as copy.pdf)"))
+            }
+            guard FileManager.default.fileExists(atPath: stored) else {
+                throw TaskStoreError.objectUnreadable(sha256: item.attachment.sha256, reason: "\(stored) is missing")
             }
             return .done(AttachmentOutput(item: item, event: .opened(copy: nil)))
         }
-        let destination = TaskToolkit.expandHome(path)
+        // A copy is private (0600), as the store's own files are.
+        let destination = try toolkit.files.newFile(path, ownerOnly: true)
         // An encrypted object opens through its own key (locked: the sealed error, nothing written).
         try toolkit.store.objects(for: item.attachment, in: objects).copy(item.attachment.sha256, to: destination)
-        return .done(AttachmentOutput(item: item, event: .opened(copy: destination)))
+        return .done(AttachmentOutput(item: item, event: .opened(copy: destination.shown)))
     }
 }
