@@ -29,7 +29,7 @@ import Testing
         let key = try #require(try files.key(creating: false))
         #expect(try files.anchor(key: key) == .present(ReceiptAnchor(first: 1, seq: 2, hash: receipts[1].hash)))
         #expect(try store.checkReceipts() == ReceiptCheck(count: 2, unkeyed: 0, problem: nil))
-        #expect(ObjectStore.folder("receipts", besideDatabase: "/d/tasker.sqlite") == "/d/receipts")
+        #expect(TaskStore.folder("receipts", besideDatabase: "/d/tasker.sqlite") == "/d/receipts")
     }
 
     @Test func theAnchorMovesOnlyWhenTheOutermostTransactionCommits() throws {
