@@ -171,6 +171,36 @@ public struct RefinementMerger: Sendable {
         return merged
     }
 
+    /// The drafts to save for the `create_task` proposals of one chat turn, one list per proposal,
+    /// by the split rule of a refinement: one proposal for a line the rules split (`clean the oven and
+    /// also descale the kettle`) gives way to the rules' parts, each read by the rules and keeping the
+    /// proposal's project, list and parent; several proposals for a line the rules keep whole stand
+    /// only when every title reads as a task, else the first saves the rules' one reading and the
+    /// others save nothing (`ask tom and jerry about the party`). Otherwise each is merged alone.
+    public func merge(proposals: [(draft: TaskDraft, due: String?)], userText: String, rules: ParseResult) -> [[ParseResult]] {
+        let parts = parser.splitTasks(userText, now: now, timeZone: timeZone)
+        if proposals.count == 1, parts.count > 1, let only = proposals.first {
+            return [parts.map { part in
+                var read = parser.parse(part, now: now, timeZone: timeZone, places: places)
+                read.draft.project = only.draft.project
+                read.draft.list = only.draft.list
+                read.draft.parent = only.draft.parent
+                return read
+            }]
+        }
+        if proposals.count > 1, parts.count == 1,
+            !proposals.allSatisfy({ parser.readsAsTask($0.draft.title, now: now, timeZone: timeZone) })
+        {
+            var whole = rules
+            whole.draft.project = proposals[0].draft.project
+            whole.draft.list = proposals[0].draft.list
+            whole.draft.parent = proposals[0].draft.parent
+            return [[whole]] + Array(repeating: [], count: proposals.count - 1)
+        }
+        let single = proposals.count == 1
+        return proposals.map { [merge(proposal: $0.draft, due: $0.due, userText: userText, rules: rules, single: single)] }
+    }
+
     /// The text of a proposed capture: a part of what the user typed (one task of several), never
     /// the model's own rewording, which gives way to the whole message.
     public static func captureText(_ proposed: String, userText: String) -> String {
