@@ -195,9 +195,14 @@ extension TaskNLParser {
         return Dictation.instructionVerbs.contains(first)
     }
 
-    /// Both start with a verb the kind table knows, or both carry their own date.
+    /// Both start with a verb the kind table knows, or both carry their own date and words besides
+    /// it (`plan the menu for friday and saturday` is one task: `saturday` alone is only a date).
     private func bothReadAsTasks(_ a: String, _ b: String, now: Date, timeZone: TimeZone) -> Bool {
-        let first = parse(a, now: now, timeZone: timeZone).draft, second = parse(b, now: now, timeZone: timeZone).draft
-        return (first.kind != nil && second.kind != nil) || (first.due != nil && second.due != nil)
+        let first = parse(a, now: now, timeZone: timeZone), second = parse(b, now: now, timeZone: timeZone)
+        func datedWithWords(_ result: ParseResult, _ text: String) -> Bool {
+            // A title kept whole though a date was read: nothing but the date was said.
+            result.draft.due != nil && result.draft.title.lowercased() != text.trimmed(newlines: false).lowercased()
+        }
+        return (first.draft.kind != nil && second.draft.kind != nil) || (datedWithWords(first, a) && datedWithWords(second, b))
     }
 }
