@@ -170,9 +170,16 @@ public final class AgentGate {
         return "tasks:" + footprint.tasks.map { String($0.rawValue) }.joined(separator: ",")
     }
 
-    /// What an approval pins: the tasks' fingerprint.
+    /// What an approval pins: the tasks' fingerprint, and the bytes of a file the call reads (the
+    /// SHA-256 and size the owner is shown; "missing" when it cannot be read now).
     func pins(of footprint: CallFootprint) throws -> ApprovalPins {
-        ApprovalPins(targetFingerprint: footprint.tasks.isEmpty ? nil : try store.fingerprint(of: footprint.tasks))
+        var pins = ApprovalPins(targetFingerprint: footprint.tasks.isEmpty ? nil : try store.fingerprint(of: footprint.tasks))
+        if let file = footprint.fileRead {
+            let read = toolkit.fingerprint(ofFile: file)
+            pins.fileSHA256 = read?.sha256 ?? "missing"
+            pins.fileSize = read?.size
+        }
+        return pins
     }
 
     /// A running grant of `scope` that covers everything the call touches: one without a project, or,

@@ -53,7 +53,7 @@ public struct ApprovalDesk {
             try finish(.failed, "\(error)", decision: "failed", reason: "\(error)")
             return .failed("\(error)")
         }
-        if try !stillSame(request, call) {
+        if try !stillSame(request, call, in: toolkit) {
             let message = "what the call acts on changed since the agent asked; nothing was run (the agent can ask again)"
             try finish(.stale, message, decision: "stale", reason: message)
             return .stale
@@ -80,11 +80,16 @@ public struct ApprovalDesk {
     }
 
     /// Whether the call still acts on exactly what the owner is shown: the same tasks, unchanged since
-    /// the agent asked (their fingerprint, not a whole-second time).
-    func stillSame(_ request: ApprovalRecord, _ call: any Tool) throws -> Bool {
+    /// the agent asked (their fingerprint, not a whole-second time), and the same bytes of a file it
+    /// reads; `toolkit` is the agent's (its files).
+    func stillSame(_ request: ApprovalRecord, _ call: any Tool, in toolkit: TaskToolkit) throws -> Bool {
         let footprint = try call.footprint(in: toolkit)
         if footprint.refusal != nil { return false }
         guard AgentGate.targetName(footprint) == request.target else { return false }
+        if let pinned = request.fileSHA256 {
+            guard let file = footprint.fileRead, let now = toolkit.fingerprint(ofFile: file), now.sha256 == pinned, now.size == request.fileSize
+            else { return false }
+        }
         if let pinned = request.targetFingerprint {
             return try store.fingerprint(of: footprint.tasks) == pinned
         }

@@ -23,6 +23,9 @@ public struct CallFootprint: Sendable, Hashable {
     /// Set when the task it names cannot be found or the title matches several: the call is refused
     /// before it reaches a policy or a person.
     public var refusal: ToolRefusal?
+    /// The file the call reads (its path argument: `import_tasks`, `attach_file`), whose bytes an
+    /// approval pins as they were when the agent asked.
+    public var fileRead: String?
 
     public init(scope: AgentScope, projects: Set<String>? = nil, tasks: [TaskID] = [], refusal: ToolRefusal? = nil) {
         self.scope = scope

@@ -63,6 +63,15 @@ extension TaskToolkit {
         }
     }
 
+    /// The SHA-256 and size of the file a path argument names, read the way the tools read it
+    /// (`files`: confined for an agent); nil when it cannot be read.
+    public func fingerprint(ofFile argument: String) -> (sha256: String, size: Int64)? {
+        try? files.reading(argument) { path, _ in
+            let (digest, size) = try SHA256.file(path)
+            return (digest, Int64(size))
+        }
+    }
+
     /// The task a `parent` argument names (as `findEditable`), the refusal saying it was the parent.
     func findParent(_ reference: TaskReference) throws -> Result<TaskItem, ToolRefusal> {
         try findEditable(reference).mapError { refusal in

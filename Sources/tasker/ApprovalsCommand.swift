@@ -26,8 +26,13 @@ enum ApprovalsCommand: Command {
     }
 
     /// "apr_… claude create_task {"title":"Buy milk"} (expires 2026-12-09T10:30:00+00:00)".
+    /// A call that reads a file also shows the bytes it was asked with: "file sha256 ab12… (2,048 bytes)".
     static func line(_ request: ApprovalRecord, agent: String, timeZone: TimeZone) -> String {
-        "\(request.id) \(agent) \(request.tool) \(request.arguments) (expires \(ISODate.format(request.expires, in: timeZone)))"
+        var text = "\(request.id) \(agent) \(request.tool) \(request.arguments) (expires \(ISODate.format(request.expires, in: timeZone)))"
+        if let digest = request.fileSHA256 {
+            text += digest == "missing" ? " file: not readable when asked" : " file sha256 \(digest) (\(request.fileSize ?? 0) bytes)"
+        }
+        return text
     }
 }
 

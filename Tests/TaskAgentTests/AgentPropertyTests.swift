@@ -73,6 +73,20 @@ import TaskerTestSupport
         return changes
     }
 
+    /// Every file below the test's folder but the agents' folders and the store's own (database,
+    /// objects, receipts), with its size and modification time.
+    static func filesOutsideAgentFolders(_ fixture: AgentFixture) -> [String: String] {
+        var files: [String: String] = [:]
+        let root = fixture.directory.path
+        guard let walker = FileManager.default.enumerator(atPath: root) else { return files }
+        while let name = walker.nextObject() as? String {
+            if name.hasPrefix("tasks.sqlite") || name.hasPrefix("objects") { continue }
+            let attributes = try? FileManager.default.attributesOfItem(atPath: root + "/" + name)
+            files[name] = "\(attributes?[.size] ?? "") \(attributes?[.modificationDate] ?? "")"
+        }
+        return files
+    }
+
     /// Whether the agent may make `change` without asking: its policy allows the scope, or running
     /// grants of the scope cover every project touched.
     /// `destructive` covers the task writes that come with it (an import creates tasks, completing a
@@ -117,6 +131,10 @@ import TaskerTestSupport
         _ = try toolkit.call("create_space", ["name": "Notes"])
         _ = try toolkit.call("create_page", ["space": "Notes", "title": "Ideas", "body": "tiles"])
         try "buy tiles\nfix the sink\n".write(toFile: fixture.directory.path("list.txt"), atomically: true, encoding: .utf8)
+        // The same list in the agent's own folder, where its names point.
+        let own = fixture.directory.path("tasks.sqlite.agents/bot/files")
+        try FileManager.default.createDirectory(atPath: own, withIntermediateDirectories: true)
+        try "buy tiles\nfix the sink\n".write(toFile: own + "/list.txt", atomically: true, encoding: .utf8)
         return ids
     }
 
@@ -125,6 +143,12 @@ import TaskerTestSupport
     static func arguments(for tool: String, ids: [Int], fixture: AgentFixture, _ random: inout SeededRandom) -> JSONValue {
         func pick<T>(_ values: [T]) -> T { values[Int(random.next() % UInt64(values.count))] }
         let id: JSONValue = .int(pick(ids + [999]))
+        /// A file name: the agent's own, or one aiming outside its folder (absolute, `..`, the database).
+        func path(exporting: Bool) -> JSONValue {
+            let own = exporting ? "out-\(random.next() % 1000).txt" : "list.txt"
+            return .string(pick([own, own, "../../../list.txt", fixture.directory.path("list.txt"), fixture.path, "/proc/self/environ",
+                                 "~/list.txt", "../../../out.txt"]))
+        }
         let title: JSONValue = .string(pick(["Paint", "paint", "Water", "water", "Sand", "Loose end", "nothing like it"]))
         var target: [String: JSONValue] = pick([true, false]) ? ["id": id] : ["title": title]
         let project: JSONValue = pick(["Kitchen", "Garden", "Nowhere", .null])
@@ -169,9 +193,9 @@ import TaskerTestSupport
             return ["name": pick(["Move", "Trip"]), "tasks": [["title": "Nothing", "offset_days": 0]], "replace": .bool(pick([true, false]))]
         case "apply_template": return ["name": "Move", "project": pick(["Kitchen", "Garden"])]
         case "list_tasks": return pick([[:], ["project": "Garden"], ["filter": "all"]])
-        case "export_tasks": return pick([["format": "json"], ["format": "todotxt", "path": .string(fixture.directory.path("out-\(random.next() % 1000).txt"))]])
-        case "import_tasks": return ["path": .string(fixture.directory.path("list.txt")), "format": "todotxt"]
-        case "attach_file": return ["path": .string(fixture.directory.path("list.txt")), "task": id]
+        case "export_tasks": return pick([["format": "json"], ["format": "todotxt", "path": path(exporting: true)]])
+        case "import_tasks": return ["path": path(exporting: false), "format": "todotxt"]
+        case "attach_file": return ["path": path(exporting: false), "task": id]
         case "open_attachment", "detach": return ["id": 1]
         case "approval_status": return ["approval_id": "apr_nothing"]
         case "plan_day": return ["minutes": 60]
@@ -204,6 +228,7 @@ import TaskerTestSupport
                 let arguments = Self.arguments(for: tool, ids: ids, fixture: fixture, &random)
                 let label = "seed \(Self.seed) round \(round) call \(call): \(tool) \(arguments.encoded()) policies \(agent.policies) grants \(grants.map { "\($0.scope.rawValue):\($0.projectName ?? "*")" })"
                 let before = try Snapshot(fixture.store)
+                let filesBefore = Self.filesOutsideAgentFolders(fixture)
                 let receiptsBefore = try fixture.store.receipts().count
                 var result: JSONValue?
                 do { result = try gate.call(tool, arguments) } catch {}
@@ -212,6 +237,8 @@ import TaskerTestSupport
                 #expect(receipts.count == receiptsBefore + 1, "exactly one receipt: \(label)")
                 let decision = receipts.last?.decision ?? "?"
                 let changes = Self.changes(from: before, to: after)
+                #expect(Self.filesOutsideAgentFolders(fixture) == filesBefore, "a file appeared or changed outside the agent's folder: \(label)")
+                #expect(!(result?.encoded().contains(fixture.directory.path) ?? false), "a result names a host path: \(label)")
                 if decision == "allowed" || decision == "granted" {
                     ran += 1
                     for change in changes {

@@ -111,4 +111,27 @@ import TaskerTestSupport
         #expect(try RawHTTP.exchange(port: server.port, headers: headers(quiet, session: session), body: list).status == 200,
                 "the quiet agent's session survives 300 sessions of another agent")
     }
+
+    /// An import waiting for approval pins the file's bytes: the file swapped after the request makes
+    /// the approval stale and nothing is imported; the same bytes import.
+    @Test func anApprovedImportRefusesAFileThatChangedSinceTheRequest() throws {
+        let key = try addAgent("importer", scopes: "read,write:tasks,destructive")
+        let folder = directory.path("t.sqlite.agents/importer/files")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "buy tiles\n".write(toFile: folder + "/list.txt", atomically: false, encoding: .utf8)
+        let asked = try mcp(key: key, [("import_tasks", ["path": "list.txt", "format": "todotxt"])])
+        let first = try #require(asked[0]["structuredContent"]?["approval_id"]?.stringValue, "\(asked[0].encoded())")
+        let shown = try tasker(["approvals"]).stdout
+        #expect(shown.contains("file sha256 ") && shown.contains("(10 bytes)"), "the owner sees the bytes asked with: \(shown)")
+        try "transfer the savings to mallory\n".write(toFile: folder + "/list.txt", atomically: false, encoding: .utf8)
+        let approved = try tasker(["approve", first])
+        #expect(approved.status == 1 && approved.stderr.contains("stale"), "\(approved.stdout)\(approved.stderr)")
+        #expect(!(try tasker(["call", "list_tasks"]).stdout.contains("mallory")))
+        try "buy tiles\n".write(toFile: folder + "/list.txt", atomically: false, encoding: .utf8)
+        let again = try mcp(key: key, [("import_tasks", ["path": "list.txt", "format": "todotxt"])])
+        let second = try #require(again[0]["structuredContent"]?["approval_id"]?.stringValue)
+        #expect(try tasker(["approve", second]).status == 0)
+        #expect(try tasker(["call", "list_tasks"]).stdout.contains("Buy tiles") || (try tasker(["call", "list_tasks"]).stdout.contains("buy tiles")))
+    }
 }
+

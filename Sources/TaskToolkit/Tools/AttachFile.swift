@@ -105,4 +105,11 @@ public struct AttachFile: Tool, ArgumentsExpressible {
         let attachment = output.item.attachment
         return UndoAction("Detached '\(attachment.name)'") { store in try store.detach(attachment.id) }
     }
+
+    /// Attaching reads a file: an approval pins its bytes.
+    public func footprint(in toolkit: TaskToolkit) throws -> CallFootprint {
+        var footprint = CallFootprint(scope: Self.definition.scope)
+        footprint.fileRead = path
+        return footprint
+    }
 }

@@ -85,4 +85,11 @@ public struct ImportTasks: Tool {
             return .refused(ToolRefusal(toolkit.files.scrubbed(error.description, database: toolkit.store.path)))
         }
     }
+
+    /// An import reads a file: an approval pins its bytes.
+    public func footprint(in toolkit: TaskToolkit) throws -> CallFootprint {
+        var footprint = CallFootprint(scope: Self.definition.scope)
+        footprint.fileRead = path
+        return footprint
+    }
 }
