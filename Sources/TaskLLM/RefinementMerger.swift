@@ -2,8 +2,15 @@ import Foundation
 import TaskCore
 import TaskNL
 
-/// Merges a model's proposals with the rules' reading; the rules always win. The one merge of the
-/// model path: `tasker parse --refine` (a refinement answer) and the chat (a proposed task) use it.
+/// Merges a model's proposals with the rules' reading, so the model never makes a capture worse
+/// than the rules alone. The one merge of every model path: `tasker parse --refine` and the chat's
+/// dictation (a refinement answer) and the chat's model tool calls (a proposed task) use it.
+///
+/// Splits: where the rules split a line (`TaskNLParser.splitTasks`: a newline, `; `, `and also`,
+/// `and then`, two task clauses joined by `and`), the drafts keep that split; a model task spanning
+/// several of those parts gives way to the parts. The model may split further inside a part only
+/// when every piece reads as a task of its own (`TaskNLParser.readsAsTask`), so `ask tom and jerry
+/// about the party` stays one task.
 ///
 /// For each proposed task, its `source` is rule-parsed first. A field the rules set is final (a
 /// chip of that field, or a non-default value). The model fills fields the rules left empty: a date
@@ -36,13 +43,53 @@ public struct RefinementMerger: Sendable {
         guard items.count <= 20 else { throw .wrongShape(detail: "more than 20 tasks") }
         var proposed: [ModelTask] = []
         for item in items { proposed.append(try ModelTask(json: item)) }
-        let tasks = try Self.resolved(proposed, in: text)
-        try checkSources(tasks.map(\.source), cover: text)
+        let resolved = try Self.resolved(proposed, in: text)
+        try checkSources(resolved.map(\.source), cover: text)
+        let tasks = keepingRulesSplit(resolved, in: text)
         return tasks.map { task in
             let sourceRules = Self.normalized(task.source) == Self.normalized(text)
                 ? rules : parser.parse(task.source, now: now, timeZone: timeZone, places: places)
             return MergedTask(source: task.source, rules: sourceRules, draft: merge(task, into: sourceRules))
         }
+    }
+
+    /// The model's tasks (as `resolved` gives them, in text order) fitted to the rules' split of
+    /// `text`: each rules part keeps the model tasks that lie inside it when there is one, or when
+    /// every one of them reads as a task of its own; otherwise (a model task across a split, a split
+    /// inside a part that leaves a piece that is no task) the part itself stands, read by the rules.
+    func keepingRulesSplit(_ tasks: [ModelTask], in text: String) -> [ModelTask] {
+        let flat = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let parts = parser.splitTasks(text, now: now, timeZone: timeZone)
+        guard let partRanges = Self.ranges(of: parts, in: flat), let taskRanges = Self.ranges(of: tasks.map(\.source), in: flat) else {
+            return tasks
+        }
+        var kept: [ModelTask] = []
+        for (part, partRange) in zip(parts, partRanges) {
+            let inside = zip(tasks, taskRanges).filter { partRange.lowerBound <= $0.1.lowerBound && $0.1.upperBound <= partRange.upperBound }.map(\.0)
+            let across = taskRanges.contains { $0.overlaps(partRange) && !(partRange.lowerBound <= $0.lowerBound && $0.upperBound <= partRange.upperBound) }
+            if !across, inside.count == 1 || (inside.count > 1 && inside.allSatisfy { parser.readsAsTask($0.source, now: now, timeZone: timeZone) }) {
+                kept += inside
+            } else {
+                kept.append(ModelTask(source: part))
+            }
+        }
+        return kept
+    }
+
+    /// Where each of `pieces` stands in `flat`, searched in order, each after the last one found
+    /// (case-insensitive, white space collapsed); nil when one is not found.
+    static func ranges(of pieces: [String], in flat: String) -> [Range<String.Index>]? {
+        var ranges: [Range<String.Index>] = []
+        var from = flat.startIndex
+        for piece in pieces {
+            let needle = piece.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            guard let range = flat.range(of: needle, options: [.caseInsensitive], range: from..<flat.endIndex)
+                ?? flat.range(of: needle, options: [.caseInsensitive])
+            else { return nil }
+            ranges.append(range)
+            from = range.upperBound
+        }
+        return ranges
     }
 
     /// One task of a merged answer: the part of the text it was read from (as `resolved` gives it),
@@ -95,13 +142,25 @@ public struct RefinementMerger: Sendable {
         return ParseResult(draft: draft, understood: sorted)
     }
 
-    /// A task the model proposed in the chat (a `create_task` call), merged by the same rules.
+    /// A task the model proposed in the chat (a `create_task` call), merged by the same rules: the
+    /// draft to save.
     ///
     /// When it is the only task proposed for the message, its source is what the user typed and
     /// `rules` is the rules' reading of it. When the model split the message, each proposal's own
     /// title stands for its source (rule-parsed here); either way a title with a word the user never
-    /// typed gives way to the rules' title of the whole message.
+    /// typed gives way to the rules' title of the whole message. What the rules never read (notes,
+    /// project, list, parent) is the model's, and so is a repeat the rules did not read.
     public func merge(proposal draft: TaskDraft, due: String?, userText: String, rules: ParseResult, single: Bool) -> ParseResult {
+        var merged = mergeFields(proposal: draft, due: due, userText: userText, rules: rules, single: single)
+        merged.draft.notes = draft.notes
+        merged.draft.project = draft.project
+        merged.draft.list = draft.list
+        merged.draft.parent = draft.parent
+        if merged.draft.recurrence == nil { merged.draft.recurrence = draft.recurrence }
+        return merged
+    }
+
+    private func mergeFields(proposal draft: TaskDraft, due: String?, userText: String, rules: ParseResult, single: Bool) -> ParseResult {
         let source = single ? userText : draft.title
         let sourceRules = single ? rules : parser.parse(draft.title, now: now, timeZone: timeZone)
         let proposal = ModelTask(
@@ -110,6 +169,36 @@ public struct RefinementMerger: Sendable {
         var merged = merge(proposal, into: sourceRules)
         if !Self.titleUsesOnlyWords(merged.draft.title, of: userText) { merged.draft.title = rules.draft.title }
         return merged
+    }
+
+    /// The drafts to save for the `create_task` proposals of one chat turn, one list per proposal,
+    /// by the split rule of a refinement: one proposal for a line the rules split (`clean the oven and
+    /// also descale the kettle`) gives way to the rules' parts, each read by the rules and keeping the
+    /// proposal's project, list and parent; several proposals for a line the rules keep whole stand
+    /// only when every title reads as a task, else the first saves the rules' one reading and the
+    /// others save nothing (`ask tom and jerry about the party`). Otherwise each is merged alone.
+    public func merge(proposals: [(draft: TaskDraft, due: String?)], userText: String, rules: ParseResult) -> [[ParseResult]] {
+        let parts = parser.splitTasks(userText, now: now, timeZone: timeZone)
+        if proposals.count == 1, parts.count > 1, let only = proposals.first {
+            return [parts.map { part in
+                var read = parser.parse(part, now: now, timeZone: timeZone, places: places)
+                read.draft.project = only.draft.project
+                read.draft.list = only.draft.list
+                read.draft.parent = only.draft.parent
+                return read
+            }]
+        }
+        if proposals.count > 1, parts.count == 1,
+            !proposals.allSatisfy({ parser.readsAsTask($0.draft.title, now: now, timeZone: timeZone) })
+        {
+            var whole = rules
+            whole.draft.project = proposals[0].draft.project
+            whole.draft.list = proposals[0].draft.list
+            whole.draft.parent = proposals[0].draft.parent
+            return [[whole]] + Array(repeating: [], count: proposals.count - 1)
+        }
+        let single = proposals.count == 1
+        return proposals.map { [merge(proposal: $0.draft, due: $0.due, userText: userText, rules: rules, single: single)] }
     }
 
     /// The text of a proposed capture: a part of what the user typed (one task of several), never

@@ -14,6 +14,12 @@ enum TitleWords {
         ["make", "sure", "i"], ["remember", "to"], ["remind", "me", "to"], ["i", "guess"], ["i", "think"],
         ["sort", "of"], ["kind", "of"], ["or", "something"], ["or", "whatever"], ["if", "possible"],
         ["at", "some", "point"], ["some", "time"], ["i", "suppose"],
+        // requests and the list they name (issue 32): "could you add X to my tasks" keeps only X
+        ["could", "you", "add"], ["can", "you", "add"], ["would", "you", "add"], ["will", "you", "add"], ["please", "add"],
+        ["could", "you", "put"], ["can", "you", "put"], ["add", "a", "task", "to"], ["add", "a", "reminder", "to"],
+        ["create", "a", "task", "to"], ["set", "a", "reminder", "to"], ["new", "task"], ["don't", "let", "me", "forget", "to"],
+        ["to", "my", "tasks"], ["to", "my", "list"], ["on", "my", "list"], ["to", "my", "todo", "list"], ["to", "my", "to", "do", "list"],
+        ["to", "the", "list"], ["on", "the", "list"], ["to", "my", "task", "list"],
     ]
 
     /// The closed class: never content on their own.

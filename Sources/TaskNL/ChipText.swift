@@ -1,7 +1,7 @@
 import Foundation
 import TaskCore
 
-/// The words on the chips, exactly as GRAMMAR.md spells them.
+/// The words on the chips, exactly as docs/GRAMMAR.md spells them.
 ///
 /// Public so that chips made outside the grammar (a model's proposals) read the same.
 public enum ChipText {

@@ -11,7 +11,10 @@ extension ParseScope {
     /// Reads one day expression starting at token `i`: `today`, `tomorrow`, `friday`, `next week`,
     /// `in 3 days`, `jun 12`, `12th of june 2027`, `2027-06-12`, … Nil when there is none, or when
     /// the day does not exist (`feb 30`).
-    func readDay(at i: Int) -> DayMatch? {
+    ///
+    /// `afterConnector`: a connector (`on`, `by`, `due`, …) stands right before `i`, so `the 21st`
+    /// and `the end of the month` may be read there (they are never read on their own).
+    func readDay(at i: Int, afterConnector: Bool = false) -> DayMatch? {
         guard i < count else { return nil }
         let w = word(i)
         switch w {
@@ -27,11 +30,14 @@ extension ParseScope {
         case "this": return readThis(at: i)
         case "next": return readNext(at: i)
         case "weekend": return DayMatch(day: comingWeekend, end: i + 1)
+        case "the": return afterConnector ? readTheDay(at: i) : nil
+        case "end": return readEndOfMonth(at: i)
         default: break
         }
         // A short form counts after an opener word or directly before a time (asked only of short forms).
         if let weekday = lexeme(i).weekday
-            ?? lexeme(i).shortWeekday.flatMap({ weekdayOpenerBefore(i) || readTime(at: i + 1) != nil ? $0 : nil })
+            ?? lexeme(i).shortWeekday.flatMap({ weekdayOpenerBefore(i) || readTime(at: i + 1) != nil ? $0 : nil }),
+            !startsName(at: i)
         {
             var delta = (weekday.isoNumber - today.weekday.isoNumber + 7) % 7
             if delta == 0 { delta = 7 }  // today never matches a bare weekday
@@ -49,7 +55,73 @@ extension ParseScope {
         return nil
     }
 
-    private func weekdayOpenerBefore(_ i: Int) -> Bool { lexeme(i - 1).opensShortWeekday }
+    /// An opener word stands before `i`; `to` only when it does not end a spoken opener (`remind me
+    /// to Wed anniversary card`, `i need to sun the deck` keep their words).
+    private func weekdayOpenerBefore(_ i: Int) -> Bool {
+        guard lexeme(i - 1).opensShortWeekday else { return false }
+        return word(i - 1) != "to" || !Dictation.wordsBeforeClosingTo.contains(word(i - 2))
+    }
+
+    /// A capitalised day or time word followed by a capitalised word no reader starts at is a name's
+    /// first word (`Friday Night Lights`, `Noon Bistro`), not a date; `Friday Morning` and `Friday
+    /// 5pm` still are.
+    func startsName(at i: Int) -> Bool {
+        guard i + 1 < count, Self.startsUpper(tokens[i].raw), Self.startsUpper(tokens[i + 1].raw) else { return false }
+        return !mayStartReading(at: i + 1)
+    }
+
+    private static func startsUpper(_ raw: String) -> Bool {
+        guard let b = raw.utf8.first else { return false }
+        return b >= 65 && b <= 90
+    }
+
+    /// Words after which `the 21st` names a day of the month (`on the 21st`, `due the 28th`).
+    static let dayOfMonthOpeners: Set<String> = ["on", "by", "due", "before", "until"]
+
+    /// After a connector: `the 21st`, `the 1st of the month` when the connector is `on`, `by`, `due`,
+    /// `before` or `until` (the next day with that number on or after today); `the 12th of june` as
+    /// `12th of june`; `the end of the month`. Only an ordinal (`21st`, never `21`) counts, and only
+    /// where the phrase ends the sentence or another reader takes over (`on the 5th floor` stays).
+    private func readTheDay(at i: Int) -> DayMatch? {
+        if word(i + 1) == "end" { return readEndOfMonth(at: i + 1) }
+        guard let n = dayNumber(i + 1), tokens[i + 1].number == nil else { return nil }
+        if word(i + 2) == "of", let month = lexeme(i + 3).month { return calendarDate(month: month, day: n, yearAt: i + 4) }
+        guard Self.dayOfMonthOpeners.contains(word(i - 1)) else { return nil }
+        // decision: `the 1st of the month` and `the 1st of this month` are the same day as `the 1st`.
+        var end = i + 2
+        if word(end) == "of", word(end + 2) == "month", word(end + 1) == "the" || word(end + 1) == "this" { end += 3 }
+        guard endsDatePhrase(at: end) else { return nil }
+        return DayMatch(day: nextDayOfMonth(n), end: end)
+    }
+
+    /// `end of month`, `end of the month`, `end of this month`, `end of next month`: the month's last
+    /// day. Only where the phrase ends the sentence or another reader takes over (`end of month
+    /// report` stays in the title).
+    private func readEndOfMonth(at i: Int) -> DayMatch? {
+        guard word(i + 1) == "of" else { return nil }
+        var j = i + 2
+        var months = 0
+        switch word(j) {
+        case "the", "this": j += 1
+        case "next": months = 1; j += 1
+        default: break
+        }
+        guard word(j) == "month", endsDatePhrase(at: j + 1) else { return nil }
+        let first = today.adding(months: months, onDay: 1)
+        return DayMatch(day: LocalDate(year: first.year, month: first.month, day: LocalDate.daysIn(month: first.month, year: first.year)), end: j + 1)
+    }
+
+    /// True when token `j` is past the end or starts something a reader may read (a time, a tag, a
+    /// connector): a day-of-month phrase followed by a title word (`the 5th floor`) is not a date.
+    private func endsDatePhrase(at j: Int) -> Bool { j >= count || mayStartReading(at: j) }
+
+    /// The first day numbered `n` on or after today, skipping months that have no such day.
+    func nextDayOfMonth(_ n: Int) -> LocalDate {
+        var first = today.adding(months: 0, onDay: 1)
+        if n < today.day { first = first.adding(months: 1, onDay: 1) }
+        while n > LocalDate.daysIn(month: first.month, year: first.year) { first = first.adding(months: 1, onDay: 1) }
+        return LocalDate(year: first.year, month: first.month, day: n)
+    }
 
     /// The coming Saturday, or today on a Saturday or Sunday.
     var comingWeekend: LocalDate {

@@ -80,7 +80,7 @@ extension ParseScope {
         default:
             return nil
         }
-        guard let d = readDay(at: j), d.dayPart == nil else { return nil }
+        guard let d = readDay(at: j, afterConnector: j > i + 1), d.dayPart == nil else { return nil }
         return (d.day, d.end)
     }
 }

@@ -27,8 +27,10 @@ extension ParseScope {
         if afterAt { j += 1 }
         guard j < count else { return nil }
         let w = word(j)
-        if w == "noon" || w == "midday" { return TimeMatch(hour: 12, minute: 0, bare: false, end: j + 1) }
-        if w == "midnight" { return TimeMatch(hour: 23, minute: 59, bare: false, end: j + 1) }
+        if w == "noon" || w == "midday" || w == "midnight" {
+            guard !startsName(at: j) else { return nil }  // `Noon Bistro`
+            return w == "midnight" ? TimeMatch(hour: 23, minute: 59, bare: false, end: j + 1) : TimeMatch(hour: 12, minute: 0, bare: false, end: j + 1)
+        }
         guard let clock = ClockText(w) else { return nil }
         switch clock.suffix {
         case .am, .pm:

@@ -79,7 +79,7 @@ struct ParseScope: Sendable {
             "daily", "weekly", "fortnightly", "monthly", "yearly", "annually", "every",  // readRecurrence
             "defer", "starting", "start", "starts",  // readDefer
             "from",  // bareTimeRangeEnd, opensTimeRange
-            "today", "tonight", "day", "in", "this", "next", "weekend",  // readDay, readInstant, readDayPart
+            "today", "tonight", "day", "in", "this", "next", "weekend", "end",  // readDay, readInstant, readDayPart
             "at", "noon", "midday", "midnight",  // readTime
             "critical", "urgent", "asap", "important", "someday", "high", "low",  // readPriority
             "half",  // readEstimate (DurationPhrase)

@@ -99,8 +99,14 @@ struct SentenceParse {
     /// `remind me`, `todo:`, `to do:`, `task:`, `idea:` from the start. A marker alone is the title.
     private mutating func stripPrefix() -> Int {
         let first = scope.word(0)
-        let marker = scope.count > 1 && (first == "-" || first == "*" || first == "•") ? 1 : 0
+        var marker = scope.count > 1 && (first == "-" || first == "*" || first == "•") ? 1 : 0
         if marker == 1 { stripped[0] = true }
+        // Spoken openers that add to no list leave before the scan, so what follows reads as the
+        // start (`can you remind me to …`); the rest leave after it (`stripDictation`).
+        while let o = Dictation.opener(count: scope.count - marker, word: { scope.word(marker + $0) }), !o.addsToList {
+            for k in marker..<(marker + o.length) { stripped[k] = true }
+            marker += o.length
+        }
         let w0 = scope.word(marker), w1 = scope.word(marker + 1)
         var length = 0
         if w0 == "remind" && w1 == "me" {
@@ -127,9 +133,16 @@ struct SentenceParse {
         else { return }
         var kept = scope.tokens.indices.filter(isKept)
         var first = 0  // kept[first...] are the words still in the title
-        while let n = Dictation.opener(count: kept.count - first, word: { scope.word(kept[first + $0]) }) {
-            for k in kept[first..<(first + n)] { stripped[k] = true }
-            first += n
+        var addsToList = false
+        while let o = Dictation.opener(count: kept.count - first, word: { scope.word(kept[first + $0]) }) {
+            for k in kept[first..<(first + o.length)] { stripped[k] = true }
+            first += o.length
+            addsToList = addsToList || o.addsToList
+        }
+        // decision: `on my list`, `to my tasks` leave only after an opener that adds (`add`, `put`, `could you add`).
+        if addsToList, let n = Dictation.listTail(count: kept.count - first, word: { scope.word(kept[first + $0]) }), n < kept.count - first {
+            for k in kept.suffix(n) { stripped[k] = true }
+            kept.removeLast(n)
         }
         while let n = Dictation.hedge(count: kept.count - first, word: { scope.word(kept[first + $0]) }) {
             for k in kept.suffix(n) { stripped[k] = true }
@@ -286,6 +299,13 @@ struct SentenceParse {
             if d.time != nil || d.elapsedSeconds != nil || (t.time == nil && d.dayPart != nil) { timePhrase = nil }
         }
         if let t = timePhrase, t.time == nil, recurrence?.match.dayPart != nil { timePhrase = nil }
+        // `dentist the 21st at 3pm`: a day of the month the grammar did not read sits right before the
+        // time, so the day is unsure; the whole phrase stays in the title rather than fall on today.
+        if dayPhrase == nil, recurrence == nil, deferral == nil, let t = timePhrase, t.tokens.lowerBound > 0,
+            scope.dayNumber(t.tokens.lowerBound - 1) != nil, scope.number(t.tokens.lowerBound - 1) == nil
+        {
+            return nil
+        }
         var spans: [Range<Int>] = []
         spans.reserveCapacity(2)
         for p in [dayPhrase, timePhrase] {

@@ -185,9 +185,24 @@ extension TaskNLParser {
         return result
     }
 
-    /// Both start with a verb the kind table knows, or both carry their own date.
+    /// Whether `text` reads as a task of its own: it carries a date or a kind, or what is left of its
+    /// title starts with an instruction verb (`ask tom`, `descale the kettle`). `jerry about the
+    /// party` does not: a model's split there is refused (`RefinementMerger`).
+    public func readsAsTask(_ text: String, now: Date, timeZone: TimeZone) -> Bool {
+        let draft = parse(text, now: now, timeZone: timeZone).draft
+        if draft.due != nil || draft.kind != nil { return true }
+        let first = draft.title.lowercased().split(separator: " ").first.map(String.init) ?? ""
+        return Dictation.instructionVerbs.contains(first)
+    }
+
+    /// Both start with a verb the kind table knows, or both carry their own date and words besides
+    /// it (`plan the menu for friday and saturday` is one task: `saturday` alone is only a date).
     private func bothReadAsTasks(_ a: String, _ b: String, now: Date, timeZone: TimeZone) -> Bool {
-        let first = parse(a, now: now, timeZone: timeZone).draft, second = parse(b, now: now, timeZone: timeZone).draft
-        return (first.kind != nil && second.kind != nil) || (first.due != nil && second.due != nil)
+        let first = parse(a, now: now, timeZone: timeZone), second = parse(b, now: now, timeZone: timeZone)
+        func datedWithWords(_ result: ParseResult, _ text: String) -> Bool {
+            // A title kept whole though a date was read: nothing but the date was said.
+            result.draft.due != nil && result.draft.title.lowercased() != text.trimmed(newlines: false).lowercased()
+        }
+        return (first.draft.kind != nil && second.draft.kind != nil) || (datedWithWords(first, a) && datedWithWords(second, b))
     }
 }

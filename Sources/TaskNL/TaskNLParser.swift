@@ -25,7 +25,7 @@ public struct Chip: Sendable, Hashable {
     }
 }
 
-/// The draft and the chips, in GRAMMAR.md's fixed order.
+/// The draft and the chips, in docs/GRAMMAR.md's fixed order.
 public struct ParseResult: Sendable, Hashable {
     public var draft: TaskDraft
     public var understood: [Chip]
@@ -39,7 +39,7 @@ public struct ParseResult: Sendable, Hashable {
     }
 }
 
-/// Turns one plain sentence into a task draft and the chips it understood (GRAMMAR.md is the contract).
+/// Turns one plain sentence into a task draft and the chips it understood (docs/GRAMMAR.md is the contract).
 ///
 /// Pure: no I/O, no clock of its own; `now` and the time zone come from the caller. Reads the
 /// sentence once into words, then scans them left to right (`SentenceParse`).

@@ -43,7 +43,7 @@ extension ParseScope {
                 elements += 1
                 break  // elapsed time combines with nothing
             }
-            if phrase.day == nil, let d = readDay(at: k), d.dayPart == nil || phrase.dayPart == nil {
+            if phrase.day == nil, let d = readDay(at: k, afterConnector: k > j), d.dayPart == nil || phrase.dayPart == nil {
                 phrase.day = d.day
                 if let part = d.dayPart { phrase.dayPart = part }
                 if k > j { introduced = true }

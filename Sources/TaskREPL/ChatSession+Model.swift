@@ -34,9 +34,9 @@ extension ChatSession {
                     }
                     return
                 }
-                let creates = reply.toolCalls.filter { $0.name == CreateTask.definition.name || $0.name == CaptureTask.definition.name }.count
-                for call in reply.toolCalls {
-                    let (result, wrote) = try perform(call, single: creates == 1, userText: text, userRules: rules)
+                let plan = createPlan(reply.toolCalls, userText: text, rules: rules)
+                for (index, call) in reply.toolCalls.enumerated() {
+                    let (result, wrote) = try perform(call, drafts: plan[index], userText: text, userRules: rules)
                     wroteSomething = wroteSomething || wrote
                     messages.append(ChatMessage(role: .tool, content: result.encoded(), toolCallID: call.id))
                 }
@@ -96,10 +96,26 @@ extension ChatSession {
         return reply
     }
 
-    /// Validates, merges, reviews and runs one proposed call. - Returns: the tool message content
+    /// The drafts each `create_task` call of a reply saves, by the call's position: the one merge
+    /// (`RefinementMerger.merge(proposals:)`), so one proposal for a line the rules split saves the
+    /// rules' parts, and a split the rules do not share stands only when each title reads as a task.
+    private func createPlan(_ calls: [ToolCall], userText: String, rules: ParseResult) -> [Int: [ParseResult]] {
+        let creates = calls.enumerated().compactMap { index, call -> (Int, CreateTask)? in
+            guard call.name == CreateTask.definition.name, let object = try? JSONValue.parse(call.argumentsText),
+                let create = (try? toolkit.prepare(call.name, object)) as? CreateTask
+            else { return nil }
+            return (index, create)
+        }
+        let merger = RefinementMerger(parser: parser, now: clock(), timeZone: settings.timeZone, places: placeNames)
+        let drafts = merger.merge(proposals: creates.map { ($0.1.draft, $0.1.due) }, userText: userText, rules: rules)
+        return Dictionary(uniqueKeysWithValues: zip(creates.map(\.0), drafts))
+    }
+
+    /// Validates, merges, reviews and runs one proposed call; a `create_task` saves the `drafts` the
+    /// plan gives it (none: not run; several: one call each). - Returns: the tool message content
     /// and whether something was written. - Throws: `ModelTurnFailure` for an unknown tool or
     /// arguments that are not a JSON object (the rules then take over).
-    private func perform(_ proposal: ToolCall, single: Bool, userText: String, userRules: ParseResult) throws -> (JSONValue, Bool) {
+    private func perform(_ proposal: ToolCall, drafts: [ParseResult]?, userText: String, userRules: ParseResult) throws -> (JSONValue, Bool) {
         guard toolkit.tools.contains(where: { $0.name == proposal.name }) else {
             throw ModelTurnFailure(reason: "it proposed an unknown tool '\(proposal.name)'")
         }
@@ -115,23 +131,36 @@ extension ChatSession {
             fail("\(error)")
             return (["ok": false, "error": .string("\(error)")], false)
         }
-        let merger = RefinementMerger(parser: parser, now: clock(), timeZone: settings.timeZone)
-        if var create = call as? CreateTask {
-            let merged = merger.merge(proposal: create.draft, due: create.due, userText: userText, rules: userRules, single: single)
-            let model = create.draft
-            create.draft = merged.draft
-            create.draft.notes = model.notes
-            create.draft.project = model.project
-            create.draft.list = model.list
-            create.draft.parent = model.parent
-            if merged.draft.recurrence == nil { create.draft.recurrence = model.recurrence }
-            if merged.draft.deferUntil != nil { create.deferUntil = nil }
-            create.due = nil
-            (call, arguments) = (create, create.arguments(toolkit.format))
+        if let create = call as? CreateTask {
+            // The one merge (RefinementMerger, `createPlan`): the drafts to save, the model's own fields kept.
+            let drafts = drafts ?? RefinementMerger(parser: parser, now: clock(), timeZone: settings.timeZone, places: placeNames)
+                .merge(proposals: [(create.draft, create.due)], userText: userText, rules: userRules)[0]
+            guard !drafts.isEmpty else {
+                notice("  Not run: the rules read the line as one task.")
+                return (["ok": false, "error": "not run: the line is one task, saved by the first create_task"], false)
+            }
+            var results: [JSONValue] = []
+            var wrote = false
+            for draft in drafts {
+                var one = create
+                one.draft = draft.draft
+                if one.draft.deferUntil != nil { one.deferUntil = nil }
+                one.due = nil
+                let (result, written) = review(one, arguments: one.arguments(toolkit.format))
+                results.append(result)
+                wrote = wrote || written
+            }
+            return (results.count == 1 ? results[0] : .array(results), wrote)
         } else if var capture = call as? CaptureTask {
             capture.text = RefinementMerger.captureText(capture.text, userText: userText)
             (call, arguments) = (capture, capture.arguments)
         }
+        return review(call, arguments: arguments)
+    }
+
+    /// Asks about one proposed call as the policy says, then runs it. - Returns: the tool message
+    /// content and whether something was written.
+    private func review(_ call: any Tool, arguments: JSONValue) -> (JSONValue, Bool) {
         switch reviewer.reviewModelCall(call, arguments: arguments, in: self) {
         case .run(let approved):
             return (runProposed(approved, arguments: arguments), !approved.definition.readOnly)

@@ -145,11 +145,15 @@ public final class ChatSession {
         case .tool(let call):
             if let plan = call as? PlanDay {
                 runPlan(plan)
+            } else if namesNoTask(call), let complete = call as? CompleteTask {
+                reportNoMatch(complete)
             } else if namesNoTask(call) {
                 offerCapture(text, missing: call)
             } else {
                 runTool(call)
             }
+        case .count(let call):
+            answerCount(call)
         case .pickTask(let pick):
             pickTask(pick)
         case .edit(let call):

@@ -14,6 +14,9 @@ public enum Intent: Sendable, Equatable {
     case note(page: String, markdown: String)
     /// A verb said alone ("done", "move"): ask which task (Tab completes open titles), then do it.
     case pickTask(TaskPick)
+    /// A question about how many tasks there are ("how many tasks do I have", "what's left today"):
+    /// answered from this list with a count, then the tasks.
+    case count(ListTasks)
     /// Anything else: a task to capture (shown with its chips before it is saved).
     case capture(String)
 
@@ -26,6 +29,7 @@ public enum Intent: Sendable, Equatable {
     public static func == (lhs: Intent, rhs: Intent) -> Bool {
         switch (lhs, rhs) {
         case (.tool(let a), .tool(let b)), (.edit(let a), .edit(let b)): return a.isSameCall(as: b)
+        case (.count(let a), .count(let b)): return a.isSameCall(as: b)
         case (.review(let a), .review(let b)): return a == b
         case (.note(let p1, let m1), .note(let p2, let m2)): return p1 == p2 && m1 == m2
         case (.capture(let a), .capture(let b)): return a == b

@@ -34,6 +34,13 @@ extension IntentRouter {
             applyTemplate(g[0], date: g[1], context)
         },
 
+        // Questions about counts: answered from list_tasks with a count (before the lists, so
+        // "how many are due today" is a count, not a capture). "how many eggs for the cake" stays a task.
+        IntentRule("count", #"how many(?: open)?(?: (?:tasks|things|todos|items|(overdue|late) (?:tasks|things)))?(?: (?:do i have|have i got|are there|are|is))?(?: still)?(?: (?:left|open|due|on my list))?(?: (?:for |on )?(today|tomorrow|overdue|late))?(?: (?:do i have|have i got))?"#) { g, _ in
+            count(g[0].isEmpty ? g[1] : g[0])
+        },
+        IntentRule("count-left", #"what(?:'?s| is) (?:still )?left(?: to do)?(?: (?:for |on )?(today|tomorrow))?"#) { g, _ in count(g[0]) },
+
         // Lists.
         IntentRule("list-today", #"(?:what'?s |what is |show |list )?(?:(?:due|on|for) )?today|what'?s on (?:today|my plate)|agenda"#) { _, _ in
             list(.today)
@@ -201,6 +208,19 @@ extension IntentRouter {
     /// The reference for a task named by `words` (see `taskWords`).
     static func reference(_ words: String, _ context: IntentContext) -> TaskReference {
         TaskReference(taskWords(words, context))
+    }
+
+    /// A count of the open tasks, or of those a word names (today, tomorrow, overdue or late): all of
+    /// them (up to list_tasks' maximum), so the count is not cut at the default page.
+    private static func count(_ word: String) -> Intent {
+        let filter: TaskQuery.Filter
+        switch word.lowercased() {
+        case "today": filter = .today
+        case "tomorrow": filter = .tomorrow
+        case "overdue", "late": filter = .overdue
+        default: filter = .open
+        }
+        return .count(ListTasks(TaskQuery(filter: filter, limit: 1_000)))
     }
 
     private static func list(_ filter: TaskQuery.Filter, limit: Int? = nil) -> Intent {

@@ -27,6 +27,18 @@ public struct TaskRenderer: Sendable {
         return tasks.map { taskLine($0, idWidth: width) }
     }
 
+    /// The answer to "how many …": `3 open tasks:`, `1 task left today (overdue included):`,
+    /// `Nothing overdue.`
+    public func countLine(_ count: Int, filter: TaskQuery.Filter) -> String {
+        let noun = count == 1 ? "task" : "tasks"
+        switch filter {
+        case .today: return count == 0 ? "Nothing left today." : "\(count) \(noun) left today (overdue included):"
+        case .tomorrow: return count == 0 ? "Nothing due tomorrow." : "\(count) \(noun) due tomorrow:"
+        case .overdue: return count == 0 ? "Nothing overdue." : "\(count) \(noun) overdue:"
+        default: return count == 0 ? "No open tasks." : "\(count) open \(noun):"
+        }
+    }
+
     /// A task as one line: id, title (coloured by priority), then due, repeat, priority, contexts, project.
     public func taskLine(_ task: TaskItem, idWidth: Int = 1) -> String {
         let id = "#\(task.id.rawValue)"

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TaskCore
+import TaskNL
 @testable import TaskLLM
 
 /// Against a real local model (`scripts/local-model start`, then
@@ -91,7 +92,17 @@ import TaskCore
         let backend = LLMTaskBackend(client: client, systemPrompt: prompt, memory: StructuredOutputMemory(path: nil))
         let now = Date()
         let zone = TimeZone(identifier: "Europe/London")!
-        var valid = 0, split = 0, rawSplit = 0, keptWhole = 0
+        let parser = TaskNLParser()
+        let merger = RefinementMerger(parser: parser, now: now, timeZone: zone)
+        /// The sources the whole model path saves (the one merge; the rules' split when it refuses the answer).
+        func mergedSources(_ answer: StructuredAnswer?, _ text: String) -> [String] {
+            let rules = parser.parse(text, now: now, timeZone: zone)
+            guard let answer, let merged = try? merger.merge(answer: answer.value, text: text, rules: rules) else {
+                return parser.splitTasks(text, now: now, timeZone: zone)
+            }
+            return merged.map(\.source)
+        }
+        var valid = 0, split = 0, rawSplit = 0, keptWhole = 0, merged = 0, rulesOnly = 0, mergedWhole = 0
         var seconds: [Double] = [], promptTokens: [Int] = []
         var forms: Set<String> = []
         for (text, expected) in Self.dictations {
@@ -104,29 +115,37 @@ import TaskCore
                 if Self.fitsSchema(answer.value) { valid += 1 }
                 if Self.splitRight(Self.rawSources(answer.value), expected) { rawSplit += 1 }
                 if let read = Self.readSources(answer.value, text: text), Self.splitRight(read, expected) { split += 1 }
+                if Self.splitRight(mergedSources(answer, text), expected) { merged += 1 }
                 print("live: \(String(format: "%.2f", seconds.last!)) s \(answer.value.encoded())")
             } else {
+                if Self.splitRight(mergedSources(nil, text), expected) { merged += 1 }
                 print("live: \(String(format: "%.2f", seconds.last!)) s no answer for \(text)")
             }
+            if Self.splitRight(parser.splitTasks(text, now: now, timeZone: zone), expected) { rulesOnly += 1 }
         }
         for text in Self.single {
             let answer = try? backend.ask(text, now: now, timeZone: zone)
             // Kept whole: the merge reads one task, or refuses the answer (the rules' one task stands).
             let read = answer.flatMap { Self.readSources($0.value, text: text) }
             if (read?.count ?? 1) == 1 { keptWhole += 1 }
+            if mergedSources(answer, text).count == 1 { mergedWhole += 1 }
             print("live one-task: \(read ?? ["refused"]) \(answer?.value.encoded() ?? "no answer")")
         }
         let sorted = seconds.sorted()
         let median = (sorted[9] + sorted[10]) / 2
         print("""
             LIVE \(Self.model) at \(url): valid JSON of the schema \(valid)/20, split right \(split)/20 as the merge reads it \
-            (\(rawSplit)/20 as the model wrote it), one-task lines kept whole \(keptWhole)/\(Self.single.count), \
+            (\(rawSplit)/20 as the model wrote it), the whole model path \(merged)/20 beside the rules alone \(rulesOnly)/20, \
+            one-task lines kept whole \(keptWhole)/\(Self.single.count) (\(mergedWhole)/\(Self.single.count) through the merge), \
             median \(String(format: "%.2f", median)) s per refine, prompt tokens \(promptTokens.min() ?? 0)–\(promptTokens.max() ?? 0), \
             forms \(forms.sorted())
             """)
         #expect(valid == 20, "target: every answer is JSON of the schema")
+        #expect(merged >= rulesOnly && merged >= 14, "issue 32: the model path splits at least as well as the rules alone")
+        #expect(mergedWhole == Self.single.count, "issue 32: through the merge, no one-task line is split")
         #expect(split >= 12, "target: at least 60% split into the right two sources")
         #expect(keptWhole >= Self.single.count * 8 / 10, "a one-task line is rarely split")
         #expect(median <= 5, "target: median ≤ 5 s per refine")
+        #expect((promptTokens.max() ?? 0) < 450, "issue 32: a refine request stays under 450 prompt tokens")
     }
 }

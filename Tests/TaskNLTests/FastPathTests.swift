@@ -111,12 +111,28 @@ import Testing
 
     // MARK: - Dictation
 
-    /// The phrase checks as they were first written: each list entry compared with the words.
+    /// The phrase checks as they were first written: each list entry compared with the words, longest
+    /// first; a `put` opener only with a list named at the end, bare `add` only before an instruction
+    /// verb or such a list, a filler only before an opener (or `please` before an instruction verb).
     static func referenceOpener(_ words: [String]) -> Int? {
         let straight = words.map { $0.replacingOccurrences(of: "’", with: "'") }
-        for phrase in Dictation.openers where phrase.count < straight.count && Array(straight.prefix(phrase.count)) == phrase {
+        guard straight.count > 1 else { return nil }
+        func starts(_ phrase: [String]) -> Bool { phrase.count < straight.count && Array(straight.prefix(phrase.count)) == phrase }
+        let tail = Dictation.listTail(straight)
+        for phrase in Dictation.putOpeners where starts(phrase) {
+            if let tail, phrase.count + tail < straight.count { return phrase.count }
+        }
+        for phrase in Dictation.openers.sorted(by: { $0.count > $1.count }) where starts(phrase) {
             if phrase == ["so"], Dictation.soKeeps.contains(straight[1]) { continue }
             return phrase.count
+        }
+        if let phrase = Dictation.addOpeners.first(where: starts) { return phrase.count }
+        if straight[0] == "add", Dictation.instructionVerbs.contains(straight[1]) || (tail.map { $0 + 1 < straight.count } ?? false) {
+            return 1
+        }
+        if Dictation.fillers.contains(straight[0]) {
+            if straight[0] == "please", Dictation.instructionVerbs.contains(straight[1]) { return 1 }
+            if referenceOpener(Array(straight.dropFirst())) != nil { return 1 }
         }
         return nil
     }
@@ -127,9 +143,11 @@ import Testing
 
     @Test func dictationWordChecksAreThePhraseLists() {
         var rng = SeededRandom(seed: 19)
-        let vocabulary = Array(Set((Dictation.openers + Dictation.hedges).flatMap { $0 } + Dictation.soKeeps + ["don’t", "call", "mom"]))
+        let lists = [["on", "my", "list"], ["to", "the", "todo", "list"], ["to", "my", "tasks"]]
+        let vocabulary = Array(Set((Dictation.openers + Dictation.hedges + Dictation.addOpeners + Dictation.putOpeners + lists).flatMap { $0 }
+            + Dictation.soKeeps + Dictation.fillers + ["don’t", "call", "mom", "add", "buy"]))
         for _ in 0..<5_000 {
-            let words = (0..<Int.random(in: 0...5, using: &rng)).map { _ in vocabulary.randomElement(using: &rng)! }
+            let words = (0..<Int.random(in: 0...7, using: &rng)).map { _ in vocabulary.randomElement(using: &rng)! }
             #expect(Dictation.opener(words) == Self.referenceOpener(words), "\(words)")
             #expect(Dictation.hedge(words) == Self.referenceHedge(words), "\(words)")
         }

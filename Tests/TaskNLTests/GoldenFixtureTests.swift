@@ -34,7 +34,7 @@ import Testing
 
     @Test func everyParseCaseHolds() throws {
         let cases = try FixtureCase.load(suffix: ".cases")
-        #expect(cases.count >= 300, "GRAMMAR.md coverage wants at least 300 golden cases")
+        #expect(cases.count >= 300, "docs/GRAMMAR.md coverage wants at least 300 golden cases")
         let parser = TaskNLParser()
         var failures: [String] = []
         for c in cases {

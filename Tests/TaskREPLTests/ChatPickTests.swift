@@ -59,11 +59,21 @@ import Testing
 
     @Test func aStrongCommandNamingNoTaskOffersTheLineAsACapture() throws {
         let h = try REPLHarness()
-        let reader = ScriptedLineReader(["mark the garage door as done", ""])
+        let reader = ScriptedLineReader(["reschedule the garage door to friday", ""])
         let (session, out) = h.session(reader)
         session.run()
         #expect(out.text.contains("No open task matches 'the garage door'; as a new task:"))
-        #expect(try h.titles() == ["Mark the garage door as done"])
+        #expect(try h.titles() == ["Reschedule the garage door"])
+    }
+
+    /// Completing names a task that exists: with none, nothing is offered to save (issue 32).
+    @Test func completingNoSuchTaskOffersNoCapture() throws {
+        let h = try REPLHarness()
+        let reader = ScriptedLineReader(["mark the garage door as done", ""])
+        let (session, out) = h.session(reader)
+        session.run()
+        #expect(out.text.contains("No open task matches 'the garage door'."))
+        #expect(try h.titles().isEmpty)
     }
 
     @Test func weakVerbsCompleteAndRescheduleTasksThatExist() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import TaskCore
 import TaskNL
+import TaskToolkit
 import TaskerTestSupport
 import Testing
 @testable import TaskREPL
@@ -48,6 +49,11 @@ import Testing
         if expected == "capture" { return .capture(phrase) }
         let parts = expected.split(separator: " ", maxSplits: 1).map(String.init)
         if parts[0] == "pick" { return .pickTask(TaskPick(rawValue: parts[1])!) }
+        if parts[0] == "count" {
+            let inner = try intent(parts[1], phrase: phrase)
+            guard case .tool(let call) = inner, let list = call as? ListTasks else { return inner }
+            return .count(list)
+        }
         if parts[0] == "edit" {
             let inner = try intent(parts[1], phrase: phrase)
             guard case .tool(let call) = inner else { return inner }

@@ -6,7 +6,7 @@ import TaskerTestSupport
 @testable import TaskToolkit
 
 /// A toolkit over a fresh SQLite file in its own temp directory, with the clock fixed at
-/// Wednesday 2 December 2026 10:30 in Europe/London (GRAMMAR.md's reference moment).
+/// Wednesday 2 December 2026 10:30 in Europe/London (docs/GRAMMAR.md's reference moment).
 struct ToolkitFixture {
     static let zone = TimeZone(identifier: "Europe/London")!
     static let now = ISODate.parse("2026-12-02T10:30:00+00:00", in: zone)!
