@@ -55,11 +55,8 @@ public struct ConfinedFolder: Sendable, Hashable {
     /// Opens the file `name` for reading: a regular file inside the folder, reached through no link.
     /// - Throws: `Refusal`.
     public func openForReading(_ name: String) throws -> Int32 {
-        let parts = try Self.parts(of: name)
-        let shown = TerminalText.sanitized(name)
-        let folder = try openFolder(parts.dropLast(), shown: shown)
+        let (folder, last, shown) = try openContainingFolder(name)
         defer { close(folder) }
-        let last = parts[parts.count - 1]
         var info = stat()
         guard fstatat(folder, last, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
             if errno == ENOENT { throw Refusal("there is no file '\(shown)' in your folder; the owner puts files there for you") }
@@ -87,11 +84,8 @@ public struct ConfinedFolder: Sendable, Hashable {
     /// A new file `name` inside the folder (0600), for `NewFile` to create without following a link
     /// or replacing anything. - Throws: `Refusal` when the name is refused or taken.
     public func newFile(_ name: String) throws -> NewFile {
-        let parts = try Self.parts(of: name)
-        let shown = TerminalText.sanitized(name)
-        let folder = try openFolder(parts.dropLast(), shown: shown)
+        let (folder, last, shown) = try openContainingFolder(name)
         defer { close(folder) }
-        let last = parts[parts.count - 1]
         var info = stat()
         if fstatat(folder, last, &info, AT_SYMLINK_NOFOLLOW) == 0 {
             throw Refusal("'\(shown)' already exists in your folder; nothing was overwritten — choose a new name")
@@ -100,6 +94,14 @@ public struct ConfinedFolder: Sendable, Hashable {
             throw Refusal("'\(shown)' resolves outside your folder; refused")
         }
         return NewFile(path: real + "/" + last, ownerOnly: true, shown: name)
+    }
+
+    /// The folder `name`'s file lives in (opened; the caller closes it), the file's own name in it,
+    /// and `name` as it may be shown. - Throws: `Refusal` for a refused name or a folder on the way.
+    private func openContainingFolder(_ name: String) throws -> (folder: Int32, last: String, shown: String) {
+        let parts = try Self.parts(of: name)
+        let shown = TerminalText.sanitized(name)
+        return (try openFolder(parts.dropLast(), shown: shown), parts[parts.count - 1], shown)
     }
 
     /// Opens the folder the parts lead to, from the agent's folder, each part `O_NOFOLLOW`.
