@@ -120,7 +120,9 @@ public final class AgentGate {
             case .allow, .granted:
                 let label = assessment.decision == .granted ? "granted" : "allowed"
                 do {
-                    var result = try store.inOneTransaction { try toolkit.call(name, arguments) }
+                    // The call the gate weighed runs, not a second reading of the arguments.
+                    guard let prepared = assessment.call else { throw ToolkitError.unknownTool(name) }
+                    var result = try store.inOneTransaction { try toolkit.call(prepared) }
                     if result["ok"] == .bool(false) { result = try withheldUnlessReadable(result) }
                     try receipt(result["ok"] == .bool(false) ? "failed" : label, result.encoded())
                     return .success(result)

@@ -58,7 +58,7 @@ public struct ApprovalDesk {
             try finish(.stale, message, decision: "stale", reason: message)
             return .stale
         }
-        let result = try toolkit.call(request.tool, arguments)
+        let result = try toolkit.call(call)
         let text = result.encoded()
         if result["ok"] == .bool(false) {
             try finish(.failed, text, decision: "failed")

@@ -136,8 +136,12 @@ public final class TaskToolkit {
     /// Runs one tool by name with a JSON object: the JSON door.
     /// - Throws: `ToolkitError` for a malformed call; `TaskStoreError` when the database fails.
     public func call(_ name: String, _ arguments: JSONValue) throws -> JSONValue {
-        try encode(try prepare(name, arguments))
+        try call(try prepare(name, arguments))
     }
+
+    /// Runs a call already prepared (`prepare`) and returns its JSON result, as `call(_:_:)` does.
+    /// - Throws: `ToolkitError` for an argument that cannot be read; `TaskStoreError` when the database fails.
+    public func call(_ prepared: any Tool) throws -> JSONValue { try encode(prepared) }
 
     /// `call`'s result as compact JSON appended to `out`, with no `JSONValue` in between for the
     /// results that write themselves (tasks, task lists): the same bytes as `call(…).encoded()`.
