@@ -50,14 +50,16 @@ public enum OwnerOnlyFile {
     /// - Throws: `.failed` naming the path and the system's reason.
     @discardableResult
     public static func create(_ bytes: [UInt8], at path: String) throws(Problem) -> Bool {
-        let temporary = try writeTemporary(bytes, for: path)
-        defer { unlink(temporary) }
-        guard link(temporary, path) == 0 else {
-            if errno == EEXIST { return false }
-            throw .failed("cannot create \(path): \(errnoText())")
+        try makeDirectory((path as NSString).deletingLastPathComponent)
+        // NewFile stages the bytes and links them into place: never over a file, never through a link.
+        do {
+            try NewFile(path: path, ownerOnly: true).write(bytes)
+            return true
+        } catch NewFile.Failure.exists {
+            return false
+        } catch {
+            throw .failed("cannot create \(path): \(error)")
         }
-        syncFolder(of: path)
-        return true
     }
 
     /// A temporary file beside `path` holding `bytes`, 0600 and synced; its folder made 0700.
