@@ -117,8 +117,8 @@ public final class MCPHTTPEndpoint: @unchecked Sendable {
         }
         tick += 1
         session.lastUsed = tick
-        if case .request(let requestID, _, let params) = message, let gate = session.server.catalog as? AgentGate,
-            let refused = insufficientScope(id: requestID, message: message, params: params, gate: gate)
+        if case .request(let requestID, let method, let params) = message, let gate = session.server.catalog as? AgentGate,
+            let refused = insufficientScope(id: requestID, method: method, params: params, gate: gate)
         {
             return refused
         }
@@ -137,7 +137,7 @@ public final class MCPHTTPEndpoint: @unchecked Sendable {
             return Self.json(error.code == MCPError.headerMismatch("").code ? 400 : 200, OutboundMessage.error(id: id, error))
         }
         let gate = AgentGate(toolkit: toolkit, agent: agent)
-        if let refused = insufficientScope(id: id, message: .request(id: id, method: method, params: params), params: params, gate: gate) {
+        if let refused = insufficientScope(id: id, method: method, params: params, gate: gate) {
             return refused
         }
         let server = MCPServer(catalog: gate, info: info, log: log)
@@ -147,8 +147,8 @@ public final class MCPHTTPEndpoint: @unchecked Sendable {
 
     /// A tools/call whose scope the agent's policy denies: recorded by the gate (one receipt) and
     /// answered as HTTP's 403 insufficient_scope; nil for any other request.
-    private func insufficientScope(id: RequestID, message: InboundMessage, params: [String: JSONValue], gate: AgentGate) -> HTTPResponse? {
-        guard case .request(_, ToolCall.method, _) = message, let name = params["name"]?.stringValue,
+    private func insufficientScope(id: RequestID, method: String, params: [String: JSONValue], gate: AgentGate) -> HTTPResponse? {
+        guard method == ToolCall.method, let name = params["name"]?.stringValue,
             case .deny(let scope)? = try? gate.decision(for: name, arguments: params["arguments"] ?? [:])
         else { return nil }
         var reason = "\(name) needs the scope \(scope.rawValue)"
