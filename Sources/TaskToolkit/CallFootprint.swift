@@ -54,6 +54,14 @@ public struct CallFootprint: Sendable, Hashable {
         CallFootprint(scope: scope, refusal: refusal)
     }
 
+    /// Adds tasks the call touches besides its target (subtasks completed, deleted or orphaned with it).
+    mutating func include(_ others: [TaskItem]) {
+        for task in others {
+            projects?.insert(Self.key(task.project))
+            tasks.append(task.id)
+        }
+    }
+
     /// Raises the scope to at least `scope`.
     mutating func needs(_ scope: AgentScope) { self.scope = max(self.scope, scope) }
 }

@@ -103,10 +103,7 @@ public struct CompleteTask: TaskTargeting {
         case .failure(let refusal): return .refused(refusal, scope: Self.definition.scope)
         case .success(let task):
             var footprint = CallFootprint.task(task, scope: Self.definition.scope)
-            for below in try toolkit.store.descendants(of: task.id, openOnly: true) {
-                footprint.projects?.insert(CallFootprint.key(below.project))
-                footprint.tasks.append(below.id)
-            }
+            footprint.include(try toolkit.store.descendants(of: task.id, openOnly: true))
             return footprint
         }
     }
