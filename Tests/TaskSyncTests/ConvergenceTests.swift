@@ -14,6 +14,29 @@ import TaskerTestSupport
     /// The seed quoted in the report; change it to explore, keep it to reproduce.
     static let seed: UInt64 = 20_261_202
 
+    /// A task A made and sent, deleted by B before A syncs again: A's next listing starts from a token
+    /// its own PUT came after, and Xandikos lists nothing for an item that did not exist at that token
+    /// and does not now. A must still see the delete (found by the random run below).
+    @Test(arguments: CalDAVServer.Kind.allCases) func aTaskMadeHereAndDeletedElsewhereGoesHere(server: CalDAVServer.Kind) throws {
+        guard CalDAVServer.isAvailable(server) else {
+            Issue.record("SKIPPED: .venv has no \(server)/caldav; run scripts/setup --with-python")
+            return
+        }
+        let lab = try CalDAVLab(server)
+        defer { lab.stop() }
+        let a = try lab.device("a"), b = try lab.device("b")
+        let sync = lab.provider()
+        _ = try sync.sync(a)
+        let made = try a.createTask(TaskDraft(title: "Short-lived"))
+        #expect(try sync.sync(a).uploaded == 1)
+        #expect(try sync.sync(b).downloaded == 1)
+        try b.deleteTask(#require(try b.taskID(uuid: a.uuid(of: made.id))))
+        #expect(try sync.sync(b).deletedThere == 1)
+        let report = try sync.sync(a)
+        #expect(report.deletedHere == 1, "\(report.lines) on \(server)")
+        #expect(try a.tasks(TaskQuery(filter: .all)).isEmpty, "on \(server)")
+    }
+
     @Test(arguments: CalDAVServer.Kind.allCases) func twoHundredRandomOperationsConverge(server: CalDAVServer.Kind) throws {
         guard CalDAVServer.isAvailable(server) else {
             Issue.record("SKIPPED: .venv has no \(server)/caldav; run scripts/setup --with-python")
