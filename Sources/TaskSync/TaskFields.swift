@@ -9,7 +9,7 @@ import TaskStore
 /// is a project's name (projects are matched by name across devices); `parent` is a task UUID.
 struct TaskFields: Equatable {
     static let keys = ["title", "notes", "due", "defer", "priority", "contexts", "status", "recurrence", "parent",
-                       "estimate", "energy", "kind", "project", "list", "stage"]
+                       "estimate", "energy", "kind", "project", "list", "stage", "completions"]
 
     var values: [String: JSONValue]
 

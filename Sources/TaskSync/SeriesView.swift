@@ -1,0 +1,49 @@
+import Foundation
+import TaskCore
+import TaskStore
+
+/// Local tasks as sync sees them: one entry per calendar object, keyed by its UID.
+///
+/// A task outside any recurring series is its own entry, UID = its UUID. A recurring series — the
+/// rows sharing `coalesce(series, uuid)` when one of them has a rule — is ONE entry keyed by the series
+/// UUID: its open occurrence (the earliest due when there are several; the latest row when none is
+/// open) stands for it, and its done occurrences are the entry's `"completions"`. Every other row of a
+/// series is folded into that entry and never becomes an object of its own.
+struct SeriesView {
+    /// The row standing for each entry.
+    private(set) var rows: [String: TaskRecord] = [:]
+    /// The completions of each series entry.
+    private(set) var completions: [String: [SeriesCompletion]] = [:]
+    /// Row UUID → the series entry it belongs to, for every row of a series.
+    private(set) var seriesOf: [String: String] = [:]
+
+    init(_ tasks: [TaskRecord], zone: TimeZone) {
+        let groups = Dictionary(grouping: tasks) { $0.series ?? $0.uuid }
+        for (key, group) in groups {
+            guard group.count > 1 || group.contains(where: { $0.recurrence != nil }) else {
+                for t in group { rows[t.uuid] = t }
+                continue
+            }
+            let open = group.filter { $0.status == .open }.sorted { ($0.due ?? .distantFuture, $0.uuid) < ($1.due ?? .distantFuture, $1.uuid) }
+            rows[key] = open.first ?? group.max { ($0.completed ?? $0.modified, $0.uuid) < ($1.completed ?? $1.modified, $1.uuid) }
+            completions[key] = group.compactMap { SeriesCompletion(record: $0, defaultZone: zone) }.sorted()
+            for t in group { seriesOf[t.uuid] = key }
+        }
+    }
+
+    /// Whether a UID is a folded row of a series (a done occurrence, or an open one not keyed by it):
+    /// never an object of its own; an old per-occurrence VTODO of that UID is left to the migration.
+    func isFolded(_ uid: String) -> Bool { seriesOf[uid].map { $0 != uid } ?? false }
+
+    /// The entry's fields: its standing row's, the series' completions, a parent named by its entry.
+    func fields(_ uid: String, projects: [String: String]) -> TaskFields? {
+        guard let row = rows[uid] else { return nil }
+        var f = TaskFields(record: row, projects: projects)
+        if let parent = row.parent, let series = seriesOf[parent] { f["parent"] = .string(series) }
+        if seriesOf[row.uuid] != nil { f["completions"] = SeriesCompletion.field(completions[uid] ?? []) }
+        return f
+    }
+
+    /// The row UUID a parent field names: a series' UID stands for its open occurrence here.
+    func row(named uid: String) -> String { rows[uid]?.uuid ?? uid }
+}
