@@ -6,11 +6,11 @@ import TaskStore
 /// and the due it was meant for — what streaks need to give the same answer on every device.
 ///
 /// On the wire the completions of a series travel in its one VTODO as `X-TASKER-COMPLETIONS`: one
-/// property per completion zone, its `X-TASKER-ZONE` parameter the IANA zone, its value a
-/// comma-separated list (RFC 5545 TEXT, several values) of entries `COMPLETED[/DUE]` — the completion
-/// as a UTC DATE-TIME, then the occurrence's due as a UTC DATE-TIME or a DATE (left out when it had
-/// none), e.g.
-/// `X-TASKER-COMPLETIONS;X-TASKER-ZONE=Europe/Berlin:20261210T093000Z/20261210T080000Z,20261211T091500Z/20261211T080000Z`.
+/// property per completion zone, its `X-TASKER-ZONE` parameter the IANA zone, its value one TEXT
+/// value of space-separated entries `COMPLETED[/DUE]` — the completion as a UTC DATE-TIME, then the
+/// occurrence's due as a UTC DATE-TIME or a DATE (left out when it had none), e.g.
+/// `X-TASKER-COMPLETIONS;X-TASKER-ZONE=Europe/Berlin:20261210T093000Z/20261210T080000Z 20261211T091500Z/20261211T080000Z`.
+/// Spaces, not commas: Radicale (vobject) keeps only the first of comma-separated values of an X- property.
 /// In `TaskFields` they are the sorted array `"completions"` of `{"at", "zone", "due"}` objects, merged by
 /// set union (`union`); two completions within a second of each other are the same one.
 struct SeriesCompletion: Hashable, Comparable {
@@ -76,14 +76,14 @@ struct SeriesCompletion: Hashable, Comparable {
         Dictionary(grouping: completions, by: \.zone).sorted { $0.key < $1.key }.map { zone, list in
             ";X-TASKER-ZONE=" + zone + ":" + list.sorted().map { c in
                 VTodoMapping.basicUTC(TaskFields.time(c.at)) + (c.due.map { "/" + ($0.count == 10 ? VTodoMapping.basic($0) : VTodoMapping.basicUTC($0)) } ?? "")
-            }.joined(separator: ",")
+            }.joined(separator: " ")
         }
     }
 
     /// The completions one `X-TASKER-COMPLETIONS` property says; entries it cannot read are skipped.
     static func parse(_ value: String, zone: String?) -> [SeriesCompletion] {
         let zone = zone ?? "UTC"
-        return value.split(separator: ",").compactMap { entry in
+        return value.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { entry in
             let parts = entry.trimmingCharacters(in: .whitespaces).split(separator: "/", maxSplits: 1).map(String.init)
             guard let at = parts.first.flatMap(instant) else { return nil }
             var due: String?
