@@ -399,34 +399,12 @@ final class CalDAVSession {
         return ICSText.patch(ics, remove: remove, add: add)
     }
 
-    /// The rows that make `fields` true here for the object `uid`: its standing row (`record`, or a new
-    /// row with the UID as its UUID) with the fields applied, and a done occurrence row, linked to the
-    /// series, for each completion not known here. Returns the fields as they then stand, and the rows.
+    /// The rows that make `fields` true here for the object `uid` (`SeriesView.rows(for:)`), with the
+    /// completions this sync wrote remembered. Returns the fields as they then stand, and the rows.
     private func recordsHere(_ uid: String, _ fields: TaskFields, over record: TaskRecord?) -> (TaskFields, [TaskRecord]) {
-        let start = record ?? TaskRecord(uuid: uid, title: "", created: now, modified: now)
-        var next = fields.apply(to: start, projects: &projects, newProjects: &newProjects, now: now)
-        if let parent = next.parent { next.parent = view.row(named: parent) }
-        next.modified = now
-        var rows = [next]
         var known = knownCompletions[uid] ?? []
-        for c in SeriesCompletion.all(in: fields) where !known.contains(where: { $0.matches(c) }) {
-            var done = TaskRecord(uuid: TaskStore.newUUID(now: now), title: next.title, created: c.at, modified: now)
-            done.status = .done
-            done.completed = c.at
-            done.completedZone = c.zone
-            done.dueDay = c.due.flatMap { $0.count == 10 ? LocalDate(iso: $0) : nil }
-            done.due = done.dueDay == nil ? c.due.flatMap(TaskFields.instant) : nil
-            done.series = uid
-            (done.recurrence, done.priority, done.contexts, done.project, done.list, done.parent) =
-                (next.recurrence ?? start.recurrence, next.priority, next.contexts, next.project, next.list, next.parent)
-            (done.estimateMinutes, done.energy, done.kind) = (next.estimateMinutes, next.energy, next.kind)
-            rows.append(done)
-            known.append(c)
-        }
+        let (stored, rows) = view.rows(for: uid, fields, over: record, known: &known, projects: &projects, newProjects: &newProjects, now: now)
         knownCompletions[uid] = known
-        var stored = TaskFields(record: next, projects: projects)
-        if let parent = next.parent, let series = view.seriesOf[parent] { stored["parent"] = .string(series) }
-        if !known.isEmpty || view.seriesOf[next.uuid] != nil { stored["completions"] = SeriesCompletion.field(known) }
         return (comparable(stored, uid), rows)
     }
 

@@ -46,4 +46,37 @@ struct SeriesView {
 
     /// The row UUID a parent field names: a series' UID stands for its open occurrence here.
     func row(named uid: String) -> String { rows[uid]?.uuid ?? uid }
+
+    /// The rows that make `fields` true here for the entry `uid`: its standing row (`record`, or a new
+    /// row with the UID as its UUID) with the fields applied, and a done occurrence row, linked to the
+    /// series and copying the standing row's rule, priority, contexts, project and list, for each
+    /// completion `known` has no match for (added to `known`). Returns the fields as they then stand, and the rows.
+    func rows(
+        for uid: String, _ fields: TaskFields, over record: TaskRecord?, known: inout [SeriesCompletion],
+        projects: inout [String: String], newProjects: inout [ProjectRecord], now: Date
+    ) -> (TaskFields, [TaskRecord]) {
+        let start = record ?? TaskRecord(uuid: uid, title: "", created: now, modified: now)
+        var next = fields.apply(to: start, projects: &projects, newProjects: &newProjects, now: now)
+        if let parent = next.parent { next.parent = row(named: parent) }
+        next.modified = now
+        var rows = [next]
+        for c in SeriesCompletion.all(in: fields) where !known.contains(where: { $0.matches(c) }) {
+            var done = TaskRecord(uuid: TaskStore.newUUID(now: now), title: next.title, created: c.at, modified: now)
+            done.status = .done
+            done.completed = c.at
+            done.completedZone = c.zone
+            done.dueDay = c.due.flatMap { $0.count == 10 ? LocalDate(iso: $0) : nil }
+            done.due = done.dueDay == nil ? c.due.flatMap(TaskFields.instant) : nil
+            done.series = uid
+            (done.recurrence, done.priority, done.contexts, done.project, done.list, done.parent) =
+                (next.recurrence ?? start.recurrence, next.priority, next.contexts, next.project, next.list, next.parent)
+            (done.estimateMinutes, done.energy, done.kind) = (next.estimateMinutes, next.energy, next.kind)
+            rows.append(done)
+            known.append(c)
+        }
+        var stored = TaskFields(record: next, projects: projects)
+        if let parent = next.parent, let series = seriesOf[parent] { stored["parent"] = .string(series) }
+        if !known.isEmpty || seriesOf[next.uuid] != nil { stored["completions"] = SeriesCompletion.field(known) }
+        return (stored, rows)
+    }
 }
