@@ -52,4 +52,56 @@ import TaskerTestSupport
         // The file written from B says the same as A's.
         #expect(file.write(try b.records()).components(separatedBy: "X-TASKER-COMPLETIONS").count == 2)
     }
+
+    @Test func aDayDueIsWrittenAsValueDate() {
+        var t = TaskRecord(uuid: "0190a3b4-0000-7000-8000-000000000001", title: "Dentist", created: Date(timeIntervalSince1970: 1_790_000_000),
+                           modified: Date(timeIntervalSince1970: 1_790_000_000))
+        t.dueDay = LocalDate(year: 2026, month: 12, day: 10)
+        let text = VTodoFile(timeZone: utc, now: Date(timeIntervalSince1970: 1_790_000_000)).write(RecordSet(tasks: [t]))
+        #expect(text.contains("DUE;VALUE=DATE:20261210\r\n"))
+        #expect(!text.contains("DUE:"))
+    }
+
+    /// The Python `icalendar` package (in the .venv that `scripts/setup --with-python` makes) reads every task back.
+    @Test func pythonICalendarReadsEveryTask() throws {
+        guard VenvPython.isInstalled else {
+            Issue.record("no .venv at \(VenvPython.url.path): run scripts/setup --with-python (it installs icalendar)")
+            return
+        }
+        let directory = TemporaryDirectory("vtodo-file")
+        let store = try TaskStore(path: directory.path("t.sqlite"), timeZone: utc)
+        try store.bootstrap()
+        let pack = try store.createTask(TaskDraft(title: "Pack books"))
+        var tape = TaskDraft(title: "Buy tape", parent: pack.id)
+        tape.contexts = ["errand", "shop"]
+        _ = try store.createTask(tape)
+        var rent = TaskDraft(title: "Pay rent", notes: "line one\nline \"two\" — ü", due: Date(timeIntervalSince1970: 1_774_947_600))
+        rent.recurrence = RecurrenceRule(frequency: .monthly)
+        _ = try store.createTask(rent)
+        let records = try store.records()
+        let path = directory.path("tasks.ics")
+        try Data(VTodoFile(timeZone: utc, now: Date()).write(records).utf8).write(to: URL(fileURLWithPath: path))
+        let script = """
+            import json, sys, icalendar
+            cal = icalendar.Calendar.from_ical(open(sys.argv[1], 'rb').read())
+            out = []
+            for t in cal.walk('VTODO'):
+                out.append({'uid': str(t['UID']), 'summary': str(t['SUMMARY']), 'status': str(t['STATUS']),
+                            'due': t['DUE'].dt.isoformat() if 'DUE' in t else None,
+                            'categories': [str(c) for c in t['CATEGORIES'].cats] if 'CATEGORIES' in t else [],
+                            'rrule': t['RRULE'].to_ical().decode() if 'RRULE' in t else None,
+                            'related': str(t['RELATED-TO']) if 'RELATED-TO' in t else None,
+                            'description': str(t['DESCRIPTION']) if 'DESCRIPTION' in t else None})
+            print(json.dumps(out))
+            """
+        let run = try VenvPython.run(["-c", script, path])
+        #expect(run.status == 0)
+        let parsed = try JSONValue.parse(run.stdout).arrayValue ?? []
+        #expect(parsed.count == records.tasks.count)
+        let paying = try #require(parsed.first { $0["summary"] == "Pay rent" && $0["status"] == "NEEDS-ACTION" })
+        #expect(paying["due"] == "2026-03-31T09:00:00+00:00" && paying["rrule"] == "FREQ=MONTHLY")
+        #expect(paying["description"] == "line one\nline \"two\" — ü")
+        let buying = try #require(parsed.first { $0["summary"] == "Buy tape" })
+        #expect(buying["related"] == .string(try store.uuid(of: pack.id)) && buying["categories"] == ["errand", "shop"])
+    }
 }
