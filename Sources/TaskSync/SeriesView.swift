@@ -6,9 +6,11 @@ import TaskStore
 ///
 /// A task outside any recurring series is its own entry, UID = its UUID. A recurring series — the
 /// rows sharing `coalesce(series, uuid)` when one of them has a rule — is ONE entry keyed by the series
-/// UUID: its open occurrence (the earliest due when there are several; the latest row when none is
-/// open) stands for it, and its done occurrences are the entry's `"completions"`. Every other row of a
-/// series is folded into that entry and never becomes an object of its own.
+/// UUID: its open occurrence (the earliest due when there are several; when none is open, the latest
+/// row if it no longer repeats — a series ended by removing its rule) stands for it, and its done
+/// occurrences are the entry's `"completions"`. A series whose every occurrence is done while the last
+/// still repeats had its open occurrence deleted: it has no entry (sync deletes its object). Every other
+/// row of a series is folded into its entry and never becomes an object of its own.
 struct SeriesView {
     /// The row standing for each entry.
     private(set) var rows: [String: TaskRecord] = [:]
@@ -25,9 +27,13 @@ struct SeriesView {
                 continue
             }
             let open = group.filter { $0.status == .open }.sorted { ($0.due ?? .distantFuture, $0.uuid) < ($1.due ?? .distantFuture, $1.uuid) }
-            rows[key] = open.first ?? group.max { ($0.completed ?? $0.modified, $0.uuid) < ($1.completed ?? $1.modified, $1.uuid) }
-            completions[key] = group.compactMap { SeriesCompletion(record: $0, defaultZone: zone) }.sorted()
+            let latest = group.max { ($0.completed ?? $0.modified, $0.uuid) < ($1.completed ?? $1.modified, $1.uuid) }
             for t in group { seriesOf[t.uuid] = key }
+            // Every occurrence done and the last still repeating: its next occurrence was deleted here, so
+            // the series is (sync deletes its object; the done rows stay as history).
+            guard let standing = open.first ?? latest, standing.status == .open || standing.recurrence == nil else { continue }
+            rows[key] = standing
+            completions[key] = group.compactMap { SeriesCompletion(record: $0, defaultZone: zone) }.sorted()
         }
     }
 

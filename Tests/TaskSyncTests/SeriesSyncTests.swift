@@ -150,6 +150,7 @@ import TaskerTestSupport
         let clock = TestClock(Date(timeIntervalSince1970: 1_796_000_000))
         let a = try device(lab, "a", clock)
         let sync = lab.provider()
+        _ = try sync.sync(a)  // the collection found, nothing on it
         let day = LocalDate(year: 2026, month: 12, day: 1)
         let task = try a.createTask(TaskDraft(title: "Journal", due: day.instant(hour: 20, minute: 0, in: utc), recurrence: RecurrenceRule(frequency: .daily)))
         let series = try a.uuid(of: task.id)
@@ -157,17 +158,23 @@ import TaskerTestSupport
             _ = try a.completeTask(try #require(try open(a).first).id)
             clock.advance(days: 1)
         }
-        // The old layout: each row its own object (rows not yet linked), then linked as one series.
-        var records = try a.records()
-        let linked = records.tasks
-        records.tasks = records.tasks.map { var t = $0; t.series = nil; return t }
-        _ = try a.writeRecords(RecordSet(tasks: records.tasks))
-        #expect(try sync.sync(a).uploaded == 3)
+        // The old layout, as sync wrote it before: each occurrence its own VTODO with the RRULE, done ones
+        // included, and a sync item per occurrence.
+        for row in try a.records().tasks {
+            let fields = TaskFields(record: row, projects: [:])
+            let text = ICSText.patch(ICSText.skeleton(uid: row.uuid), remove: [],
+                                     add: VTodoMapping.rewrite(Set(TaskFields.keys), from: fields).add + ["DTSTAMP:20261201T000000Z"])
+            let href = "/user/tasks/\(row.uuid).ics"
+            let put = try lab.raw("PUT", href, body: text, headers: ["Content-Type: text/calendar; charset=utf-8"])
+            try #require(put.isSuccess, "PUT \(href): \(put.status)")
+            let etag = try lab.raw("GET", href).header("ETag")
+            try a.saveSyncItem(lab.url, SyncItem(uuid: row.uuid, href: href, etag: etag, ics: text, base: fields.json))
+        }
         #expect(try lab.thirdPartyView().count == 3, "three VTODOs with the same RRULE: the old duplicates")
-        _ = try a.writeRecords(RecordSet(tasks: linked))
 
         let moved = try sync.sync(a)
         #expect(!moved.warnings.contains { $0.hasPrefix("not synced") }, "\(moved.lines)")
+        #expect(moved.warnings.contains("moved 'Journal' onto one VTODO for its whole series (2 occurrence objects deleted)"), "\(moved.lines)")
         let there = try lab.thirdPartyView()
         #expect(Array(there.keys) == [series], "exactly one VTODO for the series")
         #expect(there[series]?["status"]?.stringValue == "NEEDS-ACTION")
@@ -180,5 +187,29 @@ import TaskerTestSupport
         _ = try sync.sync(b)
         #expect(try open(b).map(\.due) == (try open(a).map(\.due)))
         #expect(try b.tasks(TaskQuery(filter: .all)).filter { $0.status == .done }.count == 2)
+    }
+
+    /// Deleting the open occurrence deletes the series' object; the done occurrences stay as history.
+    @Test func deletingTheOpenOccurrenceDeletesTheSeriesEverywhere() throws {
+        if skipped(.radicale) { return }
+        let lab = try CalDAVLab(.radicale)
+        defer { lab.stop() }
+        let clock = TestClock(LocalDate(year: 2026, month: 12, day: 1).instant(hour: 12, minute: 0, in: utc))
+        let a = try device(lab, "a", clock), b = try device(lab, "b", clock)
+        let sync = lab.provider()
+        let task = try a.createTask(TaskDraft(title: "Stretch", due: clock.now, recurrence: RecurrenceRule(frequency: .daily)))
+        _ = try a.completeTask(task.id)
+        _ = try sync.sync(a)
+        _ = try sync.sync(b)
+        #expect(try open(b).count == 1)
+        try a.deleteTask(try #require(try open(a).first).id)
+        let deleted = try sync.sync(a)
+        #expect(deleted.deletedThere == 1 && deleted.uploaded == 0, "\(deleted.lines)")
+        #expect(try lab.thirdPartyView().isEmpty)
+        _ = try sync.sync(b)
+        #expect(try open(b).isEmpty)
+        #expect(try b.tasks(TaskQuery(filter: .all)).filter { $0.status == .done }.count == 1, "the completion stays")
+        let again = try sync.sync(a)
+        #expect(again.uploaded == 0 && again.deletedThere == 0, "\(again.lines)")
     }
 }
