@@ -12,7 +12,7 @@ import TaskStore
 /// `X-TASKER-COMPLETIONS;X-TASKER-ZONE=Europe/Berlin:20261210T093000Z/20261210T080000Z 20261211T091500Z/20261211T080000Z`.
 /// Spaces, not commas: Radicale (vobject) keeps only the first of comma-separated values of an X- property.
 /// In `TaskFields` they are the sorted array `"completions"` of `{"at", "zone", "due"}` objects, merged by
-/// set union (`union`); two completions within a second of each other are the same one.
+/// set union (`union`); two completions of the same due within a second of each other are the same one.
 struct SeriesCompletion: Hashable, Comparable {
     /// When it was done (whole seconds).
     var at: Date
@@ -23,8 +23,9 @@ struct SeriesCompletion: Hashable, Comparable {
 
     static func < (a: Self, b: Self) -> Bool { (a.at, a.zone, a.due ?? "") < (b.at, b.zone, b.due ?? "") }
 
-    /// Whether `other` is the same completion seen again (within a second: clients round differently).
-    func matches(_ other: SeriesCompletion) -> Bool { abs(at.timeIntervalSince(other.at)) <= 1 }
+    /// Whether `other` is the same completion seen again: the same occurrence (due) done within a second
+    /// (clients round differently).
+    func matches(_ other: SeriesCompletion) -> Bool { due == other.due && abs(at.timeIntervalSince(other.at)) <= 1 }
 
     /// The completion a done occurrence row records; nil for an open one.
     init?(record t: TaskRecord, defaultZone: TimeZone) {

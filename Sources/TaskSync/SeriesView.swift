@@ -33,7 +33,8 @@ struct SeriesView {
             // the series is (sync deletes its object; the done rows stay as history).
             guard let standing = open.first ?? latest, standing.status == .open || standing.recurrence == nil else { continue }
             rows[key] = standing
-            completions[key] = group.compactMap { SeriesCompletion(record: $0, defaultZone: zone) }.sorted()
+            // Read through the same union as the server's, so two rows that are one completion count once on every side.
+            completions[key] = SeriesCompletion.union([], group.compactMap { SeriesCompletion(record: $0, defaultZone: zone) }.sorted())
         }
     }
 

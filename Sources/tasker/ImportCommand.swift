@@ -48,6 +48,9 @@ enum ImportCommand: Command {
             throw UsageError("import: give one of --taskwarrior, --todotxt and --ics")
         }
         if arguments.has(Self.ics) {
+            if arguments.value(Self.mode) != nil || arguments.has(Self.dryRun) {
+                throw UsageError("import: --mode and --dry-run are for bundles; --ics takes VTODOs by UID and adds only what is new")
+            }
             let text: String
             if file == "-" {
                 text = try context.readStandardInput()
