@@ -122,6 +122,7 @@ final class CalDAVSession {
     /// object carries the task from now on); the sync items change in one transaction. A series whose
     /// object cannot be written is left as it is, with a warning, and tried again next sync.
     private func migrateSeries() throws {
+        guard try !store.seriesOccurrenceItems(key).isEmpty else { return }
         let view = SeriesView(try store.records(sealedNotes: sealedNotes).tasks, zone: mapping.timeZone)
         let legacy = Dictionary(grouping: items.values.filter { view.isFolded($0.uuid) }) { view.seriesOf[$0.uuid] ?? $0.uuid }
         guard !legacy.isEmpty else { return }
