@@ -37,7 +37,8 @@ struct SeriesCompletion: Hashable, Comparable {
     init(at: Date, zone: String, due: String?) {
         self.at = Date(timeIntervalSince1970: at.timeIntervalSince1970.rounded(.down))
         self.zone = zone
-        self.due = due
+        // One spelling per due (`TaskFields.time`), so the same occurrence compares equal from any source.
+        self.due = due.map { $0.count == 10 ? $0 : TaskFields.instant($0).map(TaskFields.time) ?? $0 }
     }
 
     // MARK: fields
