@@ -212,4 +212,33 @@ import TaskerTestSupport
         let again = try sync.sync(a)
         #expect(again.uploaded == 0 && again.deletedThere == 0, "\(again.lines)")
     }
+
+    /// A subtask of a later occurrence points at the series on the wire (RELATED-TO = the series UUID)
+    /// and at the open occurrence on the other device.
+    @Test func aSubtaskOfALaterOccurrenceFollowsTheSeries() throws {
+        if skipped(.xandikos) { return }
+        let lab = try CalDAVLab(.xandikos)
+        defer { lab.stop() }
+        let clock = TestClock(LocalDate(year: 2026, month: 12, day: 1).instant(hour: 12, minute: 0, in: utc))
+        let a = try device(lab, "a", clock), b = try device(lab, "b", clock)
+        let sync = lab.provider()
+        let review = try a.createTask(TaskDraft(title: "Weekly review", due: clock.now, recurrence: RecurrenceRule(frequency: .weekly)))
+        let series = try a.uuid(of: review.id)
+        let next = try #require(try a.completeTask(review.id).next)
+        let inbox = try a.createTask(TaskDraft(title: "Inbox zero", parent: next.id))
+        _ = try sync.sync(a)
+        let there = try lab.thirdPartyView()
+        #expect(there.count == 2)
+        let raw = there[try a.uuid(of: inbox.id)]?["raw"]?.stringValue ?? ""
+        #expect(ICSText.unfold(raw).contains("RELATED-TO;RELTYPE=PARENT:\(series)"), "\(raw)")
+        let pulled = try sync.sync(b)
+        #expect(pulled.warnings.isEmpty, "\(pulled.lines)")
+        let openB = try open(b)
+        let parentB = try #require(openB.first { $0.title == "Weekly review" })
+        #expect(openB.first { $0.title == "Inbox zero" }?.parent == parentB.id)
+        for device in [a, b] {
+            let quiet = try sync.sync(device)
+            #expect(quiet.uploaded == 0 && quiet.downloaded == 0, "\(quiet.lines)")
+        }
+    }
 }
