@@ -29,12 +29,12 @@ struct SeriesView {
             let open = group.filter { $0.status == .open }.sorted { ($0.due ?? .distantFuture, $0.uuid) < ($1.due ?? .distantFuture, $1.uuid) }
             let latest = group.max { ($0.completed ?? $0.modified, $0.uuid) < ($1.completed ?? $1.modified, $1.uuid) }
             for t in group { seriesOf[t.uuid] = key }
+            // Read through the same union as the server's, so two rows that are one completion count once on every side.
+            completions[key] = SeriesCompletion.union([], group.compactMap { SeriesCompletion(record: $0, defaultZone: zone) }.sorted())
             // Every occurrence done and the last still repeating: its next occurrence was deleted here, so
             // the series is (sync deletes its object; the done rows stay as history).
             guard let standing = open.first ?? latest, standing.status == .open || standing.recurrence == nil else { continue }
             rows[key] = standing
-            // Read through the same union as the server's, so two rows that are one completion count once on every side.
-            completions[key] = SeriesCompletion.union([], group.compactMap { SeriesCompletion(record: $0, defaultZone: zone) }.sorted())
         }
     }
 
@@ -62,7 +62,12 @@ struct SeriesView {
         for uid: String, _ fields: TaskFields, over record: TaskRecord?, known: inout [SeriesCompletion],
         projects: inout [String: String], newProjects: inout [ProjectRecord], now: Date
     ) -> (TaskFields, [TaskRecord]) {
-        let start = record ?? TaskRecord(uuid: uid, title: "", created: now, modified: now)
+        var start = record ?? TaskRecord(uuid: uid, title: "", created: now, modified: now)
+        if record == nil, seriesOf[uid] != nil {
+            // A series with rows here but no open one (it was deleted here) comes back: a new open occurrence.
+            start.uuid = TaskStore.newUUID(now: now)
+            start.series = uid
+        }
         var next = fields.apply(to: start, projects: &projects, newProjects: &newProjects, now: now)
         if let parent = next.parent { next.parent = row(named: parent) }
         next.modified = now

@@ -213,6 +213,36 @@ import TaskerTestSupport
         #expect(again.uploaded == 0 && again.deletedThere == 0, "\(again.lines)")
     }
 
+    /// Deleted here while completed on another device: the series comes back here (the edit wins, as
+    /// for any task), with one open occurrence and each completion once.
+    @Test func aSeriesDeletedHereAndCompletedElsewhereComesBackWhole() throws {
+        if skipped(.radicale) { return }
+        let lab = try CalDAVLab(.radicale)
+        defer { lab.stop() }
+        let clock = TestClock(LocalDate(year: 2026, month: 12, day: 1).instant(hour: 12, minute: 0, in: utc))
+        let a = try device(lab, "a", clock), b = try device(lab, "b", clock)
+        let sync = lab.provider()
+        let task = try a.createTask(TaskDraft(title: "Stretch", due: clock.now, recurrence: RecurrenceRule(frequency: .daily)))
+        _ = try a.completeTask(task.id)
+        _ = try sync.sync(a)
+        _ = try sync.sync(b)
+        try a.deleteTask(try #require(try open(a).first).id)
+        clock.advance(days: 1)
+        _ = try b.completeTask(try #require(try open(b).first).id)
+        _ = try sync.sync(b)
+        let back = try sync.sync(a)
+        #expect(back.warnings.contains { $0.hasPrefix("kept 'Stretch'") }, "\(back.lines)")
+        for store in [a, b] {
+            let all = try store.tasks(TaskQuery(filter: .all))
+            #expect(all.filter { $0.status == .open }.count == 1)
+            #expect(all.filter { $0.status == .done }.count == 2, "\(all.map { ($0.status, $0.due) })")
+        }
+        #expect(try open(a).map(\.due) == (try open(b).map(\.due)))
+        #expect(try lab.thirdPartyView().count == 1)
+        let quiet = try sync.sync(a)
+        #expect(quiet.uploaded == 0 && quiet.downloaded == 0, "\(quiet.lines)")
+    }
+
     /// A subtask of a later occurrence points at the series on the wire (RELATED-TO = the series UUID)
     /// and at the open occurrence on the other device.
     @Test func aSubtaskOfALaterOccurrenceFollowsTheSeries() throws {
