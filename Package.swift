@@ -35,7 +35,9 @@ let package = Package(
         .target(name: "TaskToolkit", dependencies: ["TaskCore", "TaskStore", "TaskNL", "TaskIO"]),
         // Agents: keys, policy, approvals and receipts around the catalogue (the AgentGate).
         .target(name: "TaskAgent", dependencies: ["TaskCore", "TaskStore", "TaskToolkit"]),
-        .target(name: "TaskMCP", dependencies: ["TaskCore", "TaskStore", "TaskToolkit", "TaskAgent", "CMicroHTTPD"]),
+        // The local HTTP server both local doors use (libmicrohttpd: limits, timeouts; Host and Origin checks): the only user of CMicroHTTPD.
+        .target(name: "TaskHTTPServer", dependencies: ["CMicroHTTPD"]),
+        .target(name: "TaskMCP", dependencies: ["TaskCore", "TaskStore", "TaskToolkit", "TaskAgent", "TaskHTTPServer"]),
         // HTTP for every module that talks to a server (model, calendar subscriptions, CalDAV): the only user of CCurl.
         .target(name: "TaskHTTP", dependencies: ["CCurl"]),
         .target(name: "TaskLLM", dependencies: ["TaskCore", "TaskNL", "TaskHTTP"]),
@@ -50,7 +52,7 @@ let package = Package(
         // The doors: the command line (the only place that prints and exits) and the benchmarks.
         .executableTarget(
             name: "tasker",
-            dependencies: ["TaskCore", "TaskStore", "TaskNL", "TaskToolkit", "TaskMCP", "TaskLLM", "TaskREPL", "TaskIO", "TaskCalendar", "TaskAgent", "TaskSync", "TaskHTTP", "TaskCrypto", "TaskDesktop"]),
+            dependencies: ["TaskCore", "TaskStore", "TaskNL", "TaskToolkit", "TaskMCP", "TaskLLM", "TaskREPL", "TaskIO", "TaskCalendar", "TaskAgent", "TaskSync", "TaskHTTP", "TaskCrypto", "TaskDesktop", "TaskHTTPServer"]),
         .executableTarget(
             name: "tasker-bench",
             dependencies: ["TaskCore", "TaskStore", "TaskNL", "TaskToolkit", "TaskMCP", "TaskREPL", "TaskCalendar", "TaskCrypto"]),
