@@ -47,12 +47,14 @@ let package = Package(
         .target(name: "TaskSync", dependencies: ["TaskCore", "TaskStore", "TaskIO", "TaskHTTP", "TaskCalendar", "CXML"]),
         // The desktop over D-Bus (sd-bus): reminders as notifications, location from GeoClue. The only user of CSystemd.
         .target(name: "TaskDesktop", dependencies: ["TaskCore", "TaskStore", "TaskNL", "CSystemd"]),
+        // The web door: `tasker web`'s page, session, CSRF and JSON endpoints over the same toolkit.
+        .target(name: "TaskWeb", dependencies: ["TaskCore", "TaskStore", "TaskNL", "TaskToolkit", "TaskAgent", "TaskHTTPServer"]),
         .target(name: "TaskREPL", dependencies: ["TaskCore", "TaskStore", "TaskNL", "TaskToolkit", "TaskLLM", "TaskAgent", "CEdit"]),
 
         // The doors: the command line (the only place that prints and exits) and the benchmarks.
         .executableTarget(
             name: "tasker",
-            dependencies: ["TaskCore", "TaskStore", "TaskNL", "TaskToolkit", "TaskMCP", "TaskLLM", "TaskREPL", "TaskIO", "TaskCalendar", "TaskAgent", "TaskSync", "TaskHTTP", "TaskCrypto", "TaskDesktop", "TaskHTTPServer"]),
+            dependencies: ["TaskCore", "TaskStore", "TaskNL", "TaskToolkit", "TaskMCP", "TaskLLM", "TaskREPL", "TaskIO", "TaskCalendar", "TaskAgent", "TaskSync", "TaskHTTP", "TaskCrypto", "TaskDesktop", "TaskHTTPServer", "TaskWeb"]),
         .executableTarget(
             name: "tasker-bench",
             dependencies: ["TaskCore", "TaskStore", "TaskNL", "TaskToolkit", "TaskMCP", "TaskREPL", "TaskCalendar", "TaskCrypto"]),
@@ -66,6 +68,7 @@ let package = Package(
         .testTarget(name: "TaskNLTests", dependencies: ["TaskNL", "TaskCore", "TaskerTestSupport"]),
         .testTarget(name: "TaskToolkitTests", dependencies: ["TaskToolkit", "TaskNL", "TaskCore", "TaskStore", "TaskerTestSupport"]),
         .testTarget(name: "TaskAgentTests", dependencies: ["TaskAgent", "TaskToolkit", "TaskCore", "TaskStore", "TaskerTestSupport"]),
+        .testTarget(name: "TaskWebTests", dependencies: ["TaskWeb", "TaskHTTPServer", "TaskToolkit", "TaskCore", "TaskStore", "TaskerTestSupport"]),
         .testTarget(name: "TaskMCPTests", dependencies: ["TaskMCP", "TaskToolkit", "TaskCore", "TaskStore", "TaskerTestSupport"]),
         .testTarget(name: "TaskCalendarTests", dependencies: ["TaskCalendar", "TaskCore", "TaskerTestSupport"]),
         .testTarget(name: "TaskSyncTests", dependencies: ["TaskSync", "TaskStore", "TaskCore", "TaskCalendar", "TaskHTTP", "TaskerTestSupport"]),
