@@ -72,6 +72,7 @@ import TaskerTestSupport
         print(run.stdout)
         #expect(run.status == 0, "\(run.stdout)\n\(server.stderr)")
         #expect(run.stdout.contains("ok   five chips"))
+        #expect(run.stdout.contains("ok   360 px wide"))
         #expect(run.stdout.contains("timing load_to_interactive_ms="))
         for name in ["capture", "today", "plan", "approvals"] {
             #expect(FileManager.default.fileExists(atPath: shots + "/web-\(name).png"), "screenshot \(name)")
@@ -82,6 +83,8 @@ import TaskerTestSupport
         #expect(saved?["status"] == "done", "saved from the page, then completed there")
         #expect(saved?["priority"] == "high")
         #expect(saved?["contexts"] == ["family"])
+        let email = all["tasks"]?.arrayValue?.first { $0["title"] == "Email the team" }
+        #expect(email?["due"] == "2026-03-13T15:00:00+00:00", "rescheduled to friday 3pm from the page")
         let status = try agentCall(key: key, "approval_status", ["approval_id": .string(approvalID)])
         #expect(status["status"] == "executed", "the agent sees its call approved: \(status.encoded())")
         #expect(try titles().contains("Water the plants"))

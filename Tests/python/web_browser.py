@@ -79,7 +79,16 @@ try:
     row = until(lambda: [r for r in driver.find_elements(By.CSS_SELECTOR, "#lists .task") if "call mom" in r.text.lower()], "the task in Today")[0]
     print("ok   saved and listed: " + row.find_element(By.CLASS_NAME, "title").text)
     shot("today", "web-today.png")
-    row.find_element(By.XPATH, ".//button[text()='Done']").click()
+    # Keyboard first: Escape leaves the capture box, j moves down to the task, x completes it.
+    driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+    rows = driver.find_elements(By.CSS_SELECTOR, "#lists .task")
+    target = [n for n, r in enumerate(rows) if "call mom" in r.text.lower()][0]
+    for _ in range(target + 1):
+        driver.switch_to.active_element.send_keys("j")
+    selected = driver.find_element(By.CSS_SELECTOR, "#lists .task.selected")
+    if "call mom" not in selected.text.lower():
+        fail("j did not select the saved task: " + selected.text)
+    driver.switch_to.active_element.send_keys("x")
     until(lambda: "Completed" in driver.find_element(By.ID, "status").text, "the completion")
     until(lambda: not [r for r in driver.find_elements(By.CSS_SELECTOR, "#lists .task") if "call mom" in r.text.lower()], "the task to leave Today")
     print("ok   completed")
@@ -95,6 +104,14 @@ try:
     print("ok   plan: %d busy, %d plan blocks; first busy: %s" % (len(busy), len(plan), busy[0].replace("\n", " ")))
     shot("plan", "web-plan.png")
 
+    # Reschedule by a phrase, through the real parser.
+    row = [r for r in driver.find_elements(By.CSS_SELECTOR, "#lists .task") if "Email the team" in r.text][0]
+    row.find_element(By.XPATH, ".//button[text()='Reschedule']").click()
+    phrase = row.find_element(By.CSS_SELECTOR, "form input")
+    phrase.send_keys("friday 3pm", Keys.ENTER)
+    until(lambda: "Rescheduled" in driver.find_element(By.ID, "status").text, "the reschedule")
+    print("ok   " + driver.find_element(By.ID, "status").text)
+
     driver.find_element(By.ID, "approvals-refresh").click()
     request = until(lambda: driver.find_elements(By.CSS_SELECTOR, "#pending .approval"), "a pending approval")[0]
     print("ok   pending: " + request.text.split("\n")[0])
@@ -102,6 +119,14 @@ try:
     request.find_element(By.XPATH, ".//button[text()='Approve']").click()
     until(lambda: "approved and run" in driver.find_element(By.ID, "status").text, "the approval")
     print("ok   approved: " + driver.find_element(By.ID, "status").text)
+
+    # Readable at 360 px: nothing wider than the window.
+    driver.set_window_size(360, 1600)
+    width = driver.execute_script("return [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    if width[0] > width[1]:
+        fail("at 360 px the page scrolls sideways: %d > %d" % (width[0], width[1]))
+    print("ok   360 px wide without sideways scrolling")
+    driver.set_window_size(900, 1600)
 
     # Keystroke to chips, 100 keystrokes: each waits until its own text's chips are shown.
     box = driver.find_element(By.ID, "capture-input")
