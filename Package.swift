@@ -68,7 +68,7 @@ let package = Package(
         .testTarget(name: "TaskNLTests", dependencies: ["TaskNL", "TaskCore", "TaskerTestSupport"]),
         .testTarget(name: "TaskToolkitTests", dependencies: ["TaskToolkit", "TaskNL", "TaskCore", "TaskStore", "TaskerTestSupport"]),
         .testTarget(name: "TaskAgentTests", dependencies: ["TaskAgent", "TaskToolkit", "TaskCore", "TaskStore", "TaskerTestSupport"]),
-        .testTarget(name: "TaskWebTests", dependencies: ["TaskWeb", "TaskHTTPServer", "TaskToolkit", "TaskCore", "TaskStore", "TaskerTestSupport"]),
+        .testTarget(name: "TaskWebTests", dependencies: ["TaskWeb", "TaskHTTPServer", "TaskToolkit", "TaskNL", "TaskCore", "TaskStore", "TaskerTestSupport"]),
         .testTarget(name: "TaskMCPTests", dependencies: ["TaskMCP", "TaskToolkit", "TaskCore", "TaskStore", "TaskerTestSupport"]),
         .testTarget(name: "TaskCalendarTests", dependencies: ["TaskCalendar", "TaskCore", "TaskerTestSupport"]),
         .testTarget(name: "TaskSyncTests", dependencies: ["TaskSync", "TaskStore", "TaskCore", "TaskCalendar", "TaskHTTP", "TaskerTestSupport"]),

@@ -9,10 +9,13 @@ import TaskToolkit
 /// chips, tool calls from a fixed list, and the approvals inbox.
 struct WebAPI {
     let toolkit: TaskToolkit
+    let refine: WebDoor.Refine?
 
     enum Endpoint: String {
         /// `{"text"}` → `{"text", "drafts": [{"draft", "chips", "create"}]}`: the capture grammar, nothing saved.
         case parse
+        /// `{"text"}` → the same shape plus `notice`, through the model's refine path (404 without a model).
+        case refine
         /// `{"tool", "arguments"}` → the tool's JSON result, for the tools in `WebAPI.tools`.
         case call
         /// `{}` → `{"pending": […], "receipts": […]}`: requests waiting, and the last day's receipts.
@@ -42,6 +45,12 @@ struct WebAPI {
             let results = toolkit.parser.parseTasks(text, now: toolkit.store.clock(), timeZone: toolkit.store.timeZone)
             let drafts: [JSONValue] = text.trimmingCharacters(in: .whitespaces).isEmpty ? [] : results.map { $0.webDraft(timeZone: toolkit.store.timeZone) }
             return ["text": .string(text), "drafts": .array(drafts)]
+        case .refine:
+            guard let refine else { throw Refusal(status: 404, message: "no model is configured; see the README's model section") }
+            let text = try string(arguments, "text")
+            let refined = refine(text)
+            return ["text": .string(text), "drafts": .array(refined.drafts.map { $0.webDraft(timeZone: toolkit.store.timeZone) }),
+                    "notice": .string(refined.notice)]
         case .call:
             let name = try string(arguments, "tool")
             guard Self.tools.contains(name) else { throw Refusal(status: 403, message: "the page does not call \(name)") }

@@ -1,6 +1,7 @@
 import Foundation
 import TaskCore
 import TaskHTTPServer
+import TaskNL
 import TaskToolkit
 
 /// `tasker web`'s one page and its JSON endpoints, behind the checks every request passes in order:
@@ -14,13 +15,19 @@ import TaskToolkit
 public final class WebDoor: @unchecked Sendable {
     public static let csrfHeader = "x-tasker-csrf"
 
+    /// The model's refine path (the chat's and `parse --refine`'s): a sentence in, the merged drafts
+    /// and a notice out. Nil when no model is configured; the page then shows no Refine button.
+    public typealias Refine = (String) -> (drafts: [ParseResult], notice: String?)
+
     let toolkit: TaskToolkit
+    let refine: Refine?
     private var hosts = LoopbackHosts()
     private var tokens = WebTokens()
     private let lock = NSLock()
 
-    public init(toolkit: TaskToolkit) {
+    public init(toolkit: TaskToolkit, refine: Refine? = nil) {
         self.toolkit = toolkit
+        self.refine = refine
     }
 
     /// The port, once bound: Host, Origin and the cookie's name follow it.
@@ -60,7 +67,7 @@ public final class WebDoor: @unchecked Sendable {
             return Self.text(401, "no session: open the URL tasker web printed (its token works once)")
         }
         switch (request.method, path) {
-        case ("GET", "/"): return Self.body(200, "text/html; charset=utf-8", WebPage.html(csrf: tokens.csrf))
+        case ("GET", "/"): return Self.body(200, "text/html; charset=utf-8", WebPage.html(csrf: tokens.csrf, refine: refine != nil))
         case ("GET", "/app.js"): return Self.body(200, "text/javascript; charset=utf-8", WebPage.script)
         case ("GET", "/app.css"): return Self.body(200, "text/css; charset=utf-8", WebPage.style)
         case ("POST", _) where path.hasPrefix("/api/"): return post(request, endpoint: String(path.dropFirst("/api/".count)))
@@ -85,7 +92,7 @@ public final class WebDoor: @unchecked Sendable {
         }
         guard let api = WebAPI.Endpoint(rawValue: endpoint) else { return Self.text(404, "no endpoint /api/\(endpoint)") }
         do {
-            let result = try WebAPI(toolkit: toolkit).answer(api, arguments)
+            let result = try WebAPI(toolkit: toolkit, refine: refine).answer(api, arguments)
             return Self.body(200, "application/json", result.encoded())
         } catch let error as WebAPI.Refusal {
             return Self.text(error.status, error.message)

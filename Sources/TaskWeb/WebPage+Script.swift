@@ -91,6 +91,22 @@ extension WebPage {
           } catch (error) { failed(error); }
         });
 
+        const refineButton = $("#refine-button");
+        if (document.querySelector('meta[name="tasker-refine"]').content === "on") {
+          refineButton.hidden = false;
+          refineButton.addEventListener("click", async () => {
+            if (!input.value.trim()) return;
+            refineButton.disabled = true;
+            say("Asking the model…");
+            try {
+              const answer = await api("refine", { text: input.value });
+              if (answer.text === input.value) showDrafts(answer);
+              say(answer.notice || "Refined by the model; Enter saves these drafts");
+            } catch (error) { failed(error); }
+            refineButton.disabled = false;
+          });
+        }
+
         // Today: overdue, today and tomorrow, with complete, reschedule and defer.
         let groups = [];
         let filter = null;

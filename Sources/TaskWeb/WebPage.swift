@@ -2,8 +2,9 @@
 /// outside assets, no build step). The script and the style are files of their own (`/app.js`,
 /// `/app.css`) so the Content-Security-Policy can stay `default-src 'self'` with no inline code.
 enum WebPage {
-    /// The page, with this run's CSRF token in a meta tag the script reads.
-    static func html(csrf: String) -> String {
+    /// The page, with this run's CSRF token in a meta tag the script reads (and whether a model is
+    /// there to refine with).
+    static func html(csrf: String, refine: Bool) -> String {
         """
         <!doctype html>
         <html lang="en">
@@ -11,6 +12,7 @@ enum WebPage {
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta name="csrf-token" content="\(csrf)">
+        <meta name="tasker-refine" content="\(refine ? "on" : "off")">
         <title>Tasker</title>
         <link rel="stylesheet" href="/app.css">
         <script src="/app.js" defer></script>
@@ -28,6 +30,7 @@ enum WebPage {
             <div class="row">
               <input id="capture-input" name="text" type="text" placeholder="call mom tomorrow 5pm #family !high" spellcheck="false">
               <button type="submit">Save</button>
+              <button type="button" id="refine-button" hidden>Refine</button>
             </div>
           </form>
           <div id="drafts" aria-live="polite" aria-label="What the grammar understood"></div>

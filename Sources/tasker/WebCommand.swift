@@ -1,6 +1,8 @@
 import Foundation
 import TaskCore
 import TaskHTTPServer
+import TaskLLM
+import TaskNL
 import TaskWeb
 
 /// `tasker web [--port N] [--open]`: the local web page (capture with live chips, today, the day
@@ -23,7 +25,8 @@ enum WebCommand: Command {
 
             Everything the page does is a toolkit call, as in the chat and over MCP (list_tasks,
             create_task from the parser's draft, complete_task, reschedule_task, defer_task,
-            plan_day), and approvals are decided at the same desk as `tasker approve`. Limits as
+            plan_day), and approvals are decided at the same desk as `tasker approve`. With a model
+            configured (see `tasker parse --refine`) a Refine button asks it, as the chat does. Limits as
             `tasker mcp --http`: bodies up to 1 MiB, 64 connections, 10 s idle timeout.
             Keys: / focuses capture, j and k move through the tasks, x completes the selected one.
             """,
@@ -37,7 +40,7 @@ enum WebCommand: Command {
         }
         signal(SIGPIPE, SIG_IGN)
         let output = context.output
-        let door = WebDoor(toolkit: try context.makeToolkit())
+        let door = WebDoor(toolkit: try context.makeToolkit(), refine: modelRefine(context))
         let stop = StopSignals()
         let daemon: HTTPDaemon
         do {
@@ -53,6 +56,24 @@ enum WebCommand: Command {
         daemon.stop()
         output.err("tasker web: stopped")
         return 0
+    }
+
+    /// The Refine button's path when config.json names a model: the rules' reading, then the same
+    /// refine request as `parse --refine` and the chat's captures. A broken config is said once here.
+    static func modelRefine(_ context: CommandContext) -> WebDoor.Refine? {
+        let parser = TaskNLParser()
+        switch ModelSetup(configDirectory: context.paths.taskerConfig, environment: context.environment).backend(parser: parser) {
+        case .success(let backend):
+            let clock = context.clock, zone = context.timeZone
+            return { text in
+                let now = clock()
+                let result = backend.refine(text, rules: parser.parse(text, now: now, timeZone: zone), now: now, timeZone: zone)
+                return (result.drafts, result.notice)
+            }
+        case .failure(let off):
+            if off.isFault { context.output.err("tasker web: no Refine button: \(off)") }
+            return nil
+        }
     }
 
     /// Hands the URL to xdg-open; a desktop without one gets a line saying to open it by hand.

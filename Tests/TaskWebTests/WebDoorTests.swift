@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TaskCore
 import TaskHTTPServer
+import TaskNL
 import TaskStore
 import TaskToolkit
 import TaskerTestSupport
@@ -59,6 +60,34 @@ import TaskerTestSupport
         let task = try JSONValue.parse(String(decoding: saved.body, as: UTF8.self))["task"]
         #expect(task?["due"] == "2026-12-03T17:00:00+00:00")
         #expect(task?["kind"] == "call")
+    }
+
+    @Test func refineIsThereOnlyWithAModel() throws {
+        let session = try session()
+        #expect(post("refine", ["text": "buy milk"], session).status == 404, "no model: no refine")
+        let page = door.handle(HTTPRequest(method: "GET", path: "/", headers: ["host": "127.0.0.1:4242", "cookie": session.cookie], body: []))
+        #expect(String(decoding: page.body, as: UTF8.self).contains(#"name="tasker-refine" content="off""#))
+
+        let parser = TaskNLParser()
+        let now = store.clock()
+        let modelDoor = WebDoor(toolkit: TaskToolkit(store: store)) { text in
+            (parser.parseTasks(text + " tomorrow", now: now, timeZone: Self.zone), "refined")
+        }
+        modelDoor.port = 4242
+        let login = try #require(modelDoor.loginURL)
+        let entered = modelDoor.handle(HTTPRequest(method: "GET", path: String(login.dropFirst("http://127.0.0.1:4242".count)),
+                                                   headers: ["host": "127.0.0.1:4242"], body: []))
+        let cookie = try #require(entered.headers.first { $0.0 == "Set-Cookie" }?.1.split(separator: ";").first).description
+        let html = String(decoding: modelDoor.handle(HTTPRequest(method: "GET", path: "/", headers: ["host": "127.0.0.1:4242", "cookie": cookie], body: [])).body,
+                          as: UTF8.self)
+        #expect(html.contains(#"name="tasker-refine" content="on""#))
+        let range = try #require(html.range(of: #"name="csrf-token" content="[0-9A-Za-z]+""#, options: .regularExpression))
+        let refined = modelDoor.handle(HTTPRequest(method: "POST", path: "/api/refine",
+                                                   headers: ["host": "127.0.0.1:4242", "cookie": cookie, "x-tasker-csrf": String(html[range].split(separator: "\"")[3]),
+                                                             "content-type": "application/json"], body: Array(#"{"text": "buy milk"}"#.utf8)))
+        let answer = try JSONValue.parse(String(decoding: refined.body, as: UTF8.self))
+        #expect(answer["notice"] == "refined")
+        #expect(answer["drafts"]?.arrayValue?.first?["create"]?["due"] == "2026-12-03T09:00:00+00:00", "the refined draft, ready to save")
     }
 
     @Test func thePageCallsOnlyItsOwnTools() throws {
