@@ -91,6 +91,8 @@ import TaskerTestSupport
     }
 
     @Test func refusalsAnswerWithTheirStatusAndChangeNothing() throws {
+        let key = try tasker(["agent", "add", "asker", "--scopes", "read,write:tasks"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let approvalID = try #require(try agentCall(key: key, "create_task", ["title": "Evil agent"])["approval_id"]?.stringValue)
         let (server, login) = try web()
         let port = server.port
         let path = String(login.dropFirst("http://127.0.0.1:\(port)".count))
@@ -124,6 +126,16 @@ import TaskerTestSupport
         #expect(try RawHTTP.exchange(port: port, path: "/api/call", headers: ["Cookie": cookie, "X-Tasker-CSRF": csrf, "Content-Type": "application/json"],
                                      body: #"{"tool": "delete_task", "arguments": {"id": 1}}"#).status == 403, "a tool the page does not call")
         #expect(try RawHTTP.exchange(port: port, method: "GET", path: "/", headers: [:]).status == 401, "the page needs the session")
+        func approve(_ changes: [String: String]) throws -> Int? {
+            var headers = ["Cookie": cookie, "X-Tasker-CSRF": csrf, "Content-Type": "application/json"]
+            for (name, value) in changes { headers[name] = value }
+            return try RawHTTP.exchange(port: port, path: "/api/approve", headers: headers, body: #"{"id": "\#(approvalID)"}"#).status
+        }
+        #expect(try approve(["X-Tasker-CSRF": ""]) == 403)
+        #expect(try approve(["Origin": "http://evil.example"]) == 403)
+        #expect(try approve(["Cookie": ""]) == 401)
+        #expect(try approve(["Host": "localhost.evil.example:\(port)"]) == 421)
+        #expect(try tasker(["approvals"]).stdout.contains(approvalID), "still pending after the refused approvals")
         #expect(try titles().isEmpty, "nothing was created by a refused request")
         #expect(try create("Good", [:]) == 200, "the same request with everything right")
         #expect(try titles() == ["Good"])
