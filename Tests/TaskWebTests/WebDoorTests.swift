@@ -62,6 +62,15 @@ import TaskerTestSupport
         #expect(task?["kind"] == "call")
     }
 
+    @Test func aDictationGivesEachDraft() throws {
+        let session = try session()
+        let parsed = post("parse", ["text": "buy milk tonight; call bob friday"], session)
+        let drafts = try JSONValue.parse(String(decoding: parsed.body, as: UTF8.self))["drafts"]?.arrayValue ?? []
+        #expect(drafts.map { $0["create"]?["title"] } == ["Buy milk", "Call bob"])
+        let blank = post("parse", ["text": "   "], session)
+        #expect(try JSONValue.parse(String(decoding: blank.body, as: UTF8.self))["drafts"] == [], "nothing typed, no draft")
+    }
+
     @Test func refineIsThereOnlyWithAModel() throws {
         let session = try session()
         #expect(post("refine", ["text": "buy milk"], session).status == 404, "no model: no refine")
