@@ -35,6 +35,7 @@ extension WebPage {
         #status.error { color: var(--danger); }
         #filters { display: flex; flex-wrap: wrap; gap: .35rem; }
         #filters button[aria-pressed=true] { background: var(--accent); color: var(--bg); }
+        #filters button[aria-pressed=true]::before { content: "✓ "; }
         .tasks { list-style: none; padding: 0; margin: 0; }
         .task { display: flex; flex-wrap: wrap; align-items: center; gap: .4rem; padding: .45rem .3rem; border-top: 1px solid var(--line); }
         .task.selected { outline: 2px solid var(--accent); outline-offset: -2px; border-radius: 6px; }
