@@ -86,8 +86,8 @@ extension WebPage {
             input.value = "";
             $("#drafts").replaceChildren();
             shown = null;
-            say("Saved " + saved.map((t) => "“" + t.title + "”").join(", "));
             await refreshLists();
+            say("Saved " + saved.map((t) => "“" + t.title + "”").join(", "));
           } catch (error) { failed(error); }
         });
 
@@ -166,8 +166,8 @@ extension WebPage {
         async function complete(task) {
           try {
             await call("complete_task", { id: task.id });
-            say("Completed “" + task.title + "”");
             await refreshLists();
+            say("Completed “" + task.title + "”");
           } catch (error) { failed(error); }
         }
         function ask(item, task, what) {
@@ -180,8 +180,8 @@ extension WebPage {
             try {
               if (what === "reschedule") await call("reschedule_task", { id: task.id, due: field.value });
               else await call("defer_task", { id: task.id, until: field.value });
-              say((what === "reschedule" ? "Rescheduled “" : "Deferred “") + task.title + "” to " + field.value);
               await refreshLists();
+              say((what === "reschedule" ? "Rescheduled “" : "Deferred “") + task.title + "” to " + field.value);
             } catch (error) { failed(error); }
           } }, el("label", {}, label), field, el("button", { type: "submit" }, "Apply"));
           item.append(form);
@@ -266,8 +266,8 @@ extension WebPage {
           try {
             const answer = await api(what, { id: request.id });
             const words = { approved: "approved and run", rejected: "rejected", failed: "failed: " + answer.message, stale: "stale: " + answer.message };
-            say(request.id + " " + words[answer.outcome], answer.outcome === "failed" || answer.outcome === "stale");
             await Promise.all([refreshApprovals(), refreshLists()]);
+            say(request.id + " " + words[answer.outcome], answer.outcome === "failed" || answer.outcome === "stale");
           } catch (error) { failed(error); }
         }
         $("#approvals-refresh").addEventListener("click", () => refreshApprovals().catch(failed));

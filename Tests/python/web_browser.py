@@ -7,13 +7,14 @@ completes it, plans the day (busy and plan blocks), approves the pending agent r
 load-to-interactive and keystroke-to-chips with the Performance API. Prints `ok …` lines and one
 `timing …` line; exits 1 with the reason on the first failure.
 """
-import json
 import os
 import statistics
 import sys
+import traceback
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
@@ -26,7 +27,8 @@ options.binary_location = "/usr/bin/chromium"
 for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--window-size=900,1600"):
     options.add_argument(flag)
 driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-wait = WebDriverWait(driver, 10)
+# A list re-rendered between finding a row and reading it: not yet, look again.
+wait = WebDriverWait(driver, 10, ignored_exceptions=(StaleElementReferenceException,))
 
 
 def fail(message):
@@ -112,11 +114,12 @@ try:
     until(lambda: "Rescheduled" in driver.find_element(By.ID, "status").text, "the reschedule")
     print("ok   " + driver.find_element(By.ID, "status").text)
 
+    # The inbox may be drawn again at any time (on focus): each step finds the request afresh.
     driver.find_element(By.ID, "approvals-refresh").click()
-    request = until(lambda: driver.find_elements(By.CSS_SELECTOR, "#pending .approval"), "a pending approval")[0]
-    print("ok   pending: " + request.text.split("\n")[0])
-    shot("approvals", "web-approvals.png")
-    request.find_element(By.XPATH, ".//button[text()='Approve']").click()
+    heading = until(lambda: driver.find_element(By.CSS_SELECTOR, "#pending .approval").text.split("\n")[0], "a pending approval")
+    print("ok   pending: " + heading)
+    until(lambda: shot("approvals", "web-approvals.png") or True, "the approvals screenshot")
+    until(lambda: driver.find_element(By.CSS_SELECTOR, "#pending .approval button.primary").click() or True, "the Approve button")
     until(lambda: "approved and run" in driver.find_element(By.ID, "status").text, "the approval")
     print("ok   approved: " + driver.find_element(By.ID, "status").text)
 
@@ -144,5 +147,9 @@ try:
     p95 = measures[int(0.95 * (len(measures) - 1) + 0.5)]
     print("timing load_to_interactive_ms=%.1f chips_median_ms=%.1f chips_p95_ms=%.1f keystrokes=%d"
           % (ready, statistics.median(measures), p95, len(measures)))
+except Exception as error:  # the reason, on stdout (the test shows stdout, not stderr)
+    line = [frame.lineno for frame in traceback.extract_tb(error.__traceback__) if frame.filename == __file__][-1]
+    print("FAIL %s at line %d: %s" % (type(error).__name__, line, error))
+    sys.exit(1)
 finally:
     driver.quit()
