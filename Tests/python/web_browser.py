@@ -26,7 +26,11 @@ options = webdriver.ChromeOptions()
 options.binary_location = "/usr/bin/chromium"
 for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--window-size=900,1600"):
     options.add_argument(flag)
-driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+try:
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+except Exception as error:
+    print("FAIL chromium did not start through chromedriver: %s: %s" % (type(error).__name__, error))
+    sys.exit(1)
 # A list re-rendered between finding a row and reading it: not yet, look again.
 wait = WebDriverWait(driver, 10, ignored_exceptions=(StaleElementReferenceException,))
 
