@@ -6,13 +6,19 @@ Usage: third_party.py CALENDAR_URL COMMAND JSON
   edit    {"uid", "summary"?, "due"?, "priority"?, "notes"?}
   complete {"uid"}
   delete  {"uid"}
-  list    {}                                  prints one JSON object per VTODO: uid, summary, due (the raw line), status, categories, raw
+  change  {"uid", "field", "value"}          one edit as a calendar app makes it, keeping the VTODO valid (see `change`)
+  list    {}                                  prints one JSON object per VTODO: uid, summary, due (the raw line), status, the
+                                              fields `change` edits as this library reads them, raw
+  check   {}                                  prints one JSON object per VTODO: uid and problems (icalendar's parse errors and
+                                              the server's answer when the same text is PUT again); empty problems means valid
 """
 import json
 import sys
 from urllib.parse import urlparse
 
 import caldav
+import icalendar
+from datetime import datetime, timezone
 
 url, command, args = sys.argv[1], sys.argv[2], json.loads(sys.argv[3] if len(sys.argv) > 3 else "{}")
 # "serve": one JSON array [command, args] per stdin line, each answered by its output and a line "."
@@ -53,6 +59,87 @@ def set_line(obj, name, value_line):
     obj.data = "\r\n".join(out) + "\r\n"
 
 
+def change(obj, field, value):
+    """One edit as a calendar app makes it, through icalendar: SUMMARY, DESCRIPTION, PRIORITY (0-9), CATEGORIES (a
+    list), RELATED-TO (a parent UID, or null), STATUS (COMPLETED stamps COMPLETED and PERCENT-COMPLETE, NEEDS-ACTION
+    clears them), RRULE (text, or null), DUE and DTSTART ("YYYYMMDD" a day, "YYYYMMDDTHHMMSSZ" a time, or null).
+    The VTODO stays valid: one of each, and a DTSTART of DUE's value type on or before it (moved to DUE otherwise)."""
+    todo = obj.icalendar_component
+    names = {"summary": "SUMMARY", "notes": "DESCRIPTION", "priority": "PRIORITY", "categories": "CATEGORIES",
+             "parent": "RELATED-TO", "status": "STATUS", "rrule": "RRULE", "due": "DUE", "start": "DTSTART"}
+    name = names[field]
+    todo.pop(name, None)
+    if field == "status":
+        for extra in ("COMPLETED", "PERCENT-COMPLETE"):
+            todo.pop(extra, None)
+        if value == "COMPLETED":
+            todo.add("COMPLETED", datetime.now(timezone.utc).replace(microsecond=0))
+            todo.add("PERCENT-COMPLETE", 100)
+    if value is not None:
+        if field in ("due", "start"):
+            todo.add(name, time_value(value))
+        elif field == "rrule":
+            todo.add(name, icalendar.vRecur.from_ical(value))
+        elif field == "categories":
+            todo.add(name, value)
+        elif field == "parent":
+            todo.add(name, value, parameters={"RELTYPE": "PARENT"})
+        else:
+            todo.add(name, value)
+    if "DUE" in todo and "DTSTART" in todo:
+        due, start = todo.decoded("DUE"), todo.decoded("DTSTART")
+        if isinstance(due, datetime) != isinstance(start, datetime) or start > due:
+            todo.pop("DTSTART")
+            todo.add("DTSTART", due)
+    todo.pop("DURATION", None) if "DUE" in todo else None
+    todo.pop("LAST-MODIFIED", None)
+    todo.add("LAST-MODIFIED", datetime.now(timezone.utc).replace(microsecond=0))
+    todo.pop("SEQUENCE", None)
+    obj.save()
+
+
+def time_value(text):
+    if "T" in text:
+        return datetime.strptime(text, "%Y%m%dT%H%M%SZ").replace(tzinfo=timezone.utc)
+    return datetime.strptime(text, "%Y%m%d").date()
+
+
+def fields(c):
+    """The fields `change` edits, as this library reads them (times in basic form, UTC)."""
+    def when(name):
+        if name not in c:
+            return None
+        v = c.decoded(name)
+        if isinstance(v, datetime):
+            return v.astimezone(timezone.utc).strftime("%Y%m%dT%H%M%SZ") if v.tzinfo else v.strftime("%Y%m%dT%H%M%S")
+        return v.strftime("%Y%m%d")
+    categories = []
+    for prop in (c.get("CATEGORIES") if isinstance(c.get("CATEGORIES"), list) else [c.get("CATEGORIES")] if c.get("CATEGORIES") else []):
+        categories += [str(x) for x in prop.cats]
+    related = c.get("RELATED-TO")
+    return {"notes": str(c.get("DESCRIPTION")) if c.get("DESCRIPTION") is not None else None,
+            "priority": int(c.get("PRIORITY")) if c.get("PRIORITY") is not None else None,
+            "categories": sorted(categories),
+            "parent": str(related[0] if isinstance(related, list) else related) if related is not None else None,
+            "rrule": c.get("RRULE").to_ical().decode() if c.get("RRULE") is not None else None,
+            "dueTime": when("DUE"), "start": when("DTSTART")}
+
+
+def check(obj):
+    """icalendar's complaints about the text, then the server's answer to the same text PUT again."""
+    problems = []
+    try:
+        parsed = icalendar.Calendar.from_ical(obj.data)
+        for component in parsed.walk():
+            problems += [f"{component.name}: {e}" for e in getattr(component, "errors", [])]
+    except Exception as error:
+        problems.append(f"icalendar: {error}"[:200])
+    response = client.put(str(obj.url), obj.data, {"Content-Type": "text/calendar; charset=utf-8"})
+    if response.status >= 300:
+        problems.append(f"re-PUT: HTTP {response.status}")
+    return problems
+
+
 def run(command, args):
     if command == "mkcal":
         path = parsed.path.rstrip("/").split("/")[-1]
@@ -80,6 +167,11 @@ def run(command, args):
             set_line(obj, "DESCRIPTION", f"DESCRIPTION:{args['notes']}")
         set_line(obj, "LAST-MODIFIED", args.get("modified", "LAST-MODIFIED:20270101T000000Z"))
         obj.save()
+    elif command == "change":
+        change(todo(args["uid"]), args["field"], args.get("value"))
+    elif command == "check":
+        for t in calendar().todos(include_completed=True):
+            print(json.dumps({"uid": str(t.icalendar_component.get("uid")), "problems": check(t)}))
     elif command == "complete":
         obj = todo(args["uid"])
         obj.complete(completion_timestamp=None, handle_rrule=False)
@@ -93,6 +185,7 @@ def run(command, args):
                 "summary": str(c.get("summary")),
                 "due": line(c, "DUE"),
                 "status": str(c.get("status")) if c.get("status") else None,
+                **fields(c),
                 "raw": t.data,
             }))
     else:

@@ -3,8 +3,14 @@ import TaskCore
 /// One `task export` object, the members Tasker maps held apart from the rest: what the reader maps,
 /// whether the object came out of a parsed tree or straight out of the bytes.
 ///
-/// A member named twice keeps its last value, as a parsed JSON object does.
+/// A member named twice keeps its last value, as a parsed JSON object does. A member whose JSON text
+/// is over `maxMemberBytes` (a 50 MB description, the annotations, a UDA) is not read at all, only
+/// measured: the reader refuses that task alone (`oversized`), so memory is bounded by the cap and
+/// not by the longest field in the file.
 struct TaskwarriorFields {
+    /// The most bytes one member's JSON text may have: 1 MiB (stated in the README).
+    static let maxMemberBytes = 1 << 20
+
     /// The members read into Tasker's own fields (the rest go to `"x"`).
     enum Key: String, CaseIterable {
         case uuid, description, status, entry, modified, end, due, wait, priority, tags, project, annotations, recur
@@ -13,12 +19,25 @@ struct TaskwarriorFields {
     private var mapped = InlineArray<13, JSONValue?>(repeating: nil)
     /// Every other member but Taskwarrior's own `id` and `urgency`, which are dropped.
     private(set) var others: [String: JSONValue] = [:]
+    /// The first member over `maxMemberBytes`, with its size; nil when every member fits.
+    private(set) var oversized: (key: String, bytes: Int)?
 
     init() {}
 
     /// The fields of a parsed object.
     init(members: [String: JSONValue]) {
-        for (key, value) in members { set(key, value) }
+        for (key, value) in members {
+            let size: Int
+            switch value {
+            case .string, .array, .object: size = value.encoded().utf8.count
+            default: size = 0
+            }
+            if size > Self.maxMemberBytes {
+                if oversized == nil { oversized = (key, size) }
+            } else {
+                set(key, value)
+            }
+        }
     }
 
     /// Reads the object at the scanner's next byte (at nesting `depth`), member by member.
@@ -29,7 +48,12 @@ struct TaskwarriorFields {
         guard scanner.beginObject() else { return }
         repeat {
             let key = try scanner.readKey()
-            set(key, try scanner.readValue(depth: depth + 1))
+            if let size = scanner.extentOfNextValue(), size > Self.maxMemberBytes {
+                if oversized == nil { oversized = (key, size) }
+                scanner.skip(size)
+            } else {
+                set(key, try scanner.readValue(depth: depth + 1))
+            }
         } while try scanner.nextMember()
     }
 

@@ -118,6 +118,13 @@ public struct TaskwarriorReader {
         init(reader: TaskwarriorReader) { self.reader = reader }
 
         mutating func add(_ fields: TaskwarriorFields, location: String) throws(FieldError) {
+            if let big = fields.oversized {
+                let name = fields[.uuid]?.stringValue.map { "task \($0)" } ?? "a task"
+                let megabytes = Double(big.bytes) / 1_048_576
+                result.warnings.append("\(location): \(name) not imported: its \(big.key) is \(String(format: "%.1f", megabytes)) MB, "
+                                       + "over the \(TaskwarriorFields.maxMemberBytes >> 20) MB limit for one field; shorten it in Taskwarrior and import again")
+                return
+            }
             var task = try reader.record(fields, warnings: &result.warnings, location: location)
             if let name = try reader.projectName(fields) {
                 let key = name.lowercased()

@@ -18,6 +18,17 @@ public struct SyncReport: Sendable, Equatable {
 
     public init() {}
 
+    /// Adds what a second pass of the same sync did: counts summed, a conflict or warning it repeats said once.
+    public mutating func add(_ other: SyncReport) {
+        uploaded += other.uploaded
+        downloaded += other.downloaded
+        deletedHere += other.deletedHere
+        deletedThere += other.deletedThere
+        conflicts += other.conflicts.filter { !conflicts.contains($0) }
+        warnings += other.warnings.filter { !warnings.contains($0) }
+        fullSync = fullSync || other.fullSync
+    }
+
     /// One line: `↑2 ↓1 ✗0/1, 1 conflict` style, in words.
     public var summary: String {
         var parts = ["\(uploaded) sent", "\(downloaded) received"]

@@ -7,7 +7,8 @@ import TaskIO
 ///
 /// SUMMARY, DESCRIPTION, DUE (`VALUE=DATE` for a day, else UTC), defer as `DTSTART;VALUE=DATE` where
 /// RFC 5545 allows it (no due or a date-only one on or after it, not recurring) else `X-TASKER-DEFER-UNTIL`,
-/// PRIORITY (1/5/9; critical is 1 plus the category `critical`), STATUS/COMPLETED/PERCENT-COMPLETE,
+/// PRIORITY (3/5/9 as the .ics export writes them; critical is 1 plus the category `critical`, so a
+/// high task with a context named "critical" reads back as it is), STATUS/COMPLETED/PERCENT-COMPLETE,
 /// RRULE, CATEGORIES, RELATED-TO;RELTYPE=PARENT, and X-TASKER-* for estimate, energy, kind, project,
 /// list and stage; a recurring series' done occurrences as `X-TASKER-COMPLETIONS` (see `SeriesCompletion`). Writing replaces only the properties that read a field that changed, in the server's
 /// text (`properties`, `rewrite`).
@@ -30,7 +31,7 @@ struct VTodoMapping {
         let level = todo.first("PRIORITY").flatMap { Int($0.value) } ?? 0
         switch level {
         case 1...4:
-            if let i = categories.firstIndex(where: { $0.lowercased() == "critical" }) {
+            if level == 1, let i = categories.firstIndex(where: { $0.lowercased() == "critical" }) {
                 categories.remove(at: i)
                 f["priority"] = "critical"
             } else {
@@ -82,7 +83,7 @@ struct VTodoMapping {
         VTodoProperty("RRULE", reads: ["recurrence"]) { f in f["recurrence"].flatMap(RecurrenceRule.init(json:)).map { ":" + rrule($0) } },
         VTodoProperty("PRIORITY", reads: ["priority"]) { f in
             let priority = f["priority"]?.stringValue ?? "normal"
-            return ":" + (priority == "low" ? "9" : priority == "normal" ? "5" : "1")
+            return ":" + (priority == "low" ? "9" : priority == "normal" ? "5" : priority == "high" ? "3" : "1")
         },
         VTodoProperty("CATEGORIES", reads: ["priority", "contexts"]) { f in
             var categories = f["contexts"]?.arrayValue?.compactMap(\.stringValue) ?? []

@@ -109,4 +109,21 @@ import TaskerTestSupport
         #expect(read.records.tasks.map(\.title) == ["A", "B"])
         #expect(read.locations["1b0e5f6a-1c2d-4e3f-8a9b-0c1d2e3f4a5b"] == "line 2")
     }
+
+    /// A field over the 1 MiB cap (a 2 MB description, 2 MB of annotations with escapes in them) costs
+    /// its task alone, with one line naming the task and the cap; the rest imports, both readings alike.
+    @Test func aFieldOverTheCapRefusesItsTaskAlone() throws {
+        let long = String(repeating: "word \\\"quoted\\\" ", count: 140_000)
+        let text = #"{"uuid":"0b0e5f6a-1c2d-4e3f-8a9b-0c1d2e3f4a5b","description":"A"}"# + "\n"
+            + #"{"uuid":"1b0e5f6a-1c2d-4e3f-8a9b-0c1d2e3f4a5b","description":""# + long + #""}"# + "\n"
+            + #"{"uuid":"2b0e5f6a-1c2d-4e3f-8a9b-0c1d2e3f4a5b","description":"C","annotations":[{"description":""# + long + #""}]}"# + "\n"
+            + #"{"uuid":"3b0e5f6a-1c2d-4e3f-8a9b-0c1d2e3f4a5b","description":"D"}"# + "\n"
+        let fast = Self.outcome { try reader.read(text, source: "tw.json") }
+        #expect(fast.tasks.map(\.title) == ["A", "D"])
+        #expect(fast.warnings.count == 2)
+        #expect(fast.warnings.first?.hasPrefix("line 2: task 1b0e5f6a-1c2d-4e3f-8a9b-0c1d2e3f4a5b not imported: its description is 2.") == true, "\(fast.warnings)")
+        #expect(fast.warnings.allSatisfy { $0.hasSuffix("MB, over the 1 MB limit for one field; shorten it in Taskwarrior and import again") })
+        #expect(fast.warnings.last?.hasPrefix("line 3: task 2b0e5f6a-1c2d-4e3f-8a9b-0c1d2e3f4a5b not imported: its annotations is") == true)
+        #expect(fast == Self.outcome { try reader.readParsed(text, source: "tw.json") })
+    }
 }

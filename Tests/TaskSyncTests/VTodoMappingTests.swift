@@ -78,7 +78,7 @@ struct VTodoMappingTests {
             "defer": [nil, "2026-12-08", "2026-12-10", "2026-12-12", "2026-12-20"],
             "recurrence": [nil, RecurrenceRule(frequency: .weekly).json, RecurrenceRule(frequency: .monthly, interval: 2).json],
             "priority": [nil, "high", "critical", "low"],
-            "contexts": [nil, ["home"], ["errands", "home"]],
+            "contexts": [nil, ["home"], ["errands", "home"], ["critical", "home"]],
             "status": [nil, "done 2026-12-09T08:00:00+00:00"],
             "parent": [nil, "parent-1"],
             "estimate": [nil, .int(30)],

@@ -25,6 +25,17 @@ import TaskerTestSupport
         try TaskStore(path: dir.path("db.sqlite"), timeZone: TimeZone(identifier: "UTC")!).records()
     }
 
+    /// A description over the 1 MiB field limit costs its task alone: one warning naming it, the rest imported.
+    @Test func aTooLongDescriptionIsOneWarningAndTheRestImports() throws {
+        let dir = TemporaryDirectory("tw-long")
+        try (#"{"uuid":"0b0e5f6a-1c2d-4e3f-8a9b-0c1d2e3f4a5b","description":""# + String(repeating: "x", count: 3_000_000) + "\"}\n"
+            + #"{"uuid":"1b0e5f6a-1c2d-4e3f-8a9b-0c1d2e3f4a5b","description":"Short"}"# + "\n").write(toFile: dir.path("tw.json"), atomically: true, encoding: .utf8)
+        let run = try sh("$TASKER import --taskwarrior tw.json", in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("tasker: warning: line 1: task 0b0e5f6a-1c2d-4e3f-8a9b-0c1d2e3f4a5b not imported: its description is 2.9 MB, over the 1 MB limit for one field; shorten it in Taskwarrior and import again"), "\(run.stderr)")
+        #expect(try records(dir).tasks.map(\.title) == ["Short"])
+    }
+
     @Test(.enabled(if: available)) func taskwarriorExportImportsWithEveryMappedField() throws {
         let dir = TemporaryDirectory("tw")
         let added = try sh("""
