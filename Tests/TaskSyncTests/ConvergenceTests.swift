@@ -106,9 +106,9 @@ import TaskerTestSupport
                     _ = try device.updateTask(t.id, u)
                 }
             case 6:
-                // Status. HOOK (series branch): recurring completions go here once a series is one VTODO —
-                // complete `t` when `t.recurrence != nil` too, on A, B and the third party.
-                if let t = try anyTask(device, { $0.recurrence == nil }) {
+                // Status: complete or reopen a task; complete a repeating task's open occurrence (a done
+                // occurrence of a series is history, never reopened here).
+                if let t = try anyTask(device, { $0.recurrence == nil || $0.status == .open }) {
                     if t.status == .open { _ = try device.completeTask(t.id) } else { _ = try device.reopenTask(t.id) }
                 }
             case 7:
@@ -133,8 +133,10 @@ import TaskerTestSupport
                 }
             default:
                 // A per-item 4xx: the server refuses this task's PUT (or its DELETE) on this sync only.
-                if let t = try anyTask(device) {
-                    let uuid = try device.uuid(of: t.id)
+                // Not a done occurrence of a series: its edits do not travel (the series' object stands for it).
+                if let t = try anyTask(device, { $0.recurrence == nil || $0.status == .open }) {
+                    let row = try device.uuid(of: t.id)
+                    let uuid = try device.records().tasks.first { $0.uuid == row }?.series ?? row
                     var u = TaskUpdate()
                     u.title = t.title + " ⊘\(step)"
                     _ = try device.updateTask(t.id, u)
@@ -166,9 +168,9 @@ import TaskerTestSupport
                 return
             }
             let recurring = todo["rrule"]?.stringValue != nil, done = todo["status"]?.stringValue == "COMPLETED"
-            // HOOK (series branch): completing a recurring VTODO (tasks.org style) goes here; until then a
-            // recurring VTODO is not completed and a completed one gets no rule (the title is edited instead).
-            if op == 6 && recurring || op == 7 && done { op = 10 }
+            // A recurring VTODO is completed as tasks.org does (STATUS:COMPLETED; Tasker reads it as one
+            // completion and writes the series back advanced); a completed one gets no rule (the title instead).
+            if op == 6 && recurring && done || op == 7 && done { op = 10 }
             let d = day(1 + Int(random.next() % 28))
             let change: (field: String, value: JSONValue)
             switch op {
@@ -215,7 +217,9 @@ import TaskerTestSupport
         func view(_ store: TaskStore) throws -> [String: TaskFields] {
             let records = try store.records()
             let projects = Dictionary(records.projects.map { ($0.uuid, $0.name) }, uniquingKeysWith: { a, _ in a })
-            return Dictionary(records.tasks.map { ($0.uuid, TaskFields(record: $0, projects: projects)) }, uniquingKeysWith: { a, _ in a })
+            // One entry per calendar object: a series is its open occurrence with the series' completions.
+            let series = SeriesView(records.tasks, zone: lab.utc)
+            return Dictionary(uniqueKeysWithValues: series.rows.keys.map { ($0, series.fields($0, projects: projects) ?? TaskFields()) })
         }
         let a = try view(devices[0]), b = try view(devices[1])
         for uid in Set(a.keys).union(b.keys) where a[uid] != b[uid] {
