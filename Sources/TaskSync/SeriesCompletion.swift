@@ -64,11 +64,12 @@ struct SeriesCompletion: Hashable, Comparable {
         completions.isEmpty ? nil : .array(completions.sorted().map(\.json))
     }
 
-    /// Both lists as one: every completion of `b` that `a` has no match for is added.
+    /// Both lists as one, sorted: of completions that match, the earliest is kept — whichever side
+    /// holds it — so every device and the server settle on the same one.
     static func union(_ a: [SeriesCompletion], _ b: [SeriesCompletion]) -> [SeriesCompletion] {
-        var out = a
-        for c in b where !out.contains(where: { $0.matches(c) }) { out.append(c) }
-        return out.sorted()
+        var out: [SeriesCompletion] = []
+        for c in (a + b).sorted() where !out.contains(where: { $0.matches(c) }) { out.append(c) }
+        return out
     }
 
     // MARK: wire

@@ -18,8 +18,13 @@ struct SeriesView {
     private(set) var completions: [String: [SeriesCompletion]] = [:]
     /// Row UUID → the series entry it belongs to, for every row of a series.
     private(set) var seriesOf: [String: String] = [:]
+    /// The done occurrence rows of each series entry.
+    private(set) var doneRows: [String: [TaskRecord]] = [:]
+    /// The zone a done row without its own completion zone was completed in.
+    private let zone: TimeZone
 
     init(_ tasks: [TaskRecord], zone: TimeZone) {
+        self.zone = zone
         let groups = Dictionary(grouping: tasks) { $0.series ?? $0.uuid }
         for (key, group) in groups {
             guard group.count > 1 || group.contains(where: { $0.recurrence != nil }) else {
@@ -29,6 +34,7 @@ struct SeriesView {
             let open = group.filter { $0.status == .open }.sorted { ($0.due ?? .distantFuture, $0.uuid) < ($1.due ?? .distantFuture, $1.uuid) }
             let latest = group.max { ($0.completed ?? $0.modified, $0.uuid) < ($1.completed ?? $1.modified, $1.uuid) }
             for t in group { seriesOf[t.uuid] = key }
+            doneRows[key] = group.filter { $0.status == .done }
             // Read through the same union as the server's, so two rows that are one completion count once on every side.
             completions[key] = SeriesCompletion.union([], group.compactMap { SeriesCompletion(record: $0, defaultZone: zone) }.sorted())
             // Every occurrence done and the last still repeating: its next occurrence was deleted here, so
@@ -72,7 +78,16 @@ struct SeriesView {
         if let parent = next.parent { next.parent = row(named: parent) }
         next.modified = now
         var rows = [next]
-        for c in SeriesCompletion.all(in: fields) where !known.contains(where: { $0.matches(c) }) {
+        for c in SeriesCompletion.all(in: fields) {
+            // A completion done here and seen elsewhere a second apart is one: the row takes the one both sides keep.
+            if let i = known.firstIndex(where: { $0.matches(c) }) {
+                if known[i] != c, var row = doneRows[uid]?.first(where: { SeriesCompletion(record: $0, defaultZone: zone) == known[i] }) {
+                    (row.completed, row.completedZone, row.modified) = (c.at, c.zone, now)
+                    rows.append(row)
+                }
+                known[i] = c
+                continue
+            }
             var done = TaskRecord(uuid: TaskStore.newUUID(now: now), title: next.title, created: c.at, modified: now)
             done.status = .done
             done.completed = c.at

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TaskCalendar
 import TaskCore
+import TaskStore
 @testable import TaskSync
 
 /// `X-TASKER-COMPLETIONS` written and read back through libical: one line per zone, each entry its
@@ -35,6 +36,29 @@ struct SeriesCompletionTests {
         let other = SeriesCompletion(at: Date(timeIntervalSince1970: 1_800_000_001), zone: "UTC", due: "2027-01-16")
         #expect(SeriesCompletion.union([a], [late]) == [a], "within a second, the same due: one")
         #expect(SeriesCompletion.union([a], [other]).count == 2, "another occurrence: two")
+        #expect(SeriesCompletion.union([late], [a]) == [a], "either side: the earlier one is kept, so every copy settles on it")
+    }
+
+    /// A completion made here a second after the same one made elsewhere: the done row here takes the
+    /// one the merge keeps, so this device and the server read the same completion (seed 31337 of the
+    /// random-operations test found the two copies a second apart for good).
+    @Test func aDoneRowTakesTheCompletionBothSidesKeep() {
+        let due = Date(timeIntervalSince1970: 1_800_000_000)
+        var open = TaskRecord(uuid: "s-1", title: "Stretch", created: due, modified: due)
+        (open.due, open.recurrence) = (due.addingTimeInterval(86_400), RecurrenceRule(frequency: .daily))
+        var done = TaskRecord(uuid: "d-1", title: "Stretch", created: due, modified: due)
+        (done.due, done.recurrence, done.status, done.series) = (due, RecurrenceRule(frequency: .daily), .done, "s-1")
+        (done.completed, done.completedZone) = (due.addingTimeInterval(61), "UTC")
+        let view = SeriesView([open, done], zone: utc)
+        let elsewhere = SeriesCompletion(at: due.addingTimeInterval(60), zone: "UTC", due: TaskFields.time(due))
+        var fields = view.fields("s-1", projects: [:]) ?? TaskFields()
+        fields["completions"] = SeriesCompletion.field(SeriesCompletion.union(SeriesCompletion.all(in: fields), [elsewhere]))
+        var known = view.completions["s-1"] ?? []
+        var projects: [String: String] = [:], newProjects: [ProjectRecord] = []
+        let (stored, rows) = view.rows(for: "s-1", fields, over: open, known: &known, projects: &projects, newProjects: &newProjects, now: due)
+        #expect(SeriesCompletion.all(in: stored) == [elsewhere])
+        #expect(rows.first { $0.uuid == "d-1" }?.completed == elsewhere.at, "the done row is rewritten, no second row: \(rows.map(\.uuid))")
+        #expect(rows.count == 2)
     }
 
     /// STATUS:COMPLETED on a repeating VTODO completes the occurrence and advances; a DUE moved on to
