@@ -35,7 +35,9 @@ let package = Package(
         .target(name: "TaskToolkit", dependencies: ["TaskCore", "TaskStore", "TaskNL", "TaskIO"]),
         // Agents: keys, policy, approvals and receipts around the catalogue (the AgentGate).
         .target(name: "TaskAgent", dependencies: ["TaskCore", "TaskStore", "TaskToolkit"]),
-        .target(name: "TaskMCP", dependencies: ["TaskCore", "TaskStore", "TaskToolkit", "TaskAgent", "CMicroHTTPD"]),
+        // The local HTTP server both local doors use (libmicrohttpd: limits, timeouts; Host and Origin checks): the only user of CMicroHTTPD.
+        .target(name: "TaskHTTPServer", dependencies: ["CMicroHTTPD"]),
+        .target(name: "TaskMCP", dependencies: ["TaskCore", "TaskStore", "TaskToolkit", "TaskAgent", "TaskHTTPServer"]),
         // HTTP for every module that talks to a server (model, calendar subscriptions, CalDAV): the only user of CCurl.
         .target(name: "TaskHTTP", dependencies: ["CCurl"]),
         .target(name: "TaskLLM", dependencies: ["TaskCore", "TaskNL", "TaskHTTP"]),
@@ -45,12 +47,14 @@ let package = Package(
         .target(name: "TaskSync", dependencies: ["TaskCore", "TaskStore", "TaskIO", "TaskHTTP", "TaskCalendar", "CXML"]),
         // The desktop over D-Bus (sd-bus): reminders as notifications, location from GeoClue. The only user of CSystemd.
         .target(name: "TaskDesktop", dependencies: ["TaskCore", "TaskStore", "TaskNL", "CSystemd"]),
+        // The web door: `tasker web`'s page, session, CSRF and JSON endpoints over the same toolkit.
+        .target(name: "TaskWeb", dependencies: ["TaskCore", "TaskStore", "TaskNL", "TaskToolkit", "TaskAgent", "TaskHTTPServer"]),
         .target(name: "TaskREPL", dependencies: ["TaskCore", "TaskStore", "TaskNL", "TaskToolkit", "TaskLLM", "TaskAgent", "CEdit"]),
 
         // The doors: the command line (the only place that prints and exits) and the benchmarks.
         .executableTarget(
             name: "tasker",
-            dependencies: ["TaskCore", "TaskStore", "TaskNL", "TaskToolkit", "TaskMCP", "TaskLLM", "TaskREPL", "TaskIO", "TaskCalendar", "TaskAgent", "TaskSync", "TaskHTTP", "TaskCrypto", "TaskDesktop"]),
+            dependencies: ["TaskCore", "TaskStore", "TaskNL", "TaskToolkit", "TaskMCP", "TaskLLM", "TaskREPL", "TaskIO", "TaskCalendar", "TaskAgent", "TaskSync", "TaskHTTP", "TaskCrypto", "TaskDesktop", "TaskHTTPServer", "TaskWeb"]),
         .executableTarget(
             name: "tasker-bench",
             dependencies: ["TaskCore", "TaskStore", "TaskNL", "TaskToolkit", "TaskMCP", "TaskREPL", "TaskCalendar", "TaskCrypto"]),
@@ -64,6 +68,7 @@ let package = Package(
         .testTarget(name: "TaskNLTests", dependencies: ["TaskNL", "TaskCore", "TaskerTestSupport"]),
         .testTarget(name: "TaskToolkitTests", dependencies: ["TaskToolkit", "TaskNL", "TaskCore", "TaskStore", "TaskerTestSupport"]),
         .testTarget(name: "TaskAgentTests", dependencies: ["TaskAgent", "TaskToolkit", "TaskCore", "TaskStore", "TaskerTestSupport"]),
+        .testTarget(name: "TaskWebTests", dependencies: ["TaskWeb", "TaskHTTPServer", "TaskToolkit", "TaskNL", "TaskCore", "TaskStore", "TaskerTestSupport"]),
         .testTarget(name: "TaskMCPTests", dependencies: ["TaskMCP", "TaskToolkit", "TaskCore", "TaskStore", "TaskerTestSupport"]),
         .testTarget(name: "TaskCalendarTests", dependencies: ["TaskCalendar", "TaskCore", "TaskerTestSupport"]),
         .testTarget(name: "TaskSyncTests", dependencies: ["TaskSync", "TaskStore", "TaskCore", "TaskCalendar", "TaskHTTP", "TaskerTestSupport"]),

@@ -128,7 +128,7 @@ public enum ICalendarReader {
                 continue
             }
             var parameters: [String: String] = [:]
-            for parameter in ["VALUE", "TZID", "RELTYPE"] {
+            for parameter in ["VALUE", "TZID", "RELTYPE", "X-TASKER-ZONE"] {
                 if let text = icalproperty_get_parameter_as_string(current, parameter) { parameters[parameter] = String(cString: text) }
             }
             var time: ICalendarTime?

@@ -9,7 +9,7 @@ public struct ICalendarTodo: Sendable, Hashable {
     public struct Property: Sendable, Hashable {
         /// Upper-case name (`DUE`, `X-TASKER-ENERGY`).
         public var name: String
-        /// The parameters sync reads (`VALUE`, `TZID`, `RELTYPE`), names upper-case.
+        /// The parameters sync reads (`VALUE`, `TZID`, `RELTYPE`, `X-TASKER-ZONE`), names upper-case.
         public var parameters: [String: String]
         public var value: String
         /// For date and date-time properties: the value resolved (TZID through the file's VTIMEZONE,

@@ -1,6 +1,7 @@
 import Foundation
 import TaskAgent
 import TaskCore
+import TaskHTTPServer
 import TaskStore
 import TaskToolkit
 
@@ -21,10 +22,13 @@ public final class MCPHTTPEndpoint: @unchecked Sendable {
 
     let toolkit: TaskToolkit
     let info: ServerInfo
+    /// The Host and Origin this server answers (`--listen-any`: any Host); its port is set once bound.
+    var hosts: LoopbackHosts
     /// The port, once bound (Host and Origin must name it).
-    public var port: UInt16 = 0
-    /// `--listen-any`: any Host is accepted (the server is meant to be reached by name).
-    let anyHost: Bool
+    public var port: UInt16 {
+        get { hosts.port }
+        set { hosts.port = newValue }
+    }
     let log: (String) -> Void
     private let lock = NSLock()
     private var sessions: [String: Session] = [:]
@@ -44,7 +48,7 @@ public final class MCPHTTPEndpoint: @unchecked Sendable {
     public init(toolkit: TaskToolkit, info: ServerInfo, anyHost: Bool, log: @escaping (String) -> Void) {
         self.toolkit = toolkit
         self.info = info
-        self.anyHost = anyHost
+        self.hosts = LoopbackHosts(anyHost: anyHost)
         self.log = log
     }
 
@@ -55,8 +59,8 @@ public final class MCPHTTPEndpoint: @unchecked Sendable {
     private func respond(_ request: HTTPRequest) -> HTTPResponse {
         let path = request.path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
         guard path == Self.path else { return Self.text(404, "not found; the MCP endpoint is \(Self.path)") }
-        guard hostIsValid(request.headers["host"]) else { return Self.text(421, "the Host header does not name this server") }
-        if let origin = request.headers["origin"], !originIsValid(origin) {
+        guard hosts.hostIsValid(request.headers["host"]) else { return Self.text(421, "the Host header does not name this server") }
+        if let origin = request.headers["origin"], !hosts.originIsValid(origin) {
             return Self.text(403, "requests from the origin \(origin) are refused")
         }
         let agent: AgentRecord
@@ -195,18 +199,6 @@ public final class MCPHTTPEndpoint: @unchecked Sendable {
             return .refused(HTTPResponse(status: 401, headers: [("WWW-Authenticate", #"Bearer error="invalid_token""#), ("Content-Type", "text/plain")],
                                          body: Array("\(error)\n".utf8)))
         }
-    }
-
-    /// `127.0.0.1:PORT`, `localhost:PORT` or `[::1]:PORT` (any Host with `--listen-any`).
-    func hostIsValid(_ host: String?) -> Bool {
-        guard let host else { return false }
-        if anyHost { return true }
-        return ["127.0.0.1", "localhost", "[::1]"].contains { host.lowercased() == "\($0):\(port)" }
-    }
-
-    /// An Origin of this server (browsers send one; the SDK clients send none).
-    func originIsValid(_ origin: String) -> Bool {
-        ["127.0.0.1", "localhost", "[::1]"].contains { origin.lowercased() == "http://\($0):\(port)" }
     }
 
     static func text(_ status: Int, _ message: String) -> HTTPResponse {

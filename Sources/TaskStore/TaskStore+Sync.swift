@@ -90,6 +90,16 @@ extension TaskStore {
         }
     }
 
+    /// The UUIDs of sync items that are occurrences of a series other than its first (the layout before
+    /// a series was one VTODO): empty on every sync once they are moved, and cheap to ask.
+    public func seriesOccurrenceItems(_ url: String) throws -> [String] {
+        try read {
+            try db.cached(
+                "SELECT s.uuid FROM sync_items s JOIN tasks t ON t.uuid = s.uuid WHERE s.collection = ? AND t.series IS NOT NULL AND t.series != t.uuid"
+            ).bind([.text(url)]).rows { $0.string(0) }
+        }
+    }
+
     private func ensureCollection(_ url: String) throws {
         try db.cached("INSERT OR IGNORE INTO sync_collections(url) VALUES (?)").bind([.text(url)]).run()
     }

@@ -22,18 +22,27 @@ final class CalDAVSession {
     /// Tasks this sync could not write, and why (kept for `sync --status` and `list_tasks`).
     private var failures: [String: String] = [:]
     private let now = Date()
+    /// The local tasks as objects (a recurring series is one), as of the start of `reconcile`.
+    private var view = SeriesView([], zone: TimeZone(secondsFromGMT: 0) ?? .current)
+    /// The completions each series has here, with those this sync wrote.
+    private var knownCompletions: [String: [SeriesCompletion]] = [:]
+    private var reading: SeriesReading { SeriesReading(timeZone: mapping.timeZone, now: now) }
 
     /// A VTODO as the server has it now.
     struct Remote {
         var href: String
         var etag: String?
         var ics: String
+        /// The fields as Tasker takes them (a foreign completion of a series already read as one, `SeriesReading`).
         var fields: TaskFields
+        /// The fields the text literally says: what an upload is compared with.
+        var raw: TaskFields
         var modified: Date
     }
 
     /// A write to make on the server once local writes are done.
     struct Upload {
+        /// The object's UID: the task's UUID, or the series' UUID for a recurring series.
         var uuid: String
         var href: String
         var fields: TaskFields
@@ -72,6 +81,7 @@ final class CalDAVSession {
         }
         report.fullSync = token == nil
         items = try store.syncItems(key)
+        try migrateSeries()
         let byHref = Dictionary(items.values.map { ($0.href, $0) }, uniquingKeysWith: { a, _ in a })
 
         var needed: [String] = []
@@ -105,6 +115,52 @@ final class CalDAVSession {
         return listing.token
     }
 
+    /// Moves each series synced before a series was one VTODO (one object per occurrence, done ones
+    /// included) onto one object: the series' object (UID = series UUID, at the first occurrence's
+    /// href when it has one) is written first with the open occurrence and the completions, then every
+    /// other occurrence's object is deleted with If-Match (a changed one with its new ETag: the series'
+    /// object carries the task from now on); the sync items change in one transaction. A series whose
+    /// object cannot be written is left as it is, with a warning, and tried again next sync.
+    private func migrateSeries() throws {
+        guard try !store.seriesOccurrenceItems(key).isEmpty else { return }
+        let view = SeriesView(try store.records(sealedNotes: sealedNotes).tasks, zone: mapping.timeZone)
+        let legacy = Dictionary(grouping: items.values.filter { view.isFolded($0.uuid) }) { view.seriesOf[$0.uuid] ?? $0.uuid }
+        guard !legacy.isEmpty else { return }
+        let projects = Dictionary(try store.projectRecords().map { ($0.uuid, $0.name) }, uniquingKeysWith: { a, _ in a })
+        for (series, old) in legacy.sorted(by: { $0.key < $1.key }) {
+            guard let fields = view.fields(series, projects: projects).map({ comparable($0, series) }) else { continue }
+            let current = items[series]
+            let href = current?.href ?? CalDAVClient.path(collection) + series + ".ics"
+            let text = patched(current?.ics ?? ICSText.skeleton(uid: series), keys: Set(TaskFields.keys), fields: fields, creating: current == nil)
+            guard VTodoCheck.problems(text).isEmpty else { continue }  // the upload reports it
+            let written: SyncItem
+            switch try client.put(client.resolve(href, against: collection), ics: text, etag: current?.etag) {
+            case .written(let etag):
+                written = SyncItem(uuid: series, href: href, etag: etag, ics: text, base: fields.json)
+            default:
+                report.warnings.append("kept '\(fields["title"]?.stringValue ?? series)' as one object per occurrence: the server refused its series object; tried again next sync")
+                continue
+            }
+            var gone: [String] = []
+            for item in old.sorted(by: { $0.uuid < $1.uuid }) {
+                let url = client.resolve(item.href, against: collection)
+                var result = try client.delete(url, etag: item.etag)
+                if case .preconditionFailed = result, let fresh = try client.get(url) { result = try client.delete(url, etag: fresh.etag) }
+                switch result {
+                case .written, .gone, .preconditionFailed: gone.append(item.uuid)
+                case .refused(let status, let detail): fail(item.uuid, TaskFields(json: item.base), Self.refusal(status, detail, deleting: true))
+                }
+            }
+            try store.inOneTransaction {
+                try store.saveSyncItem(key, written)
+                for uuid in gone { try store.removeSyncItem(key, uuid: uuid) }
+            }
+            items[series] = written
+            for uuid in gone { items[uuid] = nil }
+            report.warnings.append("moved '\(fields["title"]?.stringValue ?? series)' onto one VTODO for its whole series (\(gone.count) occurrence objects deleted)")
+        }
+    }
+
     /// The master VTODO of a body, or nil with a warning when it cannot be used.
     private func decode(href: String, etag: String?, ics: String) -> (uid: String, remote: Remote)? {
         let todos: [ICalendarTodo]
@@ -125,7 +181,8 @@ final class CalDAVSession {
             report.warnings.append("skipped \(href): \(error)")
             return nil
         }
-        let remote = Remote(href: href, etag: etag, ics: ics, fields: comparable(mapping.fields(master), uid), modified: mapping.modified(master) ?? .distantPast)
+        let fields = comparable(mapping.fields(master), uid)
+        let remote = Remote(href: href, etag: etag, ics: ics, fields: fields, raw: fields, modified: mapping.modified(master) ?? .distantPast)
         return (uid, remote)
     }
 
@@ -140,28 +197,31 @@ final class CalDAVSession {
     private func reconcile(remote: [String: Remote], deleted: Set<String>) throws {
         let records = try store.records(sealedNotes: sealedNotes)
         withheld = Set(records.tasks.filter(\.notesWithheld).map(\.uuid))
+        view = SeriesView(records.tasks, zone: mapping.timeZone)
+        knownCompletions = view.completions
         var remote = remote
-        for (uid, r) in remote where withheld.contains(uid) { remote[uid]?.fields = comparable(r.fields, uid) }
+        for (uid, r) in remote {
+            remote[uid]?.raw = comparable(r.raw, uid)
+            remote[uid]?.fields = reading.taken(comparable(r.fields, uid), base: items[uid].map { TaskFields(json: $0.base) }, modified: r.modified)
+        }
         projects = Dictionary(records.projects.map { ($0.uuid, $0.name) }, uniquingKeysWith: { a, _ in a })
-        let local = Dictionary(records.tasks.map { ($0.uuid, $0) }, uniquingKeysWith: { a, _ in a })
+        let local = view.rows
         var writes: [String: TaskRecord] = [:]
         var saved: [SyncItem] = []
         var dropped: [String] = []
         var localDeletes: [String] = []
         var uploads: [Upload] = []
 
-        /// The record for `uuid` with `fields`, queued for the local write; returns the fields as stored.
+        /// The records for `uuid` with `fields`, queued for the local write; returns the fields as stored.
         func writeLocal(_ uuid: String, _ fields: TaskFields, over record: TaskRecord?) -> TaskFields {
-            let start = record ?? TaskRecord(uuid: uuid, title: "", created: now, modified: now)
-            var next = fields.apply(to: start, projects: &projects, newProjects: &newProjects, now: now)
-            next.modified = now
-            writes[uuid] = next
-            return TaskFields(record: next, projects: projects)
+            let (stored, rows) = recordsHere(uuid, fields, over: record)
+            for row in rows { writes[row.uuid] = row }
+            return stored
         }
 
-        for uuid in Set(items.keys).union(remote.keys).union(local.keys).sorted() {
+        for uuid in Set(items.keys).union(remote.keys).union(local.keys).sorted() where !view.isFolded(uuid) {
             let item = items[uuid], l = local[uuid], r = remote[uuid]
-            let lf = l.map { TaskFields(record: $0, projects: projects) }
+            let lf = view.fields(uuid, projects: projects).map { comparable($0, uuid) }
             let href = item?.href ?? r?.href ?? CalDAVClient.path(collection) + uuid + ".ics"
             guard let item else {
                 if let r {
@@ -169,14 +229,17 @@ final class CalDAVSession {
                         // The same UUID on both sides with nothing remembered: our own earlier PUT, or a retry.
                         let merged = merge(base: nil, local: lf, localModified: l.modified, remote: r.fields, remoteModified: r.modified)
                         let stored = merged == lf ? lf : writeLocal(uuid, merged, over: l)
-                        saved.append(SyncItem(uuid: uuid, href: href, etag: r.etag, ics: r.ics, base: stored.json))
-                        if stored != r.fields {
-                            uploads.append(Upload(uuid: uuid, href: href, fields: stored, keys: diff(stored, r.fields), ics: r.ics, etag: r.etag, modified: l.modified))
+                        saved.append(SyncItem(uuid: uuid, href: href, etag: r.etag, ics: r.ics, base: (stored == r.raw ? stored : r.raw).json))
+                        if stored != r.raw {
+                            uploads.append(Upload(uuid: uuid, href: href, fields: stored, keys: diff(stored, r.raw), ics: r.ics, etag: r.etag, modified: l.modified))
                         }
                     } else {
                         let stored = writeLocal(uuid, r.fields, over: nil)
-                        saved.append(SyncItem(uuid: uuid, href: href, etag: r.etag, ics: r.ics, base: stored.json))
+                        saved.append(SyncItem(uuid: uuid, href: href, etag: r.etag, ics: r.ics, base: (stored == r.raw ? stored : r.raw).json))
                         report.downloaded += 1
+                        if stored != r.raw {
+                            uploads.append(Upload(uuid: uuid, href: href, fields: stored, keys: diff(stored, r.raw), ics: r.ics, etag: r.etag, modified: r.modified))
+                        }
                     }
                 } else if let l, let lf {
                     uploads.append(Upload(uuid: uuid, href: href, fields: lf, keys: Set(TaskFields.keys), ics: nil, etag: nil, modified: l.modified))
@@ -199,23 +262,18 @@ final class CalDAVSession {
                     report.warnings.append("kept '\(lf["title"]?.stringValue ?? uuid)': deleted on the server but changed here")
                     uploads.append(Upload(uuid: uuid, href: href, fields: lf, keys: Set(TaskFields.keys), ics: item.ics, etag: nil, modified: l.modified))
                 } else {
-                    localDeletes.append(uuid)
+                    localDeletes.append(uuid)  // the object's UID; its standing row is `local[uuid]`
                 }
             } else if let l, let lf {
                 let localChanged = lf != base
                 if let r {
-                    if !localChanged {
-                        let stored = r.fields == base ? lf : writeLocal(uuid, r.fields, over: l)
-                        if r.fields != base { report.downloaded += 1 }
-                        saved.append(SyncItem(uuid: uuid, href: href, etag: r.etag, ics: r.ics, base: stored.json))
-                    } else {
-                        let merged = merge(base: base, local: lf, localModified: l.modified, remote: r.fields, remoteModified: r.modified)
-                        let stored = merged == lf ? lf : writeLocal(uuid, merged, over: l)
-                        if stored != lf { report.downloaded += 1 }
-                        saved.append(SyncItem(uuid: uuid, href: href, etag: r.etag, ics: r.ics, base: (stored == r.fields ? stored : r.fields).json))
-                        if stored != r.fields {
-                            uploads.append(Upload(uuid: uuid, href: href, fields: stored, keys: diff(stored, r.fields), ics: r.ics, etag: r.etag, modified: l.modified))
-                        }
+                    let merged = localChanged ? merge(base: base, local: lf, localModified: l.modified, remote: r.fields, remoteModified: r.modified) : r.fields
+                    let stored = merged == lf ? lf : writeLocal(uuid, merged, over: l)
+                    if stored != lf { report.downloaded += 1 }
+                    saved.append(SyncItem(uuid: uuid, href: href, etag: r.etag, ics: r.ics, base: (stored == r.raw ? stored : r.raw).json))
+                    if stored != r.raw {
+                        // Our change, or a foreign completion of a series read as one: the advanced series goes back.
+                        uploads.append(Upload(uuid: uuid, href: href, fields: stored, keys: diff(stored, r.raw), ics: r.ics, etag: r.etag, modified: l.modified))
                     }
                 } else if localChanged {
                     uploads.append(Upload(uuid: uuid, href: href, fields: lf, keys: diff(lf, base), ics: item.ics, etag: item.etag, modified: l.modified))
@@ -224,10 +282,11 @@ final class CalDAVSession {
         }
 
         // Local writes first, in one transaction: records (parents that are nowhere are dropped), items, deletes.
-        let known = Set(local.keys).union(writes.keys)
+        let known = Set(records.tasks.map(\.uuid)).union(writes.keys)
+        let deletedRows = localDeletes.compactMap { local[$0]?.uuid }
         var set = RecordSet(tasks: writes.values.map { t in
             var t = t
-            if let parent = t.parent, !known.contains(parent) || localDeletes.contains(parent) { t.parent = nil }
+            if let parent = t.parent, !known.contains(parent) || deletedRows.contains(parent) { t.parent = nil }
             return t
         }.sorted { $0.uuid < $1.uuid })
         set.projects = newProjects
@@ -235,7 +294,8 @@ final class CalDAVSession {
             if !set.tasks.isEmpty || !set.projects.isEmpty { try store.writeRecords(set) }
             for item in saved { try store.saveSyncItem(key, item) }
             for uuid in dropped { try store.removeSyncItem(key, uuid: uuid) }
-            try store.deleteSyncedTasks(key, uuids: localDeletes)
+            try store.deleteSyncedTasks(key, uuids: deletedRows)
+            for uuid in localDeletes { try store.removeSyncItem(key, uuid: uuid) }
         }
         report.deletedHere += localDeletes.count
         for upload in uploads { try put(upload) }
@@ -269,17 +329,19 @@ final class CalDAVSession {
                     u.keys = Set(TaskFields.keys)
                     continue
                 }
-                guard let r = decode(href: u.href, etag: fetched.etag, ics: fetched.ics)?.remote else { return }
+                guard var r = decode(href: u.href, etag: fetched.etag, ics: fetched.ics)?.remote else { return }
                 let base = items[u.uuid].map { comparable(TaskFields(json: $0.base), u.uuid) }
-                let merged = merge(base: base, local: u.fields, localModified: u.modified, remote: r.fields, remoteModified: r.modified)
-                if merged != u.fields, let record = try store.records(sealedNotes: sealedNotes).tasks.first(where: { $0.uuid == u.uuid }) {
-                    var next = merged.apply(to: record, projects: &projects, newProjects: &newProjects, now: now)
-                    next.modified = now
-                    try store.writeRecords(RecordSet(tasks: [next], projects: newProjects))
+                r.fields = reading.taken(r.fields, base: base, modified: r.modified)
+                var merged = merge(base: base, local: u.fields, localModified: u.modified, remote: r.fields, remoteModified: r.modified)
+                if merged != u.fields,
+                   let record = SeriesView(try store.records(sealedNotes: sealedNotes).tasks, zone: mapping.timeZone).rows[u.uuid] {
+                    let (stored, rows) = recordsHere(u.uuid, merged, over: record)
+                    try store.writeRecords(RecordSet(tasks: rows, projects: newProjects))
                     newProjects = []
+                    merged = stored
                 }
                 u.fields = merged
-                u.keys = diff(merged, r.fields)
+                u.keys = diff(merged, r.raw)
                 u.ics = r.ics
                 u.etag = r.etag
                 if u.keys.isEmpty {
@@ -338,6 +400,15 @@ final class CalDAVSession {
         return ICSText.patch(ics, remove: remove, add: add)
     }
 
+    /// The rows that make `fields` true here for the object `uid` (`SeriesView.rows(for:)`), with the
+    /// completions this sync wrote remembered. Returns the fields as they then stand, and the rows.
+    private func recordsHere(_ uid: String, _ fields: TaskFields, over record: TaskRecord?) -> (TaskFields, [TaskRecord]) {
+        var known = knownCompletions[uid] ?? []
+        let (stored, rows) = view.rows(for: uid, fields, over: record, known: &known, projects: &projects, newProjects: &newProjects, now: now)
+        knownCompletions[uid] = known
+        return (comparable(stored, uid), rows)
+    }
+
     private func diff(_ a: TaskFields, _ b: TaskFields) -> Set<String> {
         Set(TaskFields.keys.filter { a[$0] != b[$0] })
     }
@@ -350,7 +421,10 @@ final class CalDAVSession {
         var lost: [String] = []
         for key in TaskFields.keys {
             let l = local[key], r = remote[key]
-            if l == r {
+            if key == "completions" {
+                // A completion is never taken back: both sides' sets as one.
+                out[key] = SeriesCompletion.field(SeriesCompletion.union(SeriesCompletion.all(in: local), SeriesCompletion.all(in: remote)))
+            } else if l == r {
                 out[key] = l
             } else if let base, l == base[key] {
                 out[key] = r

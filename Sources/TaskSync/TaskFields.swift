@@ -6,10 +6,13 @@ import TaskStore
 /// one by one, and what is stored as the merge's base after each sync.
 ///
 /// A missing key means empty. Times are ISO 8601 in UTC; a date-only due is `YYYY-MM-DD`; `project`
-/// is a project's name (projects are matched by name across devices); `parent` is a task UUID.
+/// is a project's name (projects are matched by name across devices); `parent` is a task UUID (a
+/// series' UUID for an occurrence of one); `completions` is a recurring series' done occurrences
+/// (`SeriesCompletion`), merged by union rather than field by field. `TaskFields(record:)` gives one
+/// row's fields; a series' fields come from `SeriesView`.
 struct TaskFields: Equatable {
     static let keys = ["title", "notes", "due", "defer", "priority", "contexts", "status", "recurrence", "parent",
-                       "estimate", "energy", "kind", "project", "list", "stage"]
+                       "estimate", "energy", "kind", "project", "list", "stage", "completions"]
 
     var values: [String: JSONValue]
 

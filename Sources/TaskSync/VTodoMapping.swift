@@ -10,7 +10,7 @@ import TaskIO
 /// PRIORITY (3/5/9 as the .ics export writes them; critical is 1 plus the category `critical`, so a
 /// high task with a context named "critical" reads back as it is), STATUS/COMPLETED/PERCENT-COMPLETE,
 /// RRULE, CATEGORIES, RELATED-TO;RELTYPE=PARENT, and X-TASKER-* for estimate, energy, kind, project,
-/// list and stage. Writing replaces only the properties that read a field that changed, in the server's
+/// list and stage; a recurring series' done occurrences as `X-TASKER-COMPLETIONS` (see `SeriesCompletion`). Writing replaces only the properties that read a field that changed, in the server's
 /// text (`properties`, `rewrite`).
 struct VTodoMapping {
     var timeZone: TimeZone
@@ -50,6 +50,8 @@ struct VTodoMapping {
         if let parent = todo.all("RELATED-TO").first(where: { ($0.parameters["RELTYPE"] ?? "PARENT").uppercased() == "PARENT" }) {
             f["parent"] = .string(parent.value)
         }
+        let completions = todo.all("X-TASKER-COMPLETIONS").flatMap { SeriesCompletion.parse($0.value, zone: $0.parameters["X-TASKER-ZONE"]) }
+        if let value = SeriesCompletion.field(SeriesCompletion.union([], completions)) { f["completions"] = value }
         if let e = todo.first("X-TASKER-ESTIMATE").flatMap({ Int($0.value) }) { f["estimate"] = .int(e) }
         for (key, name) in [("energy", "X-TASKER-ENERGY"), ("kind", "X-TASKER-KIND"), ("project", "X-TASKER-PROJECT"), ("list", "X-TASKER-LIST"), ("stage", "X-TASKER-STAGE")] {
             if let v = todo.first(name).map({ ICalendarTodo.unescape($0.value) }), !v.isEmpty { f[key] = .string(v) }
@@ -93,6 +95,7 @@ struct VTodoMapping {
         VTodoProperty("COMPLETED", reads: ["status"]) { f in completion(f).flatMap { $0.isEmpty ? nil : ":" + basicUTC($0) } },
         VTodoProperty("RELATED-TO", reads: ["parent"]) { f in f["parent"]?.stringValue.map { ";RELTYPE=PARENT:" + $0 } },
         VTodoProperty("X-TASKER-ESTIMATE", reads: ["estimate"]) { f in f["estimate"]?.intValue.map { ":\($0)" } },
+        VTodoProperty("X-TASKER-COMPLETIONS", reads: ["completions"], lines: { SeriesCompletion.lines(SeriesCompletion.all(in: $0)) }),
     ] + ["energy", "kind", "project", "list", "stage"].map { key in
         VTodoProperty("X-TASKER-" + key.uppercased(), reads: [key]) { f in f[key]?.stringValue.map { ":" + escape($0) } }
     }
@@ -101,7 +104,7 @@ struct VTodoMapping {
     /// reads a changed field) and the lines to put in, from `fields`.
     static func rewrite(_ changed: Set<String>, from fields: TaskFields) -> (remove: Set<String>, add: [String]) {
         let rewritten = properties.filter { !$0.reads.isDisjoint(with: changed) }
-        return (Set(rewritten.map(\.name)), rewritten.compactMap { $0.line(fields) })
+        return (Set(rewritten.map(\.name)), rewritten.flatMap { $0.lines(fields) })
     }
 
     /// Whether the defer is written as DTSTART (RFC 5545 allows it: no rule to anchor, and no due, or

@@ -8,15 +8,21 @@ struct VTodoProperty: Sendable {
     var name: String
     /// The fields its value depends on: a change to any of them rewrites it.
     var reads: Set<String>
-    /// The rest of its line after the name (`;VALUE=DATE:20261210`, `:Pay rent`), nil when the fields give none.
-    var value: @Sendable (TaskFields) -> String?
+    /// The rest of each of its lines after the name (`;VALUE=DATE:20261210`, `:Pay rent`); none when the
+    /// fields give none. Most properties have at most one line; `X-TASKER-COMPLETIONS` has one per zone.
+    var values: @Sendable (TaskFields) -> [String]
 
+    /// A property with at most one line.
     init(_ name: String, reads: Set<String>, _ value: @escaping @Sendable (TaskFields) -> String?) {
-        self.name = name
-        self.reads = reads
-        self.value = value
+        self.init(name, reads: reads, lines: { value($0).map { [$0] } ?? [] })
     }
 
-    /// The content line for `fields`, or nil when the property is left out.
-    func line(_ fields: TaskFields) -> String? { value(fields).map { name + $0 } }
+    init(_ name: String, reads: Set<String>, lines: @escaping @Sendable (TaskFields) -> [String]) {
+        self.name = name
+        self.reads = reads
+        self.values = lines
+    }
+
+    /// The content lines for `fields` (none when the property is left out).
+    func lines(_ fields: TaskFields) -> [String] { values(fields).map { name + $0 } }
 }

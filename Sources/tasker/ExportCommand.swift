@@ -2,6 +2,7 @@ import Foundation
 import TaskCore
 import TaskIO
 import TaskStore
+import TaskSync
 
 /// `tasker export --unkt FILE`, `tasker export --taskwarrior [--output FILE]` and `tasker export
 /// --todotxt [--output FILE]`: everything, for another copy of Tasker, Taskwarrior or todo.txt.
@@ -10,7 +11,7 @@ enum ExportCommand: Command {
     static let taskwarrior = OptionSpec.flag("--taskwarrior", "write every task, done ones included, as `task import` reads them")
     static let todotxt = OptionSpec.flag("--todotxt", "write every task as a todo.txt line (with uuid:, so it imports back)")
     static let xlsx = OptionSpec.value("--xlsx", "FILE", "write a spreadsheet: a Tasks sheet and a Projects sheet with progress")
-    static let ics = OptionSpec.flag("--ics", "write every task as an iCalendar VTODO (RFC 5545)")
+    static let ics = OptionSpec.flag("--ics", "write every task as an iCalendar VTODO (RFC 5545); a recurring series is one VTODO with its completions")
     static let output = OptionSpec.value("--output", "FILE", "write to FILE instead of standard output (--taskwarrior, --todotxt, --ics)")
     static let force = OptionSpec.flag("--force", "replace an existing FILE (a symbolic link there is replaced, never followed)")
 
@@ -57,7 +58,7 @@ enum ExportCommand: Command {
             if todo {
                 text = TodoTxtWriter(timeZone: context.timeZone).write(records)
             } else if ics {
-                text = ICalendarWriter(stamp: TaskStore.wholeSeconds(context.clock())).write(records)
+                text = VTodoFile(timeZone: context.timeZone, now: TaskStore.wholeSeconds(context.clock())).write(records)
             } else {
                 text = TaskwarriorWriter(timeZone: context.timeZone).write(records)
             }

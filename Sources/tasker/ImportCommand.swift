@@ -2,19 +2,22 @@ import Foundation
 import TaskCore
 import TaskIO
 import TaskStore
+import TaskSync
 
 /// `tasker import FILE.unkt [--mode merge|replace|skip] [--dry-run]` and
 /// `tasker import --taskwarrior FILE|-` and `tasker import --todotxt FILE|-`: records in by UUID, all
-/// in one transaction or none.
+/// in one transaction or none. `tasker import --ics FILE|-`: VTODOs in by UID, a recurring series as
+/// its open occurrence and its completions (`VTodoFile`).
 enum ImportCommand: Command {
     static let taskwarrior = OptionSpec.flag("--taskwarrior", "read `task export` output (a JSON array or JSON lines); - is standard input")
     static let todotxt = OptionSpec.flag("--todotxt", "read todo.txt (one task per line); - is standard input")
+    static let ics = OptionSpec.flag("--ics", "read iCalendar VTODOs (what export --ics writes); - is standard input")
     static let mode = OptionSpec.value("--mode", "MODE", "merge (default: newer modified wins, no field dropped), replace or skip")
     static let dryRun = OptionSpec.flag("--dry-run", "say what would change and write nothing")
 
     static let signature = CommandSignature(
         name: "import", summary: "read a .unkt bundle or Taskwarrior JSON into the database",
-        words: ["FILE.unkt", "--taskwarrior FILE|-", "--todotxt FILE|-"], maxWords: 1, options: [taskwarrior, todotxt, mode, dryRun],
+        words: ["FILE.unkt", "--taskwarrior FILE|-", "--todotxt FILE|-", "--ics FILE|-"], maxWords: 1, options: [taskwarrior, todotxt, ics, mode, dryRun],
         details: """
             Imports by UUID in one transaction: everything or nothing. A bundle is checked whole
             before anything is written: entry paths (no .., no absolute paths), no symbolic links,
@@ -41,8 +44,24 @@ enum ImportCommand: Command {
         defer { progress.finish() }
         let imported: ImportedRecords
         let source: String
-        if arguments.has(Self.taskwarrior) && arguments.has(Self.todotxt) {
-            throw UsageError("import: give --taskwarrior or --todotxt, not both")
+        if [arguments.has(Self.taskwarrior), arguments.has(Self.todotxt), arguments.has(Self.ics)].filter({ $0 }).count > 1 {
+            throw UsageError("import: give one of --taskwarrior, --todotxt and --ics")
+        }
+        if arguments.has(Self.ics) {
+            if arguments.value(Self.mode) != nil || arguments.has(Self.dryRun) {
+                throw UsageError("import: --mode and --dry-run are for bundles; --ics takes VTODOs by UID and adds only what is new")
+            }
+            let text: String
+            if file == "-" {
+                text = try context.readStandardInput()
+            } else {
+                guard let data = FileManager.default.contents(atPath: file) else { throw IOError.cannotRead(path: file, reason: "no such file or not readable") }
+                text = try UTF8Input.text(data, source: file)
+            }
+            let summary = try VTodoFile(timeZone: context.timeZone, now: TaskStore.wholeSeconds(context.clock()))
+                .read(text, source: file == "-" ? "standard input" : file, into: store)
+            context.output.text(summary.line)
+            return 0
         }
         if arguments.has(Self.taskwarrior) || arguments.has(Self.todotxt) {
             source = file == "-" ? "standard input" : file

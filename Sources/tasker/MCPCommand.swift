@@ -1,6 +1,7 @@
 import Foundation
 import TaskCore
 import TaskAgent
+import TaskHTTPServer
 import TaskMCP
 import TaskSync
 import TaskToolkit
@@ -142,12 +143,7 @@ enum MCPCommand: Command {
         guard host == "127.0.0.1" || listenAny else {
             throw UsageError("--http binds 127.0.0.1 only; pass --listen-any to serve on \(host) (anyone who can reach it can try keys)")
         }
-        // SIGINT and SIGTERM are waited for below; blocked before the daemon's threads start so they inherit it.
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        sigaddset(&signals, SIGINT)
-        sigaddset(&signals, SIGTERM)
-        pthread_sigmask(SIG_BLOCK, &signals, nil)
+        let stop = StopSignals()
         let background = startBackgroundSync(context)
         defer { background?.stop() }
         let endpoint = MCPHTTPEndpoint(
@@ -168,8 +164,7 @@ enum MCPCommand: Command {
         }
         endpoint.port = daemon.port
         output.err("tasker mcp: listening on http://\(host):\(daemon.port)\(MCPHTTPEndpoint.path)")
-        var received: Int32 = 0
-        sigwait(&signals, &received)
+        stop.wait()
         daemon.stop()
         output.err("tasker mcp: stopped")
         return 0

@@ -16,7 +16,7 @@ enum TaskerApp {
         ParseCommand.self, CallCommand.self, ToolsCommand.self, MCPCommand.self, KeyCommand.self, CompletionCommand.self,
         ReviewCommand.self, StreaksCommand.self, ExportCommand.self, ImportCommand.self, CalendarsCommand.self, SyncCommand.self, RemindCommand.self,
         GCCommand.self, VerifyCommand.self, UploadCommand.self,
-        AgentCommand.self, ApprovalsCommand.self, ApproveCommand.self, RejectCommand.self, ReceiptsCommand.self,
+        AgentCommand.self, ApprovalsCommand.self, ApproveCommand.self, RejectCommand.self, ReceiptsCommand.self, WebCommand.self,
         CryptoCommand.self,
     ]
 

@@ -41,12 +41,6 @@ import TaskStore
         #expect(read.records.tasks.map(\.dueDay) == [Self.day, nil])
     }
 
-    @Test func iCalendarWritesValueDate() {
-        let text = ICalendarWriter(stamp: at("2026-03-10T10:00")).write(RecordSet(tasks: [record(utc)]))
-        #expect(text.contains("DUE;VALUE=DATE:20261210\r\n"))
-        #expect(!text.contains("DUE:"))
-    }
-
     @Test func theStoreKeepsTheDayThroughRecordsInAnotherZone() throws {
         let f = try IOFixture()
         try f.store.writeRecords(RecordSet(tasks: [record(utc)]))

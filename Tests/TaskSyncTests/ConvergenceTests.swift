@@ -47,7 +47,7 @@ import TaskerTestSupport
         let devices = [try lab.device("a"), try lab.device("b")]
         let sync = lab.provider()
         var random = SeededRandom(seed: Self.seed)
-        var made = 0, refusals = 0, foreignEdits = 0
+        var made = 0, refusals = 0, foreignEdits = 0, seriesCompletions = 0
 
         func pick<T>(_ items: [T]) -> T? { items.isEmpty ? nil : items[Int(random.next() % UInt64(items.count))] }
         func chance(_ n: UInt64) -> Bool { random.next() % n == 0 }
@@ -64,8 +64,11 @@ import TaskerTestSupport
             switch op {
             case 0:
                 made += 1
-                _ = try device.createTask(TaskDraft(title: "Task \(made)", priority: pick([.low, .normal, .high, .critical]) ?? .normal,
-                                                    contexts: chance(2) ? ["home"] : []))
+                let repeats = chance(3)
+                _ = try device.createTask(TaskDraft(title: "Task \(made)", due: repeats ? Date(timeIntervalSince1970: 1_796_900_000) : nil,
+                                                    priority: pick([.low, .normal, .high, .critical]) ?? .normal,
+                                                    contexts: chance(2) ? ["home"] : [],
+                                                    recurrence: repeats ? RecurrenceRule(frequency: chance(2) ? .daily : .weekly) : nil))
             case 1:
                 made += 1
                 if let parent = try anyTask(device, { $0.status == .open && $0.parent == nil }) {
@@ -106,9 +109,11 @@ import TaskerTestSupport
                     _ = try device.updateTask(t.id, u)
                 }
             case 6:
-                // Status. HOOK (series branch): recurring completions go here once a series is one VTODO —
-                // complete `t` when `t.recurrence != nil` too, on A, B and the third party.
-                if let t = try anyTask(device, { $0.recurrence == nil }) {
+                // Status: complete or reopen a task; complete a repeating task's open occurrence (a done
+                // occurrence of a series is history, never reopened here).
+                let repeating = chance(2) ? try anyTask(device, { $0.recurrence != nil && $0.status == .open }) : nil
+                if let t = try repeating ?? anyTask(device, { $0.recurrence == nil || $0.status == .open }) {
+                    if t.recurrence != nil { seriesCompletions += 1 }
                     if t.status == .open { _ = try device.completeTask(t.id) } else { _ = try device.reopenTask(t.id) }
                 }
             case 7:
@@ -133,8 +138,10 @@ import TaskerTestSupport
                 }
             default:
                 // A per-item 4xx: the server refuses this task's PUT (or its DELETE) on this sync only.
-                if let t = try anyTask(device) {
-                    let uuid = try device.uuid(of: t.id)
+                // Not a done occurrence of a series: its edits do not travel (the series' object stands for it).
+                if let t = try anyTask(device, { $0.recurrence == nil || $0.status == .open }) {
+                    let row = try device.uuid(of: t.id)
+                    let uuid = try device.records().tasks.first { $0.uuid == row }?.series ?? row
                     var u = TaskUpdate()
                     u.title = t.title + " ⊘\(step)"
                     _ = try device.updateTask(t.id, u)
@@ -166,9 +173,10 @@ import TaskerTestSupport
                 return
             }
             let recurring = todo["rrule"]?.stringValue != nil, done = todo["status"]?.stringValue == "COMPLETED"
-            // HOOK (series branch): completing a recurring VTODO (tasks.org style) goes here; until then a
-            // recurring VTODO is not completed and a completed one gets no rule (the title is edited instead).
-            if op == 6 && recurring || op == 7 && done { op = 10 }
+            // A recurring VTODO is completed as tasks.org does (STATUS:COMPLETED; Tasker reads it as one
+            // completion and writes the series back advanced); a completed one gets no rule (the title instead).
+            if op == 6 && recurring && done || op == 7 && done { op = 10 }
+            if op == 6 && recurring { seriesCompletions += 1 }
             let d = day(1 + Int(random.next() % 28))
             let change: (field: String, value: JSONValue)
             switch op {
@@ -215,7 +223,9 @@ import TaskerTestSupport
         func view(_ store: TaskStore) throws -> [String: TaskFields] {
             let records = try store.records()
             let projects = Dictionary(records.projects.map { ($0.uuid, $0.name) }, uniquingKeysWith: { a, _ in a })
-            return Dictionary(records.tasks.map { ($0.uuid, TaskFields(record: $0, projects: projects)) }, uniquingKeysWith: { a, _ in a })
+            // One entry per calendar object: a series is its open occurrence with the series' completions.
+            let series = SeriesView(records.tasks, zone: lab.utc)
+            return Dictionary(uniqueKeysWithValues: series.rows.keys.map { ($0, series.fields($0, projects: projects) ?? TaskFields()) })
         }
         let a = try view(devices[0]), b = try view(devices[1])
         for uid in Set(a.keys).union(b.keys) where a[uid] != b[uid] {
@@ -254,6 +264,7 @@ import TaskerTestSupport
             let verdict = try JSONValue.parse(line)
             #expect(verdict["problems"]?.arrayValue?.isEmpty == true, "\(line) on \(server) (seed \(Self.seed))")
         }
-        #expect(a.count > 10 && refusals > 3 && foreignEdits > 20, "\(a.count) tasks, \(refusals) refusals, \(foreignEdits) foreign edits")
+        #expect(a.count > 10 && refusals > 3 && foreignEdits > 20 && seriesCompletions > 3,
+                "\(a.count) tasks, \(refusals) refusals, \(foreignEdits) foreign edits, \(seriesCompletions) completions of a series")
     }
 }

@@ -4,8 +4,8 @@ import TaskerTestSupport
 import Glibc
 #endif
 
-/// `tasker mcp --http 127.0.0.1:0` as a child process: started, its port read from stderr, stopped
-/// with SIGTERM when released.
+/// `tasker mcp --http 127.0.0.1:0` (or another server `command`, such as `web`) as a child process:
+/// started, its port read from the `127.0.0.1:PORT/` it prints on stderr, stopped with SIGTERM when released.
 final class HTTPServerProcess: @unchecked Sendable {
     let process = Process()
     let errors = Pipe()
@@ -13,10 +13,11 @@ final class HTTPServerProcess: @unchecked Sendable {
     private let lock = NSLock()
     private var stderrText = ""
 
-    init(database: String, arguments: [String] = [], environment: [String: String] = [:], directory: String? = nil) throws {
+    init(database: String, arguments: [String] = [], environment: [String: String] = [:], directory: String? = nil,
+         command: [String] = ["mcp", "--http", "127.0.0.1:0"]) throws {
         process.executableURL = TaskerBinary.url
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        process.arguments = ["--db", database, "mcp", "--http", "127.0.0.1:0"] + arguments
+        process.arguments = ["--db", database] + command + arguments
         process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "TZ": "Europe/London"]
             .merging(environment) { _, new in new }
         process.standardInput = FileHandle.nullDevice
@@ -29,8 +30,8 @@ final class HTTPServerProcess: @unchecked Sendable {
         try process.run()
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {
-            if let range = stderr.range(of: #"127\.0\.0\.1:(\d+)/mcp"#, options: .regularExpression) {
-                port = UInt16(stderr[range].dropFirst("127.0.0.1:".count).dropLast(4))!
+            if let range = stderr.range(of: #"127\.0\.0\.1:(\d+)/"#, options: .regularExpression) {
+                port = UInt16(stderr[range].dropFirst("127.0.0.1:".count).dropLast(1))!
                 return
             }
             usleep(20_000)
@@ -93,10 +94,12 @@ struct RawHTTP {
     }
 
     /// Sends one request (Connection: close) and returns the status and the text.
-    static func exchange(port: UInt16, method: String = "POST", headers: [String: String], body: String = "") throws -> (status: Int?, text: String) {
+    static func exchange(port: UInt16, method: String = "POST", path: String = "/mcp", headers: [String: String], body: String = "") throws
+        -> (status: Int?, text: String)
+    {
         let fd = try connect(port: port)
         defer { close(fd) }
-        var head = "\(method) /mcp HTTP/1.1\r\n"
+        var head = "\(method) \(path) HTTP/1.1\r\n"
         var all = ["Host": "127.0.0.1:\(port)", "Connection": "close", "Content-Length": "\(body.utf8.count)"]
         all.merge(headers) { _, new in new }
         for (name, value) in all.sorted(by: { $0.key < $1.key }) where !value.isEmpty { head += "\(name): \(value)\r\n" }

@@ -52,8 +52,9 @@ public final class HTTPDaemon: @unchecked Sendable {
     private var daemon: OpaquePointer?
     private let socket: Int32
 
-    /// Headers read for each request (the endpoint needs no others).
+    /// Headers read for each request (the two doors need no others).
     static let headerNames = ["host", "origin", "authorization", "content-type", "accept", "mcp-session-id", "mcp-protocol-version", "mcp-method", "mcp-name",
+                              "cookie", "x-tasker-csrf",
                               "content-length"]
 
     /// Binds `address` (IPv4 dotted) and `port` (0: any free port) and starts serving.

@@ -1,0 +1,60 @@
+import Foundation
+import TaskCore
+
+/// How a recurring VTODO from the server is read: what another client did to the series.
+///
+/// - `STATUS:COMPLETED` on a VTODO with an RRULE (Thunderbird, the `caldav` library's `complete()`)
+///   completes the current occurrence, as tasks.org does: the completion (its COMPLETED time, else
+///   LAST-MODIFIED, in this device's zone, for the due it had) joins `"completions"`, the status goes
+///   back to open, the due steps on by the rule past the completion, and the defer is dropped.
+/// - A DUE moved on to a later occurrence of the rule with no new completion beside it (a client that
+///   advances the due itself, as tasks.org does) is one completion more, at LAST-MODIFIED, for the due
+///   the base had.
+/// Anything else is taken as it is. Reading the same completion twice adds nothing (`SeriesCompletion.union`).
+struct SeriesReading {
+    var timeZone: TimeZone
+    var now: Date
+
+    /// `remote` as Tasker takes it, given the fields of the last sync (`base`) and the text's modification time.
+    func taken(_ remote: TaskFields, base: TaskFields?, modified: Date) -> TaskFields {
+        guard let rule = remote["recurrence"].flatMap(RecurrenceRule.init(json:)) else { return remote }
+        var f = remote
+        var list = SeriesCompletion.all(in: remote)
+        let when = modified == .distantPast ? now : modified
+        if let status = remote["status"]?.stringValue, status.hasPrefix("done") {
+            let at = TaskFields.instant(String(status.dropFirst(5))) ?? when
+            list = SeriesCompletion.union(list, [SeriesCompletion(at: at, zone: timeZone.identifier, due: remote["due"]?.stringValue)])
+            f["status"] = nil
+            f["due"] = remote["due"]?.stringValue.map { .string(next($0, rule, notBefore: at)) }
+            f["defer"] = nil
+        } else if let base, base["recurrence"] != nil, let old = base["due"]?.stringValue, let due = remote["due"]?.stringValue,
+                  due.count == old.count, due > old, isOccurrence(due, after: old, rule),
+                  list.allSatisfy({ c in SeriesCompletion.all(in: base).contains { $0.matches(c) } }) {
+            list = SeriesCompletion.union(list, [SeriesCompletion(at: when, zone: timeZone.identifier, due: old)])
+        }
+        f["completions"] = SeriesCompletion.field(list)
+        return f
+    }
+
+    /// The due after `due` (a `YYYY-MM-DD` day or an ISO instant) by `rule`, later than `notBefore`, in the same form.
+    func next(_ due: String, _ rule: RecurrenceRule, notBefore: Date) -> String {
+        guard let date = instant(due) else { return due }
+        let next = rule.nextOccurrence(after: date, in: timeZone, notBefore: max(notBefore, date))
+        return due.count == 10 ? LocalDate(next, in: timeZone).description : TaskFields.time(next)
+    }
+
+    /// Whether `due` is one of the rule's occurrences after `old` (at most a thousand steps on).
+    private func isOccurrence(_ due: String, after old: String, _ rule: RecurrenceRule) -> Bool {
+        var current = old
+        for _ in 0..<1000 {
+            current = next(current, rule, notBefore: .distantPast)
+            if current == due { return true }
+            if current > due { return false }
+        }
+        return false
+    }
+
+    private func instant(_ due: String) -> Date? {
+        due.count == 10 ? LocalDate(iso: due)?.instant(hour: 9, minute: 0, in: timeZone) : TaskFields.instant(due)
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+import TaskCore
+import TaskHTTPServer
+import TaskNL
+import TaskStore
+import TaskToolkit
+import TaskerTestSupport
+@testable import TaskWeb
+
+/// The web door in process: the login exchange, the parser's drafts and chips, and the tool list
+/// the page may call (the refusals over real HTTP are in WebEndToEndTests).
+@Suite struct WebDoorTests {
+    static let zone = TimeZone(identifier: "Europe/London")!
+    let directory = TemporaryDirectory("web-door")
+    let door: WebDoor
+    let store: TaskStore
+
+    init() throws {
+        let now = ISODate.parse("2026-12-02T10:30:00+00:00", in: Self.zone)!
+        store = try TaskStore(path: directory.path("tasks.sqlite"), clock: { now }, timeZone: Self.zone)
+        try store.bootstrap()
+        door = WebDoor(toolkit: TaskToolkit(store: store))
+        door.port = 4242
+    }
+
+    /// The session cookie from the one-time login, and the page's CSRF token.
+    func session() throws -> (cookie: String, csrf: String) {
+        let login = try #require(door.loginURL)
+        let entered = door.handle(HTTPRequest(method: "GET", path: String(login.dropFirst("http://127.0.0.1:4242".count)),
+                                              headers: ["host": "127.0.0.1:4242"], body: []))
+        #expect(entered.status == 303)
+        let cookie = try #require(entered.headers.first { $0.0 == "Set-Cookie" }?.1.split(separator: ";").first).description
+        #expect(door.loginURL == nil, "the token is used up")
+        let page = door.handle(HTTPRequest(method: "GET", path: "/", headers: ["host": "127.0.0.1:4242", "cookie": cookie], body: []))
+        let html = String(decoding: page.body, as: UTF8.self)
+        let range = try #require(html.range(of: #"name="csrf-token" content="[0-9A-Za-z]+""#, options: .regularExpression))
+        return (cookie, String(html[range].split(separator: "\"")[3]))
+    }
+
+    func post(_ endpoint: String, _ body: JSONValue, _ session: (cookie: String, csrf: String)) -> HTTPResponse {
+        door.handle(HTTPRequest(method: "POST", path: "/api/\(endpoint)",
+                                headers: ["host": "localhost:4242", "cookie": session.cookie, "x-tasker-csrf": session.csrf,
+                                          "content-type": "application/json", "origin": "http://localhost:4242"],
+                                body: Array(body.encoded().utf8)))
+    }
+
+    @Test func parseGivesTheChipsAndTheCreateArgumentsThatSaveTheDraft() throws {
+        let session = try session()
+        let parsed = post("parse", ["text": "call mom tomorrow 5pm #family !high"], session)
+        #expect(parsed.status == 200)
+        let answer = try JSONValue.parse(String(decoding: parsed.body, as: UTF8.self))
+        let draft = try #require(answer["drafts"]?.arrayValue?.first)
+        // The page shows the title as a chip before these four: five chips.
+        #expect(draft["chips"]?.arrayValue?.compactMap { $0["text"]?.stringValue } == ["High", "#family", "Tomorrow, 5:00 PM", "Call"], "\(draft.encoded())")
+        let create = try #require(draft["create"])
+        #expect(create["priority"] == "high")
+        #expect(create["contexts"] == ["family"])
+        let saved = post("call", ["tool": "create_task", "arguments": create], session)
+        let task = try JSONValue.parse(String(decoding: saved.body, as: UTF8.self))["task"]
+        #expect(task?["due"] == "2026-12-03T17:00:00+00:00")
+        #expect(task?["kind"] == "call")
+    }
+
+    @Test func aDictationGivesEachDraft() throws {
+        let session = try session()
+        let parsed = post("parse", ["text": "buy milk tonight; call bob friday"], session)
+        let drafts = try JSONValue.parse(String(decoding: parsed.body, as: UTF8.self))["drafts"]?.arrayValue ?? []
+        #expect(drafts.map { $0["create"]?["title"] } == ["Buy milk", "Call bob"])
+        let blank = post("parse", ["text": "   "], session)
+        #expect(try JSONValue.parse(String(decoding: blank.body, as: UTF8.self))["drafts"] == [], "nothing typed, no draft")
+    }
+
+    @Test func refineIsThereOnlyWithAModel() throws {
+        let session = try session()
+        #expect(post("refine", ["text": "buy milk"], session).status == 404, "no model: no refine")
+        let page = door.handle(HTTPRequest(method: "GET", path: "/", headers: ["host": "127.0.0.1:4242", "cookie": session.cookie], body: []))
+        #expect(String(decoding: page.body, as: UTF8.self).contains(#"name="tasker-refine" content="off""#))
+
+        let parser = TaskNLParser()
+        let now = store.clock()
+        let modelDoor = WebDoor(toolkit: TaskToolkit(store: store)) { text in
+            (parser.parseTasks(text + " tomorrow", now: now, timeZone: Self.zone), "refined")
+        }
+        modelDoor.port = 4242
+        let login = try #require(modelDoor.loginURL)
+        let entered = modelDoor.handle(HTTPRequest(method: "GET", path: String(login.dropFirst("http://127.0.0.1:4242".count)),
+                                                   headers: ["host": "127.0.0.1:4242"], body: []))
+        let cookie = try #require(entered.headers.first { $0.0 == "Set-Cookie" }?.1.split(separator: ";").first).description
+        let html = String(decoding: modelDoor.handle(HTTPRequest(method: "GET", path: "/", headers: ["host": "127.0.0.1:4242", "cookie": cookie], body: [])).body,
+                          as: UTF8.self)
+        #expect(html.contains(#"name="tasker-refine" content="on""#))
+        let range = try #require(html.range(of: #"name="csrf-token" content="[0-9A-Za-z]+""#, options: .regularExpression))
+        let refined = modelDoor.handle(HTTPRequest(method: "POST", path: "/api/refine",
+                                                   headers: ["host": "127.0.0.1:4242", "cookie": cookie, "x-tasker-csrf": String(html[range].split(separator: "\"")[3]),
+                                                             "content-type": "application/json"], body: Array(#"{"text": "buy milk"}"#.utf8)))
+        let answer = try JSONValue.parse(String(decoding: refined.body, as: UTF8.self))
+        #expect(answer["notice"] == "refined")
+        #expect(answer["drafts"]?.arrayValue?.first?["create"]?["due"] == "2026-12-03T09:00:00+00:00", "the refined draft, ready to save")
+    }
+
+    @Test func thePageCallsOnlyItsOwnTools() throws {
+        let session = try session()
+        #expect(post("call", ["tool": "delete_task", "arguments": ["id": 1]], session).status == 403)
+        #expect(post("call", ["tool": "export_tasks", "arguments": ["path": "x.json"]], session).status == 403)
+        #expect(post("call", ["tool": "list_tasks", "arguments": ["filter": "today"]], session).status == 200)
+        #expect(post("nothing", [:], session).status == 404)
+    }
+}
