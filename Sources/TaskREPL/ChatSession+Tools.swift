@@ -24,7 +24,7 @@ extension ChatSession {
             if let retargeted = pickCandidate(refusal, for: call) { return runTool(retargeted, quiet: quiet) }
         case .done(let output):
             if !T.definition.readOnly { undoLog.record(call.undo(after: output)) }
-            if let task = Self.focusTask(of: output) { recentTask = task }
+            if let task = output.focusTask { recentTask = task }
             if !quiet { for line in renderer.lines(for: output, format: toolkit.format) { self.output.line(line) } }
         }
         return outcome.json(toolkit.format)
@@ -49,21 +49,19 @@ extension ChatSession {
         return targeted as? T
     }
 
-    /// "note to Kitchen: buy tiles": appends to the page, or creates it when there is none.
-    func runNote(page: String, markdown: String) {
-        let append = AppendToPage(page: .title(page), markdown: markdown)
-        do {
-            switch try toolkit.run(append) {
-            case .done(let output):
-                for line in renderer.lines(for: output, format: toolkit.format) { self.output.line(line) }
-            case .refused(let refusal) where !refusal.candidates.isEmpty:
-                fail(refusal.message)
-                for c in refusal.candidates { output.line("  \(TerminalText.sanitized(c.title))") }
-            case .refused:
-                runTool(CreatePage(title: page, body: markdown))
-            }
-        } catch {
-            fail("\(error)")
+    /// After "done X" was refused because X has open subtasks: asks whether to complete them too.
+    /// - Returns: the call with `with_children`, or nil when the answer is no (or there is no one to ask).
+    func completeWithSubtasks<T: Tool>(_ refusal: ToolRefusal, for call: T) -> T? {
+        guard var complete = call as? CompleteTask, !complete.withChildren, !refusal.openSubtasks.isEmpty else { return nil }
+        fail(refusal.message)
+        for line in renderer.taskList(refusal.openSubtasks) { output.line(line) }
+        guard let answer = ask("Complete \(refusal.openSubtasks.count == 1 ? "it" : "them") too? [y/N] "),
+            ["y", "yes"].contains(answer.lowercased())
+        else {
+            notice("Nothing changed.")
+            return nil
         }
+        complete.withChildren = true
+        return complete as? T
     }
 }
