@@ -8,9 +8,13 @@ import TaskToolkit
 /// capture, or the model), runs typed tool calls through the `TaskToolkit` and writes to an
 /// `OutputSink`.
 ///
-/// Its parts: the `IntentRouter` (rules), the `ProposalReviewer` (whether a model's call runs),
-/// the `UndoLog`, and the `TaskRenderer` (how results look). The app gives it libedit and a real
-/// store; tests give it a scripted reader, a buffer and a temporary store. Used from one thread.
+/// The session keeps the loop and the dispatch; collaborators do the work: `RuleTurn` (a line the
+/// `IntentRouter` recognised), `ChatCapture`, `ModelTurn`, `DictationTurn` and `PlanRouting` (all
+/// three wait through `ModelWait`), `ChatCommands` (the slash-command table), `ChatAttachments`,
+/// `ChatApprovals`, `ReviewWalk`, `ChatCompletion`, `RefusalFollowUp`, the `ProposalReviewer`
+/// (whether a model's call runs), the `UndoLog` and the `TaskRenderer` (how results look). The app
+/// gives it libedit and a real store; tests give it a scripted reader, a buffer and a temporary
+/// store. Used from one thread.
 public final class ChatSession {
     public let toolkit: TaskToolkit
     public let reader: LineReader
