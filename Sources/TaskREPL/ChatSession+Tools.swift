@@ -19,51 +19,14 @@ extension ChatSession {
         }
         switch outcome {
         case .refused(let refusal) where !refusal.openSubtasks.isEmpty && call is CompleteTask:
-            if let withSubtasks = completeWithSubtasks(refusal, for: call) { return runTool(withSubtasks, quiet: quiet) }
+            if let withSubtasks = RefusalFollowUp(session: self).completeWithSubtasks(refusal, for: call) { return runTool(withSubtasks, quiet: quiet) }
         case .refused(let refusal):
-            if let retargeted = pickCandidate(refusal, for: call) { return runTool(retargeted, quiet: quiet) }
+            if let retargeted = RefusalFollowUp(session: self).pickCandidate(refusal, for: call) { return runTool(retargeted, quiet: quiet) }
         case .done(let output):
             if !T.definition.readOnly { undoLog.record(call.undo(after: output)) }
-            if let task = Self.focusTask(of: output) { recentTask = task }
+            if let task = output.focusTask { recentTask = task }
             if !quiet { for line in renderer.lines(for: output, format: toolkit.format) { self.output.line(line) } }
         }
         return outcome.json(toolkit.format)
-    }
-
-    /// Shows a refusal; when a title matched several tasks, lists them and asks which one.
-    /// - Returns: the call pointed at the task picked, or nil.
-    func pickCandidate<T: Tool>(_ refusal: ToolRefusal, for call: T) -> T? {
-        fail(refusal.message)
-        guard var targeted = call as? any TaskTargeting, !refusal.candidates.isEmpty else { return nil }
-        let tasks = refusal.candidates.compactMap { candidate -> TaskItem? in
-            if case .task(let task) = candidate { return task }
-            return nil
-        }
-        for line in renderer.taskList(tasks) { output.line(line) }
-        guard let answer = ask("Which one? (id, Enter to skip) "), !answer.isEmpty else { return nil }
-        guard case .id(let id) = TaskReference(answer) else {
-            notice("Not an id; nothing changed.")
-            return nil
-        }
-        targeted.target = .id(id)
-        return targeted as? T
-    }
-
-    /// "note to Kitchen: buy tiles": appends to the page, or creates it when there is none.
-    func runNote(page: String, markdown: String) {
-        let append = AppendToPage(page: .title(page), markdown: markdown)
-        do {
-            switch try toolkit.run(append) {
-            case .done(let output):
-                for line in renderer.lines(for: output, format: toolkit.format) { self.output.line(line) }
-            case .refused(let refusal) where !refusal.candidates.isEmpty:
-                fail(refusal.message)
-                for c in refusal.candidates { output.line("  \(TerminalText.sanitized(c.title))") }
-            case .refused:
-                runTool(CreatePage(title: page, body: markdown))
-            }
-        } catch {
-            fail("\(error)")
-        }
     }
 }

@@ -8,13 +8,15 @@ import TaskToolkit
 /// capture, or the model), runs typed tool calls through the `TaskToolkit` and writes to an
 /// `OutputSink`.
 ///
-/// Its parts: the `IntentRouter` (rules), the `ProposalReviewer` (whether a model's call runs),
-/// the `UndoLog`, and the `TaskRenderer` (how results look). The app gives it libedit and a real
-/// store; tests give it a scripted reader, a buffer and a temporary store. Used from one thread.
+/// The session keeps the loop and the dispatch; collaborators do the work: `RuleTurn` (a line the
+/// `IntentRouter` recognised), `ChatCapture`, `ModelTurn`, `DictationTurn` and `PlanRouting` (all
+/// three wait through `ModelWait`), `ChatCommands` (the slash-command table), `ChatAttachments`,
+/// `ChatApprovals`, `ReviewWalk`, `ChatCompletion`, `RefusalFollowUp`, the `ProposalReviewer`
+/// (whether a model's call runs), the `UndoLog` and the `TaskRenderer` (how results look). The app
+/// gives it libedit and a real store; tests give it a scripted reader, a buffer and a temporary
+/// store. Used from one thread.
 public final class ChatSession {
     public let toolkit: TaskToolkit
-    /// How many agent requests were waiting when the chat last said so.
-    var pendingNoticeCount = 0
     public let reader: LineReader
     public let output: OutputSink
     public let clock: @Sendable () -> Date
@@ -39,12 +41,12 @@ public final class ChatSession {
     var reviewer = ProposalReviewer()
     /// Set by /quit; the loop stops after the current line.
     public internal(set) var finished = false
-    /// While a question asks which task ("done" alone), the verb Tab completes its answer after.
-    var answerVerb: String?
     /// The task this session last saved or changed: what "/attach FILE" alone attaches to.
     var recentTask: TaskID?
-    /// Completion words and the undo-log generation they were read at.
-    var wordCache: (generation: Int, words: CompletionWords)?
+    /// Tab's words and the question being answered (`ChatCompletion`).
+    var completion = ChatCompletion()
+    /// `/approvals` and the notice of waiting agent requests (`ChatApprovals`).
+    var approvals = ChatApprovals()
 
     public init(
         toolkit: TaskToolkit, reader: LineReader, output: OutputSink, settings: ChatSettings,
@@ -94,7 +96,7 @@ public final class ChatSession {
         if reader.isInteractive { greet() }
         while !finished {
             if reader.isInteractive {
-                noticePendingApprovals()
+                approvals.noticePending(in: self)
                 for line in backgroundLines?() ?? [] { notice(line) }
             }
             switch reader.readLine(prompt: prompt) {
@@ -107,7 +109,7 @@ public final class ChatSession {
                 let lines = ([first] + reader.bufferedLines()).filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
                 for line in lines where !Self.isSecret(line) { reader.addHistory(line) }
                 if lines.count > 1 && lines.allSatisfy(isPlainCapture) {
-                    captureBatch(lines)
+                    ChatCapture(session: self).batch(lines)
                 } else {
                     for line in lines where !finished { handle(line) }
                 }
@@ -142,38 +144,74 @@ public final class ChatSession {
             return
         }
         switch router.route(text) {
-        case .tool(let call):
-            if let plan = call as? PlanDay {
-                runPlan(plan)
-            } else if namesNoTask(call), let complete = call as? CompleteTask {
-                reportNoMatch(complete)
-            } else if namesNoTask(call) {
-                offerCapture(text, missing: call)
-            } else {
-                runTool(call)
-            }
-        case .count(let call):
-            answerCount(call)
-        case .pickTask(let pick):
-            pickTask(pick)
-        case .edit(let call):
-            runEdit(call, line: text)
-        case .review(let call):
-            runReview(call)
-        case .note(let page, let markdown):
-            runNote(page: page, markdown: markdown)
         case .capture(let captured):
             if !modelMode {
                 capture(captured)
-            } else if Self.isRequest(captured) {
+            } else if ModelTurn.isRequest(captured) {
                 modelTurn(captured)
             } else {
-                dictationTurn(captured)
+                DictationTurn(session: self).run(captured)
             }
+        case let intent:
+            RuleTurn(session: self, line: text).run(intent)
         }
     }
 
+    /// A turn with the model about `text`; the rules' capture when there is no model.
+    func modelTurn(_ text: String) {
+        guard let conversation = model else { return capture(text) }
+        var turn = ModelTurn(session: self, conversation: conversation, text: text)
+        turn.run()
+    }
+
+    /// Tab's candidates for the text before the cursor (`ChatCompletion`).
+    public func complete(_ textBeforeCursor: String) -> (start: Int, candidates: [String]) {
+        completion.complete(textBeforeCursor, toolkit: toolkit, generation: undoLog.generation)
+    }
+
+    /// While a question asks which task ("done" alone), the verb Tab completes its answer after.
+    var answerVerb: String? {
+        get { completion.answerVerb }
+        set { completion.answerVerb = newValue }
+    }
+
+    // MARK: Slash commands
+
+    /// The REPL's commands, in /help order (`ChatCommands`).
+    public static var commands: [SlashCommand] { ChatCommands.all }
+
+    /// Runs `/name args`; an unknown name gets one line listing the closest.
+    func runCommand(_ text: String) {
+        let body = text.dropFirst()
+        let name = body.prefix { !$0.isWhitespace }.lowercased()
+        let argument = body.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
+        guard let command = SlashCommand.named(name, in: Self.commands) else {
+            let close = SlashCommand.closest(to: name, in: Self.commands)
+            fail("unknown command /\(name)" + (close.isEmpty ? "; type /help for the list" : "; did you mean \(close.joined(separator: ", "))?"))
+            return
+        }
+        do {
+            try command.run(self, argument)
+        } catch {
+            fail("\(error)")
+        }
+    }
+
+    /// How `/attach` reads its argument and its target (`ChatAttachments`).
+    static func splitAttachArgument(_ argument: String) -> (path: String, target: String?) { ChatAttachments.split(argument) }
+    static func attachmentTarget(_ text: String) -> AttachmentTarget { ChatAttachments.target(text) }
+
+    /// Shows `text` as a task to save, and saves it on Enter (`ChatCapture`).
+    func capture(_ text: String) { ChatCapture(session: self).run(text) }
+
     // MARK: Helpers
+
+    /// How the chat waits for the model (a spinner and Ctrl-C at a terminal).
+    var modelWait: ModelWait { ModelWait(atTerminal: settings.showSpinner, output: output) }
+
+    /// The user's place names, so the chat's own readings bind "when I get to the supermarket" as
+    /// `capture_task` does (none when the store cannot say).
+    var placeNames: [String] { (try? toolkit.store.placeNames()) ?? [] }
 
     func style(_ text: String, _ style: Style) -> String { style.apply(text, settings.useColor) }
 
@@ -197,5 +235,18 @@ public final class ChatSession {
             output.line()
             return nil
         }
+    }
+
+    /// Asks `question` until the answer is one of `choices` (nil at end of input). Anything else —
+    /// typically the next task typed before this one was confirmed — is not taken as "no": the
+    /// question is asked again with what each key does, so the shown capture is never lost silently.
+    func choose(_ question: String, among choices: [CaptureAnswer]) -> CaptureAnswer? {
+        while let answer = ask(question) {
+            let word = answer.trimmingCharacters(in: .whitespaces).lowercased()
+            if let choice = choices.first(where: { $0.words.contains(word) }) { return choice }
+            let keys = [CaptureAnswer.save: "Enter saves", .drop: "n drops", .edit: "e edits"]
+            notice("  " + choices.compactMap { keys[$0] }.joined(separator: ", ") + ".")
+        }
+        return nil
     }
 }

@@ -87,7 +87,7 @@ struct ProposalReviewer {
                 switch try session.toolkit.preview(call) {
                 case .ready(let text): words = TerminalText.sanitized(text)
                 case .refused(let refusal):
-                    if !refusal.candidates.isEmpty, session.reader.isInteractive, let picked = session.pickCandidate(refusal, for: call) {
+                    if !refusal.candidates.isEmpty, session.reader.isInteractive, let picked = RefusalFollowUp(session: session).pickCandidate(refusal, for: call) {
                         call = picked
                         continue
                     }

@@ -56,6 +56,12 @@ public struct AttachmentOutput: ToolOutput {
         self.uploadProblem = uploadProblem
     }
 
+    /// The task the attachment belongs to (none for a page's).
+    public var focusTask: TaskID? {
+        if case .task(let id) = item.attachment.owner { return id }
+        return nil
+    }
+
     public func json(_ format: ResultFormat) -> [String: JSONValue] {
         var members: [String: JSONValue] = ["attachment": item.json(format)]
         switch event {

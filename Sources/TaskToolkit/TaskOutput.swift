@@ -4,6 +4,7 @@ import TaskCore
 /// A result holding one task: `{"task": {…}}`.
 public struct TaskOutput: ToolOutput {
     public var task: TaskItem
+    public var focusTask: TaskID? { task.id }
 
     public init(task: TaskItem) { self.task = task }
 

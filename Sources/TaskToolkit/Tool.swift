@@ -63,9 +63,14 @@ public protocol ToolOutput: Sendable {
     /// Appends the whole result, `{"ok": true, …}`, compact: the same bytes as encoding `json` with
     /// `"ok": true` added. Outputs that carry many tasks write them directly (`appendTask`).
     func appendResult(_ format: ResultFormat, to out: inout [UInt8])
+    /// The one task this result is about (saved, changed, completed, attached to), or nil: what the
+    /// chat's "/attach FILE" alone attaches to next.
+    var focusTask: TaskID? { get }
 }
 
 extension ToolOutput {
+    public var focusTask: TaskID? { nil }
+
     public func appendResult(_ format: ResultFormat, to out: inout [UInt8]) {
         var members = json(format)
         members["ok"] = true

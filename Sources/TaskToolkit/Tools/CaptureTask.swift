@@ -56,6 +56,7 @@ public struct CaptureTask: Tool {
         public var task: TaskItem?
         public var draft: TaskDraft
         public var understood: [Chip]
+        public var focusTask: TaskID? { task?.id }
 
         public func json(_ format: ResultFormat) -> [String: JSONValue] {
             let chips = JSONValue.array(understood.map { .string($0.text) })

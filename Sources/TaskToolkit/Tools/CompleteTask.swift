@@ -30,6 +30,7 @@ public struct CompleteTask: TaskTargeting {
 
     public struct Output: ToolOutput {
         public var task: TaskItem
+        public var focusTask: TaskID? { task.id }
         /// The next occurrence of a recurring task, created by completing this one.
         public var next: TaskItem?
         /// Open subtasks completed with it (`with_children`), and their next occurrences.

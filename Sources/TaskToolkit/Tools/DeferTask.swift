@@ -27,6 +27,7 @@ public struct DeferTask: TaskTargeting {
 
     public struct Output: ToolOutput {
         public var task: TaskItem
+        public var focusTask: TaskID? { task.id }
         public var previousDeferUntil: LocalDate?
 
         public func json(_ format: ResultFormat) -> [String: JSONValue] {

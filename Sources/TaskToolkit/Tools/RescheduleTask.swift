@@ -27,6 +27,7 @@ public struct RescheduleTask: TaskTargeting {
 
     public struct Output: ToolOutput {
         public var task: TaskItem
+        public var focusTask: TaskID? { task.id }
         public var previousDue: Date?
         public var previousDay: LocalDate?
 

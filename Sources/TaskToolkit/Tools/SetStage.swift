@@ -34,6 +34,7 @@ public struct SetStage: TaskTargeting, ArgumentsExpressible {
 
     public struct Output: ToolOutput {
         public var task: TaskItem
+        public var focusTask: TaskID? { task.id }
         public var previousStage: String?
 
         public func json(_ format: ResultFormat) -> [String: JSONValue] {

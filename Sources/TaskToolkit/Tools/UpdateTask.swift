@@ -126,6 +126,7 @@ public struct UpdateTask: TaskTargeting, ArgumentsExpressible {
 
     public struct Output: ToolOutput {
         public var task: TaskItem
+        public var focusTask: TaskID? { task.id }
         /// The task as it was before.
         public var previous: TaskItem
 

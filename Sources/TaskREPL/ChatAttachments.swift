@@ -5,50 +5,52 @@ import TaskToolkit
 /// Attachments in the chat: `/attach FILE [to TASK | to page PAGE]` (without a target: the task
 /// this session last saved or changed), `/attachments [TASK | page PAGE]`, `/open ID [PATH]` and
 /// `/detach ID`. Each runs its tool, so /undo takes an attach or a detach back.
-extension ChatSession {
-    func attachCommand(_ argument: String) throws {
+struct ChatAttachments {
+    let session: ChatSession
+
+    func attach(_ argument: String) throws {
         guard !argument.isEmpty else {
             throw REPLError.usage("/attach needs a file: /attach ~/scan.pdf to dentist, or /attach ~/plan.pdf to page Kitchen")
         }
-        let (path, targetText) = Self.splitAttachArgument(argument)
+        let (path, targetText) = Self.split(argument)
         guard !path.isEmpty else { throw REPLError.usage("/attach needs a file before 'to': /attach ~/scan.pdf to dentist") }
         let target: AttachmentTarget
         if let targetText {
-            target = Self.attachmentTarget(targetText)
-        } else if let recent = recentTask {
+            target = Self.target(targetText)
+        } else if let recent = session.recentTask {
             target = .task(.id(recent.rawValue))
         } else {
-            guard let answer = ask("Attach to which task? (id or title, Enter to skip) "), !answer.isEmpty else {
-                notice("Nothing attached: say which task, e.g. /attach \(path) to dentist")
+            guard let answer = session.ask("Attach to which task? (id or title, Enter to skip) "), !answer.isEmpty else {
+                session.notice("Nothing attached: say which task, e.g. /attach \(path) to dentist")
                 return
             }
-            target = Self.attachmentTarget(answer)
+            target = Self.target(answer)
         }
-        runTool(AttachFile(path: path, target: target))
+        session.runTool(AttachFile(path: path, target: target))
     }
 
-    func attachmentsCommand(_ argument: String) {
-        runTool(ListAttachments(target: argument.isEmpty ? nil : Self.attachmentTarget(argument)))
+    func list(_ argument: String) {
+        session.runTool(ListAttachments(target: argument.isEmpty ? nil : Self.target(argument)))
     }
 
-    func openAttachmentCommand(_ argument: String) throws {
+    func open(_ argument: String) throws {
         let words = argument.split(separator: " ", maxSplits: 1).map(String.init)
         guard let first = words.first, let id = Int64(first.hasPrefix("#") ? String(first.dropFirst()) : first) else {
             throw REPLError.usage("/open needs an attachment id (/attachments lists them): /open 3, or /open 3 ~/Desktop/scan.pdf")
         }
-        runTool(OpenAttachment(id: AttachmentID(id), path: words.count > 1 ? Self.unquoted(words[1]) : nil))
+        session.runTool(OpenAttachment(id: AttachmentID(id), path: words.count > 1 ? Self.unquoted(words[1]) : nil))
     }
 
-    func detachCommand(_ argument: String) throws {
+    func detach(_ argument: String) throws {
         let word = argument.hasPrefix("#") ? String(argument.dropFirst()) : argument
         guard let id = Int64(word) else { throw REPLError.usage("/detach needs an attachment id (/attachments lists them): /detach 3") }
-        runTool(Detach(id: AttachmentID(id)))
+        session.runTool(Detach(id: AttachmentID(id)))
     }
 
     /// The file and, after the last " to " that leaves an existing file before it, the target:
     /// "~/My Files/notes to self.txt to dentist" finds the file whose name has " to " in it.
     /// A quoted file name is taken as it is.
-    static func splitAttachArgument(_ argument: String) -> (path: String, target: String?) {
+    static func split(_ argument: String) -> (path: String, target: String?) {
         if let quote = argument.first, quote == "'" || quote == "\"", let end = argument.dropFirst().firstIndex(of: quote) {
             let path = String(argument[argument.index(after: argument.startIndex)..<end])
             var rest = argument[argument.index(after: end)...].trimmingCharacters(in: .whitespaces)
@@ -68,7 +70,7 @@ extension ChatSession {
     }
 
     /// "page Kitchen" or "page 4" names a page; "#12", "12" or a title names a task.
-    static func attachmentTarget(_ text: String) -> AttachmentTarget {
+    static func target(_ text: String) -> AttachmentTarget {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.lowercased().hasPrefix("page ") {
             let name = String(trimmed.dropFirst(5)).trimmingCharacters(in: .whitespaces)
@@ -84,22 +86,5 @@ extension ChatSession {
         let t = text.trimmingCharacters(in: .whitespaces)
         if t.count >= 2, let q = t.first, q == "'" || q == "\"", t.last == q { return String(t.dropFirst().dropLast()) }
         return t
-    }
-
-    /// The one task a result is about (saved, changed, completed), for "/attach FILE" alone.
-    static func focusTask(of output: any ToolOutput) -> TaskID? {
-        switch output {
-        case let o as TaskOutput: return o.task.id
-        case let o as CaptureTask.Output: return o.task?.id
-        case let o as UpdateTask.Output: return o.task.id
-        case let o as CompleteTask.Output: return o.task.id
-        case let o as RescheduleTask.Output: return o.task.id
-        case let o as DeferTask.Output: return o.task.id
-        case let o as SetStage.Output: return o.task.id
-        case let o as AttachmentOutput:
-            if case .task(let id) = o.item.attachment.owner { return id }
-            return nil
-        default: return nil
-        }
     }
 }

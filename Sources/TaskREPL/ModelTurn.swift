@@ -4,58 +4,68 @@ import TaskLLM
 import TaskNL
 import TaskToolkit
 
-/// Why a model turn stopped short; the rules take over with a one-line notice.
-struct ModelTurnFailure: Error, CustomStringConvertible {
-    let reason: String
-    var description: String { reason }
-}
+/// One chat turn with the model: the message, the rules' parse, the date and zone, a state summary
+/// and the tool schemas. Reads run at once; writes run after confirmation. Any failure falls back to
+/// the rules (the text is captured with confirmation), so nothing typed is lost.
+struct ModelTurn {
+    let session: ChatSession
+    let conversation: ModelConversation
+    /// The line typed, and the rules' reading of it.
+    let text: String
+    let rules: ParseResult
+    /// The turn's messages so far (the user's, the model's replies, the tools' results).
+    private(set) var messages: [ChatMessage] = []
+    /// Whether a call of this turn changed something.
+    private(set) var wroteSomething = false
 
-extension ChatSession {
-    /// One chat turn with the model: the message, the rules' parse, the date and zone, a state
-    /// summary and the tool schemas. Reads run at once; writes run after confirmation. Any failure
-    /// falls back to the rules (the text is captured with confirmation), so nothing typed is lost.
-    func modelTurn(_ text: String) {
-        guard let conversation = model else { return capture(text) }
-        let rules = parser.parse(text, now: clock(), timeZone: settings.timeZone, places: placeNames)
-        var messages = [ChatMessage(role: .user, content: userMessage(text, rules: rules))]
-        var wroteSomething = false
-        InterruptFlag.reset()
+    /// Why a model turn stopped short; the rules take over with a one-line notice.
+    struct Failure: Error, CustomStringConvertible {
+        let reason: String
+        var description: String { reason }
+    }
+
+    init(session: ChatSession, conversation: ModelConversation, text: String) {
+        self.session = session
+        self.conversation = conversation
+        self.text = text
+        self.rules = session.parser.parse(text, now: session.clock(), timeZone: session.settings.timeZone, places: session.placeNames)
+        self.messages = [ChatMessage(role: .user, content: userMessage())]
+    }
+
+    /// Asks, runs the proposed calls, and asks again until the model only talks (or the rounds run out).
+    mutating func run() {
         do {
             for _ in 0..<conversation.maxRounds {
-                let reply = try ask(conversation, messages)
+                let reply = try ask()
                 messages.append(ChatMessage(role: .assistant, content: reply.content, toolCalls: reply.toolCalls))
                 if reply.toolCalls.isEmpty {
                     conversation.remember(messages)
                     // The model only talked ("Sure, added it!") about a line that reads as a task:
                     // nothing was stored, so offer the rules' capture rather than lose it.
                     if !wroteSomething && !rules.understood.isEmpty && !Self.isQuestion(text) {
-                        notice("(nothing was saved by the model)")
-                        capture(text)
+                        session.notice("(nothing was saved by the model)")
+                        session.capture(text)
                     }
                     return
                 }
-                let plan = createPlan(reply.toolCalls, userText: text, rules: rules)
+                let plan = createPlan(reply.toolCalls)
                 for (index, call) in reply.toolCalls.enumerated() {
-                    let (result, wrote) = try perform(call, drafts: plan[index], userText: text, userRules: rules)
+                    let (result, wrote) = try perform(call, drafts: plan[index])
                     wroteSomething = wroteSomething || wrote
                     messages.append(ChatMessage(role: .tool, content: result.encoded(), toolCallID: call.id))
                 }
             }
             conversation.remember(messages)
-            notice("(stopped after \(conversation.maxRounds) tool rounds)")
+            session.notice("(stopped after \(conversation.maxRounds) tool rounds)")
+        } catch is ModelWait.Cancelled {
+            session.notice("Cancelled." + (wroteSomething ? "" : " Nothing was saved."))
         } catch {
-            let cancelled = InterruptFlag.isRaised
-            InterruptFlag.reset()
-            if cancelled {
-                notice("Cancelled." + (wroteSomething ? "" : " Nothing was saved."))
-                return
-            }
             if wroteSomething {
-                notice("The model stopped (\(error)); what already ran is kept. /offline for rules only.")
+                session.notice("The model stopped (\(error)); what already ran is kept. /offline for rules only.")
                 return
             }
-            notice("Model unavailable (\(error)) — using the rules instead; /offline to stay offline.")
-            capture(text)
+            session.notice("Model unavailable (\(error)) — using the rules instead; /offline to stay offline.")
+            session.capture(text)
         }
     }
 
@@ -69,74 +79,99 @@ extension ChatSession {
         return openers.contains(first)
     }
 
+    /// Whether a line the rules did not recognise is a request about the task list or a question
+    /// (free-form tool calling: "move everything from today to tomorrow", "what did I finish this
+    /// week?") rather than a dictation of tasks (the structured refine request).
+    static func isRequest(_ text: String) -> Bool {
+        if isQuestion(text) { return true }
+        let words = text.lowercased().split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "'") }).map(String.init)
+        var start = 0
+        while start < words.count, ["please", "hey", "ok", "okay", "so", "now"].contains(words[start]) { start += 1 }
+        let first = start < words.count ? words[start] : ""
+        let requestVerbs: Set<String> = ["summarize", "summarise", "organize", "organise", "prioritize", "prioritise", "explain",
+                                         "help", "suggest", "recommend", "group", "sort", "review"]
+        if requestVerbs.contains(first), words.count > start + 1, ["my", "all", "everything", "the", "these", "them", "me"].contains(words[start + 1]) {
+            return true
+        }
+        // Words that point at the task list rather than at a new task.
+        let list: Set<String> = ["everything", "tasks", "todos", "to-dos", "todo", "backlog", "inbox"]
+        if words.contains(where: list.contains) { return true }
+        for (a, b) in zip(words, words.dropFirst()) where a == "all" && ["my", "the", "of", "tasks", "today's", "overdue"].contains(b) {
+            return true
+        }
+        return false
+    }
+
     /// One request, streaming the answer to the output; a spinner until the first words arrive.
-    private func ask(_ conversation: ModelConversation, _ turn: [ChatMessage]) throws -> ChatResponse {
-        let messages = [ChatMessage(role: .system, content: conversation.systemPrompt)] + conversation.history + turn
-        let spinner = settings.showSpinner ? Spinner(output: output) : nil
-        spinner?.start("thinking…")
+    /// - Throws: `ModelWait.Cancelled` on Ctrl-C, or the model's error.
+    private func ask() throws -> ChatResponse {
+        let all = [ChatMessage(role: .system, content: conversation.systemPrompt)] + conversation.history + messages
         var streamed = false
-        let out = output
-        defer { spinner?.stop() }
-        let reply = try waitingForModel {
-            try conversation.model.complete(
-            messages, tools: toolkit.tools, model: conversation.modelName, endpoint: conversation.endpoint,
-            onDelta: { delta in
-                if !streamed { spinner?.stop() }
+        let out = session.output
+        let (model, tools, name, endpoint) = (conversation.model, session.toolkit.tools, conversation.modelName, conversation.endpoint)
+        let outcome = session.modelWait.run("thinking…") { firstWords in
+            try model.complete(all, tools: tools, model: name, endpoint: endpoint, onDelta: { delta in
+                if !streamed { firstWords() }
                 streamed = true
                 out.writeUntrusted(delta)
-            },
-            isCancelled: { InterruptFlag.isRaised })
+            }, isCancelled: ModelWait.isCancelled)
         }
-        spinner?.stop()
+        guard case .finished(let result) = outcome else { throw ModelWait.Cancelled() }
+        let reply = try result.get()
         if streamed {
-            if !reply.content.hasSuffix("\n") { output.line() }
+            if !reply.content.hasSuffix("\n") { out.line() }
         } else if !reply.content.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            output.line(TerminalText.sanitized(reply.content.trimmingCharacters(in: .whitespacesAndNewlines), as: .block))
+            out.line(TerminalText.sanitized(reply.content.trimmingCharacters(in: .whitespacesAndNewlines), as: .block))
         }
         return reply
+    }
+
+    /// The one merge of the chat's readings (`RefinementMerger`), at this moment.
+    private var merger: RefinementMerger {
+        RefinementMerger(parser: session.parser, now: session.clock(), timeZone: session.settings.timeZone, places: session.placeNames)
     }
 
     /// The drafts each `create_task` call of a reply saves, by the call's position: the one merge
     /// (`RefinementMerger.merge(proposals:)`), so one proposal for a line the rules split saves the
     /// rules' parts, and a split the rules do not share stands only when each title reads as a task.
-    private func createPlan(_ calls: [ToolCall], userText: String, rules: ParseResult) -> [Int: [ParseResult]] {
+    private func createPlan(_ calls: [ToolCall]) -> [Int: [ParseResult]] {
+        let toolkit = session.toolkit
         let creates = calls.enumerated().compactMap { index, call -> (Int, CreateTask)? in
             guard call.name == CreateTask.definition.name, let object = try? JSONValue.parse(call.argumentsText),
                 let create = (try? toolkit.prepare(call.name, object)) as? CreateTask
             else { return nil }
             return (index, create)
         }
-        let merger = RefinementMerger(parser: parser, now: clock(), timeZone: settings.timeZone, places: placeNames)
-        let drafts = merger.merge(proposals: creates.map { ($0.1.draft, $0.1.due) }, userText: userText, rules: rules)
+        let drafts = merger.merge(proposals: creates.map { ($0.1.draft, $0.1.due) }, userText: text, rules: rules)
         return Dictionary(uniqueKeysWithValues: zip(creates.map(\.0), drafts))
     }
 
     /// Validates, merges, reviews and runs one proposed call; a `create_task` saves the `drafts` the
     /// plan gives it (none: not run; several: one call each). - Returns: the tool message content
-    /// and whether something was written. - Throws: `ModelTurnFailure` for an unknown tool or
-    /// arguments that are not a JSON object (the rules then take over).
-    private func perform(_ proposal: ToolCall, drafts: [ParseResult]?, userText: String, userRules: ParseResult) throws -> (JSONValue, Bool) {
+    /// and whether something was written. - Throws: `Failure` for an unknown tool or arguments that
+    /// are not a JSON object (the rules then take over).
+    private func perform(_ proposal: ToolCall, drafts: [ParseResult]?) throws -> (JSONValue, Bool) {
+        let toolkit = session.toolkit
         guard toolkit.tools.contains(where: { $0.name == proposal.name }) else {
-            throw ModelTurnFailure(reason: "it proposed an unknown tool '\(proposal.name)'")
+            throw Failure(reason: "it proposed an unknown tool '\(proposal.name)'")
         }
-        let text = proposal.argumentsText.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let object = try? JSONValue.parse(text.isEmpty ? "{}" : text), object.objectValue != nil else {
-            throw ModelTurnFailure(reason: "its arguments for \(proposal.name) were not JSON")
+        let argumentsText = proposal.argumentsText.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let object = try? JSONValue.parse(argumentsText.isEmpty ? "{}" : argumentsText), object.objectValue != nil else {
+            throw Failure(reason: "its arguments for \(proposal.name) were not JSON")
         }
         var call: any Tool
         var arguments = object
         do {
             call = try toolkit.prepare(proposal.name, object)
         } catch {
-            fail("\(error)")
+            session.fail("\(error)")
             return (["ok": false, "error": .string("\(error)")], false)
         }
         if let create = call as? CreateTask {
             // The one merge (RefinementMerger, `createPlan`): the drafts to save, the model's own fields kept.
-            let drafts = drafts ?? RefinementMerger(parser: parser, now: clock(), timeZone: settings.timeZone, places: placeNames)
-                .merge(proposals: [(create.draft, create.due)], userText: userText, rules: userRules)[0]
+            let drafts = drafts ?? merger.merge(proposals: [(create.draft, create.due)], userText: text, rules: rules)[0]
             guard !drafts.isEmpty else {
-                notice("  Not run: the rules read the line as one task.")
+                session.notice("  Not run: the rules read the line as one task.")
                 return (["ok": false, "error": "not run: the line is one task, saved by the first create_task"], false)
             }
             var results: [JSONValue] = []
@@ -152,7 +187,7 @@ extension ChatSession {
             }
             return (results.count == 1 ? results[0] : .array(results), wrote)
         } else if var capture = call as? CaptureTask {
-            capture.text = RefinementMerger.captureText(capture.text, userText: userText)
+            capture.text = RefinementMerger.captureText(capture.text, userText: text)
             (call, arguments) = (capture, capture.arguments)
         }
         return review(call, arguments: arguments)
@@ -161,35 +196,33 @@ extension ChatSession {
     /// Asks about one proposed call as the policy says, then runs it. - Returns: the tool message
     /// content and whether something was written.
     private func review(_ call: any Tool, arguments: JSONValue) -> (JSONValue, Bool) {
-        switch reviewer.reviewModelCall(call, arguments: arguments, in: self) {
+        switch session.reviewer.reviewModelCall(call, arguments: arguments, in: session) {
         case .run(let approved):
             return (runProposed(approved, arguments: arguments), !approved.definition.readOnly)
         case .declined:
-            notice("  Not run.")
+            session.notice("  Not run.")
             return (["ok": false, "error": "the user declined this call"], false)
         case .noTerminal(let words):
-            notice("✗ Not run (no terminal to confirm): \(words)")
+            session.notice("✗ Not run (no terminal to confirm): \(words)")
             return (["ok": false, "error": "denied: writes need the user's confirmation and there is no terminal to ask"], false)
         case .refused(let refusal):
-            return (refusal.json(toolkit.format), false)
+            return (refusal.json(session.toolkit.format), false)
         }
     }
 
     /// Runs a proposed call: reads are shown as one dim line, writes like the user's own commands.
     private func runProposed(_ call: any Tool, arguments: JSONValue) -> JSONValue {
         if call.definition.readOnly {
-            notice("· \(call.definition.name) \(arguments.encoded())")
-            return runTool(call, quiet: true)
+            session.notice("· \(call.definition.name) \(arguments.encoded())")
+            return session.runTool(call, quiet: true)
         }
-        return runTool(call)
+        return session.runTool(call)
     }
-}
 
-extension ChatSession {
     /// The user message sent to the model: the text, the rules' parse, the clock and a state summary.
-    func userMessage(_ text: String, rules: ParseResult) -> String {
-        let now = clock()
-        let zone = settings.timeZone
+    func userMessage() -> String {
+        let now = session.clock()
+        let zone = session.settings.timeZone
         var draft: [String: JSONValue] = ["title": .string(rules.draft.title), "priority": .string(rules.draft.priority.rawValue)]
         if let due = rules.draft.due { draft["due"] = .string(ISODate.format(due, in: zone)) }
         if let m = rules.draft.estimateMinutes { draft["estimate_minutes"] = .int(m) }
@@ -197,7 +230,7 @@ extension ChatSession {
         if !rules.draft.contexts.isEmpty { draft["contexts"] = .array(rules.draft.contexts.map(JSONValue.string)) }
         if let k = rules.draft.kind { draft["kind"] = .string(k.rawValue) }
         let chips = rules.understood.map(\.text).joined(separator: ", ")
-        let weekday = renderer.dayText(LocalDate(now, in: zone))
+        let weekday = session.renderer.dayText(LocalDate(now, in: zone))
         return """
             \(text)
 
@@ -210,6 +243,7 @@ extension ChatSession {
 
     /// "12 open, 3 due today, 1 overdue; projects: Kitchen, Taxes" — through the tools, like any door.
     func stateSummary() -> String {
+        let toolkit = session.toolkit
         func count(_ filter: TaskQuery.Filter) -> Int? {
             (try? toolkit.run(ListTasks(TaskQuery(filter: filter, limit: 1000))))?.output?.tasks.count
         }

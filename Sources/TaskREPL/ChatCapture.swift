@@ -1,0 +1,102 @@
+import Foundation
+import TaskCore
+import TaskToolkit
+
+/// A line captured as a task (or several): shown with its chips, saved on Enter, `n` drops, `e` edits.
+struct ChatCapture {
+    let session: ChatSession
+
+    /// A capture: shows the parse with its chips, then saves on Enter (`n` drops, `e` edits in place).
+    ///
+    /// With no terminal to ask (piped input) or `/confirm never`, it is saved at once: the text came
+    /// from the user, and /undo takes it back.
+    func run(_ text: String) {
+        // A line holding several tasks ("buy milk; call mom") shows each as a draft, saved together.
+        let parts = session.parser.splitTasks(text, now: session.clock(), timeZone: session.settings.timeZone)
+        if parts.count > 1 { return batch(parts) }
+        guard let preview = dryRun(text) else { return }
+        session.output.line("  " + preview)
+        guard session.reader.isInteractive && session.settings.confirm != .never else {
+            save(text)
+            return
+        }
+        switch session.choose("  Save? [Enter/n/e] ", among: [.save, .drop, .edit]) {
+        case .save:
+            save(text)
+        case .edit:
+            guard let edited = session.ask(session.prompt, initial: text), !edited.isEmpty else {
+                session.notice("  Dropped.")
+                return
+            }
+            if !ChatSession.isSecret(edited) { session.reader.addHistory(edited) }
+            if edited.hasPrefix("/") { session.handle(edited) } else { run(edited) }
+        case .drop, nil:
+            session.notice("  Dropped.")
+        }
+    }
+
+    /// A pasted block: one capture per line, shown together, confirmed once. A line that starts
+    /// with a list marker (`- `, `* `, `• `) after an unmarked line becomes that task's subtask
+    /// (the grammar strips the marker); marked lines with no task above them are tasks of their own.
+    /// An unmarked line holding several tasks ("buy milk; call mom") gives each.
+    func batch(_ pasted: [String]) {
+        var previews: [(line: String, preview: String, parent: Int?)] = []
+        var lastTask: Int?
+        let lines = pasted.flatMap { line in
+            Self.hasListMarker(line) ? [line] : session.parser.splitTasks(line, now: session.clock(), timeZone: session.settings.timeZone)
+        }
+        for line in lines {
+            // A line that cannot be previewed is reported (by dryRun) and left out; the rest go on.
+            guard let preview = dryRun(line) else { continue }
+            let marked = Self.hasListMarker(line)
+            previews.append((line, preview, marked ? lastTask : nil))
+            if !marked { lastTask = previews.count - 1 }
+        }
+        guard !previews.isEmpty else { return session.notice("  Nothing saved.") }
+        session.output.line(session.style("\(previews.count) tasks:", .bold))
+        for (i, item) in previews.enumerated() {
+            session.output.line((item.parent == nil ? "  " : "      ↳ ") + "\(i + 1). " + item.preview)
+        }
+        if session.reader.isInteractive && session.settings.confirm != .never {
+            guard session.choose("  Save all \(previews.count)? [Enter/n] ", among: [.save, .drop]) == .save else {
+                session.notice("  Dropped all \(previews.count).")
+                return
+            }
+        }
+        var saved: [Int: Int] = [:]
+        for (i, item) in previews.enumerated() {
+            // A subtask whose task failed to save is saved on its own rather than lost.
+            let parent = item.parent.flatMap { saved[$0] }.map { TaskReference.id(Int64($0)) }
+            let result = session.runTool(CaptureTask(text: item.line, parent: parent))
+            if let id = result["task"]?["id"]?.intValue { saved[i] = id }
+        }
+    }
+
+    /// Whether a pasted line starts with a list marker the grammar strips.
+    static func hasListMarker(_ line: String) -> Bool {
+        let text = line.drop { $0 == " " || $0 == "\t" }
+        return ["- ", "* ", "• "].contains { text.hasPrefix($0) }
+    }
+
+    /// The title and chips of `text` as the toolkit would save it; nil after reporting a failure.
+    func dryRun(_ text: String) -> String? {
+        do {
+            switch try session.toolkit.run(CaptureTask(text: text, dryRun: true)) {
+            case .done(let output):
+                let chips = output.understood.map { TerminalText.sanitized($0.text) }
+                let title = session.style(TerminalText.sanitized(output.draft.title), .bold)
+                return title + (chips.isEmpty ? "" : "  " + session.renderer.chips(chips))
+            case .refused(let refusal):
+                session.fail(refusal.message)
+                return nil
+            }
+        } catch {
+            session.fail("\(error)")
+            return nil
+        }
+    }
+
+    func save(_ text: String) {
+        session.runTool(CaptureTask(text: text))
+    }
+}
