@@ -4,8 +4,8 @@ import TaskCore
 import TaskStore
 @testable import TaskIO
 
-/// A task's record JSON (`tasks.jsonl`, `.unkt`) and Taskwarrior's members are the ones `TaskField`
-/// declares at the `record` and `taskwarrior` doors.
+/// A task's record JSON (`tasks.jsonl`, `.unkt`), Taskwarrior's members and the workbook's columns are
+/// the ones `TaskField` declares at the `record`, `taskwarrior` and `xlsx` doors.
 @Suite struct TaskFieldRecordDoorTests {
     /// A record with every field set.
     static func fullRecord() -> TaskRecord {
@@ -53,5 +53,10 @@ import TaskStore
 
     @Test func taskwarriorMapsTheDeclaredMembers() {
         #expect(Set(TaskwarriorFields.Key.allCases.map(\.rawValue)) == Set(TaskField.members(at: .taskwarrior).map(\.member.key)))
+    }
+
+    @Test func theWorkbookHasAColumnForEachDeclaredField() {
+        #expect(XlsxWorkbook.taskColumns.map(\.field).filter { $0.member(at: .xlsx) != nil }.count == XlsxWorkbook.taskColumns.count)
+        #expect(Set(XlsxWorkbook.taskColumns.map(\.field)) == Set(TaskField.members(at: .xlsx).map(\.field)))
     }
 }
