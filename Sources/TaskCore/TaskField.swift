@@ -3,9 +3,15 @@
 /// The doors: the tool JSON of a task (`ResultFormat`, tree and bytes) and of a draft, the record
 /// JSON of export and `.unkt` (`TaskRecord+JSON`), sync's merged fields (`TaskFields`), and the
 /// format adapters (Taskwarrior, todo.txt, xlsx, iCalendar), which name their own member, token,
-/// column or property. A door's writers and readers map each field they carry (`members(at:)`);
-/// `TaskFieldTests` checks every door writes exactly what is declared here. Adding a field is one
-/// case, its `declaration`, and a line in each door's codec that carries it.
+/// column or property. Each member has a JSON type (what a tool's output schema can be made from).
+/// A door's writers and readers map each field they carry (`members(at:)`);
+/// the door tests (`TaskField*DoorTests`) check every door writes exactly what is declared here.
+///
+/// Adding a field: its case and members here; its property on `TaskItem` and `TaskDraft` and a line each in
+/// `TaskField+Tool`; on `TaskRecord` with its column (a migration) and a line each way in
+/// `TaskRecord+JSON`; a line each way in sync's `TaskFields` and its VTODO property; a line in each
+/// format adapter that carries it. The writers switch over every field, so the compiler names each
+/// codec that has not decided about the new one.
 public enum TaskField: String, CaseIterable, Sendable {
     // In sync's order (the merge compares them one by one in this order).
     case title, notes, due, deferUntil, priority, contexts, status, recurrence, parent, estimateMinutes,

@@ -16,17 +16,17 @@ public struct ResultFormat: Sendable {
     }
 
     /// A task as results carry it: the members `TaskField` declares at the tool door
-    /// (`TaskItem.writeMembers`); `remind` appears only when the task has its own.
+    /// (`TaskField+Tool`); `remind` appears only when the task has its own.
     public func task(_ task: TaskItem) -> JSONValue {
         var w = JSONTreeMembers(timeZone: timeZone)
-        task.writeMembers(to: &w)
+        TaskField.write(task, to: &w)
         return w.object
     }
 
-    /// A draft in the same shape as a task (`TaskDraft.writeMembers`).
+    /// A draft in the same shape as a task (`TaskField+Tool`).
     public func draft(_ draft: TaskDraft) -> JSONValue {
         var w = JSONTreeMembers(timeZone: timeZone)
-        draft.writeMembers(to: &w)
+        TaskField.write(draft, to: &w)
         return w.object
     }
 
