@@ -17,9 +17,13 @@ public struct ResultFormat: Sendable {
 
     /// A task as results carry it: the members `TaskField` declares at the tool door
     /// (`TaskField+Tool`); `remind` appears only when the task has its own.
-    public func task(_ task: TaskItem) -> JSONValue {
+    public func task(_ task: TaskItem) -> JSONValue { self.task(task, depth: nil, syncError: nil) }
+
+    /// A task as a listing carries it: with `"depth"` in a `tree`, and `"sync_error"` for a task the
+    /// last sync could not write (nil: left out).
+    public func task(_ task: TaskItem, depth: Int?, syncError: String?) -> JSONValue {
         var w = JSONTreeMembers(timeZone: timeZone)
-        TaskField.write(task, to: &w)
+        TaskField.write(task, depth: depth, syncError: syncError, to: &w)
         return w.object
     }
 
