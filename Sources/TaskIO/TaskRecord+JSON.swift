@@ -2,35 +2,42 @@ import Foundation
 import TaskCore
 import TaskStore
 
-/// A task as one line of `tasks.jsonl`: snake_case keys, times in ISO 8601 UTC, empty fields left out.
+/// A task as one line of `tasks.jsonl`: the members `TaskField` declares at the `record` door, times
+/// in ISO 8601 UTC, empty fields left out.
 extension TaskRecord {
     public var json: JSONValue {
         var o = JSONObjectBuilder()
-        o.set("uuid", uuid)
-        o.set("title", title)
-        o.set("notes", notes)
-        if let dueDay { o.set("due", dueDay.description) } else { o.set("due", due) }
-        o.set("priority", priority.rawValue)
-        o.set("estimate_minutes", estimateMinutes)
-        o.set("energy", energy?.rawValue)
-        o.set("contexts", contexts)
-        o.set("kind", kind?.rawValue)
-        o.set("status", status.rawValue)
-        o.set("stage", stage)
-        o.set("list", list)
-        o.set("project", project)
-        o.set("parent", parent)
-        o.set("recurrence", recurrence?.json)
-        o.set("anchor_day", anchorDay)
-        o.set("defer_until", deferUntil?.description)
-        o.set("created", created)
-        o.set("modified", modified)
-        o.set("completed", completed)
-        o.set("completed_zone", completedZone)
-        o.set("series", series)
-        o.set("remind", remind?.storageText)
-        o.set("place", place)
-        o.set("place_trigger", place == nil ? nil : placeTrigger?.rawValue)
+        for (field, member) in TaskField.members(at: .record) {
+            let key = member.key
+            switch field {
+            case .uuid: o.set(key, uuid)
+            case .title: o.set(key, title)
+            case .notes: o.set(key, notes)
+            case .due: if let dueDay { o.set(key, dueDay.description) } else { o.set(key, due) }
+            case .priority: o.set(key, priority.rawValue)
+            case .estimateMinutes: o.set(key, estimateMinutes)
+            case .energy: o.set(key, energy?.rawValue)
+            case .contexts: o.set(key, contexts)
+            case .kind: o.set(key, kind?.rawValue)
+            case .status: o.set(key, status.rawValue)
+            case .stage: o.set(key, stage)
+            case .list: o.set(key, list)
+            case .project: o.set(key, project)
+            case .parent: o.set(key, parent)
+            case .recurrence: o.set(key, recurrence?.json)
+            case .anchorDay: o.set(key, anchorDay)
+            case .deferUntil: o.set(key, deferUntil?.description)
+            case .created: o.set(key, created)
+            case .updated: o.set(key, modified)
+            case .completed: o.set(key, completed)
+            case .completedZone: o.set(key, completedZone)
+            case .series: o.set(key, series)
+            case .remind: o.set(key, remind?.storageText)
+            case .place: o.set(key, place)
+            case .placeTrigger: o.set(key, place == nil ? nil : placeTrigger?.rawValue)
+            case .completions, .id, .notesSealed, .depth, .syncError: break  // not at the record door
+            }
+        }
         o.setExtras(extras)
         return o.value
     }

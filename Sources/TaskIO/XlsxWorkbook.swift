@@ -11,6 +11,13 @@ internal import CXlsx
 /// (libxlsxwriter 1.1.4 has no autofit). Text is written as strings, so a title starting with `=`
 /// stays text.
 public enum XlsxWorkbook {
+    /// The "Tasks" sheet's columns in order, with their widths: fields `TaskField` declares at the
+    /// `xlsx` door, headed by their declared name.
+    static let taskColumns: [(field: TaskField, width: Double)] = [
+        (.title, 40), (.status, 8), (.due, 17), (.priority, 9), (.estimateMinutes, 14), (.contexts, 20),
+        (.project, 20), (.list, 12), (.created, 17), (.completed, 17),
+    ]
+
     /// Writes the workbook as a new file at `path` (never over an existing one).
     /// - Throws: `IOError.cannotWrite` with libxlsxwriter's reason; `NewFile.Failure`.
     public static func write(_ records: RecordSet, to path: String, timeZone: TimeZone) throws {
@@ -34,11 +41,10 @@ public enum XlsxWorkbook {
         var projectNames: [String: String] = [:]
         for p in records.projects { projectNames[p.uuid] = p.name }
         let tasks = workbook_add_worksheet(workbook, "Tasks")
-        let headers = ["Title", "Status", "Due", "Priority", "Estimate (min)", "Contexts", "Project", "List", "Created", "Completed"]
-        let widths: [Double] = [40, 8, 17, 9, 14, 20, 20, 12, 17, 17]
-        for (column, header) in headers.enumerated() {
+        let headers = Self.taskColumns.map { $0.field.member(at: .xlsx)?.key ?? $0.field.rawValue }
+        for (column, (header, width)) in zip(headers, Self.taskColumns.map(\.width)).enumerated() {
             worksheet_write_string(tasks, 0, lxw_col_t(column), header, bold)
-            worksheet_set_column(tasks, lxw_col_t(column), lxw_col_t(column), widths[column], nil)
+            worksheet_set_column(tasks, lxw_col_t(column), lxw_col_t(column), width, nil)
         }
         func date(_ d: Date?, _ row: lxw_row_t, _ column: lxw_col_t) {
             guard let d else { return }
@@ -50,16 +56,22 @@ public enum XlsxWorkbook {
         }
         for (index, t) in records.tasks.enumerated() {
             let row = lxw_row_t(index + 1)
-            worksheet_write_string(tasks, row, 0, t.title, nil)
-            worksheet_write_string(tasks, row, 1, t.status.rawValue, nil)
-            date(t.dueDay.map { $0.startOfDay(in: timeZone) } ?? t.due, row, 2)
-            worksheet_write_string(tasks, row, 3, t.priority.rawValue, nil)
-            if let e = t.estimateMinutes { worksheet_write_number(tasks, row, 4, Double(e), nil) }
-            if !t.contexts.isEmpty { worksheet_write_string(tasks, row, 5, t.contexts.joined(separator: ", "), nil) }
-            if let p = t.project, let name = projectNames[p] { worksheet_write_string(tasks, row, 6, name, nil) }
-            worksheet_write_string(tasks, row, 7, t.list ?? "", nil)
-            date(t.created, row, 8)
-            date(t.completed, row, 9)
+            for (i, (field, _)) in Self.taskColumns.enumerated() {
+                let column = lxw_col_t(i)
+                switch field {
+                case .title: worksheet_write_string(tasks, row, column, t.title, nil)
+                case .status: worksheet_write_string(tasks, row, column, t.status.rawValue, nil)
+                case .due: date(t.dueDay.map { $0.startOfDay(in: timeZone) } ?? t.due, row, column)
+                case .priority: worksheet_write_string(tasks, row, column, t.priority.rawValue, nil)
+                case .estimateMinutes: if let e = t.estimateMinutes { worksheet_write_number(tasks, row, column, Double(e), nil) }
+                case .contexts: if !t.contexts.isEmpty { worksheet_write_string(tasks, row, column, t.contexts.joined(separator: ", "), nil) }
+                case .project: if let p = t.project, let name = projectNames[p] { worksheet_write_string(tasks, row, column, name, nil) }
+                case .list: worksheet_write_string(tasks, row, column, t.list ?? "", nil)
+                case .created: date(t.created, row, column)
+                case .completed: date(t.completed, row, column)
+                default: break  // not a column (`taskColumns`)
+                }
+            }
         }
         worksheet_freeze_panes(tasks, 1, 0)
         worksheet_autofilter(tasks, 0, 0, lxw_row_t(max(records.tasks.count, 1)), lxw_col_t(headers.count - 1))

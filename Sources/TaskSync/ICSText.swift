@@ -1,4 +1,5 @@
 import Foundation
+import TaskCore
 import TaskIO
 
 /// iCalendar text patched line by line, so every property sync does not own stays byte for byte
@@ -41,7 +42,7 @@ enum ICSText {
             _ = name
             out.append(line)
         }
-        return out.map(ICalendarWriter.fold).joined(separator: "\r\n") + "\r\n"
+        return ICalendarWriter.text(out)
     }
 
     private static func owned(_ line: String, _ remove: Set<String>) -> Bool {

@@ -11,8 +11,8 @@ import TaskStore
 /// (`SeriesCompletion`), merged by union rather than field by field. `TaskFields(record:)` gives one
 /// row's fields; a series' fields come from `SeriesView`.
 struct TaskFields: Equatable {
-    static let keys = ["title", "notes", "due", "defer", "priority", "contexts", "status", "recurrence", "parent",
-                       "estimate", "energy", "kind", "project", "list", "stage", "completions"]
+    /// The keys, in the order `TaskField` declares the fields at the `sync` door.
+    static let keys = TaskField.members(at: .sync).map(\.member.key)
 
     var values: [String: JSONValue]
 
@@ -38,27 +38,33 @@ struct TaskFields: Equatable {
         self.init((try? JSONValue.parse(text))?.objectValue ?? [:])
     }
 
-    /// The fields of a stored task; `projects` names project UUIDs.
+    /// The fields of a stored task, one per field `TaskField` declares at the `sync` door (a series'
+    /// `completions` come from `SeriesView`); `projects` names project UUIDs.
     init(record t: TaskRecord, projects: [String: String]) {
-        var v: [String: JSONValue] = ["title": .string(t.title)]
-        if let notes = t.notes, !notes.isEmpty { v["notes"] = .string(notes) }
-        if let day = t.dueDay {
-            v["due"] = .string(day.description)
-        } else if let due = t.due {
-            v["due"] = .string(Self.time(due))
+        var v: [String: JSONValue] = [:]
+        for (field, member) in TaskField.members(at: .sync) {
+            let value: JSONValue? = switch field {
+            case .title: .string(t.title)
+            case .notes: t.notes.flatMap { $0.isEmpty ? nil : .string($0) }
+            case .due: t.dueDay.map { .string($0.description) } ?? t.due.map { .string(Self.time($0)) }
+            case .deferUntil: t.deferUntil.map { .string($0.description) }
+            case .priority: t.priority == .normal ? nil : .string(t.priority.rawValue)
+            case .contexts: t.contexts.isEmpty ? nil : .array(t.contexts.sorted().map { .string($0) })
+            case .status: t.status == .done ? .string("done " + (t.completed.map(Self.time) ?? "")) : nil
+            case .recurrence: t.recurrence?.json
+            case .parent: t.parent.map { .string($0) }
+            case .estimateMinutes: t.estimateMinutes.map { .int($0) }
+            case .energy: t.energy.map { .string($0.rawValue) }
+            case .kind: t.kind.map { .string($0.rawValue) }
+            case .project: t.project.flatMap { projects[$0] }.map { .string($0) }
+            case .list: t.list.flatMap { $0 == "Inbox" ? nil : .string($0) }
+            case .stage: t.stage.map { .string($0) }
+            case .completions, .id, .uuid, .notesSealed, .anchorDay, .created, .updated, .completed, .completedZone,
+                 .series, .remind, .place, .placeTrigger, .depth, .syncError:
+                nil  // a series' (SeriesView), or not at the sync door
+            }
+            if let value { v[member.key] = value }
         }
-        if let day = t.deferUntil { v["defer"] = .string(day.description) }
-        if t.priority != .normal { v["priority"] = .string(t.priority.rawValue) }
-        if !t.contexts.isEmpty { v["contexts"] = .array(t.contexts.sorted().map { .string($0) }) }
-        if t.status == .done { v["status"] = .string("done " + (t.completed.map(Self.time) ?? "")) }
-        if let rule = t.recurrence { v["recurrence"] = rule.json }
-        if let parent = t.parent { v["parent"] = .string(parent) }
-        if let e = t.estimateMinutes { v["estimate"] = .int(e) }
-        if let e = t.energy { v["energy"] = .string(e.rawValue) }
-        if let k = t.kind { v["kind"] = .string(k.rawValue) }
-        if let p = t.project, let name = projects[p] { v["project"] = .string(name) }
-        if let l = t.list, l != "Inbox" { v["list"] = .string(l) }
-        if let s = t.stage { v["stage"] = .string(s) }
         self.init(v)
     }
 

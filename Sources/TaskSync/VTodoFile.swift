@@ -45,7 +45,7 @@ public struct VTodoFile {
             lines.append("END:VTODO")
         }
         lines.append("END:VCALENDAR")
-        return lines.map(ICalendarWriter.fold).joined(separator: "\r\n") + "\r\n"
+        return ICalendarWriter.text(lines)
     }
 
     /// Reads `text` into `store` in one transaction. - Throws: `CalendarError` when it is not iCalendar; a store error.

@@ -165,9 +165,7 @@ struct VTodoMapping {
     /// An ISO instant → `20261210T103000Z`.
     static func basicUTC(_ iso: String) -> String {
         guard let date = TaskFields.instant(iso) else { return basic(String(iso.prefix(10))) }
-        let t = LocalDateTime(date, in: TaskFields.utc)
-        func pad(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return "\(t.date.year)\(pad(t.date.month))\(pad(t.date.day))T\(pad(t.hour))\(pad(t.minute))\(pad(t.second))Z"
+        return ICalendarWriter.utc(date)
     }
 
     static func escape(_ text: String) -> String { ICalendarWriter.escape(text) }

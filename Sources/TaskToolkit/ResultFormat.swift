@@ -15,60 +15,23 @@ public struct ResultFormat: Sendable {
         return .string(day.description)
     }
 
-    /// A task as results carry it; `remind` appears only when the task has its own.
-    public func task(_ task: TaskItem) -> JSONValue {
-        var object: [String: JSONValue] = [
-            "id": .int(Int(task.id.rawValue)),
-            "title": .string(task.title),
-            "notes": .string(task.notes),
-            "due": due(task.due, day: task.dueDay),
-            "priority": .string(task.priority.rawValue),
-            "estimate_minutes": .int(task.estimateMinutes),
-            "energy": .string(task.energy?.rawValue),
-            "contexts": .array(task.contexts.map(JSONValue.string)),
-            "kind": .string(task.kind?.rawValue),
-            "status": .string(task.status.rawValue),
-            "stage": .string(task.stage),
-            "list": .string(task.list),
-            "project": .string(task.project),
-            "parent": .int(task.parent.map { Int($0.rawValue) }),
-            "recurrence": task.recurrence?.json ?? .null,
-            "defer_until": .string(task.deferUntil?.description),
-            "created": date(task.created),
-            "updated": date(task.updated),
-            "completed": date(task.completed),
-        ]
-        if let remind = task.remind { object["remind"] = remind.json(self) }
-        if let place = task.place {
-            object["place"] = .string(place.place)
-            object["place_trigger"] = .string(place.trigger.rawValue)
-        }
-        // Sealed notes without the data key: said, never shown (no ciphertext, no empty note).
-        if task.notesLocked { object["notes_sealed"] = .bool(true) }
-        return .object(object)
+    /// A task as results carry it: the members `TaskField` declares at the tool door
+    /// (`TaskField+Tool`); `remind` appears only when the task has its own.
+    public func task(_ task: TaskItem) -> JSONValue { self.task(task, depth: nil, syncError: nil) }
+
+    /// A task as a listing carries it: with `"depth"` in a `tree`, and `"sync_error"` for a task the
+    /// last sync could not write (nil: left out).
+    public func task(_ task: TaskItem, depth: Int?, syncError: String?) -> JSONValue {
+        var w = JSONTreeMembers(timeZone: timeZone)
+        TaskField.write(task, depth: depth, syncError: syncError, to: &w)
+        return w.object
     }
 
-    /// A draft in the same shape as a task (so an agent can pass it on to create_task).
+    /// A draft in the same shape as a task (`TaskField+Tool`).
     public func draft(_ draft: TaskDraft) -> JSONValue {
-        var object: [String: JSONValue] = [
-            "title": .string(draft.title),
-            "notes": .string(draft.notes),
-            "due": due(draft.due, day: draft.dueDay),
-            "priority": .string(draft.priority.rawValue),
-            "estimate_minutes": .int(draft.estimateMinutes),
-            "energy": .string(draft.energy?.rawValue),
-            "contexts": .array(draft.contexts.map(JSONValue.string)),
-            "kind": .string(draft.kind?.rawValue),
-            "project": .string(draft.project),
-            "list": .string(draft.list),
-            "recurrence": draft.recurrence?.json ?? .null,
-            "defer_until": .string(draft.deferUntil?.description),
-        ]
-        if let place = draft.place {
-            object["place"] = .string(place.place)
-            object["place_trigger"] = .string(place.trigger.rawValue)
-        }
-        return .object(object)
+        var w = JSONTreeMembers(timeZone: timeZone)
+        TaskField.write(draft, to: &w)
+        return w.object
     }
 
     public func projectSummary(_ summary: ProjectSummary) -> JSONValue {

@@ -51,12 +51,7 @@ public struct ListTasks: Tool {
         public var syncErrors: [TaskID: String] = [:]
 
         public func json(_ format: ResultFormat) -> [String: JSONValue] {
-            let items: [JSONValue] = tasks.indices.map { i in
-                guard case .object(var task) = format.task(tasks[i]) else { return format.task(tasks[i]) }
-                if let depths { task["depth"] = .int(depths[i]) }
-                if let error = syncErrors[tasks[i].id] { task["sync_error"] = .string(error) }
-                return .object(task)
-            }
+            let items = tasks.indices.map { i in format.task(tasks[i], depth: depths?[i], syncError: syncErrors[tasks[i].id]) }
             return ["filter": .string(filter.rawValue), "count": .int(tasks.count), "tasks": .array(items)]
         }
 

@@ -1,11 +1,8 @@
 import Foundation
-import TaskCore
-import TaskStore
 
-/// iCalendar (RFC 5545) text by hand: CRLF line ends, lines folded at 75 octets without splitting a
-/// UTF-8 sequence, text values escaped (`\\`, `\;`, `\,`, `\n`), recurrence rules as RRULE values.
-///
-/// The primitives of the VTODOs sync and `export --ics` write (TaskSync's `VTodoMapping`, `VTodoFile`).
+/// iCalendar (RFC 5545) text by hand, the one writer of plans (`PlanCalendarText`) and tasks (TaskSync's
+/// `VTodoMapping`, `VTodoFile`): CRLF line ends, lines folded at 75 octets without splitting a UTF-8
+/// sequence, text values escaped, times as UTC stamps, recurrence rules as RRULE values.
 public enum ICalendarWriter {
     /// FREQ, INTERVAL (when not 1) and BYDAY of a rule: `FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH`.
     public static func rrule(_ rule: RecurrenceRule) -> String {
@@ -15,7 +12,8 @@ public enum ICalendarWriter {
         return parts.joined(separator: ";")
     }
 
-    /// TEXT escaping (RFC 5545 §3.3.11).
+    /// TEXT escaping (RFC 5545 §3.3.11): `\\`, `\;`, `\,`, any line break as `\n`; other control
+    /// characters but the tab dropped (TEXT allows none).
     public static func escape(_ text: String) -> String {
         var out = ""
         for ch in text {
@@ -24,7 +22,9 @@ public enum ICalendarWriter {
             case ";": out += "\\;"
             case ",": out += "\\,"
             case "\r\n", "\n", "\r": out += "\\n"
-            default: out.append(ch)
+            default:
+                if let ascii = ch.asciiValue, (ascii < 0x20 && ascii != 0x09) || ascii == 0x7F { continue }
+                out.append(ch)
             }
         }
         return out
@@ -46,5 +46,17 @@ public enum ICalendarWriter {
             limit = 74  // the leading space counts
         }
         return pieces.joined(separator: "\r\n ")
+    }
+
+    /// Content lines folded and joined with CRLF, the last one ended too: an object's text.
+    public static func text(_ lines: [String]) -> String {
+        lines.map(fold).joined(separator: "\r\n") + "\r\n"
+    }
+
+    /// A UTC stamp (DTSTAMP, DTSTART…): `20260310T090000Z`.
+    public static func utc(_ date: Date) -> String {
+        let wall = LocalDateTime(date, in: TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? .current)
+        func pad(_ n: Int, _ width: Int = 2) -> String { String(repeating: "0", count: max(0, width - String(n).count)) + String(n) }
+        return "\(pad(wall.date.year, 4))\(pad(wall.date.month))\(pad(wall.date.day))T\(pad(wall.hour))\(pad(wall.minute))\(pad(wall.second))Z"
     }
 }

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+import TaskCore
+
+/// The declaration of a task's fields: what every door derives its members from.
+@Suite struct TaskFieldTests {
+    @Test(arguments: TaskField.Door.allCases) func eachDoorNamesEachMemberOnce(door: TaskField.Door) {
+        let keys = TaskField.members(at: door).map(\.member.key)
+        #expect(Set(keys).count == keys.count, "a key named twice at \(door)")
+        #expect(!keys.isEmpty)
+    }
+
+    @Test func everyFieldCrossesSomeDoor() {
+        for field in TaskField.allCases { #expect(!field.declaration.isEmpty, "\(field) is carried nowhere") }
+    }
+
+    @Test func syncCarriesItsFieldsInTheMergeOrder() {
+        #expect(TaskField.members(at: .sync).map(\.member.key) == [
+            "title", "notes", "due", "defer", "priority", "contexts", "status", "recurrence", "parent",
+            "estimate", "energy", "kind", "project", "list", "stage", "completions",
+        ])
+    }
+
+    @Test func aDraftHasATasksShape() {
+        for (field, member) in TaskField.members(at: .draft) { #expect(field.member(at: .tool) == member, "\(field)") }
+    }
+
+    @Test func sortedMembersComeInKeyOrder() {
+        let keys = TaskField.sortedMembers(at: .tool).map(\.member.key)
+        #expect(keys == keys.sorted())
+        #expect(keys.first == "completed" && keys.last == "updated")
+    }
+
+    @Test func typesMatchTheValuesTheyDescribe() {
+        typealias T = TaskField.JSONType
+        #expect(T.nullable(.string).matches(.null))
+        #expect(T.nullable(.string).matches("a"))
+        #expect(!T.string.matches(.null))
+        #expect(!T.int.matches("1"))
+        #expect(T.double.matches(.int(1)))
+        #expect(T.array(.string).matches(["a", "b"]))
+        #expect(!T.array(.string).matches(["a", 1]))
+        #expect(T.object.matches(["a": 1]))
+        #expect(!T.bool.matches(.int(0)))
+    }
+}
