@@ -155,7 +155,7 @@ public final class TaskStore {
     }
 
     /// The default list's id. - Throws: `.notBootstrapped` before `bootstrap()`.
-    func requireBootstrap() throws -> Int64 {
+    package func requireBootstrap() throws -> Int64 {
         if let defaultListID { return defaultListID }
         guard let id = try db.scalar("SELECT id FROM lists WHERE is_default = 1") else {
             throw TaskStoreError.notBootstrapped
@@ -165,7 +165,7 @@ public final class TaskStore {
     }
 
     /// The "Waiting" stage's id, or -1 when there is none (no task can be in it then).
-    func waitingStageID() throws -> Int64 {
+    package func waitingStageID() throws -> Int64 {
         try db.scalar("SELECT id FROM stages WHERE name = 'Waiting'") ?? -1
     }
 
