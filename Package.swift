@@ -59,10 +59,11 @@ let package = Package(
             name: "tasker-bench",
             dependencies: ["TaskCore", "TaskStore", "TaskNL", "TaskToolkit", "TaskMCP", "TaskREPL", "TaskCalendar", "TaskCrypto"]),
 
-        // Fakes shared by the test targets: a scripted OpenAI-compatible server and its wire helpers.
-        .target(name: "TaskerTestSupport", dependencies: ["TaskCore"], path: "Tests/TaskerTestSupport"),
+        // Fakes shared by the test targets: a scripted OpenAI-compatible server and its wire helpers, the store fixture.
+        .target(name: "TaskerTestSupport", dependencies: ["TaskCore", "TaskStore"], path: "Tests/TaskerTestSupport"),
 
         .testTarget(name: "TaskCoreTests", dependencies: ["TaskCore", "TaskStore", "TaskerTestSupport"]),
+        .testTarget(name: "TaskStoreTests", dependencies: ["TaskStore", "TaskCore", "TaskerTestSupport"]),
         .testTarget(name: "TaskCryptoTests", dependencies: ["TaskCrypto", "TaskCore", "TaskStore", "TaskIO", "TaskerTestSupport"]),
         .testTarget(name: "TaskIOTests", dependencies: ["TaskIO", "TaskCore", "TaskStore", "TaskerTestSupport"]),
         .testTarget(name: "TaskNLTests", dependencies: ["TaskNL", "TaskCore", "TaskerTestSupport"]),

@@ -44,7 +44,7 @@ public final class AgentGate {
         guard let agent = try store.agent(id: agentID) else { throw AgentAccessError.unknownKey }
         if let state = agent.unusable(at: store.clock()) { return Assessment(decision: .unusable(state)) }
         guard let definition = toolkit.tools.first(where: { $0.name == tool }) else { return Assessment(decision: .unknownTool) }
-        let grants = try store.activeGrants(agentID: agent.id)
+        let grants = try AgentGrants(store).active(agentID: agent.id)
         // A tool whose least scope is denied, with no grant of it, is refused before its arguments are read.
         if agent.policy(for: definition.scope) == .deny && !grants.contains(where: { $0.scope == definition.scope }) {
             return Assessment(decision: .deny(definition.scope))
@@ -152,7 +152,7 @@ public final class AgentGate {
     public func mayRead() throws -> Bool {
         guard let agent = try store.agent(id: agentID) else { return false }
         if agent.policy(for: .read) == .allow { return true }
-        return try store.activeGrants(agentID: agentID).contains { $0.scope == .read && $0.projectID == nil }
+        return try AgentGrants(store).active(agentID: agentID).contains { $0.scope == .read && $0.projectID == nil }
     }
 
     /// `{"ok": true, "status": "pending_approval", "approval_id": …, "message": …}`: waiting for a

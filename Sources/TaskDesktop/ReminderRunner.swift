@@ -25,6 +25,8 @@ public final class ReminderRunner {
     }
 
     public let store: TaskStore
+    /// The delivered reminders, over `store`'s connection.
+    let ledger: ReminderLedger
     public let schedule: ReminderSchedule
     public let presenter: ReminderPresenting
     /// Positions for arrive and leave reminders while watching (nil: time reminders only).
@@ -49,6 +51,7 @@ public final class ReminderRunner {
     public init(store: TaskStore, schedule: ReminderSchedule, presenter: ReminderPresenting,
                 location: LocationSource? = nil, placeDwell: TimeInterval = Geofence.defaultDwell) {
         self.store = store
+        ledger = ReminderLedger(store)
         self.schedule = schedule
         self.presenter = presenter
         self.location = location
@@ -65,15 +68,15 @@ public final class ReminderRunner {
         for crossing in try places.crossings(fixes) {
             for task in try store.openTasks(at: crossing.place.id) where task.place?.trigger == crossing.event {
                 let key = "place:\(task.id.rawValue):\(crossing.event.rawValue):\(crossing.place.id.rawValue):\(crossing.visit)"
-                guard try store.claimReminder(key: key, task: task.id, due: task.due) else { continue }
+                guard try ledger.claim(key: key, task: task.id, due: task.due) else { continue }
                 var parts = [ChipText.place(PlaceBinding(place: crossing.place.name, trigger: crossing.event))]
                 if let project = task.project { parts.append(project) }
                 let note = ReminderNote(task: task.id, summary: task.title, body: parts.joined(separator: " · "),
                                         urgent: task.priority == .critical || task.priority == .high, postponeLabel: "Next visit")
                 do {
-                    if let id = try presenter.show(note, replacing: nil) { try store.recordNotification(key: key, id: id) }
+                    if let id = try presenter.show(note, replacing: nil) { try ledger.recordNotification(key: key, id: id) }
                 } catch {
-                    try store.releaseReminder(key: key)
+                    try ledger.release(key: key)
                     throw error
                 }
                 report.delivered.append(note)
@@ -90,28 +93,28 @@ public final class ReminderRunner {
         var report = Report()
         let now = store.clock()
         try closeStale(&report)
-        for row in try store.claimSnoozed() {
+        for row in try ledger.claimSnoozed() {
             guard let task = try store.taskIfPresent(row.task), task.status == .open else { continue }
             if let id = try presenter.show(note(for: task, kind: .due, now: now), replacing: nil) {
-                try store.recordNotification(key: row.key, id: id)
+                try ledger.recordNotification(key: row.key, id: id)
             }
         }
         let tasks = try store.tasksWithReminders()
         let byID = Dictionary(tasks.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        let shown = try store.shownReminders()
+        let shown = try ledger.shown()
         for reminder in schedule.dueNow(tasks, now: now) {
-            guard let task = byID[reminder.task], try store.claimReminder(reminder) else { continue }
+            guard let task = byID[reminder.task], try ledger.claim(reminder) else { continue }
             let earlier = shown.last { $0.task == task.id && $0.notificationID != nil }
             let note = note(for: task, kind: reminder.kind, now: now)
             do {
                 if let id = try presenter.show(note, replacing: earlier?.notificationID) {
-                    try store.recordNotification(key: reminder.key, id: id)
+                    try ledger.recordNotification(key: reminder.key, id: id)
                 }
             } catch {
-                try store.releaseReminder(key: reminder.key)
+                try ledger.release(key: reminder.key)
                 throw error
             }
-            if let earlier { _ = try store.claimClose(key: earlier.key) }
+            if let earlier { _ = try ledger.claimClose(key: earlier.key) }
             report.delivered.append(note)
         }
         return report
@@ -123,39 +126,39 @@ public final class ReminderRunner {
     public func handle(_ events: PresenterEvents) throws -> Report {
         var report = Report()
         for action in events.actions {
-            guard let row = try store.claimAction(notificationID: action.notificationID) else { continue }
+            guard let row = try ledger.claimAction(notificationID: action.notificationID) else { continue }
             switch action.key {
             case .done:
                 if let task = try store.taskIfPresent(row.task), task.status == .open {
                     _ = try store.completeTask(task.id)
                     report.completed.append(task.id)
                 }
-                if try store.claimClose(key: row.key) {
+                if try ledger.claimClose(key: row.key) {
                     try presenter.close(action.notificationID)
                     report.closed.append(action.notificationID)
                 }
             case .snooze where row.key.hasPrefix("place:"):
                 // "Next visit": closed now; the next visit has its own key, so it reminds again.
-                if try store.claimClose(key: row.key) {
+                if try ledger.claimClose(key: row.key) {
                     try presenter.close(action.notificationID)
                     report.closed.append(action.notificationID)
                 }
                 report.snoozed.append(row.task)
             case .snooze:
-                try store.snoozeReminder(key: row.key, until: store.clock().addingTimeInterval(Self.snooze))
+                try ledger.snooze(key: row.key, until: store.clock().addingTimeInterval(Self.snooze))
                 report.snoozed.append(row.task)
             case .approve, .reject:
                 break  // an agent's request: `ApprovalPrompts` decides it
             }
         }
-        for id in events.dismissed { try store.markDismissed(notificationID: id) }
+        for id in events.dismissed { try ledger.markDismissed(notificationID: id) }
         return report
     }
 
     /// When the next pass is needed: the next reminder or snooze after now.
     public func nextWake() throws -> Date? {
         let now = store.clock()
-        return [schedule.next(try store.tasksWithReminders(), after: now), try store.nextSnooze()].compactMap { $0 }.min()
+        return [schedule.next(try store.tasksWithReminders(), after: now), try ledger.nextSnooze()].compactMap { $0 }.min()
     }
 
     /// Runs until `shouldStop` says so: sleeps until the next reminder, waking early when another
@@ -246,10 +249,10 @@ public final class ReminderRunner {
 
     /// Closes shown reminders whose task is gone, done, or due at another time than the reminder was for.
     private func closeStale(_ report: inout Report) throws {
-        for row in try store.shownReminders() {
+        for row in try ledger.shown() {
             let task = try store.taskIfPresent(row.task)
             let stale = task == nil || task?.status != .open || task?.due != row.due
-            guard stale, try store.claimClose(key: row.key) else { continue }
+            guard stale, try ledger.claimClose(key: row.key) else { continue }
             if let id = row.notificationID {
                 try presenter.close(id)
                 report.closed.append(id)

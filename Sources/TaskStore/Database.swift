@@ -7,7 +7,7 @@ internal import CSQLite
 ///
 /// The only type in Tasker that talks to the SQLite C API (with `Statement`). Closed in `deinit`.
 /// Not thread-safe: used from one thread at a time, like the store that owns it.
-final class Database {
+package final class Database {
     let handle: OpaquePointer
     private var cache: [String: Statement] = [:]
     private var transactionDepth = 0
@@ -48,7 +48,7 @@ final class Database {
     }
 
     /// Runs one or more SQL statements that take no parameters.
-    func execute(_ sql: String) throws {
+    package func execute(_ sql: String) throws {
         var errorMessage: UnsafeMutablePointer<CChar>?
         let rc = sqlite3_exec(handle, sql, nil, nil, &errorMessage)
         if rc != SQLITE_OK {
@@ -59,10 +59,10 @@ final class Database {
     }
 
     /// A new prepared statement, finalized when released.
-    func prepare(_ sql: String) throws -> Statement { try Statement(database: self, sql: sql) }
+    package func prepare(_ sql: String) throws -> Statement { try Statement(database: self, sql: sql) }
 
     /// A prepared statement kept for reuse (for hot paths); reset and cleared before it is returned.
-    func cached(_ sql: String) throws -> Statement {
+    package func cached(_ sql: String) throws -> Statement {
         if let statement = cache[sql] {
             statement.reset()
             return statement
@@ -73,34 +73,34 @@ final class Database {
     }
 
     /// Runs a cached statement with `values` bound, ignoring rows.
-    func run(_ sql: String, _ values: [DatabaseValue] = []) throws {
+    package func run(_ sql: String, _ values: [DatabaseValue] = []) throws {
         try cached(sql).bind(values).run()
     }
 
     /// The first column of the first row as an integer, nil when there is no row or it is NULL.
-    func scalar(_ sql: String, _ values: [DatabaseValue] = []) throws -> Int64? {
+    package func scalar(_ sql: String, _ values: [DatabaseValue] = []) throws -> Int64? {
         try cached(sql).bind(values).first { $0.optionalInt64(0) } ?? nil
     }
 
     /// Rows inserted, changed or deleted by this connection since it opened (triggers' included).
-    var totalChanges: Int { Int(sqlite3_total_changes(handle)) }
+    package var totalChanges: Int { Int(sqlite3_total_changes(handle)) }
 
     /// Whether nested `transaction` calls take a savepoint (see `withoutSavepoints`).
     private var savepoints = true
 
     /// Runs `body` (inside a transaction) with nested transactions joining it without savepoints.
-    func withoutSavepoints<T>(_ body: () throws -> T) throws -> T {
+    package func withoutSavepoints<T>(_ body: () throws -> T) throws -> T {
         let saved = savepoints
         savepoints = false
         defer { savepoints = saved }
         return try body()
     }
 
-    var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
-    var changes: Int { Int(sqlite3_changes(handle)) }
-    var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+    package var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    package var changes: Int { Int(sqlite3_changes(handle)) }
+    package var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 
-    enum TransactionKind: String {
+    package enum TransactionKind: String {
         /// Reads: takes no lock until the first read, sees one consistent snapshot.
         case deferred = "BEGIN DEFERRED"
         /// Writes: takes the write lock at once, so it never fails half-way with a busy snapshot.
@@ -111,7 +111,7 @@ final class Database {
     ///
     /// Nested calls join the outer transaction. `BEGIN` is retried while another connection holds the
     /// lock (beyond the busy timeout). A failed rollback never hides the error that caused it.
-    func transaction<T>(_ kind: TransactionKind = .immediate, _ body: () throws -> T) throws -> T {
+    package func transaction<T>(_ kind: TransactionKind = .immediate, _ body: () throws -> T) throws -> T {
         if transactionDepth > 0 && !savepoints {
             transactionDepth += 1
             defer { transactionDepth -= 1 }

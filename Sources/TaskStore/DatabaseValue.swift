@@ -2,7 +2,7 @@ import Foundation
 import TaskCore
 
 /// A value bound to a SQL parameter. Dates are stored as integer Unix seconds (UTC).
-enum DatabaseValue: Sendable, Hashable {
+package enum DatabaseValue: Sendable, Hashable {
     case null
     case integer(Int64)
     case real(Double)
@@ -10,13 +10,13 @@ enum DatabaseValue: Sendable, Hashable {
     /// Bytes, such as a sealed value (`TaskCrypto`): never read back as text.
     case blob([UInt8])
 
-    init(_ value: Int?) { self = value.map { .integer(Int64($0)) } ?? .null }
-    init(_ value: Int64?) { self = value.map { .integer($0) } ?? .null }
-    init(_ value: String?) { self = value.map { .text($0) } ?? .null }
-    init(_ value: Bool) { self = .integer(value ? 1 : 0) }
+    package init(_ value: Int?) { self = value.map { .integer(Int64($0)) } ?? .null }
+    package init(_ value: Int64?) { self = value.map { .integer($0) } ?? .null }
+    package init(_ value: String?) { self = value.map { .text($0) } ?? .null }
+    package init(_ value: Bool) { self = .integer(value ? 1 : 0) }
 
     /// Unix seconds, rounded down.
-    init(_ date: Date?) {
+    package init(_ date: Date?) {
         self = date.map { .integer(Int64(floor($0.timeIntervalSince1970))) } ?? .null
     }
 }

@@ -5,8 +5,8 @@ internal import CSQLite
 /// One prepared SQL statement: bind parameters, step through rows, read columns.
 ///
 /// Owned by its `Database` (which finalizes it) and used only while the database is open.
-final class Statement {
-    let sql: String
+package final class Statement {
+    package let sql: String
     private let handle: OpaquePointer
     private unowned let database: Database
 
@@ -25,7 +25,7 @@ final class Statement {
     deinit { sqlite3_finalize(handle) }
 
     /// Resets the statement and clears its bindings so it can run again.
-    func reset() {
+    package func reset() {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
     }
@@ -34,20 +34,20 @@ final class Statement {
 
     /// Binds `values` to parameters 1, 2, … in order.
     @discardableResult
-    func bind(_ values: [DatabaseValue]) throws -> Statement {
+    package func bind(_ values: [DatabaseValue]) throws -> Statement {
         for (offset, value) in values.enumerated() { try bind(value, at: Int32(offset + 1)) }
         return self
     }
 
     /// Binds column `column` of `other`'s current row to the parameter at `index`, as SQLite holds
     /// it (no Swift value made on the way: how a bulk copy moves text from one statement to another).
-    func bind(columnOf other: Statement, _ column: Int32, at index: Int32) throws {
+    package func bind(columnOf other: Statement, _ column: Int32, at index: Int32) throws {
         let rc = sqlite3_bind_value(handle, index, sqlite3_column_value(other.handle, column))
         guard rc == SQLITE_OK else { throw database.error(code: rc, sql: sql) }
     }
 
     /// Binds one value to the parameter at `index` (1-based).
-    func bind(_ value: DatabaseValue, at index: Int32) throws {
+    package func bind(_ value: DatabaseValue, at index: Int32) throws {
         let rc: Int32
         switch value {
         case .null: rc = sqlite3_bind_null(handle, index)
@@ -73,7 +73,7 @@ final class Statement {
     }
 
     /// Binds one value to the named parameter (`:name`).
-    func bind(_ value: DatabaseValue, name: String) throws {
+    package func bind(_ value: DatabaseValue, name: String) throws {
         let index = sqlite3_bind_parameter_index(handle, name)
         guard index > 0 else {
             throw DatabaseError(code: SQLITE_RANGE, message: "no parameter named \(name)", sql: sql)
@@ -91,7 +91,7 @@ final class Statement {
     // MARK: Stepping
 
     /// Advances to the next row; false when there are no more rows.
-    func step() throws -> Bool {
+    package func step() throws -> Bool {
         let rc = sqlite3_step(handle)
         switch rc {
         case SQLITE_ROW: return true
@@ -101,13 +101,13 @@ final class Statement {
     }
 
     /// Runs the statement to completion, ignoring any rows.
-    func run() throws {
+    package func run() throws {
         defer { sqlite3_reset(handle) }
         while try step() {}
     }
 
     /// Runs the statement and maps every row.
-    func rows<T>(_ map: (Statement) throws -> T) throws -> [T] {
+    package func rows<T>(_ map: (Statement) throws -> T) throws -> [T] {
         defer { sqlite3_reset(handle) }
         var result: [T] = []
         while try step() { result.append(try map(self)) }
@@ -115,44 +115,44 @@ final class Statement {
     }
 
     /// Runs the statement and maps the first row, if any.
-    func first<T>(_ map: (Statement) throws -> T) throws -> T? {
+    package func first<T>(_ map: (Statement) throws -> T) throws -> T? {
         defer { sqlite3_reset(handle) }
         return try step() ? try map(self) : nil
     }
 
     // MARK: Columns (0-based)
 
-    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+    package func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
     /// How many columns a row of this statement has.
-    var columnCount: Int32 { sqlite3_column_count(handle) }
+    package var columnCount: Int32 { sqlite3_column_count(handle) }
     /// The column's storage class and bytes, so two values of different types never read the same.
-    func typedBytes(_ column: Int32) -> [UInt8] { [UInt8(truncatingIfNeeded: sqlite3_column_type(handle, column))] + bytes(column) }
-    func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
-    func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(handle, column)) }
-    func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
+    package func typedBytes(_ column: Int32) -> [UInt8] { [UInt8(truncatingIfNeeded: sqlite3_column_type(handle, column))] + bytes(column) }
+    package func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+    package func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(handle, column)) }
+    package func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
 
-    func string(_ column: Int32) -> String {
+    package func string(_ column: Int32) -> String {
         guard let text = sqlite3_column_text(handle, column) else { return "" }
         let count = Int(sqlite3_column_bytes(handle, column))
         return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
     }
 
-    func optionalString(_ column: Int32) -> String? { isNull(column) ? nil : string(column) }
+    package func optionalString(_ column: Int32) -> String? { isNull(column) ? nil : string(column) }
 
     /// Whether the column holds a BLOB (how a sealed value is told from clear text).
-    func isBlob(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_BLOB }
-    func isInteger(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_INTEGER }
+    package func isBlob(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_BLOB }
+    package func isInteger(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_INTEGER }
 
     /// The column's bytes (a BLOB's, or a text's UTF-8).
-    func bytes(_ column: Int32) -> [UInt8] {
+    package func bytes(_ column: Int32) -> [UInt8] {
         let count = Int(sqlite3_column_bytes(handle, column))
         guard count > 0, let pointer = sqlite3_column_blob(handle, column) else { return [] }
         return Array(UnsafeRawBufferPointer(start: pointer, count: count))
     }
-    func optionalInt64(_ column: Int32) -> Int64? { isNull(column) ? nil : int64(column) }
-    func optionalInt(_ column: Int32) -> Int? { isNull(column) ? nil : int(column) }
+    package func optionalInt64(_ column: Int32) -> Int64? { isNull(column) ? nil : int64(column) }
+    package func optionalInt(_ column: Int32) -> Int? { isNull(column) ? nil : int(column) }
 
     /// A Unix-seconds column as a date.
-    func date(_ column: Int32) -> Date { Date(timeIntervalSince1970: TimeInterval(int64(column))) }
-    func optionalDate(_ column: Int32) -> Date? { isNull(column) ? nil : date(column) }
+    package func date(_ column: Int32) -> Date { Date(timeIntervalSince1970: TimeInterval(int64(column))) }
+    package func optionalDate(_ column: Int32) -> Date? { isNull(column) ? nil : date(column) }
 }

@@ -1,37 +1,12 @@
 import Foundation
 import TaskCore
 
-/// Tasks one sync could not write (the server refused the item, or Tasker made an invalid one): the
-/// rest of the sync went on, and the next sync tries them again.
-///
-/// Kept without a schema change in `sync_collections`, whose `last_error` and `last_error_at` say the
-/// same for a whole collection: one row per failed task, its url the collection's followed by
-/// `#task=` and the task's UUID (a configured URL never carries a fragment). Rows of a collection are
-/// replaced as a whole after each sync that ran to its end.
+/// Tasks a CalDAV sync could not write, as `list_tasks` shows them beside each task. The sync state
+/// itself (tokens, items, the failures of one collection) is `SyncState` in TaskSync.
 extension TaskStore {
-    /// One task a sync could not write: why, and when.
-    public struct SyncFailure: Sendable, Equatable {
-        public var uuid: String
-        /// The task's title, nil when the task is gone here (a refused delete).
-        public var title: String?
-        public var reason: String
-        public var at: Date?
-    }
-
-    static let failureMark = "#task="
-
-    /// The failures the last finished sync of `url` left, oldest task first.
-    public func syncFailures(_ url: String) throws -> [SyncFailure] {
-        let prefix = url + Self.failureMark
-        return try read {
-            try db.cached("""
-                SELECT substr(c.url, length(?) + 1), t.title, c.last_error, c.last_error_at FROM sync_collections c
-                LEFT JOIN tasks t ON t.uuid = substr(c.url, length(?) + 1)
-                WHERE substr(c.url, 1, length(?)) = ? AND c.last_error IS NOT NULL ORDER BY t.id, c.url
-                """).bind([.text(prefix), .text(prefix), .text(prefix), .text(prefix)])
-                .rows { SyncFailure(uuid: $0.string(0), title: $0.optionalString(1), reason: $0.string(2), at: $0.optionalDate(3)) }
-        }
-    }
+    /// What follows a collection's url in the `sync_collections` row of one task a sync could not
+    /// write, before the task's UUID (a configured URL never carries a fragment).
+    package static let syncFailureMark = "#task="
 
     /// Why each task that a sync (of any collection) could not write is not synced, by task.
     public func syncFailuresByTask() throws -> [TaskID: String] {
@@ -41,22 +16,10 @@ extension TaskStore {
                 SELECT t.id, c.last_error FROM sync_collections c
                 JOIN tasks t ON t.uuid = substr(c.url, instr(c.url, ?) + length(?))
                 WHERE instr(c.url, ?) > 0 AND c.last_error IS NOT NULL
-                """).bind([.text(Self.failureMark), .text(Self.failureMark), .text(Self.failureMark)])
+                """).bind([.text(Self.syncFailureMark), .text(Self.syncFailureMark), .text(Self.syncFailureMark)])
                 .rows { (TaskID($0.int64(0)), $0.string(1)) }
             for (id, reason) in rows { out[id] = reason }
             return out
-        }
-    }
-
-    /// Replaces the failures of `url` with `failures` (reason by task UUID).
-    public func replaceSyncFailures(_ url: String, _ failures: [String: String]) throws {
-        let prefix = url + Self.failureMark
-        try write {
-            try db.run("DELETE FROM sync_collections WHERE substr(url, 1, length(?)) = ?", [.text(prefix), .text(prefix)])
-            for (uuid, reason) in failures.sorted(by: { $0.key < $1.key }) {
-                try db.cached("INSERT INTO sync_collections(url, last_error, last_error_at) VALUES (?, ?, ?)")
-                    .bind([.text(prefix + uuid), .text(reason), DatabaseValue(TaskStore.wholeSeconds(now))]).run()
-            }
         }
     }
 }

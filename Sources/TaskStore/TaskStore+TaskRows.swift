@@ -120,7 +120,7 @@ extension TaskStore {
     }
 
     /// Loads tasks by a WHERE/ORDER tail, binding `values`.
-    func loadTasks(_ tail: String, _ values: [DatabaseValue]) throws -> [TaskItem] {
+    package func loadTasks(_ tail: String, _ values: [DatabaseValue]) throws -> [TaskItem] {
         try db.cached("SELECT \(TaskStore.taskColumns) \(TaskStore.taskFrom) \(tail)").bind(values).rows(TaskStore.readTask).map(openingNotesOrLocked)
     }
 

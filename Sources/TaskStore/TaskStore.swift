@@ -18,7 +18,7 @@ public final class TaskStore {
     /// The zone that decides where "today" starts and ends.
     public let timeZone: TimeZone
 
-    let db: Database
+    package let db: Database
     /// Seals and opens page bodies when sealing is on (`tasker crypto enable`); nil when the data key
     /// is not available, and then `keyUnavailable` says why (it ends the "…is not available: " messages).
     public var sealer: (any ValueSealing)? {
@@ -103,7 +103,7 @@ public final class TaskStore {
 
     // MARK: Internal plumbing
 
-    var now: Date { clock() }
+    package var now: Date { clock() }
 
     /// Runs several store operations as one transaction (how `tasker call --batch` loads fast).
     ///
@@ -129,7 +129,7 @@ public final class TaskStore {
 
     /// Runs `body` in a write transaction, mapping SQLite failures to `TaskStoreError`.
     /// Once the outermost transaction has committed, a receipt appended in it moves the anchor.
-    func write<T>(_ body: () throws -> T) throws -> T {
+    package func write<T>(_ body: () throws -> T) throws -> T {
         let result: T
         do {
             result = try mapErrors { try db.transaction(.immediate, body) }
@@ -142,7 +142,7 @@ public final class TaskStore {
     }
 
     /// Runs `body` in a read transaction (one consistent snapshot), mapping SQLite failures.
-    func read<T>(_ body: () throws -> T) throws -> T {
+    package func read<T>(_ body: () throws -> T) throws -> T {
         try mapErrors { try db.transaction(.deferred, body) }
     }
 
@@ -155,7 +155,7 @@ public final class TaskStore {
     }
 
     /// The default list's id. - Throws: `.notBootstrapped` before `bootstrap()`.
-    func requireBootstrap() throws -> Int64 {
+    package func requireBootstrap() throws -> Int64 {
         if let defaultListID { return defaultListID }
         guard let id = try db.scalar("SELECT id FROM lists WHERE is_default = 1") else {
             throw TaskStoreError.notBootstrapped
@@ -165,7 +165,7 @@ public final class TaskStore {
     }
 
     /// The "Waiting" stage's id, or -1 when there is none (no task can be in it then).
-    func waitingStageID() throws -> Int64 {
+    package func waitingStageID() throws -> Int64 {
         try db.scalar("SELECT id FROM stages WHERE name = 'Waiting'") ?? -1
     }
 

@@ -7,6 +7,8 @@ import TaskStore
 final class CalDAVSession {
     let client: CalDAVClient
     let store: TaskStore
+    /// The collection's token, items and failures, over `store`'s connection.
+    let syncState: SyncState
     let key: String
     let mapping: VTodoMapping
     let maxAttempts: Int
@@ -56,6 +58,7 @@ final class CalDAVSession {
         self.sealedNotes = sealedNotes
         self.client = client
         self.store = store
+        syncState = SyncState(store)
         self.key = key
         self.mapping = mapping
         self.maxAttempts = maxAttempts
@@ -63,12 +66,12 @@ final class CalDAVSession {
 
     /// Runs the sync. - Returns: the new sync token. - Throws: `SyncError`, or a store error.
     func run() throws -> String? {
-        let state = try store.syncCollectionState(key)
+        let state = try syncState.collectionState(key)
         if let known = state?.collection {
             collection = known
         } else {
             collection = try client.discover(key)
-            try store.setSyncCollection(key, collection: collection)
+            try syncState.setCollection(key, collection: collection)
         }
         var token = state?.token
         let listing: CalDAVClient.Listing
@@ -76,11 +79,11 @@ final class CalDAVSession {
             listing = try client.syncCollection(collection, token: token)
         } catch is CalDAVClient.InvalidSyncToken {
             token = nil
-            try store.clearSyncToken(key)
+            try syncState.clearToken(key)
             listing = try client.syncCollection(collection, token: nil)
         }
         report.fullSync = token == nil
-        items = try store.syncItems(key)
+        items = try syncState.items(key)
         try migrateSeries()
         let byHref = Dictionary(items.values.map { ($0.href, $0) }, uniquingKeysWith: { a, _ in a })
 
@@ -111,7 +114,7 @@ final class CalDAVSession {
             }
         }
         try reconcile(remote: remote, deleted: deleted)
-        try store.replaceSyncFailures(key, failures)
+        try syncState.replaceFailures(key, failures)
         return listing.token
     }
 
@@ -122,7 +125,7 @@ final class CalDAVSession {
     /// object carries the task from now on); the sync items change in one transaction. A series whose
     /// object cannot be written is left as it is, with a warning, and tried again next sync.
     private func migrateSeries() throws {
-        guard try !store.seriesOccurrenceItems(key).isEmpty else { return }
+        guard try !syncState.seriesOccurrenceItems(key).isEmpty else { return }
         let view = SeriesView(try store.records(sealedNotes: sealedNotes).tasks, zone: mapping.timeZone)
         let legacy = Dictionary(grouping: items.values.filter { view.isFolded($0.uuid) }) { view.seriesOf[$0.uuid] ?? $0.uuid }
         guard !legacy.isEmpty else { return }
@@ -152,8 +155,8 @@ final class CalDAVSession {
                 }
             }
             try store.inOneTransaction {
-                try store.saveSyncItem(key, written)
-                for uuid in gone { try store.removeSyncItem(key, uuid: uuid) }
+                try syncState.saveItem(key, written)
+                for uuid in gone { try syncState.removeItem(key, uuid: uuid) }
             }
             items[series] = written
             for uuid in gone { items[uuid] = nil }
@@ -292,10 +295,10 @@ final class CalDAVSession {
         set.projects = newProjects
         try store.inOneTransaction {
             if !set.tasks.isEmpty || !set.projects.isEmpty { try store.writeRecords(set) }
-            for item in saved { try store.saveSyncItem(key, item) }
-            for uuid in dropped { try store.removeSyncItem(key, uuid: uuid) }
-            try store.deleteSyncedTasks(key, uuids: deletedRows)
-            for uuid in localDeletes { try store.removeSyncItem(key, uuid: uuid) }
+            for item in saved { try syncState.saveItem(key, item) }
+            for uuid in dropped { try syncState.removeItem(key, uuid: uuid) }
+            try syncState.deleteSyncedTasks(key, uuids: deletedRows)
+            for uuid in localDeletes { try syncState.removeItem(key, uuid: uuid) }
         }
         report.deletedHere += localDeletes.count
         for upload in uploads { try put(upload) }
@@ -317,7 +320,7 @@ final class CalDAVSession {
             }
             switch try client.put(client.resolve(u.href, against: collection), ics: text, etag: u.etag) {
             case .written(let etag):
-                try store.saveSyncItem(key, SyncItem(uuid: u.uuid, href: u.href, etag: etag, ics: text, base: u.fields.json))
+                try syncState.saveItem(key, SyncItem(uuid: u.uuid, href: u.href, etag: etag, ics: text, base: u.fields.json))
                 report.uploaded += 1
                 return
             case .refused(let status, let detail):
@@ -345,7 +348,7 @@ final class CalDAVSession {
                 u.ics = r.ics
                 u.etag = r.etag
                 if u.keys.isEmpty {
-                    try store.saveSyncItem(key, SyncItem(uuid: u.uuid, href: u.href, etag: r.etag, ics: r.ics, base: merged.json))
+                    try syncState.saveItem(key, SyncItem(uuid: u.uuid, href: u.href, etag: r.etag, ics: r.ics, base: merged.json))
                     return
                 }
             }
@@ -370,13 +373,13 @@ final class CalDAVSession {
         let url = client.resolve(item.href, against: collection)
         switch try client.delete(url, etag: item.etag) {
         case .written, .gone:
-            try store.removeSyncItem(key, uuid: item.uuid)
+            try syncState.removeItem(key, uuid: item.uuid)
             report.deletedThere += 1
         case .refused(let status, let detail):
             fail(item.uuid, TaskFields(json: item.base), Self.refusal(status, detail, deleting: true))
         case .preconditionFailed:
             guard let fetched = try client.get(url), let r = decode(href: item.href, etag: fetched.etag, ics: fetched.ics)?.remote else {
-                try store.removeSyncItem(key, uuid: item.uuid)
+                try syncState.removeItem(key, uuid: item.uuid)
                 return
             }
             var next = r.fields.apply(to: TaskRecord(uuid: item.uuid, title: "", created: now, modified: now), projects: &projects, newProjects: &newProjects, now: now)

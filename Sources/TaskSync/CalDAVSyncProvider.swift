@@ -44,7 +44,7 @@ public struct CalDAVSyncProvider: TaskSyncProvider {
             return report
         } catch {
             let message = (error as? SyncError)?.description ?? SyncError.store(detail: "\(error)").description
-            try? store.recordSyncOutcome(url, token: nil, error: message)
+            try? SyncState(store).recordOutcome(url, token: nil, error: message)
             if let error = error as? SyncError { throw error }
             throw SyncError.store(detail: "\(error)")
         }
@@ -55,12 +55,12 @@ public struct CalDAVSyncProvider: TaskSyncProvider {
         let session = CalDAVSession(client: client, store: store, key: url, mapping: VTodoMapping(timeZone: timeZone), maxAttempts: maxAttempts,
                                      sealedNotes: sendsSealedNotes ? .open : .withheld)
         let token = try session.run()
-        try store.recordSyncOutcome(url, token: token, error: nil)
+        try SyncState(store).recordOutcome(url, token: token, error: nil)
         return session.report
     }
 
     public func status(_ store: TaskStore) -> SyncStatus {
-        SyncStatus(configured: true, url: HTTPClient.site(of: url), state: try? store.syncCollectionState(url),
-                   failures: (try? store.syncFailures(url)) ?? [])
+        SyncStatus(configured: true, url: HTTPClient.site(of: url), state: try? SyncState(store).collectionState(url),
+                   failures: (try? SyncState(store).failures(url)) ?? [])
     }
 }

@@ -48,11 +48,11 @@ public struct SyncReport: Sendable, Equatable {
 public struct SyncStatus: Sendable, Equatable {
     public var configured: Bool
     public var url: String?
-    public var state: TaskStore.SyncCollectionState?
+    public var state: SyncCollectionState?
     /// Tasks the last sync could not write (the rest synced); each is tried again next sync.
-    public var failures: [TaskStore.SyncFailure]
+    public var failures: [SyncFailure]
 
-    public init(configured: Bool, url: String?, state: TaskStore.SyncCollectionState?, failures: [TaskStore.SyncFailure] = []) {
+    public init(configured: Bool, url: String?, state: SyncCollectionState?, failures: [SyncFailure] = []) {
         self.configured = configured
         self.url = url
         self.state = state

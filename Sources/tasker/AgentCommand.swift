@@ -104,12 +104,12 @@ enum AgentCommand: Command {
             }
             let end = day.adding(days: 1).startOfDay(in: context.timeZone)
             guard end > store.clock() else { throw UsageError("--until \(untilText) is already over") }
-            let grant = try store.addGrant(agent: name, scope: scope, project: arguments.value(Self.project), until: end)
+            let grant = try AgentGrants(store).add(agent: name, scope: scope, project: arguments.value(Self.project), until: end)
             context.output.text("agent '\(name)' may use \(scope.rawValue) without asking\(grant.projectName.map { " in project \($0)" } ?? "") through \(day)")
         case "grants":
             try expect(1)
             let names = Dictionary(uniqueKeysWithValues: try store.agents().map { ($0.id, $0.name) })
-            let grants = try store.activeGrants()
+            let grants = try AgentGrants(store).active()
             if grants.isEmpty { context.output.text("no grants are running") }
             for grant in grants {
                 context.output.text("\(names[grant.agentID] ?? "?")  \(grant.scope.rawValue)\(grant.projectName.map { "  project \($0)" } ?? "")  through \(LocalDate(grant.until.addingTimeInterval(-1), in: context.timeZone))")

@@ -29,7 +29,7 @@ final class SyncJob: @unchecked Sendable {
                 do {
                     provider = try setup.provider(timeZone: timeZone)
                 } catch {
-                    try? store.recordSyncOutcome(setup.url, token: nil, error: (error as? SyncError)?.description ?? "\(error)")
+                    try? SyncState(store).recordOutcome(setup.url, token: nil, error: (error as? SyncError)?.description ?? "\(error)")
                     throw error
                 }
                 self.provider = provider

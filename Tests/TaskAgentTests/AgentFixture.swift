@@ -10,17 +10,16 @@ struct AgentFixture {
     static let zone = TimeZone(identifier: "Europe/London")!
     static let start = ISODate.parse("2026-12-02T10:30:00+00:00", in: zone)!
 
-    let directory = TemporaryDirectory("agents")
-    let clock = TestClock(AgentFixture.start)
+    let base: TestStore
+    var directory: TemporaryDirectory { base.directory }
+    var clock: TestClock { base.clock }
     let toolkit: TaskToolkit
     var store: TaskStore { toolkit.store }
     var path: String { directory.path("tasks.sqlite") }
 
     init() throws {
-        let clock = self.clock
-        let store = try TaskStore(path: directory.path("tasks.sqlite"), clock: { clock.now }, timeZone: AgentFixture.zone)
-        try store.bootstrap()
-        toolkit = TaskToolkit(store: store, objects: ObjectStore(directory: directory.path("objects")))
+        base = try TestStore("agents", now: AgentFixture.start, zone: AgentFixture.zone)
+        toolkit = TaskToolkit(store: base.store, objects: ObjectStore(directory: base.directory.path("objects")))
     }
 
     /// Adds an agent and returns its key and a gate acting as it.

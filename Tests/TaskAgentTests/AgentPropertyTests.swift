@@ -218,11 +218,11 @@ import TaskerTestSupport
                 try fixture.store.setAgentPolicy(named: "bot", scope: scope, policy: pick([.allow, .allow, .allow, .ask, .ask, .deny]))
             }
             for _ in 0..<Int(random.next() % 3) {
-                try fixture.store.addGrant(agent: "bot", scope: pick(AgentScope.allCases), project: pick(["Kitchen", "Garden", nil]),
+                try AgentGrants(fixture.store).add(agent: "bot", scope: pick(AgentScope.allCases), project: pick(["Kitchen", "Garden", nil]),
                                            until: fixture.clock.now.addingTimeInterval(86_400))
             }
             let agent = try #require(try fixture.store.agents().first)
-            let grants = try fixture.store.activeGrants(agentID: agent.id)
+            let grants = try AgentGrants(fixture.store).active(agentID: agent.id)
             for call in 0..<60 {
                 let tool = pick([true, false]) ? pick(risky) : pick(tools)
                 let arguments = Self.arguments(for: tool, ids: ids, fixture: fixture, &random)

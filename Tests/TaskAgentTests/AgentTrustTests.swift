@@ -85,7 +85,7 @@ import TaskToolkit
         let garden = try fixture.toolkit.call("create_task", ["title": "Water the hedge", "project": "Garden", "notes": "slowly"])["task"]!["id"]!.intValue!
         let (_, gate) = try fixture.agent("bot", scopes: [.read])
         for scope in [AgentScope.writeTasks, .destructive] {
-            try fixture.store.addGrant(agent: "bot", scope: scope, project: "Kitchen", until: fixture.clock.now.addingTimeInterval(86_400))
+            try AgentGrants(fixture.store).add(agent: "bot", scope: scope, project: "Kitchen", until: fixture.clock.now.addingTimeInterval(86_400))
         }
         #expect(throws: AgentAccessError.self) { try gate.call("complete_task", ["title": "water"]) }
         #expect(try task(fixture, garden).status == .open)
@@ -110,7 +110,7 @@ import TaskToolkit
         let parent = try fixture.toolkit.call("create_task", ["title": "Parent", "project": "A"])["task"]!["id"]!.intValue!
         let child = try fixture.toolkit.call("create_task", ["title": "Child", "project": "B", "parent": .int(parent)])["task"]!["id"]!.intValue!
         let (_, gate) = try fixture.agent("bot", scopes: [.read])
-        try fixture.store.addGrant(agent: "bot", scope: .destructive, project: "A", until: fixture.clock.now.addingTimeInterval(86_400))
+        try AgentGrants(fixture.store).add(agent: "bot", scope: .destructive, project: "A", until: fixture.clock.now.addingTimeInterval(86_400))
         for children in ["delete", "orphan"] {
             #expect(throws: AgentAccessError.self, "\(children)") { try gate.call("delete_task", ["id": .int(parent), "children": .string(children)]) }
         }
@@ -118,7 +118,7 @@ import TaskToolkit
         #expect(try task(fixture, child).parent == TaskID(Int64(parent)))
         #expect(try task(fixture, parent).status == .open)
         // With B granted too, the same call runs.
-        try fixture.store.addGrant(agent: "bot", scope: .destructive, project: "B", until: fixture.clock.now.addingTimeInterval(86_400))
+        try AgentGrants(fixture.store).add(agent: "bot", scope: .destructive, project: "B", until: fixture.clock.now.addingTimeInterval(86_400))
         #expect(try gate.call("delete_task", ["id": .int(parent), "children": "delete"])["ok"] == true)
         #expect(try fixture.store.receipts().last?.decision == "granted")
     }

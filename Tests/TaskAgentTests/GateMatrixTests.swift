@@ -79,9 +79,9 @@ import TaskToolkit
                 switch state {
                 case .noGrant: break
                 case .insideGrant:
-                    try fixture.store.addGrant(agent: "bot", scope: scope, project: nil, until: fixture.clock.now.addingTimeInterval(600))
+                    try AgentGrants(fixture.store).add(agent: "bot", scope: scope, project: nil, until: fixture.clock.now.addingTimeInterval(600))
                 case .outsideGrant:
-                    try fixture.store.addGrant(agent: "bot", scope: scope, project: nil, until: fixture.clock.now.addingTimeInterval(-600))
+                    try AgentGrants(fixture.store).add(agent: "bot", scope: scope, project: nil, until: fixture.clock.now.addingTimeInterval(-600))
                 case .expiredKey:
                     fixture.clock.advance(days: 1)
                 case .revokedKey:
@@ -130,15 +130,15 @@ import TaskToolkit
         let kitchen = try fixture.toolkit.call("create_task", ["title": "Oven", "project": "Kitchen"])["task"]!["id"]!
         let garden = try fixture.toolkit.call("create_task", ["title": "Hedge", "project": "Garden"])["task"]!["id"]!
         let (_, gate) = try fixture.agent("bot", scopes: [.read])
-        try fixture.store.addGrant(agent: "bot", scope: .destructive, project: "kitchen", until: fixture.clock.now.addingTimeInterval(86_400))
+        try AgentGrants(fixture.store).add(agent: "bot", scope: .destructive, project: "kitchen", until: fixture.clock.now.addingTimeInterval(86_400))
         #expect(try gate.call("complete_task", ["id": kitchen])["ok"] == true)
         #expect(throws: AgentAccessError.insufficientScope(tool: "complete_task", scope: .destructive)) { try gate.call("complete_task", ["id": garden]) }
         #expect(throws: AgentAccessError.insufficientScope(tool: "create_task", scope: .writeTasks), "write:tasks is not granted") {
             try gate.call("create_task", ["title": "x", "project": "Kitchen"])
         }
-        #expect(try fixture.store.activeGrants().count == 1)
+        #expect(try AgentGrants(fixture.store).active().count == 1)
         fixture.clock.advance(days: 2)
-        #expect(try fixture.store.activeGrants().isEmpty, "lapsed by itself")
+        #expect(try AgentGrants(fixture.store).active().isEmpty, "lapsed by itself")
         let kitchen2 = try fixture.toolkit.call("create_task", ["title": "Sink", "project": "Kitchen"])["task"]!["id"]!
         #expect(throws: AgentAccessError.self) { try gate.call("complete_task", ["id": kitchen2]) }
         #expect(try fixture.store.receipts().map(\.decision) == ["granted", "denied", "denied", "denied"])

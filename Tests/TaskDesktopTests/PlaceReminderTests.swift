@@ -92,7 +92,7 @@ import Testing
         let id = try #require(presenter.shown.first?.id)
         let report = try runner.handle(PresenterEvents(actions: [ReminderAction(notificationID: id, key: .snooze)]))
         #expect(report.closed == [id])
-        #expect(try store.nextSnooze() == nil, "no timed snooze for a place reminder")
+        #expect(try ReminderLedger(store).nextSnooze() == nil, "no timed snooze for a place reminder")
         #expect(try store.task(TaskID(1)).status == .open)
     }
 }

@@ -9,12 +9,12 @@ func at(_ text: String) -> Date { ISODate.parse(text, in: utc)! }
 
 /// A bootstrapped store on its own file in its own folder, with a fixed clock.
 struct IOFixture {
-    let dir = TemporaryDirectory("io")
-    let store: TaskStore
+    let base: TestStore
+    var dir: TemporaryDirectory { base.directory }
+    var store: TaskStore { base.store }
 
     init(now: Date = at("2026-03-10T10:00"), name: String = "tasks.sqlite") throws {
-        store = try TaskStore(path: dir.path(name), clock: { now }, timeZone: utc)
-        try store.bootstrap()
+        base = try TestStore("io", now: now, zone: utc, file: name)
     }
 
     /// The object store that belongs to this fixture's database.

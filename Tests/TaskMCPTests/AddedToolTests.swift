@@ -11,9 +11,8 @@ import Testing
     static let catalogue: [any Tool.Type] = TaskToolkit.standardTools + [CountOpenTasks.self]
 
     @Test func aToolDeclaredInOneFileIsListedAndCalledOverMCP() throws {
-        let directory = TemporaryDirectory("mcp-added-tool")
-        let store = try TaskStore(path: directory.path("tasks.sqlite"), clock: { Date() }, timeZone: TimeZone(identifier: "UTC")!)
-        try store.bootstrap()
+        let base = try TestStore("mcp-added-tool", now: Date(), zone: TimeZone(identifier: "UTC")!)
+        let store = base.store
         _ = try store.createTask(TaskDraft(title: "Buy tiles", contexts: ["errands"]))
         _ = try store.createTask(TaskDraft(title: "Call mom"))
         let server = MCPServer(catalog: TaskToolkit(store: store, tools: Self.catalogue), info: ServerInfo(version: "1"), log: { _ in })

@@ -12,13 +12,13 @@ let london = TimeZone(identifier: "Europe/London")!
 /// The real toolkit over a fresh SQLite file in a temporary folder, the clock fixed at `testNow`:
 /// the chat is tested against what every other door uses, and checked by what is stored.
 final class REPLHarness {
-    let directory = TemporaryDirectory("repl")
+    let base: TestStore
+    var directory: TemporaryDirectory { base.directory }
     let toolkit: TaskToolkit
 
     init() throws {
-        let store = try TaskStore(path: directory.path("tasks.sqlite"), clock: { testNow }, timeZone: london)
-        try store.bootstrap()
-        toolkit = TaskToolkit(store: store, objects: ObjectStore(directory: directory.path("objects")))
+        base = try TestStore("repl", now: testNow, zone: london)
+        toolkit = TaskToolkit(store: base.store, objects: ObjectStore(directory: base.directory.path("objects")))
     }
 
     /// Stores a task directly and returns its id.

@@ -194,7 +194,7 @@ import TaskerTestSupport
         #expect(try lab.thirdPartyView()[a.uuid(of: one.id)]?["summary"] == "One, edited")
 
         // An invalid sync token (Radicale answers 403 valid-sync-token): a full listing, no duplicate.
-        try a.recordSyncOutcome(sync.url, token: "http://radicale.org/ns/sync/0000bogus", error: nil)
+        try SyncState(a).recordOutcome(sync.url, token: "http://radicale.org/ns/sync/0000bogus", error: nil)
         let refused = try sync.sync(a)
         #expect(refused.fullSync)
         #expect(refused.uploaded + refused.downloaded == 0)

@@ -168,7 +168,7 @@ import TaskerTestSupport
             let put = try lab.raw("PUT", href, body: text, headers: ["Content-Type: text/calendar; charset=utf-8"])
             try #require(put.isSuccess, "PUT \(href): \(put.status)")
             let etag = try lab.raw("GET", href).header("ETag")
-            try a.saveSyncItem(lab.url, SyncItem(uuid: row.uuid, href: href, etag: etag, ics: text, base: fields.json))
+            try SyncState(a).saveItem(lab.url, SyncItem(uuid: row.uuid, href: href, etag: etag, ics: text, base: fields.json))
         }
         #expect(try lab.thirdPartyView().count == 3, "three VTODOs with the same RRULE: the old duplicates")
 
@@ -179,7 +179,7 @@ import TaskerTestSupport
         #expect(Array(there.keys) == [series], "exactly one VTODO for the series")
         #expect(there[series]?["status"]?.stringValue == "NEEDS-ACTION")
         #expect(try icalendarCheck(there[series]?["raw"]?.stringValue ?? "") == "ok 1")
-        #expect(try a.syncItems(lab.url).keys.sorted() == [series])
+        #expect(try SyncState(a).items(lab.url).keys.sorted() == [series])
         let again = try sync.sync(a)
         #expect(again.uploaded == 0 && again.warnings.isEmpty, "\(again.lines)")
 

@@ -7,28 +7,20 @@ import TaskerTestSupport
 /// A toolkit over a fresh database whose clock a test moves, to seed history (old, stale, completed
 /// on given days) before calling a tool "now". Europe/London, like `ToolkitFixture`.
 final class ClockedToolkit: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current: Date
-    let directory = TemporaryDirectory("toolkit-clock")
-    private(set) var toolkit: TaskToolkit! = nil
+    let base: TestStore
+    var directory: TemporaryDirectory { base.directory }
+    let toolkit: TaskToolkit
 
     init(_ start: String) throws {
-        current = ISODate.parse(start, in: ToolkitFixture.zone)!
-        let store = try TaskStore(path: directory.path("tasks.sqlite"), clock: { [unowned self] in self.now }, timeZone: ToolkitFixture.zone)
-        try store.bootstrap()
-        toolkit = TaskToolkit(store: store)
+        base = try TestStore("toolkit-clock", now: ISODate.parse(start, in: ToolkitFixture.zone)!, zone: ToolkitFixture.zone)
+        toolkit = TaskToolkit(store: base.store)
     }
 
-    var now: Date {
-        lock.lock(); defer { lock.unlock() }
-        return current
-    }
+    var now: Date { base.clock.now }
 
     /// Moves the clock to a wall-clock time in London.
     func at(_ text: String) {
-        lock.lock()
-        current = ISODate.parse(text, in: ToolkitFixture.zone)!
-        lock.unlock()
+        base.clock.now = ISODate.parse(text, in: ToolkitFixture.zone)!
     }
 
     @discardableResult

@@ -22,15 +22,13 @@ import TaskerTestSupport
     }
 
     func toolkit(planning: PlanningSettings) throws -> (TaskToolkit, TemporaryDirectory) {
-        let directory = TemporaryDirectory("plan-calendar")
-        let store = try TaskStore(path: directory.path("tasks.sqlite"), clock: { PlanDayCalendarTests.now }, timeZone: Self.zone)
-        try store.bootstrap()
-        let toolkit = TaskToolkit(store: store, planning: planning)
+        let base = try TestStore("plan-calendar", now: PlanDayCalendarTests.now, zone: Self.zone)
+        let toolkit = TaskToolkit(store: base.store, planning: planning)
         for (title, minutes, energy) in [("Write report", 90, "focused"), ("Review PR", 45, "focused"), ("Email", 20, "quick"),
                                          ("Deep dive", 120, "focused"), ("Call bank", 15, "quick"), ("Tidy desk", 30, "quick")] {
             _ = try toolkit.call("create_task", ["title": .string(title), "estimate_minutes": .int(minutes), "energy": .string(energy)])
         }
-        return (toolkit, directory)
+        return (toolkit, base.directory)
     }
 
     @Test func threeHoursFocusedNeverOverlapsTheMeeting() throws {

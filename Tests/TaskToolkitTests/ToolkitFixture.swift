@@ -11,13 +11,13 @@ struct ToolkitFixture {
     static let zone = TimeZone(identifier: "Europe/London")!
     static let now = ISODate.parse("2026-12-02T10:30:00+00:00", in: zone)!
 
-    let directory = TemporaryDirectory("toolkit")
+    let base: TestStore
+    var directory: TemporaryDirectory { base.directory }
     let toolkit: TaskToolkit
 
     init(now: Date = ToolkitFixture.now, maxAttachmentBytes: Int64 = ObjectStore.defaultMaxBytes) throws {
-        let store = try TaskStore(path: directory.path("tasks.sqlite"), clock: { now }, timeZone: ToolkitFixture.zone)
-        try store.bootstrap()
-        toolkit = TaskToolkit(store: store, objects: ObjectStore(directory: directory.path("objects"), maxBytes: maxAttachmentBytes))
+        base = try TestStore("toolkit", now: now, zone: ToolkitFixture.zone)
+        toolkit = TaskToolkit(store: base.store, objects: ObjectStore(directory: base.directory.path("objects"), maxBytes: maxAttachmentBytes))
     }
 
     /// Calls a tool, expecting a well-formed call.

@@ -12,15 +12,14 @@ import TaskerTestSupport
 /// the page may call (the refusals over real HTTP are in WebEndToEndTests).
 @Suite struct WebDoorTests {
     static let zone = TimeZone(identifier: "Europe/London")!
-    let directory = TemporaryDirectory("web-door")
+    let base: TestStore
+    var directory: TemporaryDirectory { base.directory }
     let door: WebDoor
-    let store: TaskStore
+    var store: TaskStore { base.store }
 
     init() throws {
-        let now = ISODate.parse("2026-12-02T10:30:00+00:00", in: Self.zone)!
-        store = try TaskStore(path: directory.path("tasks.sqlite"), clock: { now }, timeZone: Self.zone)
-        try store.bootstrap()
-        door = WebDoor(toolkit: TaskToolkit(store: store))
+        base = try TestStore("web-door", now: ISODate.parse("2026-12-02T10:30:00+00:00", in: Self.zone)!, zone: Self.zone)
+        door = WebDoor(toolkit: TaskToolkit(store: base.store))
         door.port = 4242
     }
 

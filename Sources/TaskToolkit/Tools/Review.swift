@@ -73,6 +73,6 @@ public struct Review: Tool {
         guard start < end else {
             throw ToolkitError.invalidArguments(tool: tool, message: "the period is empty: from (\(first)) must come before to")
         }
-        return .done(Output(review: try toolkit.store.review(from: start, to: end), limit: limit ?? 50))
+        return .done(Output(review: try ReviewQuery(store: toolkit.store).review(from: start, to: end), limit: limit ?? 50))
     }
 }
