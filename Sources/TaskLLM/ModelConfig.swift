@@ -13,10 +13,9 @@ public struct ModelConfig: Sendable, Equatable {
         case writes, all, never
     }
 
-    /// Every key config.json may hold: the model's, and planning's (`calendars`, `working_hours`,
-    /// `working_days`), sync's, attachments' and reminders' (read by the command line's setups).
-    public static let knownKeys = ["preset", "base_url", "model", "key_command", "timeout_seconds", "first_token_seconds", "confirm",
-                                   "calendars", "working_hours", "working_days", "sync", "attachments", "remind_before_minutes"]
+    /// Every key config.json may hold at its top level: the model's and every other section's, from
+    /// the one declaration (`TaskerConfig`).
+    public static let knownKeys = TaskerConfig.topLevelKeys
 
     public var preset: EndpointPreset?
     /// The base URL requests go to (`…/v1`), without a trailing slash.
