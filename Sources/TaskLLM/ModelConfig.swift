@@ -65,6 +65,12 @@ public struct ModelConfig: Sendable, Equatable {
             throw .config(path: path, problem: "not valid JSON (\(error.reason) at byte \(error.offset))")
         }
         guard let object = value.objectValue else { throw .config(path: path, problem: "must hold one JSON object") }
+        return try parse(object, path: path)
+    }
+
+    /// Reads config.json's object, parsed once by the caller for every section; `path` is only used in
+    /// messages. - Throws: `LLMError.config` naming the problem.
+    public static func parse(_ object: [String: JSONValue], path: String) throws(LLMError) -> ModelConfig {
         if let unknown = object.keys.sorted().first(where: { !knownKeys.contains($0) }) {
             throw .config(path: path, problem: "unknown key '\(unknown)'; known keys: \(knownKeys.joined(separator: ", "))")
         }
