@@ -51,9 +51,10 @@ enum WebCommand: Command {
         door.port = daemon.port
         guard let url = door.loginURL else { throw CommandFailure("the web page has no login link; start tasker web again") }
         output.err("tasker web: open \(url) (the link works once; Ctrl-C stops)")
-        if arguments.has(Self.open) { openInBrowser(url, output) }
+        let opener = arguments.has(Self.open) ? openInBrowser(url, folder: context.paths.taskerState + "/web", port: daemon.port, output) : nil
         stop.wait()
         daemon.stop()
+        if let opener { try? OwnerOnlyFile.remove(opener) }
         output.err("tasker web: stopped")
         return 0
     }
@@ -76,9 +77,21 @@ enum WebCommand: Command {
         }
     }
 
-    /// Hands the URL to xdg-open; a desktop without one gets a line saying to open it by hand.
-    static func openInBrowser(_ url: String, _ output: Output) {
-        let process = ChildProcess.make("/usr/bin/xdg-open", [url])
+    /// Hands the page to xdg-open through a small file (mode 0600, in a 0700 folder) that forwards to
+    /// the one-time link: the link itself never appears in a command line, where any local user could
+    /// read it (`/proc/PID/cmdline`) and redeem it first. Returns the file (removed when the server
+    /// stops); a desktop without xdg-open gets a line saying to open the link by hand.
+    static func openInBrowser(_ url: String, folder: String, port: UInt16, _ output: Output) -> String? {
+        let path = folder + "/open-\(port).html"
+        let page = "<!doctype html><meta charset=utf-8><meta http-equiv=refresh content=\"0;url=\(url)\"><title>tasker web</title>"
+        do {
+            try OwnerOnlyFile.makeDirectory(folder)
+            try OwnerOnlyFile.write(Array(page.utf8), to: path)
+        } catch {
+            output.err("tasker web: \(error); open the link above in your browser")
+            return nil
+        }
+        let process = ChildProcess.make("/usr/bin/xdg-open", [path])
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         do {
@@ -86,5 +99,6 @@ enum WebCommand: Command {
         } catch {
             output.err("tasker web: could not start xdg-open; open the link above in your browser")
         }
+        return path
     }
 }
