@@ -13,10 +13,9 @@ public struct ModelConfig: Sendable, Equatable {
         case writes, all, never
     }
 
-    /// Every key config.json may hold: the model's, and planning's (`calendars`, `working_hours`,
-    /// `working_days`), sync's, attachments' and reminders' (read by the command line's setups).
-    public static let knownKeys = ["preset", "base_url", "model", "key_command", "timeout_seconds", "first_token_seconds", "confirm",
-                                   "calendars", "working_hours", "working_days", "sync", "attachments", "remind_before_minutes"]
+    /// Every key config.json may hold at its top level: the model's and every other section's, from
+    /// the one declaration (`TaskerConfig`).
+    public static let knownKeys = TaskerConfig.topLevelKeys
 
     public var preset: EndpointPreset?
     /// The base URL requests go to (`…/v1`), without a trailing slash.
@@ -66,6 +65,12 @@ public struct ModelConfig: Sendable, Equatable {
             throw .config(path: path, problem: "not valid JSON (\(error.reason) at byte \(error.offset))")
         }
         guard let object = value.objectValue else { throw .config(path: path, problem: "must hold one JSON object") }
+        return try parse(object, path: path)
+    }
+
+    /// Reads config.json's object, parsed once by the caller for every section; `path` is only used in
+    /// messages. - Throws: `LLMError.config` naming the problem.
+    public static func parse(_ object: [String: JSONValue], path: String) throws(LLMError) -> ModelConfig {
         if let unknown = object.keys.sorted().first(where: { !knownKeys.contains($0) }) {
             throw .config(path: path, problem: "unknown key '\(unknown)'; known keys: \(knownKeys.joined(separator: ", "))")
         }

@@ -1,6 +1,6 @@
 import TaskCore
 
-/// One task as the model proposed it in a refinement answer: the fields of DESIGN.md's
+/// One task as the model proposed it in a refinement answer: the fields of docs/DESIGN.md's
 /// `{"tasks": [{source, title, due, priority, estimate_minutes, energy, contexts, kind}]}`.
 ///
 /// Fields of the wrong type are dropped (treated as "not said"); only a missing `source` is an error.

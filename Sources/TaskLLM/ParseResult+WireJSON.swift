@@ -3,7 +3,7 @@ import TaskCore
 import TaskNL
 
 extension ParseResult {
-    /// The `tasker parse --json` object (TaskNL's `json(timeZone:)`, DESIGN.md) plus `fromModel`:
+    /// The `tasker parse --json` object (TaskNL's `json(timeZone:)`, docs/DESIGN.md) plus `fromModel`:
     /// the fields of the chips a model supplied, in chip order.
     public func wireJSON(timeZone: TimeZone) -> JSONValue {
         var object = json(timeZone: timeZone).objectValue ?? [:]

@@ -2,7 +2,7 @@ import Foundation
 import TaskCore
 
 extension ParseResult {
-    /// The `tasker parse --json` object of DESIGN.md: title, due (ISO 8601 with offset or null),
+    /// The `tasker parse --json` object of docs/DESIGN.md: title, due (ISO 8601 with offset or null),
     /// priority, estimateMinutes, energy, contexts, kind, recurrence, deferUntil (YYYY-MM-DD or null)
     /// and understood (the chip texts in order).
     /// `remind` (minutes before as a number, or an ISO 8601 instant) appears only when the sentence

@@ -12,7 +12,7 @@ import TaskNL
 /// `{"ok": false, "error": …}` so an agent can recover. Dates are read as ISO 8601 or natural
 /// language, relative to the store's clock and time zone.
 public final class TaskToolkit {
-    /// The catalogue, in DESIGN.md's order. Adding a tool: its type, and one line here.
+    /// The catalogue, in the order `tasker tools` lists it (docs/DESIGN.md). Adding a tool: its type, and one line here.
     public static let standardTools: [any Tool.Type] = [
         CaptureTask.self,
         CreateTask.self,

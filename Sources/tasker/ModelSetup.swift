@@ -55,7 +55,7 @@ struct ModelSetup {
     init(configDirectory: String, environment: [String: String]) {
         self.configDirectory = configDirectory
         var problem: LLMError?
-        do { config = try ModelConfig.load(directory: configDirectory) } catch {
+        do { config = try Self.modelConfig(configDirectory) } catch {
             config = ModelConfig()
             problem = error
         }
@@ -63,6 +63,15 @@ struct ModelSetup {
         keys = KeyStore(directory: configDirectory, keyCommand: config.keyCommand, searchPath: environment["PATH"] ?? "/usr/bin:/bin")
         prompts = PromptLocator(configDirectory: configDirectory, environment: environment)
         memory = StructuredOutputMemory(configDirectory: configDirectory)
+    }
+
+    /// The model's keys from config.json as every setup reads it (`ConfigFile`, parsed once).
+    /// - Throws: `LLMError.config` naming the file and what is wrong with it.
+    private static func modelConfig(_ directory: String) throws(LLMError) -> ModelConfig {
+        let path = directory + "/config.json"
+        let loaded = ConfigFile.load(in: directory)
+        if let problem = loaded.problem { throw .config(path: path, problem: problem) }
+        return try ModelConfig.parse(loaded.object ?? [:], path: path)
     }
 
     /// The config, key and the prompt `promptName` when the model path is on, else why it is off.

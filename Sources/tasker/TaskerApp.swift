@@ -17,7 +17,7 @@ enum TaskerApp {
         ReviewCommand.self, StreaksCommand.self, ExportCommand.self, ImportCommand.self, CalendarsCommand.self, SyncCommand.self, RemindCommand.self,
         GCCommand.self, VerifyCommand.self, UploadCommand.self,
         AgentCommand.self, ApprovalsCommand.self, ApproveCommand.self, RejectCommand.self, ReceiptsCommand.self, WebCommand.self,
-        CryptoCommand.self,
+        CryptoCommand.self, ConfigCommand.self,
     ]
 
     /// The process's arguments (without the program name) as strict UTF-8: Swift's
