@@ -51,13 +51,7 @@ enum ImportCommand: Command {
             if arguments.value(Self.mode) != nil || arguments.has(Self.dryRun) {
                 throw UsageError("import: --mode and --dry-run are for bundles; --ics takes VTODOs by UID and adds only what is new")
             }
-            let text: String
-            if file == "-" {
-                text = try context.readStandardInput()
-            } else {
-                guard let data = FileManager.default.contents(atPath: file) else { throw IOError.cannotRead(path: file, reason: "no such file or not readable") }
-                text = try UTF8Input.text(data, source: file)
-            }
+            let text = try readText(file, context)
             let summary = try VTodoFile(timeZone: context.timeZone, now: TaskStore.wholeSeconds(context.clock()))
                 .read(text, source: file == "-" ? "standard input" : file, into: store)
             context.output.text(summary.line)
@@ -65,13 +59,7 @@ enum ImportCommand: Command {
         }
         if arguments.has(Self.taskwarrior) || arguments.has(Self.todotxt) {
             source = file == "-" ? "standard input" : file
-            let text: String
-            if file == "-" {
-                text = try context.readStandardInput()
-            } else {
-                guard let data = FileManager.default.contents(atPath: file) else { throw IOError.cannotRead(path: file, reason: "no such file or not readable") }
-                text = try UTF8Input.text(data, source: file)
-            }
+            let text = try readText(file, context)
             progress.phase("reading \(ImportProgress.grouped(text.utf8.count)) bytes")
             let projects = try store.projectRecords()
             if arguments.has(Self.todotxt) {
@@ -94,5 +82,12 @@ enum ImportCommand: Command {
         if seconds > 1 { context.output.err(String(format: "imported %d records in %.1f s", imported.records.count, seconds)) }
         context.output.text(report.summary)
         return 0
+    }
+
+    /// The text of `file` ("-": standard input), as UTF-8; a missing or unreadable file says so.
+    private static func readText(_ file: String, _ context: CommandContext) throws -> String {
+        if file == "-" { return try context.readStandardInput() }
+        guard let data = FileManager.default.contents(atPath: file) else { throw IOError.cannotRead(path: file, reason: "no such file or not readable") }
+        return try UTF8Input.text(data, source: file)
     }
 }
