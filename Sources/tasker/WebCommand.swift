@@ -54,7 +54,7 @@ enum WebCommand: Command {
         let opener = arguments.has(Self.open) ? openInBrowser(url, folder: context.paths.taskerState + "/web", port: daemon.port, output) : nil
         stop.wait()
         daemon.stop()
-        if let opener { try? OwnerOnlyFile.remove(opener) }
+        if let opener { _ = try? OwnerOnlyFile.remove(opener) }
         output.err("tasker web: stopped")
         return 0
     }
