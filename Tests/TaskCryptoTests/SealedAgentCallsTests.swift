@@ -32,7 +32,7 @@ import TaskerTestSupport
         let approval = try store.addApproval(agentID: agent.id, tool: "create_task", arguments: arguments, argumentsHash: SHA256.hex(arguments),
                                              target: nil, targetModified: nil, lifetime: 7 * 86_400)
         try store.decideApproval(id: approval.id, status: .executed, result: #"{"ok":true,"task":{"notes":"\#(sentence)"}}"#)
-        try store.recordClientKey(tool: "create_task", clientID: "c-1", arguments: arguments, result: #"{"ok":true,"notes":"\#(sentence)"}"#)
+        try ClientKeys(store).record(tool: "create_task", clientID: "c-1", arguments: arguments, result: #"{"ok":true,"notes":"\#(sentence)"}"#)
         return approval.id
     }
 
@@ -46,12 +46,12 @@ import TaskerTestSupport
         }
         let approval = try #require(try store.approval(id: id))
         #expect(approval.arguments.contains(sentence) && approval.result?.contains(sentence) == true)
-        #expect(try store.clientKey(tool: "create_task", clientID: "c-1")?.result.contains(sentence) == true)
+        #expect(try ClientKeys(store).find(tool: "create_task", clientID: "c-1")?.result.contains(sentence) == true)
 
         // Without the key: refused in one line, never ciphertext or clear text.
         let locked = try open(nil)
         #expect(throws: TaskStoreError.self) { try locked.approval(id: id) }
-        #expect(throws: TaskStoreError.self) { try locked.recordClientKey(tool: "create_task", clientID: "c-2", arguments: "{}", result: "{}") }
+        #expect(throws: TaskStoreError.self) { try ClientKeys(locked).record(tool: "create_task", clientID: "c-2", arguments: "{}", result: "{}") }
 
         // A sealed value moved to another row does not open there.
         let other = try store.addApproval(agentID: 1, tool: "create_task", arguments: "{}", argumentsHash: SHA256.hex("{}"), target: nil,
@@ -71,7 +71,7 @@ import TaskerTestSupport
         let next = try TaskCrypto(key: try DataKey.random(), otherKeys: [crypto.key])
         #expect(try store.reseal(with: next).agentCalls == 4)
         #expect(try open(try TaskCrypto(key: next.key)).approval(id: id)?.result?.contains(sentence) == true)
-        #expect(try open(try TaskCrypto(key: next.key)).clientKey(tool: "create_task", clientID: "c-1")?.arguments.contains(sentence) == true)
+        #expect(try ClientKeys(open(try TaskCrypto(key: next.key))).find(tool: "create_task", clientID: "c-1")?.arguments.contains(sentence) == true)
         #expect(throws: TaskStoreError.self) { try open(crypto).approval(id: id) }
         let file = try Data(contentsOf: URL(fileURLWithPath: path)) + ((try? Data(contentsOf: URL(fileURLWithPath: path + "-wal"))) ?? Data())
         #expect(file.range(of: Data(sentence.utf8)) == nil, "enable scrubbed the clear copies")
