@@ -97,14 +97,14 @@ import Testing
         let third = try #require(try f.store.completeTask(second.id).next)
         let series = try f.store.db.cached("SELECT series FROM tasks ORDER BY id").rows { $0.optionalString(0) }
         #expect(series == [head, head, head])
-        #expect(try f.store.openSeriesDue() == [head: try #require(third.due)])
-        let records = try f.store.completionRecords()
+        #expect(try StreakHistory(f.store).openSeriesDue() == [head: try #require(third.due)])
+        let records = try StreakHistory(f.store).completionRecords()
         #expect(records.map(\.series) == [head, head])
         #expect(records.allSatisfy { $0.timeZone.identifier == "Europe/London" })
         _ = try f.store.reopenTask(second.id)
         #expect(try f.store.db.scalar("SELECT count(*) FROM tasks WHERE completed_zone IS NOT NULL") == 1)
         let oneOff = try f.add("Once")
         _ = try f.store.completeTask(oneOff.id)
-        #expect(try f.store.completionRecords().last?.series == nil)
+        #expect(try StreakHistory(f.store).completionRecords().last?.series == nil)
     }
 }
