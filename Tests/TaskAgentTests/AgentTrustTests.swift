@@ -69,7 +69,7 @@ import TaskToolkit
         #expect(throws: AgentAccessError.insufficientScope(tool: "create_template", scope: .destructive)) {
             try gate.call("create_template", .object(replace))
         }
-        #expect(try fixture.store.template(named: "Move")?.tasks.first?.title == "Pack")
+        #expect(try Templates(fixture.store).template(named: "Move")?.tasks.first?.title == "Pack")
         #expect(try gate.call("create_template", ["name": "Fresh", "tasks": [["title": "A", "offset_days": 0]], "replace": true])["ok"] == true,
                 "replace on a new name overwrites nothing")
         #expect(try fixture.store.placeNames() == ["Shop"])
