@@ -27,7 +27,7 @@ import TaskerTestSupport
         init(_ store: TaskStore) throws {
             tasks = Dictionary(uniqueKeysWithValues: try store.tasks(TaskQuery(filter: .all, limit: 10_000)).map { ($0.id, $0) })
             templates = Dictionary(uniqueKeysWithValues: try Templates(store).templates().filter { !$0.isBuiltIn }.map { ($0.name.lowercased(), $0) })
-            places = Set(try store.placeNames())
+            places = Set(try Places(store).placeNames())
             pages = try store.pages().count
         }
     }

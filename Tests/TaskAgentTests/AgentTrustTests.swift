@@ -72,7 +72,7 @@ import TaskToolkit
         #expect(try Templates(fixture.store).template(named: "Move")?.tasks.first?.title == "Pack")
         #expect(try gate.call("create_template", ["name": "Fresh", "tasks": [["title": "A", "offset_days": 0]], "replace": true])["ok"] == true,
                 "replace on a new name overwrites nothing")
-        #expect(try fixture.store.placeNames() == ["Shop"])
+        #expect(try Places(fixture.store).placeNames() == ["Shop"])
     }
 
     /// Kitchen has a done "Water"; Garden an open "Water the hedge". complete_task finds open tasks by
