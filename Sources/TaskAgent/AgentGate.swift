@@ -111,8 +111,8 @@ public final class AgentGate {
                 return .failure(error)
             case .ask:
                 let footprint = assessment.footprint ?? CallFootprint(scope: .destructive)
-                let request = try store.pendingApproval(agentID: agentID, tool: name, argumentsHash: argumentsHash)
-                    ?? store.addApproval(agentID: agentID, tool: name, arguments: argumentsText, argumentsHash: argumentsHash,
+                let request = try Approvals(store).pendingApproval(agentID: agentID, tool: name, argumentsHash: argumentsHash)
+                    ?? Approvals(store).addApproval(agentID: agentID, tool: name, arguments: argumentsText, argumentsHash: argumentsHash,
                                          target: Self.targetName(footprint), pins: try pins(of: footprint), lifetime: Self.approvalLifetime)
                 let result = Self.pendingResult(request)
                 try receipt("asked", result.encoded(), approval: request.id)
@@ -175,7 +175,7 @@ public final class AgentGate {
     /// What an approval pins: the tasks' fingerprint, and the bytes of a file the call reads (the
     /// SHA-256 and size the owner is shown; "missing" when it cannot be read now).
     func pins(of footprint: CallFootprint) throws -> ApprovalPins {
-        var pins = ApprovalPins(targetFingerprint: footprint.tasks.isEmpty ? nil : try store.fingerprint(of: footprint.tasks))
+        var pins = ApprovalPins(targetFingerprint: footprint.tasks.isEmpty ? nil : try Approvals(store).fingerprint(of: footprint.tasks))
         if let file = footprint.fileRead {
             let read = toolkit.fingerprint(ofFile: file)
             pins.fileSHA256 = read?.sha256 ?? "missing"

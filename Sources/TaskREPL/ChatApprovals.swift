@@ -37,12 +37,12 @@ struct ChatApprovals {
         default:
             throw REPLError.usage("/approvals lists the waiting requests; /approvals approve ID or /approvals reject ID [reason] decides one")
         }
-        announced = try session.toolkit.store.pendingApprovalCount()
+        announced = try Approvals(session.toolkit.store).pendingApprovalCount()
     }
 
     /// One line before the prompt when the number of waiting requests changed and is not zero.
     mutating func noticePending(in session: ChatSession) {
-        guard let count = try? session.toolkit.store.pendingApprovalCount(), count != announced else { return }
+        guard let count = try? Approvals(session.toolkit.store).pendingApprovalCount(), count != announced else { return }
         announced = count
         if count > 0 { session.notice("\(count) agent request\(count == 1 ? "" : "s") wait\(count == 1 ? "s" : "") for your approval: /approvals") }
     }

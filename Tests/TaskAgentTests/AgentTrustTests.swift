@@ -132,7 +132,7 @@ import TaskToolkit
         let result = try gate.call("complete_task", ["title": "call the b"])
         #expect(result["ok"] == false)
         #expect(result["candidates"]?.arrayValue?.count == 3)
-        #expect(try fixture.store.approvals().isEmpty)
+        #expect(try Approvals(fixture.store).approvals().isEmpty)
         #expect(try fixture.store.receipts().map(\.decision) == ["failed"])
     }
 

@@ -24,7 +24,7 @@ import Testing
         #expect(out.text.contains("\(second) rejected"))
         #expect(out.text.contains("No agent requests are waiting."))
         #expect(try h.titles() == ["Book the dentist"])
-        #expect(try h.toolkit.store.approval(id: second)?.reason == "not this year")
+        #expect(try Approvals(h.toolkit.store).approval(id: second)?.reason == "not this year")
         #expect(try h.toolkit.store.receipts().map(\.decision) == ["asked", "asked", "approved", "rejected"])
     }
 }
