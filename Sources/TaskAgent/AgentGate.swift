@@ -41,7 +41,7 @@ public final class AgentGate {
     /// title that matches several tasks, is refused here: an agent names an ambiguous task by id.
     /// - Throws: `AgentAccessError.unknownKey`; `ToolkitError` for a malformed call.
     func assess(_ tool: String, _ arguments: JSONValue) throws -> Assessment {
-        guard let agent = try store.agent(id: agentID) else { throw AgentAccessError.unknownKey }
+        guard let agent = try Agents(store).agent(id: agentID) else { throw AgentAccessError.unknownKey }
         if let state = agent.unusable(at: store.clock()) { return Assessment(decision: .unusable(state)) }
         guard let definition = toolkit.tools.first(where: { $0.name == tool }) else { return Assessment(decision: .unknownTool) }
         let grants = try AgentGrants(store).active(agentID: agent.id)
@@ -94,7 +94,7 @@ public final class AgentGate {
             }
             switch assessment.decision {
             case .unusable(let state):
-                let agentName = try store.agent(id: agentID)?.name ?? "?"
+                let agentName = try Agents(store).agent(id: agentID)?.name ?? "?"
                 let error = AgentAccessError.unusable(agent: agentName, state)
                 try receipt(state.rawValue, error.description)
                 return .failure(error)
@@ -150,7 +150,7 @@ public final class AgentGate {
     /// Whether the agent may read tasks without asking: its policy allows `read`, or a grant of it
     /// without a project runs.
     public func mayRead() throws -> Bool {
-        guard let agent = try store.agent(id: agentID) else { return false }
+        guard let agent = try Agents(store).agent(id: agentID) else { return false }
         if agent.policy(for: .read) == .allow { return true }
         return try AgentGrants(store).active(agentID: agentID).contains { $0.scope == .read && $0.projectID == nil }
     }

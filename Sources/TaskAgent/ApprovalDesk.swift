@@ -39,7 +39,7 @@ public struct ApprovalDesk {
                                         resultHash: SHA256.hex(result), decision: decision, approvalID: id)
             }
         }
-        if let agent = try store.agent(id: request.agentID), let state = agent.unusable(at: store.clock()) {
+        if let agent = try Agents(store).agent(id: request.agentID), let state = agent.unusable(at: store.clock()) {
             let message = "agent '\(agent.name)''s key is \(state.rawValue); the request was not run"
             try finish(.failed, message, decision: "failed", reason: message)
             return .failed(message)

@@ -17,7 +17,7 @@ struct ChatApprovals {
         case nil:
             let pending = try desk.pending()
             if pending.isEmpty { session.notice("No agent requests are waiting.") }
-            let names = Dictionary(uniqueKeysWithValues: try session.toolkit.store.agents().map { ($0.id, $0.name) })
+            let names = Dictionary(uniqueKeysWithValues: try Agents(session.toolkit.store).agents().map { ($0.id, $0.name) })
             for request in pending {
                 session.output.line("  \(request.id)  \(TerminalText.sanitized(names[request.agentID] ?? "?"))  \(request.tool)  "
                     + TerminalText.sanitized(request.arguments))

@@ -18,7 +18,7 @@ import TaskToolkit
     @Test func allowedCallsRunDeniedScopesFailAndEachLeavesOneReceipt() throws {
         let fixture = try AgentFixture()
         let (_, gate) = try fixture.agent("bot", scopes: [.read, .writeTasks])
-        try fixture.store.setAgentPolicy(named: "bot", scope: .writeTasks, policy: .allow)
+        try Agents(fixture.store).setAgentPolicy(named: "bot", scope: .writeTasks, policy: .allow)
         let created = try gate.call("create_task", ["title": "Buy milk"])
         #expect(created["ok"] == .bool(true))
         let listed = try gate.call("list_tasks", [:])
@@ -59,7 +59,7 @@ import TaskToolkit
         fixture.clock.advance(days: 1)
         #expect(throws: AgentAccessError.unusable(agent: "bot", .expired)) { try gate.call("list_tasks", [:]) }
         let (_, other) = try fixture.agent("other")
-        try fixture.store.revokeAgent(named: "other")
+        try Agents(fixture.store).revokeAgent(named: "other")
         #expect(throws: AgentAccessError.unusable(agent: "other", .revoked)) { try other.call("list_tasks", [:]) }
         #expect(try fixture.store.receipts().map(\.decision) == ["allowed", "expired", "revoked"])
     }

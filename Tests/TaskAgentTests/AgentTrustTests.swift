@@ -12,8 +12,8 @@ import TaskToolkit
     /// An agent that may write tasks and pages but not do anything destructive.
     func writer(_ fixture: AgentFixture) throws -> AgentGate {
         let (_, gate) = try fixture.agent("bot", scopes: [.read, .writeTasks])
-        try fixture.store.setAgentPolicy(named: "bot", scope: .writeTasks, policy: .allow)
-        try fixture.store.setAgentPolicy(named: "bot", scope: .destructive, policy: .deny)
+        try Agents(fixture.store).setAgentPolicy(named: "bot", scope: .writeTasks, policy: .allow)
+        try Agents(fixture.store).setAgentPolicy(named: "bot", scope: .destructive, policy: .deny)
         return gate
     }
 

@@ -27,7 +27,7 @@ import TaskerTestSupport
 
     /// One approval decided with a result, and one `client_id` answer, both carrying the sentence.
     func record(_ store: TaskStore) throws -> String {
-        let agent = try store.addAgent(name: "bot", key: AgentKey.generate(), scopes: [.writeTasks], expires: nil)
+        let agent = try Agents(store).addAgent(name: "bot", key: AgentKey.generate(), scopes: [.writeTasks], expires: nil)
         let arguments = #"{"notes":"\#(sentence)","title":"Cellar"}"#
         let approval = try Approvals(store).addApproval(agentID: agent.id, tool: "create_task", arguments: arguments, argumentsHash: SHA256.hex(arguments),
                                              target: nil, targetModified: nil, lifetime: 7 * 86_400)

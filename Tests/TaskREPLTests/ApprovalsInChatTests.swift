@@ -12,7 +12,7 @@ import Testing
     @Test func noticeListApproveAndReject() throws {
         let h = try REPLHarness()
         let key = AgentKey.generate()
-        let agent = try h.toolkit.store.addAgent(name: "bot", key: key, scopes: [.read, .writeTasks], expires: nil)
+        let agent = try Agents(h.toolkit.store).addAgent(name: "bot", key: key, scopes: [.read, .writeTasks], expires: nil)
         let gate = AgentGate(toolkit: h.toolkit, agent: agent)
         let first = try #require(try gate.call("create_task", ["title": "Book the dentist"])["approval_id"]?.stringValue)
         let second = try #require(try gate.call("create_task", ["title": "Buy a boat"])["approval_id"]?.stringValue)
