@@ -8,7 +8,7 @@ public enum AgentCredential {
     /// - Throws: `AgentAccessError` (the key is never part of the message).
     public static func authenticate(_ text: String, in store: TaskStore) throws -> AgentRecord {
         guard let key = AgentKey(text: text.trimmingCharacters(in: .whitespacesAndNewlines)) else { throw AgentAccessError.malformedKey }
-        guard let agent = try store.agent(keyID: key.id), key.matches(storedHash: agent.secretHash) else { throw AgentAccessError.unknownKey }
+        guard let agent = try Agents(store).agent(keyID: key.id), key.matches(storedHash: agent.secretHash) else { throw AgentAccessError.unknownKey }
         if let state = agent.unusable(at: store.clock()) { throw AgentAccessError.unusable(agent: agent.name, state) }
         return agent
     }
@@ -16,7 +16,7 @@ public enum AgentCredential {
     /// The agent called `name`, for a person running a client as that agent (`tasker mcp --agent`).
     /// - Throws: `TaskStoreError.agentNotFound`, `AgentAccessError.unusable`.
     public static func named(_ name: String, in store: TaskStore) throws -> AgentRecord {
-        guard let agent = try store.agent(named: name) else { throw TaskStoreError.agentNotFound(name) }
+        guard let agent = try Agents(store).agent(named: name) else { throw TaskStoreError.agentNotFound(name) }
         if let state = agent.unusable(at: store.clock()) { throw AgentAccessError.unusable(agent: agent.name, state) }
         return agent
     }

@@ -8,7 +8,7 @@ extension AgentGate {
     /// The agent's own request with this id; nil for none, or for another agent's (which looks the same).
     /// - Throws: `TaskStoreError` when storage fails.
     public func ownApproval(_ id: String) throws -> ApprovalRecord? {
-        guard let request = try store.approval(id: id), request.agentID == agentID else { return nil }
+        guard let request = try Approvals(store).approval(id: id), request.agentID == agentID else { return nil }
         return request
     }
 
@@ -20,7 +20,7 @@ extension AgentGate {
             guard let request = try ownApproval(id) else { return nil }
             guard request.status == .pending else { return request }
             let note = "withdrawn by the agent"
-            if try store.decideApproval(id: id, status: .withdrawn, reason: note) {
+            if try Approvals(store).decideApproval(id: id, status: .withdrawn, reason: note) {
                 try store.appendReceipt(agentID: agentID, tool: request.tool, argumentsHash: request.argumentsHash,
                                         resultHash: SHA256.hex(note), decision: "withdrawn", approvalID: id)
             }

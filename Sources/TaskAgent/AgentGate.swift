@@ -41,7 +41,7 @@ public final class AgentGate {
     /// title that matches several tasks, is refused here: an agent names an ambiguous task by id.
     /// - Throws: `AgentAccessError.unknownKey`; `ToolkitError` for a malformed call.
     func assess(_ tool: String, _ arguments: JSONValue) throws -> Assessment {
-        guard let agent = try store.agent(id: agentID) else { throw AgentAccessError.unknownKey }
+        guard let agent = try Agents(store).agent(id: agentID) else { throw AgentAccessError.unknownKey }
         if let state = agent.unusable(at: store.clock()) { return Assessment(decision: .unusable(state)) }
         guard let definition = toolkit.tools.first(where: { $0.name == tool }) else { return Assessment(decision: .unknownTool) }
         let grants = try AgentGrants(store).active(agentID: agent.id)
@@ -94,7 +94,7 @@ public final class AgentGate {
             }
             switch assessment.decision {
             case .unusable(let state):
-                let agentName = try store.agent(id: agentID)?.name ?? "?"
+                let agentName = try Agents(store).agent(id: agentID)?.name ?? "?"
                 let error = AgentAccessError.unusable(agent: agentName, state)
                 try receipt(state.rawValue, error.description)
                 return .failure(error)
@@ -111,8 +111,8 @@ public final class AgentGate {
                 return .failure(error)
             case .ask:
                 let footprint = assessment.footprint ?? CallFootprint(scope: .destructive)
-                let request = try store.pendingApproval(agentID: agentID, tool: name, argumentsHash: argumentsHash)
-                    ?? store.addApproval(agentID: agentID, tool: name, arguments: argumentsText, argumentsHash: argumentsHash,
+                let request = try Approvals(store).pendingApproval(agentID: agentID, tool: name, argumentsHash: argumentsHash)
+                    ?? Approvals(store).addApproval(agentID: agentID, tool: name, arguments: argumentsText, argumentsHash: argumentsHash,
                                          target: Self.targetName(footprint), pins: try pins(of: footprint), lifetime: Self.approvalLifetime)
                 let result = Self.pendingResult(request)
                 try receipt("asked", result.encoded(), approval: request.id)
@@ -150,7 +150,7 @@ public final class AgentGate {
     /// Whether the agent may read tasks without asking: its policy allows `read`, or a grant of it
     /// without a project runs.
     public func mayRead() throws -> Bool {
-        guard let agent = try store.agent(id: agentID) else { return false }
+        guard let agent = try Agents(store).agent(id: agentID) else { return false }
         if agent.policy(for: .read) == .allow { return true }
         return try AgentGrants(store).active(agentID: agentID).contains { $0.scope == .read && $0.projectID == nil }
     }
@@ -175,7 +175,7 @@ public final class AgentGate {
     /// What an approval pins: the tasks' fingerprint, and the bytes of a file the call reads (the
     /// SHA-256 and size the owner is shown; "missing" when it cannot be read now).
     func pins(of footprint: CallFootprint) throws -> ApprovalPins {
-        var pins = ApprovalPins(targetFingerprint: footprint.tasks.isEmpty ? nil : try store.fingerprint(of: footprint.tasks))
+        var pins = ApprovalPins(targetFingerprint: footprint.tasks.isEmpty ? nil : try Approvals(store).fingerprint(of: footprint.tasks))
         if let file = footprint.fileRead {
             let read = toolkit.fingerprint(ofFile: file)
             pins.fileSHA256 = read?.sha256 ?? "missing"

@@ -23,7 +23,7 @@ public struct ApprovalDesk {
     }
 
     /// Requests waiting for a person, oldest first (expired ones are marked first).
-    public func pending() throws -> [ApprovalRecord] { try store.approvals(status: .pending) }
+    public func pending() throws -> [ApprovalRecord] { try Approvals(store).approvals(status: .pending) }
 
     /// Runs a pending request after checking it again: the arguments still fit, the agent's key
     /// still works, and the task it acts on has not changed since (else it is `stale`).
@@ -34,12 +34,12 @@ public struct ApprovalDesk {
         let toolkit = self.toolkit.acting(forAgent: request.agentID)
         func finish(_ status: ApprovalStatus, _ result: String, decision: String, reason: String? = nil) throws {
             try store.inOneTransaction {
-                try store.decideApproval(id: id, status: status, reason: reason, result: result)
+                try Approvals(store).decideApproval(id: id, status: status, reason: reason, result: result)
                 try store.appendReceipt(agentID: request.agentID, tool: request.tool, argumentsHash: request.argumentsHash,
                                         resultHash: SHA256.hex(result), decision: decision, approvalID: id)
             }
         }
-        if let agent = try store.agent(id: request.agentID), let state = agent.unusable(at: store.clock()) {
+        if let agent = try Agents(store).agent(id: request.agentID), let state = agent.unusable(at: store.clock()) {
             let message = "agent '\(agent.name)''s key is \(state.rawValue); the request was not run"
             try finish(.failed, message, decision: "failed", reason: message)
             return .failed(message)
@@ -73,7 +73,7 @@ public struct ApprovalDesk {
         let request = try pendingRequest(id)
         let note = reason ?? "rejected by the owner"
         try store.inOneTransaction {
-            try store.decideApproval(id: id, status: .rejected, reason: note)
+            try Approvals(store).decideApproval(id: id, status: .rejected, reason: note)
             try store.appendReceipt(agentID: request.agentID, tool: request.tool, argumentsHash: request.argumentsHash,
                                     resultHash: SHA256.hex(note), decision: "rejected", approvalID: id)
         }
@@ -91,7 +91,7 @@ public struct ApprovalDesk {
             else { return false }
         }
         if let pinned = request.targetFingerprint {
-            return try store.fingerprint(of: footprint.tasks) == pinned
+            return try Approvals(store).fingerprint(of: footprint.tasks) == pinned
         }
         // A request stored before schema v16 pinned the task's whole-second change time.
         guard let id = footprint.tasks.first else { return request.targetModified == nil }
@@ -99,7 +99,7 @@ public struct ApprovalDesk {
     }
 
     private func pendingRequest(_ id: String) throws -> ApprovalRecord {
-        guard let request = try store.approval(id: id) else { throw ApprovalError.notFound(id) }
+        guard let request = try Approvals(store).approval(id: id) else { throw ApprovalError.notFound(id) }
         guard request.status == .pending else { throw ApprovalError.notPending(id, request.status) }
         return request
     }

@@ -27,9 +27,9 @@ public struct PlaceCrossings {
     /// - Throws: store errors.
     public func crossings(_ fixes: [LocationFix]) throws -> [Crossing] {
         guard !fixes.isEmpty else { return [] }
-        let places = try store.placesWithOpenTasks()
+        let places = try Places(store).placesWithOpenTasks()
         guard !places.isEmpty else { return [] }
-        var states = try store.fenceStates()
+        var states = try Places(store).fenceStates()
         var result: [Crossing] = []
         for place in places {
             let fence = place.fence(dwell: dwell)
@@ -41,7 +41,7 @@ public struct PlaceCrossings {
                 if let event { result.append(Crossing(place: place, event: event, visit: state.visit)) }
             }
             if state != before {
-                try store.saveFenceState(state, for: place.id)
+                try Places(store).saveFenceState(state, for: place.id)
                 states[place.id] = state
             }
         }

@@ -66,7 +66,7 @@ public final class ReminderRunner {
     public func deliverPlaces(_ fixes: [LocationFix]) throws -> Report {
         var report = Report()
         for crossing in try places.crossings(fixes) {
-            for task in try store.openTasks(at: crossing.place.id) where task.place?.trigger == crossing.event {
+            for task in try Places(store).openTasks(at: crossing.place.id) where task.place?.trigger == crossing.event {
                 let key = "place:\(task.id.rawValue):\(crossing.event.rawValue):\(crossing.place.id.rawValue):\(crossing.visit)"
                 guard try ledger.claim(key: key, task: task.id, due: task.due) else { continue }
                 var parts = [ChipText.place(PlaceBinding(place: crossing.place.name, trigger: crossing.event))]
@@ -196,7 +196,7 @@ public final class ReminderRunner {
     /// fails: the watcher goes on with time reminders.
     private func readPositions() throws -> Report {
         var report = Report()
-        if location == nil, let connect = connectLocation, Date() >= nextLocationAttempt, !(try store.placeNames().isEmpty) {
+        if location == nil, let connect = connectLocation, Date() >= nextLocationAttempt, !(try Places(store).placeNames().isEmpty) {
             do {
                 location = try connect()
                 if locationProblem != nil { report.notices.append("location works again") }

@@ -193,7 +193,7 @@ public final class MCPHTTPEndpoint: @unchecked Sendable {
         }
         do {
             let agent = try AgentCredential.authenticate(String(header.dropFirst(7)), in: toolkit.store)
-            try? toolkit.store.touchAgent(id: agent.id)
+            try? Agents(toolkit.store).touchAgent(id: agent.id)
             return .agent(agent)
         } catch {
             return .refused(HTTPResponse(status: 401, headers: [("WWW-Authenticate", #"Bearer error="invalid_token""#), ("Content-Type", "text/plain")],

@@ -17,7 +17,7 @@ struct ChatApprovals {
         case nil:
             let pending = try desk.pending()
             if pending.isEmpty { session.notice("No agent requests are waiting.") }
-            let names = Dictionary(uniqueKeysWithValues: try session.toolkit.store.agents().map { ($0.id, $0.name) })
+            let names = Dictionary(uniqueKeysWithValues: try Agents(session.toolkit.store).agents().map { ($0.id, $0.name) })
             for request in pending {
                 session.output.line("  \(request.id)  \(TerminalText.sanitized(names[request.agentID] ?? "?"))  \(request.tool)  "
                     + TerminalText.sanitized(request.arguments))
@@ -37,12 +37,12 @@ struct ChatApprovals {
         default:
             throw REPLError.usage("/approvals lists the waiting requests; /approvals approve ID or /approvals reject ID [reason] decides one")
         }
-        announced = try session.toolkit.store.pendingApprovalCount()
+        announced = try Approvals(session.toolkit.store).pendingApprovalCount()
     }
 
     /// One line before the prompt when the number of waiting requests changed and is not zero.
     mutating func noticePending(in session: ChatSession) {
-        guard let count = try? session.toolkit.store.pendingApprovalCount(), count != announced else { return }
+        guard let count = try? Approvals(session.toolkit.store).pendingApprovalCount(), count != announced else { return }
         announced = count
         if count > 0 { session.notice("\(count) agent request\(count == 1 ? "" : "s") wait\(count == 1 ? "s" : "") for your approval: /approvals") }
     }

@@ -211,7 +211,7 @@ public final class ChatSession {
 
     /// The user's place names, so the chat's own readings bind "when I get to the supermarket" as
     /// `capture_task` does (none when the store cannot say).
-    var placeNames: [String] { (try? toolkit.store.placeNames()) ?? [] }
+    var placeNames: [String] { (try? Places(toolkit.store).placeNames()) ?? [] }
 
     func style(_ text: String, _ style: Style) -> String { style.apply(text, settings.useColor) }
 

@@ -1,3 +1,4 @@
+import TaskStore
 import TaskToolkit
 
 /// Answers the router's "do these words name an open task?" and "is this a template?" from the
@@ -21,7 +22,7 @@ final class OpenTaskProbe: @unchecked Sendable {
 
     /// True when `name` is a template's, built in or the user's.
     func isTemplate(_ name: String) -> Bool {
-        guard let toolkit, let found = try? toolkit.store.template(named: name) else { return false }
+        guard let toolkit, let found = try? Templates(toolkit.store).template(named: name) else { return false }
         return found != nil
     }
 }

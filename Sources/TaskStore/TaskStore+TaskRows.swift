@@ -316,4 +316,13 @@ extension TaskStore {
     func dueTime(_ day: LocalDate?) -> Date? {
         day.map { $0.instant(hour: 9, minute: 0, in: timeZone) }
     }
+
+    /// A binding with the place's stored spelling. - Throws: `.placeNotFound`.
+    func resolvePlace(_ binding: PlaceBinding) throws -> PlaceBinding {
+        let n = binding.place.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let name = try db.cached("SELECT name FROM places WHERE name = ?").bind([.text(n)]).first({ $0.string(0) }) else {
+            throw TaskStoreError.placeNotFound(n)
+        }
+        return PlaceBinding(place: name, trigger: binding.trigger)
+    }
 }

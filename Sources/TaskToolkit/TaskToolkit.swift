@@ -162,7 +162,7 @@ public final class TaskToolkit {
     /// differently from the owner: `approval_status` shows an agent only its own requests), with its
     /// path arguments confined to the agent's own folder, `<data dir>/agents/<name>/files/`.
     public func acting(forAgent agentID: Int64) -> TaskToolkit {
-        let name = (try? store.agent(id: agentID))?.name ?? ""
+        let name = (try? Agents(store).agent(id: agentID))?.name ?? ""
         return TaskToolkit(store: store, parser: parser, tools: toolTypes, planning: planning, objects: objects, uploader: uploader, agentID: agentID,
                            files: .agent(named: name, id: agentID, database: store.path))
     }

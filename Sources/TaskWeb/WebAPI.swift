@@ -88,7 +88,7 @@ struct WebAPI {
     }
 
     private func agentNames() throws -> [Int64: String] {
-        Dictionary(uniqueKeysWithValues: try toolkit.store.agents().map { ($0.id, $0.name) })
+        Dictionary(uniqueKeysWithValues: try Agents(toolkit.store).agents().map { ($0.id, $0.name) })
     }
 
     /// Each pending request as the owner decides it: the tool, the task it resolved to, the exact

@@ -56,13 +56,13 @@ enum AgentCommand: Command {
             let given = try parseScopes(arguments.value(Self.scopes) ?? "read")
             let lifetime = try parseLifetime(arguments.value(Self.expires) ?? "90d")
             let key = AgentKey.generate()
-            let agent = try store.addAgent(name: name, key: key, scopes: given, expires: lifetime.map { store.clock().addingTimeInterval($0) })
+            let agent = try Agents(store).addAgent(name: name, key: key, scopes: given, expires: lifetime.map { store.clock().addingTimeInterval($0) })
             context.output.out(key.text)
             context.output.err("agent '\(agent.name)' added; the key above is shown only this once — store it in the client now")
             context.output.err(policyLine(agent))
         case "list":
             try expect(1)
-            let agents = try store.agents()
+            let agents = try Agents(store).agents()
             if agents.isEmpty { context.output.text("no agents; add one with `tasker agent add NAME`") }
             let now = store.clock()
             for agent in agents {
@@ -76,20 +76,20 @@ enum AgentCommand: Command {
         case "revoke":
             try expect(2)
             let name = try name()
-            try store.revokeAgent(named: name)
+            try Agents(store).revokeAgent(named: name)
             context.output.text("agent '\(name)''s key is revoked; calls with it now fail (`tasker agent rotate \(name)` issues a new one)")
         case "rotate":
             try expect(2)
             let name = try name()
             let key = AgentKey.generate()
-            try store.rotateAgent(named: name, key: key)
+            try Agents(store).rotateAgent(named: name, key: key)
             context.output.out(key.text)
             context.output.err("agent '\(name)' has a new key (above, shown only this once); the old one no longer works")
         case "policy":
             guard words.count == 4 else { throw UsageError("usage: tasker agent policy NAME SCOPE allow|ask|deny") }
             guard let scope = AgentScope(rawValue: words[2]) else { throw UsageError("unknown scope '\(words[2])'; use one of \(AgentScope.spellings)") }
             guard let policy = AgentPolicy(rawValue: words[3]) else { throw UsageError("unknown policy '\(words[3])'; use allow, ask or deny") }
-            try store.setAgentPolicy(named: words[1], scope: scope, policy: policy)
+            try Agents(store).setAgentPolicy(named: words[1], scope: scope, policy: policy)
             context.output.text("agent '\(words[1])': \(scope.rawValue) is now \(policy.rawValue)")
         case "grant":
             try expect(2)
@@ -108,7 +108,7 @@ enum AgentCommand: Command {
             context.output.text("agent '\(name)' may use \(scope.rawValue) without asking\(grant.projectName.map { " in project \($0)" } ?? "") through \(day)")
         case "grants":
             try expect(1)
-            let names = Dictionary(uniqueKeysWithValues: try store.agents().map { ($0.id, $0.name) })
+            let names = Dictionary(uniqueKeysWithValues: try Agents(store).agents().map { ($0.id, $0.name) })
             let grants = try AgentGrants(store).active()
             if grants.isEmpty { context.output.text("no grants are running") }
             for grant in grants {

@@ -2,6 +2,7 @@ import Foundation
 import TaskAgent
 import TaskCore
 import TaskDesktop
+import TaskStore
 import TaskToolkit
 
 /// `ApprovalDesk` behind the desktop's Approve and Reject buttons (`tasker remind --watch`): each
@@ -13,7 +14,7 @@ final class ApprovalDeskDecider: ApprovalDeciding {
 
     func pendingApprovals() throws -> [ApprovalNote] {
         let toolkit = desk.toolkit
-        let names = Dictionary(uniqueKeysWithValues: try toolkit.store.agents().map { ($0.id, $0.name) })
+        let names = Dictionary(uniqueKeysWithValues: try Agents(toolkit.store).agents().map { ($0.id, $0.name) })
         return try desk.pending().map { request in
             let agent = names[request.agentID] ?? "an agent"
             var words = request.tool

@@ -18,7 +18,7 @@ enum ApprovalsCommand: Command {
         let toolkit = try context.makeToolkit()
         let pending = try ApprovalDesk(toolkit: toolkit).pending()
         if pending.isEmpty { context.output.text("no requests are waiting") }
-        let names = Dictionary(uniqueKeysWithValues: try toolkit.store.agents().map { ($0.id, $0.name) })
+        let names = Dictionary(uniqueKeysWithValues: try Agents(toolkit.store).agents().map { ($0.id, $0.name) })
         for request in pending {
             context.output.text(line(request, agent: names[request.agentID] ?? "?", timeZone: context.timeZone))
         }

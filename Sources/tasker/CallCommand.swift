@@ -69,7 +69,7 @@ enum CallCommand: Command {
         let rest = JSONValue.object(fields)
         let restText = rest.encoded()
         let (answer, ran): ([UInt8], Bool) = try toolkit.store.inOneTransaction {
-            if let earlier = try toolkit.store.clientKey(tool: tool, clientID: clientID) {
+            if let earlier = try ClientKeys(toolkit.store).find(tool: tool, clientID: clientID) {
                 guard earlier.arguments == restText else {
                     throw ToolkitError.invalidArguments(
                         tool: tool, message: "client_id '\(clientID)' was already used for a call with other arguments; give each call its own client_id")
@@ -86,7 +86,7 @@ enum CallCommand: Command {
             var bytes: [UInt8] = []
             let ran = try toolkit.call(tool, rest, appendingTo: &bytes)
             guard ran else { return (bytes, ran) }
-            try toolkit.store.recordClientKey(tool: tool, clientID: clientID, arguments: restText, result: String(decoding: bytes, as: UTF8.self))
+            try ClientKeys(toolkit.store).record(tool: tool, clientID: clientID, arguments: restText, result: String(decoding: bytes, as: UTF8.self))
             return (bytes, ran)
         }
         out.append(contentsOf: answer)

@@ -41,11 +41,11 @@ enum ReceiptsCommand: Command {
         }
         var agentID: Int64?
         if let name = arguments.value(Self.agent) {
-            guard let record = try store.agent(named: name) else { throw TaskStoreError.agentNotFound(name) }
+            guard let record = try Agents(store).agent(named: name) else { throw TaskStoreError.agentNotFound(name) }
             agentID = record.id
         }
         let from = try arguments.value(Self.since).flatMap { try toolkit.date($0, argument: "--since", tool: "receipts") }
-        let names = Dictionary(uniqueKeysWithValues: try store.agents().map { ($0.id, $0.name) })
+        let names = Dictionary(uniqueKeysWithValues: try Agents(store).agents().map { ($0.id, $0.name) })
         let receipts = try store.receipts(agentID: agentID, since: from)
         if receipts.isEmpty { context.output.text("no receipts") }
         for receipt in receipts {

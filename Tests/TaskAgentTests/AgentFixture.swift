@@ -25,7 +25,7 @@ struct AgentFixture {
     /// Adds an agent and returns its key and a gate acting as it.
     func agent(_ name: String, scopes: Set<AgentScope> = [.read], expires: Date? = nil) throws -> (key: AgentKey, gate: AgentGate) {
         let key = AgentKey.generate()
-        let record = try store.addAgent(name: name, key: key, scopes: scopes, expires: expires)
+        let record = try Agents(store).addAgent(name: name, key: key, scopes: scopes, expires: expires)
         return (key, AgentGate(toolkit: toolkit, agent: record))
     }
 

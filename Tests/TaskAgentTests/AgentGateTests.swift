@@ -18,7 +18,7 @@ import TaskToolkit
     @Test func allowedCallsRunDeniedScopesFailAndEachLeavesOneReceipt() throws {
         let fixture = try AgentFixture()
         let (_, gate) = try fixture.agent("bot", scopes: [.read, .writeTasks])
-        try fixture.store.setAgentPolicy(named: "bot", scope: .writeTasks, policy: .allow)
+        try Agents(fixture.store).setAgentPolicy(named: "bot", scope: .writeTasks, policy: .allow)
         let created = try gate.call("create_task", ["title": "Buy milk"])
         #expect(created["ok"] == .bool(true))
         let listed = try gate.call("list_tasks", [:])
@@ -45,7 +45,7 @@ import TaskToolkit
         #expect(first["status"] == "pending_approval")
         let again = try gate.call("create_task", ["priority": "high", "title": "Buy milk"])
         #expect(again["approval_id"] == first["approval_id"])
-        #expect(try fixture.store.approvals(status: .pending).count == 1)
+        #expect(try Approvals(fixture.store).approvals(status: .pending).count == 1)
         #expect(try fixture.toolkit.call("list_tasks", [:])["tasks"]?.arrayValue?.isEmpty == true)
         let receipts = try fixture.store.receipts()
         #expect(receipts.map(\.decision) == ["asked", "asked"])
@@ -59,7 +59,7 @@ import TaskToolkit
         fixture.clock.advance(days: 1)
         #expect(throws: AgentAccessError.unusable(agent: "bot", .expired)) { try gate.call("list_tasks", [:]) }
         let (_, other) = try fixture.agent("other")
-        try fixture.store.revokeAgent(named: "other")
+        try Agents(fixture.store).revokeAgent(named: "other")
         #expect(throws: AgentAccessError.unusable(agent: "other", .revoked)) { try other.call("list_tasks", [:]) }
         #expect(try fixture.store.receipts().map(\.decision) == ["allowed", "expired", "revoked"])
     }
@@ -107,9 +107,9 @@ import TaskToolkit
         let (_, gate) = try fixture.agent("bot", scopes: [.read, .writeTasks])
         let id = try #require(try gate.call("create_task", ["title": "Later"])["approval_id"]?.stringValue)
         fixture.clock.advance(days: 6.9)
-        #expect(try fixture.store.pendingApprovalCount() == 1)
+        #expect(try Approvals(fixture.store).pendingApprovalCount() == 1)
         fixture.clock.advance(days: 0.2)
-        #expect(try fixture.store.pendingApprovalCount() == 0)
+        #expect(try Approvals(fixture.store).pendingApprovalCount() == 0)
         #expect(throws: ApprovalError.notPending(id, .expired)) { try ApprovalDesk(toolkit: fixture.toolkit).approve(id) }
         #expect(try gate.call("approval_status", ["approval_id": .string(id)])["status"] == "expired")
         let again = try gate.call("create_task", ["title": "Later"])

@@ -57,15 +57,15 @@ import TaskStore
     @Test func revokedRotatedAndExpiredKeysFailAtOnce() throws {
         let fixture = try AgentFixture()
         let (key, _) = try fixture.agent("a", expires: fixture.clock.now.addingTimeInterval(86_400))
-        try fixture.store.revokeAgent(named: "a")
+        try Agents(fixture.store).revokeAgent(named: "a")
         #expect(throws: AgentAccessError.unusable(agent: "a", .revoked)) { try AgentCredential.authenticate(key.text, in: fixture.store) }
         let fresh = AgentKey.generate()
-        try fixture.store.rotateAgent(named: "a", key: fresh)
+        try Agents(fixture.store).rotateAgent(named: "a", key: fresh)
         #expect(throws: AgentAccessError.unknownKey) { try AgentCredential.authenticate(key.text, in: fixture.store) }
         #expect(try AgentCredential.authenticate(fresh.text, in: fixture.store).name == "a")
         fixture.clock.advance(days: 2)
         #expect(throws: AgentAccessError.unusable(agent: "a", .expired)) { try AgentCredential.authenticate(fresh.text, in: fixture.store) }
-        #expect(throws: TaskStoreError.agentNotFound("nobody")) { try fixture.store.revokeAgent(named: "nobody") }
+        #expect(throws: TaskStoreError.agentNotFound("nobody")) { try Agents(fixture.store).revokeAgent(named: "nobody") }
         #expect(throws: TaskStoreError.duplicateName(kind: "agent", name: "a")) { try fixture.agent("a") }
     }
 }

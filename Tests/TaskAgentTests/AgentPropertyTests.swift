@@ -26,8 +26,8 @@ import TaskerTestSupport
 
         init(_ store: TaskStore) throws {
             tasks = Dictionary(uniqueKeysWithValues: try store.tasks(TaskQuery(filter: .all, limit: 10_000)).map { ($0.id, $0) })
-            templates = Dictionary(uniqueKeysWithValues: try store.templates().filter { !$0.isBuiltIn }.map { ($0.name.lowercased(), $0) })
-            places = Set(try store.placeNames())
+            templates = Dictionary(uniqueKeysWithValues: try Templates(store).templates().filter { !$0.isBuiltIn }.map { ($0.name.lowercased(), $0) })
+            places = Set(try Places(store).placeNames())
             pages = try store.pages().count
         }
     }
@@ -215,13 +215,13 @@ import TaskerTestSupport
             let ids = try Self.world(fixture)
             let (_, gate) = try fixture.agent("bot", scopes: Set(AgentScope.allCases))
             for scope in AgentScope.allCases {
-                try fixture.store.setAgentPolicy(named: "bot", scope: scope, policy: pick([.allow, .allow, .allow, .ask, .ask, .deny]))
+                try Agents(fixture.store).setAgentPolicy(named: "bot", scope: scope, policy: pick([.allow, .allow, .allow, .ask, .ask, .deny]))
             }
             for _ in 0..<Int(random.next() % 3) {
                 try AgentGrants(fixture.store).add(agent: "bot", scope: pick(AgentScope.allCases), project: pick(["Kitchen", "Garden", nil]),
                                            until: fixture.clock.now.addingTimeInterval(86_400))
             }
-            let agent = try #require(try fixture.store.agents().first)
+            let agent = try #require(try Agents(fixture.store).agents().first)
             let grants = try AgentGrants(fixture.store).active(agentID: agent.id)
             for call in 0..<60 {
                 let tool = pick([true, false]) ? pick(risky) : pick(tools)

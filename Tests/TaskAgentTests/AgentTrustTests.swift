@@ -12,8 +12,8 @@ import TaskToolkit
     /// An agent that may write tasks and pages but not do anything destructive.
     func writer(_ fixture: AgentFixture) throws -> AgentGate {
         let (_, gate) = try fixture.agent("bot", scopes: [.read, .writeTasks])
-        try fixture.store.setAgentPolicy(named: "bot", scope: .writeTasks, policy: .allow)
-        try fixture.store.setAgentPolicy(named: "bot", scope: .destructive, policy: .deny)
+        try Agents(fixture.store).setAgentPolicy(named: "bot", scope: .writeTasks, policy: .allow)
+        try Agents(fixture.store).setAgentPolicy(named: "bot", scope: .destructive, policy: .deny)
         return gate
     }
 
@@ -69,10 +69,10 @@ import TaskToolkit
         #expect(throws: AgentAccessError.insufficientScope(tool: "create_template", scope: .destructive)) {
             try gate.call("create_template", .object(replace))
         }
-        #expect(try fixture.store.template(named: "Move")?.tasks.first?.title == "Pack")
+        #expect(try Templates(fixture.store).template(named: "Move")?.tasks.first?.title == "Pack")
         #expect(try gate.call("create_template", ["name": "Fresh", "tasks": [["title": "A", "offset_days": 0]], "replace": true])["ok"] == true,
                 "replace on a new name overwrites nothing")
-        #expect(try fixture.store.placeNames() == ["Shop"])
+        #expect(try Places(fixture.store).placeNames() == ["Shop"])
     }
 
     /// Kitchen has a done "Water"; Garden an open "Water the hedge". complete_task finds open tasks by
@@ -132,7 +132,7 @@ import TaskToolkit
         let result = try gate.call("complete_task", ["title": "call the b"])
         #expect(result["ok"] == false)
         #expect(result["candidates"]?.arrayValue?.count == 3)
-        #expect(try fixture.store.approvals().isEmpty)
+        #expect(try Approvals(fixture.store).approvals().isEmpty)
         #expect(try fixture.store.receipts().map(\.decision) == ["failed"])
     }
 

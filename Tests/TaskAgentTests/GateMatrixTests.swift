@@ -73,9 +73,9 @@ import TaskToolkit
                 let bundle = try Self.prepare(fixture)
                 let (_, gate) = try fixture.agent("bot", scopes: Set(AgentScope.allCases), expires: fixture.clock.now.addingTimeInterval(3_600))
                 // A pending request of the bot's own (approval_status shows an agent only its own).
-                try fixture.store.setAgentPolicy(named: "bot", scope: .writeTasks, policy: .ask)
+                try Agents(fixture.store).setAgentPolicy(named: "bot", scope: .writeTasks, policy: .ask)
                 let approval = try #require(try gate.call("create_task", ["title": "Asked"])["approval_id"]?.stringValue)
-                try fixture.store.setAgentPolicy(named: "bot", scope: scope, policy: policy)
+                try Agents(fixture.store).setAgentPolicy(named: "bot", scope: scope, policy: policy)
                 switch state {
                 case .noGrant: break
                 case .insideGrant:
@@ -85,7 +85,7 @@ import TaskToolkit
                 case .expiredKey:
                     fixture.clock.advance(days: 1)
                 case .revokedKey:
-                    try fixture.store.revokeAgent(named: "bot")
+                    try Agents(fixture.store).revokeAgent(named: "bot")
                 }
                 let before = try fixture.store.receipts().count
                 let arguments = Self.arguments(tool, bundle: bundle, approval: approval)

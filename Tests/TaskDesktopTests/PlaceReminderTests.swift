@@ -31,7 +31,7 @@ import Testing
     @Test func oneReminderPerVisitDespiteJitterAndAgainOnTheNextVisit() throws {
         let dir = try TemporaryDirectory()
         let store = try fixture(dir)
-        _ = try store.createPlace(name: "Supermarket", center: center, radius: 100)
+        _ = try Places(store).createPlace(name: "Supermarket", center: center, radius: 100)
         _ = try store.createProject(name: "Home", notes: nil)
         _ = try store.createTask(TaskDraft(title: "Buy milk", project: "Home", place: PlaceBinding(place: "supermarket")))
         _ = try store.createTask(TaskDraft(title: "Return bottles", place: PlaceBinding(place: "Supermarket", trigger: .leave)))
@@ -61,13 +61,13 @@ import Testing
 
         let back = try runner.deliverPlaces(walk(&t, 12, metres: 30, noise: 5, &random)).delivered
         #expect(back.map(\.summary) == ["Buy milk"], "the next visit reminds again")
-        #expect(try store.fenceStates().values.first?.visit == 2)
+        #expect(try Places(store).fenceStates().values.first?.visit == 2)
     }
 
     @Test func aPoorFixIsIgnoredAndDwellIsRespected() throws {
         let dir = try TemporaryDirectory()
         let store = try fixture(dir)
-        _ = try store.createPlace(name: "Gym", center: center, radius: 100)
+        _ = try Places(store).createPlace(name: "Gym", center: center, radius: 100)
         _ = try store.createTask(TaskDraft(title: "Pay fees", place: PlaceBinding(place: "gym")))
         let runner = ReminderRunner(store: store, schedule: ReminderSchedule(timeZone: utc), presenter: RecordingPresenter(), placeDwell: 60)
         var random = SeededRandom(seed: 7)
@@ -81,7 +81,7 @@ import Testing
     @Test func nextVisitClosesTheNotificationWithoutSnoozing() throws {
         let dir = try TemporaryDirectory()
         let store = try fixture(dir)
-        _ = try store.createPlace(name: "Work", center: center, radius: 100)
+        _ = try Places(store).createPlace(name: "Work", center: center, radius: 100)
         _ = try store.createTask(TaskDraft(title: "Print slides", place: PlaceBinding(place: "work")))
         let presenter = RecordingPresenter()
         let runner = ReminderRunner(store: store, schedule: ReminderSchedule(timeZone: utc), presenter: presenter, placeDwell: 0)

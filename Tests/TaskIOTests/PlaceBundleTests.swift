@@ -11,7 +11,7 @@ import TaskerTestSupport
 @Suite struct PlaceBundleTests {
     @Test func placesAndBindingsTravel() throws {
         let source = try IOFixture()
-        let place = try source.store.createPlace(name: "Supermarket", center: GeoPoint(latitude: 52.52, longitude: 13.405), radius: 150)
+        let place = try Places(source.store).createPlace(name: "Supermarket", center: GeoPoint(latitude: 52.52, longitude: 13.405), radius: 150)
         _ = try source.store.createTask(TaskDraft(title: "Buy milk", place: PlaceBinding(place: "supermarket", trigger: .arrive)))
         _ = try source.store.createTask(TaskDraft(title: "Return bottles", place: PlaceBinding(place: "Supermarket", trigger: .leave)))
         _ = try source.store.createTask(TaskDraft(title: "Anywhere"))
@@ -27,7 +27,7 @@ import TaskerTestSupport
         #expect(tasks.first { $0.title == "Buy milk" }?.place == PlaceBinding(place: "Supermarket", trigger: .arrive))
         #expect(tasks.first { $0.title == "Return bottles" }?.place == PlaceBinding(place: "Supermarket", trigger: .leave))
         #expect(tasks.first { $0.title == "Anywhere" }?.place == nil)
-        let copied = try #require(try fresh.store.place(named: "supermarket"))
+        let copied = try #require(try Places(fresh.store).place(named: "supermarket"))
         #expect(copied.center == place.center && copied.radius == 150)
         #expect(try fresh.store.records().places == (try source.store.records().places), "same UUID, name, circle and times")
         // Importing again changes nothing.

@@ -12,7 +12,7 @@ import Testing
     @Test func noticeListApproveAndReject() throws {
         let h = try REPLHarness()
         let key = AgentKey.generate()
-        let agent = try h.toolkit.store.addAgent(name: "bot", key: key, scopes: [.read, .writeTasks], expires: nil)
+        let agent = try Agents(h.toolkit.store).addAgent(name: "bot", key: key, scopes: [.read, .writeTasks], expires: nil)
         let gate = AgentGate(toolkit: h.toolkit, agent: agent)
         let first = try #require(try gate.call("create_task", ["title": "Book the dentist"])["approval_id"]?.stringValue)
         let second = try #require(try gate.call("create_task", ["title": "Buy a boat"])["approval_id"]?.stringValue)
@@ -24,7 +24,7 @@ import Testing
         #expect(out.text.contains("\(second) rejected"))
         #expect(out.text.contains("No agent requests are waiting."))
         #expect(try h.titles() == ["Book the dentist"])
-        #expect(try h.toolkit.store.approval(id: second)?.reason == "not this year")
+        #expect(try Approvals(h.toolkit.store).approval(id: second)?.reason == "not this year")
         #expect(try h.toolkit.store.receipts().map(\.decision) == ["asked", "asked", "approved", "rejected"])
     }
 }

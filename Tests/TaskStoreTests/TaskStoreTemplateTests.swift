@@ -19,14 +19,14 @@ import Testing
 
     @Test func sameOffsetsAndWallClockTimesOnEitherSideOfDST() throws {
         let f = try Fixture(now: at("2027-01-10T10:00", Self.london), zone: Self.london)
-        try f.store.saveTemplate(Self.fiveTasks)
-        let template = try #require(try f.store.template(named: "LAUNCH"))
+        try Templates(f.store).saveTemplate(Self.fiveTasks)
+        let template = try #require(try Templates(f.store).template(named: "LAUNCH"))
         #expect(template.taskCount == 5)
         var offsets: [[Int]] = []
         var times: [[String]] = []
         for anchorText in ["2027-03-01", "2027-11-01"] {
             let anchor = try #require(LocalDate(iso: anchorText))
-            let applied = try f.store.applyTemplate(template, anchor: anchor, project: "Launch \(anchorText)")
+            let applied = try Templates(f.store).applyTemplate(template, anchor: anchor, project: "Launch \(anchorText)")
             #expect(applied.tasks.count == 5)
             #expect(applied.projectCreated)
             offsets.append(applied.tasks.map { LocalDate($0.due!, in: Self.london).daysSinceEpoch - anchor.daysSinceEpoch })
@@ -47,27 +47,27 @@ import Testing
 
     @Test func storedAsOffsetsNotDates() throws {
         let f = try Fixture()
-        try f.store.saveTemplate(Self.fiveTasks)
+        try Templates(f.store).saveTemplate(Self.fiveTasks)
         let blueprint = try #require(try f.store.db.cached("SELECT blueprint FROM templates").first { $0.string(0) })
         #expect(blueprint.contains("\"offset_days\":-3"))
         #expect(!blueprint.contains("2026") && !blueprint.contains("2027"))
-        #expect(try f.reopen().template(named: "launch") == Self.fiveTasks)
+        #expect(try Templates(f.reopen()).template(named: "launch") == Self.fiveTasks)
     }
 
     @Test func builtInsAreListedFirstAndTheirNamesAreReserved() throws {
         let f = try Fixture()
-        try f.store.saveTemplate(Self.fiveTasks)
-        #expect(try f.store.templates().map(\.name) == ["weekly review", "trip packing", "new project", "launch"])
+        try Templates(f.store).saveTemplate(Self.fiveTasks)
+        #expect(try Templates(f.store).templates().map(\.name) == ["weekly review", "trip packing", "new project", "launch"])
         #expect(throws: TaskStoreError.duplicateName(kind: "built-in template", name: "weekly review")) {
-            try f.store.saveTemplate(TaskTemplate(name: "Weekly Review", tasks: [TemplateTask(title: "x", offsetDays: 0)]), replacing: true)
+            try Templates(f.store).saveTemplate(TaskTemplate(name: "Weekly Review", tasks: [TemplateTask(title: "x", offsetDays: 0)]), replacing: true)
         }
         #expect(throws: TaskStoreError.duplicateName(kind: "template", name: "Launch")) {
-            try f.store.saveTemplate(TaskTemplate(name: "Launch", tasks: [TemplateTask(title: "x", offsetDays: 0)]))
+            try Templates(f.store).saveTemplate(TaskTemplate(name: "Launch", tasks: [TemplateTask(title: "x", offsetDays: 0)]))
         }
-        try f.store.saveTemplate(TaskTemplate(name: "Launch", tasks: [TemplateTask(title: "x", offsetDays: 2)]), replacing: true)
-        #expect(try f.store.template(named: "launch")?.tasks.map(\.offsetDays) == [2])
-        try f.store.deleteTemplate(named: "launch")
-        #expect(try f.store.template(named: "launch") == nil)
+        try Templates(f.store).saveTemplate(TaskTemplate(name: "Launch", tasks: [TemplateTask(title: "x", offsetDays: 2)]), replacing: true)
+        #expect(try Templates(f.store).template(named: "launch")?.tasks.map(\.offsetDays) == [2])
+        try Templates(f.store).deleteTemplate(named: "launch")
+        #expect(try Templates(f.store).template(named: "launch") == nil)
     }
 
     @Test func aProjectBecomesOffsetsFromItsFirstDue() throws {
@@ -77,14 +77,14 @@ import Testing
         try f.add("Tape") { $0.project = "Move"; $0.parent = boxes.id }
         try f.add("Van") { $0.project = "Move"; $0.due = at("2026-04-14T08:30", Self.london); $0.estimateMinutes = 20 }
         try f.add("Elsewhere") { $0.due = at("2026-04-01T08:00", Self.london) }
-        let tasks = try f.store.templateTasks(fromProject: "move")
+        let tasks = try Templates(f.store).templateTasks(fromProject: "move")
         #expect(tasks.map(\.title) == ["Buy boxes", "Van"])
         #expect(tasks.map(\.offsetDays) == [0, 4])
         #expect(tasks.map { $0.time?.description } == ["17:00", "08:30"])
         #expect(tasks[0].subtasks.map(\.title) == ["Tape"] && tasks[0].subtasks[0].offsetDays == 0 && tasks[0].subtasks[0].time == nil)
         #expect(tasks[1].estimateMinutes == 20)
         _ = try f.store.createProject(name: "Empty")
-        #expect(throws: TaskStoreError.self) { try f.store.templateTasks(fromProject: "Empty") }
+        #expect(throws: TaskStoreError.self) { try Templates(f.store).templateTasks(fromProject: "Empty") }
     }
 
     /// A recurring task's occurrences share one series, and each completion keeps its zone.
@@ -97,14 +97,14 @@ import Testing
         let third = try #require(try f.store.completeTask(second.id).next)
         let series = try f.store.db.cached("SELECT series FROM tasks ORDER BY id").rows { $0.optionalString(0) }
         #expect(series == [head, head, head])
-        #expect(try f.store.openSeriesDue() == [head: try #require(third.due)])
-        let records = try f.store.completionRecords()
+        #expect(try StreakHistory(f.store).openSeriesDue() == [head: try #require(third.due)])
+        let records = try StreakHistory(f.store).completionRecords()
         #expect(records.map(\.series) == [head, head])
         #expect(records.allSatisfy { $0.timeZone.identifier == "Europe/London" })
         _ = try f.store.reopenTask(second.id)
         #expect(try f.store.db.scalar("SELECT count(*) FROM tasks WHERE completed_zone IS NOT NULL") == 1)
         let oneOff = try f.add("Once")
         _ = try f.store.completeTask(oneOff.id)
-        #expect(try f.store.completionRecords().last?.series == nil)
+        #expect(try StreakHistory(f.store).completionRecords().last?.series == nil)
     }
 }

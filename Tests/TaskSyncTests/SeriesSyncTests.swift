@@ -43,7 +43,7 @@ import TaskerTestSupport
     func open(_ store: TaskStore) throws -> [TaskItem] { try store.tasks(TaskQuery(filter: .open)) }
 
     func seriesStreaks(_ store: TaskStore, now: Date) throws -> [Streak] {
-        StreakCounter(now: now, timeZone: utc).series(try store.completionRecords(), openDue: try store.openSeriesDue())
+        StreakCounter(now: now, timeZone: utc).series(try StreakHistory(store).completionRecords(), openDue: try StreakHistory(store).openSeriesDue())
     }
 
     @Test(arguments: CalDAVServer.Kind.allCases)

@@ -44,9 +44,9 @@ import TaskerTestSupport
             #expect(all.filter { $0.status == .done }.count == 3)
         }
         let counter = StreakCounter(now: clock.now, timeZone: utc)
-        let recordsA = try a.completionRecords()
-        let streakA = counter.series(recordsA, openDue: try a.openSeriesDue())
-        let streakB = counter.series(try b.completionRecords(), openDue: try b.openSeriesDue())
+        let recordsA = try StreakHistory(a).completionRecords()
+        let streakA = counter.series(recordsA, openDue: try StreakHistory(a).openSeriesDue())
+        let streakB = counter.series(try StreakHistory(b).completionRecords(), openDue: try StreakHistory(b).openSeriesDue())
         #expect(streakA == streakB)
         #expect(streakA.map(\.current) == [3], "\(streakA) \(recordsA)")
         // The file written from B says the same as A's.

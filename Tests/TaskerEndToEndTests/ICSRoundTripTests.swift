@@ -39,7 +39,7 @@ import TaskerTestSupport
         func streaks(_ path: String) throws -> [Streak] {
             let store = try TaskStore(path: path, timeZone: utc)
             let now = ISODate.parse("2026-12-03T12:00", in: utc) ?? Date()
-            return StreakCounter(now: now, timeZone: utc).series(try store.completionRecords(), openDue: try store.openSeriesDue())
+            return StreakCounter(now: now, timeZone: utc).series(try StreakHistory(store).completionRecords(), openDue: try StreakHistory(store).openSeriesDue())
         }
         #expect(try streaks(a) == (try streaks(b)))
         #expect(try streaks(b).map(\.current) == [3])

@@ -50,14 +50,14 @@ public struct ApplyTemplate: Tool {
     }
 
     public func preview(in toolkit: TaskToolkit) throws -> ToolPreview {
-        guard let template = try toolkit.store.template(named: name) else { return .refused(Self.noTemplate(name)) }
+        guard let template = try Templates(toolkit.store).template(named: name) else { return .refused(Self.noTemplate(name)) }
         let into = (project ?? template.project).map { " in project '\($0)'" } ?? ""
         return .ready("Create the \(template.taskCount) tasks of '\(template.name)' from \(try anchor(in: toolkit).shortText)\(into)")
     }
 
     public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> {
-        guard let template = try toolkit.store.template(named: name) else { return .refused(Self.noTemplate(name)) }
-        return .done(Output(application: try toolkit.store.applyTemplate(template, anchor: try anchor(in: toolkit), project: project)))
+        guard let template = try Templates(toolkit.store).template(named: name) else { return .refused(Self.noTemplate(name)) }
+        return .done(Output(application: try Templates(toolkit.store).applyTemplate(template, anchor: try anchor(in: toolkit), project: project)))
     }
 
     public func undo(after output: Output) -> UndoAction? {

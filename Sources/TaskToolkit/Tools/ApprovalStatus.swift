@@ -37,7 +37,7 @@ public struct ApprovalStatusTool: Tool {
 
     public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> {
         // An agent sees only its own requests (another agent's looks like none at all); the owner sees every one.
-        guard let approval = try toolkit.store.approval(id: approvalID), toolkit.agentID == nil || approval.agentID == toolkit.agentID else {
+        guard let approval = try Approvals(toolkit.store).approval(id: approvalID), toolkit.agentID == nil || approval.agentID == toolkit.agentID else {
             return .refused(ToolRefusal("no approval request '\(approvalID)'; use the approval_id a pending call returned"))
         }
         return .done(Output(approval: approval))

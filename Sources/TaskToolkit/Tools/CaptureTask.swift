@@ -1,6 +1,7 @@
 import Foundation
 import TaskCore
 import TaskNL
+import TaskStore
 
 /// `capture_task`: a task from a plain sentence, read by the capture grammar.
 public struct CaptureTask: Tool {
@@ -67,7 +68,7 @@ public struct CaptureTask: Tool {
 
     func draft(in toolkit: TaskToolkit) -> ParseResult {
         // The user's places, so "when I get to the supermarket" binds the task there.
-        let places = (try? toolkit.store.placeNames()) ?? []
+        let places = (try? Places(toolkit.store).placeNames()) ?? []
         var parsed = toolkit.parser.parse(text, now: toolkit.now, timeZone: toolkit.timeZone, places: places)
         if let project { parsed.draft.project = project }
         if let list { parsed.draft.list = list }

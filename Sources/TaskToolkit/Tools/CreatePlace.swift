@@ -1,5 +1,6 @@
 import Foundation
 import TaskCore
+import TaskStore
 
 /// `create_place`: a named circle on the map that tasks can remind at (arriving or leaving).
 public struct CreatePlace: Tool {
@@ -44,11 +45,11 @@ public struct CreatePlace: Tool {
     }
 
     public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> {
-        .done(Output(place: try toolkit.store.createPlace(name: name, center: center, radius: radius)))
+        .done(Output(place: try Places(toolkit.store).createPlace(name: name, center: center, radius: radius)))
     }
 
     public func undo(after output: Output) -> UndoAction? {
         let name = output.place.name
-        return UndoAction("Deleted place '\(name)'") { store in _ = try store.deletePlace(named: name) }
+        return UndoAction("Deleted place '\(name)'") { store in _ = try Places(store).deletePlace(named: name) }
     }
 }

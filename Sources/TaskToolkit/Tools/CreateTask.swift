@@ -102,7 +102,7 @@ public struct CreateTask: Tool {
         if let deferUntil { resolved.deferUntil = try toolkit.day(deferUntil, argument: "defer_until", tool: Self.definition.name) }
         if let remind { resolved.remind = try toolkit.reminder(remind, due: resolved.due, tool: Self.definition.name) }
         if let place = draft.place {
-            guard let stored = try toolkit.store.place(named: place.place) else { return .failure(ToolRefusal(TaskStoreError.placeNotFound(place.place).description)) }
+            guard let stored = try Places(toolkit.store).place(named: place.place) else { return .failure(ToolRefusal(TaskStoreError.placeNotFound(place.place).description)) }
             resolved.place = PlaceBinding(place: stored.name, trigger: place.trigger)
         }
         if let parent {

@@ -70,7 +70,7 @@ public struct CreateTemplate: Tool {
     }
 
     public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> {
-        let existing = try toolkit.store.template(named: name)
+        let existing = try Templates(toolkit.store).template(named: name)
         if let existing, existing.isBuiltIn {
             return .refused(ToolRefusal("'\(existing.name)' is a built-in template and cannot be overwritten; pick another name"))
         }
@@ -80,24 +80,24 @@ public struct CreateTemplate: Tool {
         let tasks: [TemplateTask]
         switch source {
         case .tasks(let given): tasks = given
-        case .project(let project): tasks = try toolkit.store.templateTasks(fromProject: project)
+        case .project(let project): tasks = try Templates(toolkit.store).templateTasks(fromProject: project)
         }
-        let saved = try toolkit.store.saveTemplate(TaskTemplate(name: name, project: project, tasks: tasks), replacing: replace)
+        let saved = try Templates(toolkit.store).saveTemplate(TaskTemplate(name: name, project: project, tasks: tasks), replacing: replace)
         return .done(Output(template: saved, replaced: existing))
     }
 
     public func undo(after output: Output) -> UndoAction? {
         let name = output.template.name
         if let previous = output.replaced {
-            return UndoAction("Restored the template '\(name)'") { store in try store.saveTemplate(previous, replacing: true) }
+            return UndoAction("Restored the template '\(name)'") { store in try Templates(store).saveTemplate(previous, replacing: true) }
         }
-        return UndoAction("Deleted the template '\(name)'") { store in try store.deleteTemplate(named: name) }
+        return UndoAction("Deleted the template '\(name)'") { store in try Templates(store).deleteTemplate(named: name) }
     }
 
     /// Overwriting a template of the same name (`replace`) removes what was there: `destructive`.
     public func footprint(in toolkit: TaskToolkit) throws -> CallFootprint {
         var footprint = CallFootprint(scope: Self.definition.scope)
-        if replace, try toolkit.store.template(named: name) != nil { footprint.needs(.destructive) }
+        if replace, try Templates(toolkit.store).template(named: name) != nil { footprint.needs(.destructive) }
         return footprint
     }
 }

@@ -30,23 +30,23 @@ public struct DeletePlace: Tool {
     }
 
     public func preview(in toolkit: TaskToolkit) throws -> ToolPreview {
-        guard let place = try toolkit.store.place(named: name) else {
+        guard let place = try Places(toolkit.store).place(named: name) else {
             return .refused(ToolRefusal(TaskStoreError.placeNotFound(name).description))
         }
-        let count = try toolkit.store.openTasks(at: place.id).count
+        let count = try Places(toolkit.store).openTasks(at: place.id).count
         return .ready("Delete place '\(place.name)'" + (count == 0 ? "" : " (\(count) open task\(count == 1 ? "" : "s") will no longer remind there)"))
     }
 
     public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> {
-        let bound = try toolkit.store.place(named: name).map { try toolkit.store.tasksBound(to: $0.id) } ?? []
-        let (place, unbound) = try toolkit.store.deletePlace(named: name)
+        let bound = try Places(toolkit.store).place(named: name).map { try Places(toolkit.store).tasksBound(to: $0.id) } ?? []
+        let (place, unbound) = try Places(toolkit.store).deletePlace(named: name)
         return .done(Output(place: place, unbound: unbound, bindings: bound.compactMap { task in task.place.map { (task.id, $0) } }))
     }
 
     public func undo(after output: Output) -> UndoAction? {
         let place = output.place, bindings = output.bindings
         return UndoAction("Restored place '\(place.name)'") { store in
-            _ = try store.createPlace(name: place.name, center: place.center, radius: place.radius)
+            _ = try Places(store).createPlace(name: place.name, center: place.center, radius: place.radius)
             for (id, binding) in bindings {
                 var update = TaskUpdate()
                 update.place = .some(binding)

@@ -1,5 +1,6 @@
 import Foundation
 import TaskCore
+import TaskStore
 
 /// `list_places`: the places tasks can remind at, with how many open tasks wait on each.
 public struct ListPlaces: Tool {
@@ -25,5 +26,5 @@ public struct ListPlaces: Tool {
         }
     }
 
-    public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> { .done(Output(places: try toolkit.store.places())) }
+    public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> { .done(Output(places: try Places(toolkit.store).places())) }
 }

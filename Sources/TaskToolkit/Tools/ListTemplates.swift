@@ -1,5 +1,6 @@
 import Foundation
 import TaskCore
+import TaskStore
 
 /// `list_templates`: the built-in templates and the user's, with their tasks.
 public struct ListTemplates: Tool {
@@ -22,5 +23,5 @@ public struct ListTemplates: Tool {
         }
     }
 
-    public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> { .done(Output(templates: try toolkit.store.templates())) }
+    public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> { .done(Output(templates: try Templates(toolkit.store).templates())) }
 }

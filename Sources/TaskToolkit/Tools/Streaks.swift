@@ -1,5 +1,6 @@
 import Foundation
 import TaskCore
+import TaskStore
 
 /// `streaks`: current and longest streaks per recurring task, project and context. Saves nothing.
 public struct Streaks: Tool {
@@ -57,7 +58,7 @@ public struct Streaks: Tool {
 
     public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> {
         let counter = StreakCounter(now: toolkit.now, timeZone: toolkit.timeZone, dayStart: dayStart)
-        let streaks = counter.streaks(try toolkit.store.completionRecords(), openDue: try toolkit.store.openSeriesDue())
+        let streaks = counter.streaks(try StreakHistory(toolkit.store).completionRecords(), openDue: try StreakHistory(toolkit.store).openSeriesDue())
         return .done(Output(dayStart: dayStart, today: counter.today, streaks: streaks.filter { kind == nil || $0.kind == kind }))
     }
 }

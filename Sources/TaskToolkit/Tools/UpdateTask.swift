@@ -151,7 +151,7 @@ public struct UpdateTask: TaskTargeting, ArgumentsExpressible {
         }
         switch place {
         case .some(.some(let name)):
-            guard let stored = try toolkit.store.place(named: name) else { return .failure(ToolRefusal(TaskStoreError.placeNotFound(name).description)) }
+            guard let stored = try Places(toolkit.store).place(named: name) else { return .failure(ToolRefusal(TaskStoreError.placeNotFound(name).description)) }
             update.place = .some(PlaceBinding(place: stored.name, trigger: placeTrigger ?? task.place?.trigger ?? .arrive))
         case .some(.none): update.place = .some(nil)
         case .none:

@@ -1,25 +1,29 @@
 import Foundation
 import TaskCore
 
-/// Agents and their keys: only the SHA-256 of a key's secret is stored.
-extension TaskStore {
+/// Agents and their keys over the store's connection: only the SHA-256 of a key's secret is stored.
+public struct Agents {
+    public let store: TaskStore
+
+    public init(_ store: TaskStore) { self.store = store }
+
     /// Adds an agent whose key is `key`, with `scopes` at their initial policy and the rest denied.
     /// - Throws: `.duplicateName`, `.invalidValue` (empty name).
     @discardableResult
     public func addAgent(name: String, key: AgentKey, scopes: Set<AgentScope>, expires: Date?) throws -> AgentRecord {
         let n = name.trimmingCharacters(in: .whitespaces)
         guard !n.isEmpty else { throw TaskStoreError.invalidValue(field: "name", reason: "an agent needs a name") }
-        return try write {
-            if try db.scalar("SELECT id FROM agents WHERE name = ?", [.text(n)]) != nil {
+        return try store.write {
+            if try store.db.scalar("SELECT id FROM agents WHERE name = ?", [.text(n)]) != nil {
                 throw TaskStoreError.duplicateName(kind: "agent", name: n)
             }
-            try db.run(
+            try store.db.run(
                 "INSERT INTO agents(name, key_id, secret_sha256, created, expires) VALUES (?, ?, ?, ?, ?)",
-                [.text(n), .text(key.id), .text(key.secretHash), DatabaseValue(TaskStore.wholeSeconds(now)), DatabaseValue(expires)])
-            let id = db.lastInsertRowID
+                [.text(n), .text(key.id), .text(key.secretHash), DatabaseValue(TaskStore.wholeSeconds(store.now)), DatabaseValue(expires)])
+            let id = store.db.lastInsertRowID
             for scope in AgentScope.allCases {
                 let policy = scopes.contains(scope) ? AgentPolicy.initial(for: scope) : .deny
-                try db.run("INSERT INTO agent_policies(agent_id, scope, policy) VALUES (?, ?, ?)",
+                try store.db.run("INSERT INTO agent_policies(agent_id, scope, policy) VALUES (?, ?, ?)",
                            [.integer(id), .text(scope.rawValue), .text(policy.rawValue)])
             }
             return try agentRows("WHERE a.id = ?", [.integer(id)])[0]
@@ -28,27 +32,27 @@ extension TaskStore {
 
     /// Every agent, by name.
     public func agents() throws -> [AgentRecord] {
-        try read { try agentRows("ORDER BY a.name", []) }
+        try store.read { try agentRows("ORDER BY a.name", []) }
     }
 
     public func agent(named name: String) throws -> AgentRecord? {
-        try read { try agentRows("WHERE a.name = ?", [.text(name)]).first }
+        try store.read { try agentRows("WHERE a.name = ?", [.text(name)]).first }
     }
 
     public func agent(id: Int64) throws -> AgentRecord? {
-        try read { try agentRows("WHERE a.id = ?", [.integer(id)]).first }
+        try store.read { try agentRows("WHERE a.id = ?", [.integer(id)]).first }
     }
 
     /// The agent whose key has this public id (the secret is checked by the caller).
     public func agent(keyID: String) throws -> AgentRecord? {
-        try read { try agentRows("WHERE a.key_id = ?", [.text(keyID)]).first }
+        try store.read { try agentRows("WHERE a.key_id = ?", [.text(keyID)]).first }
     }
 
     /// Revokes the agent's key at once. - Throws: `.agentNotFound`.
     public func revokeAgent(named name: String) throws {
-        try write {
-            try db.run("UPDATE agents SET revoked = ? WHERE name = ? AND revoked IS NULL", [DatabaseValue(TaskStore.wholeSeconds(now)), .text(name)])
-            if db.changes == 0, try db.scalar("SELECT id FROM agents WHERE name = ?", [.text(name)]) == nil {
+        try store.write {
+            try store.db.run("UPDATE agents SET revoked = ? WHERE name = ? AND revoked IS NULL", [DatabaseValue(TaskStore.wholeSeconds(store.now)), .text(name)])
+            if store.db.changes == 0, try store.db.scalar("SELECT id FROM agents WHERE name = ?", [.text(name)]) == nil {
                 throw TaskStoreError.agentNotFound(name)
             }
         }
@@ -57,36 +61,36 @@ extension TaskStore {
     /// Replaces the agent's key (the old one stops working), un-revoking it; policy and expiry stay.
     /// - Throws: `.agentNotFound`.
     public func rotateAgent(named name: String, key: AgentKey) throws {
-        try write {
-            try db.run("UPDATE agents SET key_id = ?, secret_sha256 = ?, revoked = NULL WHERE name = ?",
+        try store.write {
+            try store.db.run("UPDATE agents SET key_id = ?, secret_sha256 = ?, revoked = NULL WHERE name = ?",
                        [.text(key.id), .text(key.secretHash), .text(name)])
-            if db.changes == 0 { throw TaskStoreError.agentNotFound(name) }
+            if store.db.changes == 0 { throw TaskStoreError.agentNotFound(name) }
         }
     }
 
     /// Sets one scope's policy. - Throws: `.agentNotFound`.
     public func setAgentPolicy(named name: String, scope: AgentScope, policy: AgentPolicy) throws {
-        try write {
-            guard let id = try db.scalar("SELECT id FROM agents WHERE name = ?", [.text(name)]) else { throw TaskStoreError.agentNotFound(name) }
-            try db.run("INSERT INTO agent_policies(agent_id, scope, policy) VALUES (?, ?, ?) ON CONFLICT(agent_id, scope) DO UPDATE SET policy = excluded.policy",
+        try store.write {
+            guard let id = try store.db.scalar("SELECT id FROM agents WHERE name = ?", [.text(name)]) else { throw TaskStoreError.agentNotFound(name) }
+            try store.db.run("INSERT INTO agent_policies(agent_id, scope, policy) VALUES (?, ?, ?) ON CONFLICT(agent_id, scope) DO UPDATE SET policy = excluded.policy",
                        [.integer(id), .text(scope.rawValue), .text(policy.rawValue)])
         }
     }
 
     /// Notes that the agent's key was just used.
     public func touchAgent(id: Int64) throws {
-        try write { try db.run("UPDATE agents SET last_used = ? WHERE id = ?", [DatabaseValue(TaskStore.wholeSeconds(now)), .integer(id)]) }
+        try store.write { try store.db.run("UPDATE agents SET last_used = ? WHERE id = ?", [DatabaseValue(TaskStore.wholeSeconds(store.now)), .integer(id)]) }
     }
 
     private func agentRows(_ tail: String, _ values: [DatabaseValue]) throws -> [AgentRecord] {
-        var records = try db.prepare(
+        var records = try store.db.prepare(
             "SELECT a.id, a.name, a.key_id, a.secret_sha256, a.created, a.expires, a.revoked, a.last_used FROM agents a " + tail
         ).bind(values).rows { row in
             AgentRecord(id: row.int64(0), name: row.string(1), keyID: row.string(2), secretHash: row.string(3), created: row.date(4),
                         expires: row.optionalDate(5), revoked: row.optionalDate(6), lastUsed: row.optionalDate(7), policies: [:])
         }
         for index in records.indices {
-            _ = try db.cached("SELECT scope, policy FROM agent_policies WHERE agent_id = ?").bind([.integer(records[index].id)]).rows { row in
+            _ = try store.db.cached("SELECT scope, policy FROM agent_policies WHERE agent_id = ?").bind([.integer(records[index].id)]).rows { row in
                 if let scope = AgentScope(rawValue: row.string(0)), let policy = AgentPolicy(rawValue: row.string(1)) {
                     records[index].policies[scope] = policy
                 }

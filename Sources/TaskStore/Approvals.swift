@@ -1,47 +1,38 @@
 import Foundation
 import TaskCore
 
-/// What an approval pins besides the arguments: the state of the tasks the call acts on and the bytes
-/// of a file it reads, as they were when the agent asked.
-public struct ApprovalPins: Sendable, Hashable {
-    public var targetFingerprint: String?
-    public var fileSHA256: String?
-    public var fileSize: Int64?
-
-    public init(targetFingerprint: String? = nil, fileSHA256: String? = nil, fileSize: Int64? = nil) {
-        self.targetFingerprint = targetFingerprint
-        self.fileSHA256 = fileSHA256
-        self.fileSize = fileSize
-    }
-}
-
 /// Requests an agent made that wait for a person. Only the command line and the chat decide them.
 /// With sealing on, their arguments and results are sealed like notes (bound to `approvals`, the
 /// request id and the column); decided requests are deleted after 30 days (their receipts stay).
-extension TaskStore {
+/// A repository over the store's connection, `Approvals(store)`.
+public struct Approvals {
+    public let store: TaskStore
+
+    public init(_ store: TaskStore) { self.store = store }
+
     /// The pending request with these arguments, so an identical one is not stored twice.
     public func pendingApproval(agentID: Int64, tool: String, argumentsHash: String) throws -> ApprovalRecord? {
-        try read {
+        try store.read {
             try approvalRows("WHERE agent_id = ? AND tool = ? AND arguments_sha256 = ? AND status = 'pending' AND expires > ?",
-                             [.integer(agentID), .text(tool), .text(argumentsHash), DatabaseValue(now)]).first
+                             [.integer(agentID), .text(tool), .text(argumentsHash), DatabaseValue(store.now)]).first
         }
     }
 
     /// Stores a new pending request with a fresh `apr_…` id, expiring after `lifetime`.
     public func addApproval(agentID: Int64, tool: String, arguments: String, argumentsHash: String, target: String?, targetModified: Int64? = nil,
                             pins: ApprovalPins = ApprovalPins(), lifetime: TimeInterval) throws -> ApprovalRecord {
-        try write {
+        try store.write {
             try expireApprovals()
             let id = "apr_" + Base62.random(count: 12)
-            let created = TaskStore.wholeSeconds(now)
-            try db.run(
+            let created = TaskStore.wholeSeconds(store.now)
+            try store.db.run(
                 """
                 INSERT INTO approvals(id, agent_id, tool, arguments, arguments_sha256, target, target_modified, status, created, expires,
                                       target_fingerprint, file_sha256, file_size)
                 VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?)
                 """,
                 [.text(id), .integer(agentID), .text(tool),
-                 try storedValue(arguments, table: "approvals", uuid: id, column: "arguments", kind: "approval requests"), .text(argumentsHash),
+                 try store.storedValue(arguments, table: "approvals", uuid: id, column: "arguments", kind: "approval requests"), .text(argumentsHash),
                  DatabaseValue(target), DatabaseValue(targetModified), DatabaseValue(created), DatabaseValue(created.addingTimeInterval(lifetime)),
                  DatabaseValue(pins.targetFingerprint), DatabaseValue(pins.fileSHA256), DatabaseValue(pins.fileSize)])
             return try approvalRows("WHERE id = ?", [.text(id)])[0]
@@ -49,7 +40,7 @@ extension TaskStore {
     }
 
     public func approval(id: String) throws -> ApprovalRecord? {
-        try write {
+        try store.write {
             try expireApprovals()
             return try approvalRows("WHERE id = ?", [.text(id)]).first
         }
@@ -58,7 +49,7 @@ extension TaskStore {
     /// Requests, oldest first; only those in `status` when given. Pending ones past their expiry are
     /// marked expired first.
     public func approvals(status: ApprovalStatus? = nil) throws -> [ApprovalRecord] {
-        try write {
+        try store.write {
             try expireApprovals()
             if let status { return try approvalRows("WHERE status = ? ORDER BY created, id", [.text(status.rawValue)]) }
             return try approvalRows("ORDER BY created, id", [])
@@ -67,29 +58,29 @@ extension TaskStore {
 
     /// How many requests wait (for the chat's notice).
     public func pendingApprovalCount() throws -> Int {
-        try read { Int(try db.scalar("SELECT count(*) FROM approvals WHERE status = 'pending' AND expires > ?", [DatabaseValue(now)]) ?? 0) }
+        try store.read { Int(try store.db.scalar("SELECT count(*) FROM approvals WHERE status = 'pending' AND expires > ?", [DatabaseValue(store.now)]) ?? 0) }
     }
 
     /// Records a decision on a pending request: it ran (`executed`/`failed`, with its result), was
     /// rejected, or went stale. - Returns: false when it was no longer pending.
     @discardableResult
     public func decideApproval(id: String, status: ApprovalStatus, reason: String? = nil, result: String? = nil) throws -> Bool {
-        try write {
-            let stored = try result.map { try storedValue($0, table: "approvals", uuid: id, column: "result", kind: "approval results") } ?? .null
-            try db.run("UPDATE approvals SET status = ?, decided = ?, reason = ?, result = ? WHERE id = ? AND status = 'pending'",
-                       [.text(status.rawValue), DatabaseValue(TaskStore.wholeSeconds(now)), DatabaseValue(reason), stored, .text(id)])
-            return db.changes == 1
+        try store.write {
+            let stored = try result.map { try store.storedValue($0, table: "approvals", uuid: id, column: "result", kind: "approval results") } ?? .null
+            try store.db.run("UPDATE approvals SET status = ?, decided = ?, reason = ?, result = ? WHERE id = ? AND status = 'pending'",
+                       [.text(status.rawValue), DatabaseValue(TaskStore.wholeSeconds(store.now)), DatabaseValue(reason), stored, .text(id)])
+            return store.db.changes == 1
         }
     }
 
     /// SHA-256 over every column of these tasks' rows and their contexts, in the order given: any
     /// change to one of them (in the same second too) gives another fingerprint; a deleted one too.
     public func fingerprint(of tasks: [TaskID]) throws -> String {
-        try read {
+        try store.read {
             var hash = SHA256()
             for id in tasks {
                 hash.update(Array("task \(id.rawValue)\n".utf8))
-                let row = try db.prepare("SELECT * FROM tasks WHERE id = ?").bind([.integer(id.rawValue)])
+                let row = try store.db.prepare("SELECT * FROM tasks WHERE id = ?").bind([.integer(id.rawValue)])
                 if try row.step() {
                     for column in 0..<row.columnCount {
                         let value = row.typedBytes(column)
@@ -97,7 +88,7 @@ extension TaskStore {
                     }
                 }
                 row.reset()
-                let contexts = try db.cached("SELECT context FROM task_contexts WHERE task_id = ? ORDER BY context").bind([.integer(id.rawValue)])
+                let contexts = try store.db.cached("SELECT context FROM task_contexts WHERE task_id = ? ORDER BY context").bind([.integer(id.rawValue)])
                     .rows { $0.string(0) }
                 hash.update(Array(("contexts:" + contexts.joined(separator: "\u{1F}") + "\n").utf8))
             }
@@ -111,13 +102,13 @@ extension TaskStore {
     /// Marks pending requests past their expiry expired, and deletes requests decided more than
     /// `decidedApprovalLifetime` ago (with the arguments and results they held).
     private func expireApprovals() throws {
-        try db.run("UPDATE approvals SET status = 'expired', decided = expires WHERE status = 'pending' AND expires <= ?", [DatabaseValue(now)])
-        try db.run("DELETE FROM approvals WHERE status <> 'pending' AND decided < ?",
-                   [DatabaseValue(now.addingTimeInterval(-TaskStore.decidedApprovalLifetime))])
+        try store.db.run("UPDATE approvals SET status = 'expired', decided = expires WHERE status = 'pending' AND expires <= ?", [DatabaseValue(store.now)])
+        try store.db.run("DELETE FROM approvals WHERE status <> 'pending' AND decided < ?",
+                   [DatabaseValue(store.now.addingTimeInterval(-Approvals.decidedApprovalLifetime))])
     }
 
     private func approvalRows(_ tail: String, _ values: [DatabaseValue]) throws -> [ApprovalRecord] {
-        try db.prepare(
+        try store.db.prepare(
             """
             SELECT id, agent_id, tool, arguments, arguments_sha256, target, target_modified, status, created, expires, decided, reason, result,
                    target_fingerprint, file_sha256, file_size
@@ -127,12 +118,12 @@ extension TaskStore {
             let id = row.string(0)
             return ApprovalRecord(
                 id: id, agentID: row.int64(1), tool: row.string(2),
-                arguments: try openedText(row, 3, table: "approvals", uuid: id, column: "arguments", what: "approval request \(id)") ?? "",
+                arguments: try store.openedText(row, 3, table: "approvals", uuid: id, column: "arguments", what: "approval request \(id)") ?? "",
                 argumentsHash: row.string(4), target: row.optionalString(5), targetModified: row.optionalInt64(6),
                 targetFingerprint: row.optionalString(13), fileSHA256: row.optionalString(14), fileSize: row.optionalInt64(15),
                 status: ApprovalStatus(rawValue: row.string(7)) ?? .failed, created: row.date(8), expires: row.date(9),
                 decided: row.optionalDate(10), reason: row.optionalString(11),
-                result: try openedText(row, 12, table: "approvals", uuid: id, column: "result", what: "approval request \(id)'s result"))
+                result: try store.openedText(row, 12, table: "approvals", uuid: id, column: "result", what: "approval request \(id)'s result"))
         }
     }
 }
