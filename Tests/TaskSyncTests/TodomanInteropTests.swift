@@ -37,18 +37,10 @@ import TaskerTestSupport
             default_list = "tasks"
             cache_path = "\(lab.directory.path("todoman-cache.sqlite3"))"
             """.write(toFile: config, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = Self.todo
-        process.arguments = ["--config", config, "--porcelain", "list", "--status", "ANY"]
-        process.environment = ["TZ": "UTC", "HOME": lab.directory.url.path]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        let listed = try JSONValue.parse(String(decoding: data, as: UTF8.self)).arrayValue ?? []
+        let todo = try VenvPython.run(Self.todo, ["--config", config, "--porcelain", "list", "--status", "ANY"],
+                                      environment: ["TZ": "UTC", "HOME": lab.directory.url.path])
+        #expect(todo.status == 0)
+        let listed = try JSONValue.parse(todo.stdout).arrayValue ?? []
         let byTitle = Dictionary(listed.compactMap { t in t["summary"]?.stringValue.map { ($0, t) } }, uniquingKeysWith: { a, _ in a })
         #expect(Set(byTitle.keys) == ["Pay rent", "Call Bob", "Find the lease", "Buy stamps"])
         #expect(byTitle["Pay rent"]?["due"]?.intValue == Int(day.startOfDay(in: lab.utc).timeIntervalSince1970))

@@ -11,9 +11,17 @@ public enum VenvPython {
     /// Runs the venv's Python with `arguments` (a script path, or `-c` and code) and returns its exit
     /// status and standard output (standard error is discarded). - Throws: when it cannot start.
     public static func run(_ arguments: [String]) throws -> (status: Int32, stdout: String) {
+        try run(url, arguments)
+    }
+
+    /// Runs one of the venv's programs (its Python, or a tool a package installed beside it) with
+    /// `arguments`, and `environment` when given (else the test's own); returns its exit status and
+    /// standard output (standard error is discarded). - Throws: when it cannot start.
+    public static func run(_ program: URL, _ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, stdout: String) {
         let process = Process()
-        process.executableURL = url
+        process.executableURL = program
         process.arguments = arguments
+        if let environment { process.environment = environment }
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
