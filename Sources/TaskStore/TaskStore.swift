@@ -182,6 +182,18 @@ public final class TaskStore {
         return title.folding(options: [.caseInsensitive], locale: nil)
     }
 
+    /// A trimmed non-empty name (of a list, project, space, template or place). - Throws: `.invalidValue`.
+    static func validName(_ name: String, field: String) throws -> String {
+        let n = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !n.isEmpty else { throw TaskStoreError.invalidValue(field: field, reason: "must not be empty") }
+        // A name is an identifier (unique, case-insensitive in SQLite, which stops comparing at NUL):
+        // control characters in one are refused rather than stored.
+        if n.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw TaskStoreError.invalidValue(field: field, reason: "must not contain control characters (such as NUL, tab or escape)")
+        }
+        return n
+    }
+
     /// The start of the day after `now`'s day in `timeZone`: the end of "today".
     func endOfToday() -> Date {
         endOfDay(LocalDate(now, in: timeZone))

@@ -98,7 +98,7 @@ public struct Templates {
                 if let existing = try? store.resolveProject(name) {
                     projectName = existing.name
                 } else {
-                    projectName = try store.createProject(name: name, notes: "From the template '\(template.name)'.").name
+                    projectName = try Projects(store).createProject(name: name, notes: "From the template '\(template.name)'.").name
                     created = true
                 }
             }

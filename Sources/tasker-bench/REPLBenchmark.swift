@@ -17,7 +17,7 @@ enum REPLBenchmark {
         for i in 0..<40 { _ = try store.createTask(TaskDraft(title: "Water plant \(i) in the hall")) }
         _ = try store.createTask(TaskDraft(title: "Book optician"))
         _ = try store.createTask(TaskDraft(title: "File returns"))
-        _ = try store.createProject(name: "Kitchen")
+        _ = try Projects(store).createProject(name: "Kitchen")
         print("database: 100,000 tasks (10,000 open) at \(path)")
 
         if let startup = try startupMilliseconds(database: path, folder: folder) {

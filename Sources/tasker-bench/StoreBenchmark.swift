@@ -13,8 +13,8 @@ enum StoreBenchmark {
         let now = Date()
         let store = try TaskStore(path: folder.appendingPathComponent("bench.sqlite").path, clock: { now }, timeZone: zone)
         try store.bootstrap()
-        for name in ["Home", "Work", "Garden"] { _ = try store.createProject(name: name) }
-        _ = try store.createList(name: "Errands")
+        for name in ["Home", "Work", "Garden"] { _ = try Projects(store).createProject(name: name) }
+        _ = try Projects(store).createList(name: "Errands")
         var rng = SplitMix(seed: 42)
 
         // 100,000 tasks in one call.

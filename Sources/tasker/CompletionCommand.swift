@@ -1,5 +1,6 @@
 import Foundation
 import TaskCore
+import TaskStore
 import TaskToolkit
 
 /// `tasker completion bash|zsh|fish`: a completion script generated from the command signatures;
@@ -39,7 +40,7 @@ enum CompletionCommand: Command {
             return 0
         }
         if word == "contexts" {
-            let projects = try toolkit.store.projects().map(\.project.name)
+            let projects = try Projects(toolkit.store).projects().map(\.project.name)
             for name in Self.unique(try toolkit.store.contexts() + projects) { context.output.out(TerminalText.sanitized(name)) }
             return 0
         }

@@ -100,14 +100,14 @@ import TaskerTestSupport
         let store = try open(nil)
         _ = try store.createTask(draft("Tiles", notes: "forty two euros"))
         _ = try store.createTask(draft("Grout", notes: nil))
-        _ = try store.createProject(name: "House", notes: "the blue one")
-        _ = try store.createProject(name: "Garden")
+        _ = try Projects(store).createProject(name: "House", notes: "the blue one")
+        _ = try Projects(store).createProject(name: "Garden")
         #expect(try store.sealingStatus().clearNotes == 2)
         store.sealer = crypto
         #expect(try store.enableSealing() == .init(taskNotes: 1, projectNotes: 1))
         #expect(try store.sealingStatus() == .init(isOn: true, keyID: crypto.keyID, sealedPages: 0, clearPages: 0, sealedNotes: 2, clearNotes: 0))
         #expect(try store.tasks(TaskQuery(filter: .all)).map(\.notes) == ["forty two euros", nil])
-        #expect(try store.project(named: "House")?.notes == "the blue one")
+        #expect(try Projects(store).project(named: "House")?.notes == "the blue one")
         // New and edited notes are sealed too; records (exports) open them.
         let new = try store.createTask(draft("Paint", notes: "anthracite"))
         _ = try store.updateTask(new.id, change { $0.notes = "anthracite grey" })
@@ -133,13 +133,13 @@ import TaskerTestSupport
         let daily = try store.createTask(draft("Water plants", notes: "the fern twice", recurring: true))
         let sub = try store.createTask(draft("Sub", notes: "under tiles"))
         _ = try store.updateTask(sub.id, change { $0.parent = .some(tiles.id) })
-        _ = try store.createProject(name: "House", notes: "the blue one")
+        _ = try Projects(store).createProject(name: "House", notes: "the blue one")
 
         let locked = try open(nil)
         locked.keyUnavailable = "no key here"
         let listed = try locked.tasks(TaskQuery(filter: .all))
         #expect(listed.allSatisfy { $0.notesLocked && $0.notes == nil })
-        #expect(try locked.project(named: "House")?.notesLocked == true)
+        #expect(try Projects(locked).project(named: "House")?.notesLocked == true)
         // Other fields change; the sealed notes stay as they were.
         _ = try locked.updateTask(tiles.id, change { $0.priority = .high })
         _ = try locked.completeTask(sub.id)
@@ -149,7 +149,7 @@ import TaskerTestSupport
         }
         #expect(throws: TaskStoreError.self) { try locked.updateTask(tiles.id, change { $0.notes = .some(nil) }) }
         #expect(throws: TaskStoreError.self) { try locked.createTask(draft("New", notes: "clear?")) }
-        #expect(throws: TaskStoreError.self) { try locked.createProject(name: "Shed", notes: "clear?") }
+        #expect(throws: TaskStoreError.self) { try Projects(locked).createProject(name: "Shed", notes: "clear?") }
         _ = try locked.createTask(draft("No notes", notes: nil))
         // A repeating task's next occurrence would need its notes sealed again: refused, nothing changed.
         #expect(throws: TaskStoreError.self) { try locked.completeTask(daily.id) }
@@ -167,7 +167,7 @@ import TaskerTestSupport
         #expect(try store.task(sub.id).notes == "under tiles")
         #expect(try store.task(sub.id).status == .done)
         #expect(try store.task(daily.id).notes == "the fern twice")
-        #expect(try store.project(named: "House")?.notes == "the blue one")
+        #expect(try Projects(store).project(named: "House")?.notes == "the blue one")
         // With the key, the repeating task completes and its next occurrence has the notes, sealed for its own row.
         let (_, next) = try store.completeTask(daily.id)
         #expect(try next.map { try store.task($0.id).notes } == "the fern twice")

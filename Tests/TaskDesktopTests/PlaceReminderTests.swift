@@ -32,7 +32,7 @@ import Testing
         let dir = try TemporaryDirectory()
         let store = try fixture(dir)
         _ = try Places(store).createPlace(name: "Supermarket", center: center, radius: 100)
-        _ = try store.createProject(name: "Home", notes: nil)
+        _ = try Projects(store).createProject(name: "Home", notes: nil)
         _ = try store.createTask(TaskDraft(title: "Buy milk", project: "Home", place: PlaceBinding(place: "supermarket")))
         _ = try store.createTask(TaskDraft(title: "Return bottles", place: PlaceBinding(place: "Supermarket", trigger: .leave)))
         let presenter = RecordingPresenter()

@@ -42,7 +42,7 @@ final class TestClock: @unchecked Sendable {
         let dir = try TemporaryDirectory()
         let clock = TestClock("2026-12-02T14:00")
         let store = try fixture(dir, clock)
-        _ = try store.createProject(name: "Home", notes: nil)
+        _ = try Projects(store).createProject(name: "Home", notes: nil)
         _ = try store.createTask(TaskDraft(title: "Pay rent", due: ISODate.parse("2026-12-02T15:00", in: utc), project: "Home"))
         let presenter = RecordingPresenter()
         let runner = ReminderRunner(store: store, schedule: ReminderSchedule(timeZone: utc), presenter: presenter)

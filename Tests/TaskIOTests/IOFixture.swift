@@ -33,8 +33,8 @@ struct IOFixture {
     static func seeded() throws -> IOFixture {
         let f = try IOFixture()
         let s = f.store
-        _ = try s.createList(name: "Errands")
-        let project = try s.createProject(name: "Move house", notes: "boxes")
+        _ = try Projects(s).createList(name: "Errands")
+        let project = try Projects(s).createProject(name: "Move house", notes: "boxes")
         _ = try s.createSpace(name: "Home", project: project.name)
         var draft = TaskDraft(title: "Pack books")
         draft.project = "Move house"

@@ -52,8 +52,8 @@ import TaskerTestSupport
             try await group.waitForAll()
         }
         let store = try TaskStore(path: path)
-        #expect(try store.lists().map(\.name) == ["Inbox"])
-        #expect(try store.stages().count == TaskStore.builtInStages.count)
+        #expect(try Projects(store).lists().map(\.name) == ["Inbox"])
+        #expect(try Projects(store).stages().count == TaskStore.builtInStages.count)
         #expect(try store.storedSchemaVersion() == TaskStore.schemaVersion)
     }
 }

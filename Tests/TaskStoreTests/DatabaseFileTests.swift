@@ -75,7 +75,7 @@ import TaskerTestSupport
         _ = FileManager.default.createFile(atPath: path, contents: Data())
         let store = try TaskStore(path: path)
         try store.bootstrap()
-        #expect(try store.lists().count == 1)
+        #expect(try Projects(store).lists().count == 1)
     }
 
     @Test func missingFolderIsAClearError() throws {

@@ -113,9 +113,9 @@ import TaskerTestSupport
         let dir = TemporaryDirectory("store")
         let store = try TaskStore(path: dir.path("t.sqlite"))
         try store.bootstrap()
-        _ = try store.createProject(name: "Proj\u{0}A".replacingOccurrences(of: "\u{0}", with: " "))
-        #expect(throws: TaskStoreError.self) { try store.createProject(name: name) }
+        _ = try Projects(store).createProject(name: "Proj\u{0}A".replacingOccurrences(of: "\u{0}", with: " "))
+        #expect(throws: TaskStoreError.self) { try Projects(store).createProject(name: name) }
         #expect(throws: TaskStoreError.self) { try store.createSpace(name: name) }
-        #expect(throws: TaskStoreError.self) { try store.createList(name: name) }
+        #expect(throws: TaskStoreError.self) { try Projects(store).createList(name: name) }
     }
 }

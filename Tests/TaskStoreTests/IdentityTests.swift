@@ -26,7 +26,7 @@ import TaskerTestSupport
     @Test func newRowsGetDistinctUUIDs() throws {
         let f = try Fixture()
         let tasks = try f.store.createTasks((0..<200).map { TaskDraft(title: "Task \($0)") })
-        _ = try f.store.createProject(name: "Home")
+        _ = try Projects(f.store).createProject(name: "Home")
         _ = try f.store.createSpace(name: "Notes")
         _ = try f.store.createPage(title: "Plan")
         let all = try ["tasks", "projects", "spaces", "pages"].flatMap { try uuids(f.store, $0) }

@@ -64,8 +64,8 @@ import Testing
 
     @Test func nextOccurrenceCopiesFieldsAndKeepsCompletedRow() throws {
         let f = try Fixture()
-        _ = try f.store.createProject(name: "Fitness")
-        _ = try f.store.createList(name: "Health")
+        _ = try Projects(f.store).createProject(name: "Fitness")
+        _ = try Projects(f.store).createList(name: "Health")
         let parent = try f.add("Routine")
         let t = try f.add("Run") {
             $0.notes = "5k"; $0.due = at("2026-03-10T07:00"); $0.priority = .high; $0.estimateMinutes = 30
@@ -83,8 +83,8 @@ import Testing
         #expect(n.due == at("2026-03-11T07:00"))
         #expect(try f.store.task(n.id) == n)
         #expect(try f.store.task(t.id).status == .done)
-        #expect(try f.store.projects().first?.openCount == 1)
-        #expect(try f.store.projects().first?.doneCount == 1)
+        #expect(try Projects(f.store).projects().first?.openCount == 1)
+        #expect(try Projects(f.store).projects().first?.doneCount == 1)
         // Completing the done one again creates nothing more.
         #expect(try f.store.completeTask(t.id).next == nil)
         #expect(try f.store.tasks(TaskQuery(filter: .all, project: "Fitness")).count == 2)

@@ -68,7 +68,7 @@ import TaskerTestSupport
         #expect(try store.task(TaskID(8)).title == "Call Ana")
         #expect(try store.storedAnchorDay(TaskID(7)) == nil)
         try store.bootstrap()
-        #expect(try store.lists().map(\.name) == ["Inbox"])
+        #expect(try Projects(store).lists().map(\.name) == ["Inbox"])
         let feb = try #require(try store.completeTask(TaskID(7)).next)
         #expect(feb.due == at("2026-02-28T09:00"))
         #expect(try store.storedAnchorDay(feb.id) == 31)
@@ -141,7 +141,7 @@ import TaskerTestSupport
                 throw Boom()
             }
         }
-        #expect(try f.store.lists().map(\.name) == ["Inbox"])
+        #expect(try Projects(f.store).lists().map(\.name) == ["Inbox"])
         #expect(!f.store.db.isInTransaction)
     }
 

@@ -6,7 +6,7 @@ import Testing
 @Suite struct TaskStorePageTests {
     @Test func spacesAndPagesCRUD() throws {
         let f = try Fixture()
-        _ = try f.store.createProject(name: "Garden")
+        _ = try Projects(f.store).createProject(name: "Garden")
         let space = try f.store.createSpace(name: "Garden notes", project: "garden")
         #expect(space.project == "Garden")
         #expect(throws: TaskStoreError.duplicateName(kind: "space", name: "garden NOTES")) { try f.store.createSpace(name: "garden NOTES") }
@@ -36,7 +36,7 @@ import Testing
 
     @Test func linksToTasksAndProjects() throws {
         let f = try Fixture()
-        _ = try f.store.createProject(name: "Launch")
+        _ = try Projects(f.store).createProject(name: "Launch")
         let t = try f.add("Write copy")
         let p = try f.store.createPage(title: "Plan")
         _ = try f.store.linkPage(p.id, toTask: t.id)

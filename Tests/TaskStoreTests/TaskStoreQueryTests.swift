@@ -7,8 +7,8 @@ import Testing
     /// Now is Tue 2026-03-10 10:00 in the fixture's zone.
     func seeded(zone: TimeZone = utc) throws -> (Fixture, [String: TaskItem]) {
         let f = try Fixture(now: at("2026-03-10T10:00", zone), zone: zone)
-        _ = try f.store.createProject(name: "House")
-        _ = try f.store.createList(name: "Work")
+        _ = try Projects(f.store).createProject(name: "House")
+        _ = try Projects(f.store).createList(name: "Work")
         var t: [String: TaskItem] = [:]
         t["overdue"] = try f.add("overdue") { $0.due = at("2026-03-09T09:00", zone) }
         t["earlier"] = try f.add("earlier today") { $0.due = at("2026-03-10T08:00", zone) }

@@ -6,8 +6,8 @@ import Testing
 @Suite struct TaskStoreTaskTests {
     @Test func createAndReadBackEveryField() throws {
         let f = try Fixture()
-        _ = try f.store.createProject(name: "Home")
-        _ = try f.store.createList(name: "Errands")
+        _ = try Projects(f.store).createProject(name: "Home")
+        _ = try Projects(f.store).createList(name: "Errands")
         let parent = try f.add("Parent")
         let rule = RecurrenceRule(frequency: .weekly, interval: 2, weekdays: [.fri, .mon])
         let created = try f.add("Buy milk") {
@@ -63,8 +63,8 @@ import Testing
         let f = try Fixture(bootstrap: false)
         #expect(throws: TaskStoreError.notBootstrapped) { try f.add("x") }
         #expect(throws: TaskStoreError.notBootstrapped) { try f.store.createPage(title: "p") }
-        #expect(throws: TaskStoreError.notBootstrapped) { try f.store.createProject(name: "p") }
-        #expect(try f.store.lists().isEmpty)
+        #expect(throws: TaskStoreError.notBootstrapped) { try Projects(f.store).createProject(name: "p") }
+        #expect(try Projects(f.store).lists().isEmpty)
         try f.store.bootstrap()
         #expect(try f.add("x").list == "Inbox")
     }
@@ -73,10 +73,10 @@ import Testing
         let f = try Fixture()
         try f.store.bootstrap()
         try f.reopen().bootstrap()
-        #expect(try f.store.lists().map(\.name) == ["Inbox"])
-        #expect(try f.store.lists().first?.isDefault == true)
-        #expect(try f.store.stages().map(\.name) == ["Backlog", "Next", "Doing", "Waiting", "Done", "Someday"])
-        #expect(try f.store.stages().allSatisfy(\.isBuiltIn))
+        #expect(try Projects(f.store).lists().map(\.name) == ["Inbox"])
+        #expect(try Projects(f.store).lists().first?.isDefault == true)
+        #expect(try Projects(f.store).stages().map(\.name) == ["Backlog", "Next", "Doing", "Waiting", "Done", "Someday"])
+        #expect(try Projects(f.store).stages().allSatisfy(\.isBuiltIn))
         #expect(try f.store.spaces().map(\.name) == ["Personal"])
     }
 
@@ -96,14 +96,14 @@ import Testing
         try writer.db.execute("DELETE FROM stages WHERE name = 'Someday'")
         #expect(try f.store.isBootstrapped() == false)
         try f.reopen().bootstrap()
-        #expect(try f.store.stages().map(\.name) == ["Backlog", "Next", "Doing", "Waiting", "Done", "Someday"])
+        #expect(try Projects(f.store).stages().map(\.name) == ["Backlog", "Next", "Doing", "Waiting", "Done", "Someday"])
         #expect(try f.store.isBootstrapped())
     }
 
     @Test func updateEveryFieldAndClear() throws {
         let f = try Fixture()
-        _ = try f.store.createProject(name: "Work")
-        _ = try f.store.createList(name: "Later")
+        _ = try Projects(f.store).createProject(name: "Work")
+        _ = try Projects(f.store).createList(name: "Later")
         let t = try f.add("Draft") { $0.notes = "n"; $0.contexts = ["a"]; $0.due = at("2026-03-12T09:00") }
         f.clock.advance(minutes: 5)
         var u = TaskUpdate()

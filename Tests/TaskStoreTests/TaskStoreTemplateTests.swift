@@ -72,7 +72,7 @@ import Testing
 
     @Test func aProjectBecomesOffsetsFromItsFirstDue() throws {
         let f = try Fixture(zone: Self.london)
-        _ = try f.store.createProject(name: "Move")
+        _ = try Projects(f.store).createProject(name: "Move")
         let boxes = try f.add("Buy boxes") { $0.project = "Move"; $0.due = at("2026-04-10T17:00", Self.london) }
         try f.add("Tape") { $0.project = "Move"; $0.parent = boxes.id }
         try f.add("Van") { $0.project = "Move"; $0.due = at("2026-04-14T08:30", Self.london); $0.estimateMinutes = 20 }
@@ -83,7 +83,7 @@ import Testing
         #expect(tasks.map { $0.time?.description } == ["17:00", "08:30"])
         #expect(tasks[0].subtasks.map(\.title) == ["Tape"] && tasks[0].subtasks[0].offsetDays == 0 && tasks[0].subtasks[0].time == nil)
         #expect(tasks[1].estimateMinutes == 20)
-        _ = try f.store.createProject(name: "Empty")
+        _ = try Projects(f.store).createProject(name: "Empty")
         #expect(throws: TaskStoreError.self) { try Templates(f.store).templateTasks(fromProject: "Empty") }
     }
 

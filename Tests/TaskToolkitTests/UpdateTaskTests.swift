@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TaskCore
+import TaskStore
 @testable import TaskToolkit
 
 /// `update_task` on every field, null clearing, context adjustments, undo, and its schema.
@@ -9,7 +10,7 @@ import TaskCore
     func seeded(_ f: ToolkitFixture) throws -> (task: Int, parent: Int) {
         _ = try f.call("create_project", ["name": "Kitchen"])
         _ = try f.call("create_project", ["name": "Garden"])
-        _ = try f.toolkit.store.createList(name: "Errands")
+        _ = try Projects(f.toolkit.store).createList(name: "Errands")
         let parent = try f.task(["title": "Renovate"])
         let task = try f.task([
             "title": "Buy tiles", "notes": "white, 20x20", "due": "2026-12-04T15:00", "priority": "high",

@@ -1,5 +1,6 @@
 import Foundation
 import TaskCore
+import TaskStore
 
 /// `create_project`: a project that groups tasks toward one outcome.
 public struct CreateProject: Tool {
@@ -30,6 +31,6 @@ public struct CreateProject: Tool {
     public func preview(in toolkit: TaskToolkit) throws -> ToolPreview { .ready("Create project '\(name)'") }
 
     public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> {
-        .done(Output(project: try toolkit.store.createProject(name: name, notes: notes)))
+        .done(Output(project: try Projects(toolkit.store).createProject(name: name, notes: notes)))
     }
 }

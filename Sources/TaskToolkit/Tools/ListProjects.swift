@@ -1,5 +1,6 @@
 import Foundation
 import TaskCore
+import TaskStore
 
 /// `list_projects`: projects with their open and done counts and progress.
 public struct ListProjects: Tool {
@@ -21,5 +22,5 @@ public struct ListProjects: Tool {
         }
     }
 
-    public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> { .done(Output(projects: try toolkit.store.projects())) }
+    public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> { .done(Output(projects: try Projects(toolkit.store).projects())) }
 }

@@ -45,7 +45,7 @@ public struct SetStage: TaskTargeting, ArgumentsExpressible {
     /// The stage as stored (its spelling), or a refusal naming the stages there are.
     func resolvedStage(in toolkit: TaskToolkit) throws -> Result<String?, ToolRefusal> {
         guard let stage else { return .success(nil) }
-        let stages = try toolkit.store.stages().map(\.name)
+        let stages = try Projects(toolkit.store).stages().map(\.name)
         if let match = stages.first(where: { $0.lowercased() == stage.lowercased() }) { return .success(match) }
         return .failure(ToolRefusal("no workflow stage named '\(stage)'; the stages are \(stages.joined(separator: ", "))"))
     }

@@ -1,12 +1,16 @@
 import Foundation
 import TaskCore
 
-/// Lists, workflow stages and projects.
-extension TaskStore {
+/// Lists, workflow stages and projects over the store's connection, `Projects(store)`.
+public struct Projects {
+    public let store: TaskStore
+
+    public init(_ store: TaskStore) { self.store = store }
+
     /// Every list, the default ("Inbox") first, then by name.
     public func lists() throws -> [TaskList] {
-        try read {
-            try db.cached("SELECT id, name, is_default FROM lists ORDER BY is_default DESC, name").rows {
+        try store.read {
+            try store.db.cached("SELECT id, name, is_default FROM lists ORDER BY is_default DESC, name").rows {
                 TaskList(id: ListID($0.int64(0)), name: $0.string(1), isDefault: $0.int(2) != 0)
             }
         }
@@ -14,21 +18,21 @@ extension TaskStore {
 
     /// Creates a list. - Throws: `.notBootstrapped`, `.duplicateName`, `.invalidValue` (empty name).
     public func createList(name: String) throws -> TaskList {
-        try write {
-            _ = try requireBootstrap()
+        try store.write {
+            _ = try store.requireBootstrap()
             let n = try TaskStore.validName(name, field: "list name")
-            if try db.scalar("SELECT id FROM lists WHERE name = ?", [.text(n)]) != nil {
+            if try store.db.scalar("SELECT id FROM lists WHERE name = ?", [.text(n)]) != nil {
                 throw TaskStoreError.duplicateName(kind: "list", name: n)
             }
-            try db.run("INSERT INTO lists(name, is_default, created) VALUES (?, 0, ?)", [.text(n), DatabaseValue(now)])
-            return TaskList(id: ListID(db.lastInsertRowID), name: n, isDefault: false)
+            try store.db.run("INSERT INTO lists(name, is_default, created) VALUES (?, 0, ?)", [.text(n), DatabaseValue(store.now)])
+            return TaskList(id: ListID(store.db.lastInsertRowID), name: n, isDefault: false)
         }
     }
 
     /// The workflow stages in board order.
     public func stages() throws -> [Stage] {
-        try read {
-            try db.cached("SELECT id, name, position, is_builtin FROM stages ORDER BY position, id").rows {
+        try store.read {
+            try store.db.cached("SELECT id, name, position, is_builtin FROM stages ORDER BY position, id").rows {
                 Stage(id: StageID($0.int64(0)), name: $0.string(1), position: $0.int(2), isBuiltIn: $0.int(3) != 0)
             }
         }
@@ -36,24 +40,24 @@ extension TaskStore {
 
     /// Creates a project. - Throws: `.notBootstrapped`, `.duplicateName`, `.invalidValue` (empty name).
     public func createProject(name: String, notes: String? = nil) throws -> Project {
-        try write {
-            _ = try requireBootstrap()
+        try store.write {
+            _ = try store.requireBootstrap()
             let n = try TaskStore.validName(name, field: "project name")
-            if try db.scalar("SELECT id FROM projects WHERE name = ?", [.text(n)]) != nil {
+            if try store.db.scalar("SELECT id FROM projects WHERE name = ?", [.text(n)]) != nil {
                 throw TaskStoreError.duplicateName(kind: "project", name: n)
             }
-            let stamp = TaskStore.wholeSeconds(now)
+            let stamp = TaskStore.wholeSeconds(store.now)
             let uuid = TaskStore.newUUID()
-            try db.run("INSERT INTO projects(name, notes, created, updated, uuid) VALUES (?, ?, ?, ?, ?)",
-                       [.text(n), try storedNotes(notes, table: "projects", uuid: uuid), DatabaseValue(stamp), DatabaseValue(stamp), .text(uuid)])
-            return Project(id: ProjectID(db.lastInsertRowID), name: n, notes: notes, created: stamp)
+            try store.db.run("INSERT INTO projects(name, notes, created, updated, uuid) VALUES (?, ?, ?, ?, ?)",
+                       [.text(n), try store.storedNotes(notes, table: "projects", uuid: uuid), DatabaseValue(stamp), DatabaseValue(stamp), .text(uuid)])
+            return Project(id: ProjectID(store.db.lastInsertRowID), name: n, notes: notes, created: stamp)
         }
     }
 
     /// Projects by name with open/done counts.
     public func projects() throws -> [ProjectSummary] {
-        try read {
-            try db.cached(
+        try store.read {
+            try store.db.cached(
                 """
                 SELECT p.id, p.name, p.notes, p.created,
                     (SELECT count(*) FROM tasks t WHERE t.project_id = p.id AND t.status = 'open'),
@@ -69,8 +73,8 @@ extension TaskStore {
 
     /// The project with this name (case-insensitive), if any.
     public func project(named name: String) throws -> Project? {
-        try read {
-            try db.cached("SELECT id, name, notes, created, uuid FROM projects WHERE name = ?")
+        try store.read {
+            try store.db.cached("SELECT id, name, notes, created, uuid FROM projects WHERE name = ?")
                 .bind([.text(name.trimmingCharacters(in: .whitespacesAndNewlines))])
                 .first { try readProject($0, uuidColumn: 4) }
         }
@@ -83,7 +87,7 @@ extension TaskStore {
         var project = Project(id: ProjectID(s.int64(0)), name: s.string(1), notes: s.isBlob(2) ? nil : s.optionalString(2), created: s.date(3))
         if s.isBlob(2) {
             do {
-                project.notes = try openedValue(s.bytes(2), table: "projects", uuid: s.string(uuidColumn), column: "notes",
+                project.notes = try store.openedValue(s.bytes(2), table: "projects", uuid: s.string(uuidColumn), column: "notes",
                                                 what: "the notes of project '\(project.name)'")
             } catch TaskStoreError.sealed {
                 project.notes = nil
@@ -91,17 +95,5 @@ extension TaskStore {
             project.notesLocked = project.notes == nil
         }
         return project
-    }
-
-    /// A trimmed non-empty name. - Throws: `.invalidValue`.
-    static func validName(_ name: String, field: String) throws -> String {
-        let n = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !n.isEmpty else { throw TaskStoreError.invalidValue(field: field, reason: "must not be empty") }
-        // A name is an identifier (unique, case-insensitive in SQLite, which stops comparing at NUL):
-        // control characters in one are refused rather than stored.
-        if n.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            throw TaskStoreError.invalidValue(field: field, reason: "must not contain control characters (such as NUL, tab or escape)")
-        }
-        return n
     }
 }
