@@ -88,7 +88,7 @@ extension TaskToolkit {
         let title: String
         switch attachment.owner {
         case .task(let id): title = (try? store.task(id).title) ?? "?"
-        case .page(let id): title = (try? store.page(id).title) ?? "?"
+        case .page(let id): title = (try? Pages(store).page(id).title) ?? "?"
         }
         return AttachmentItem(attachment: attachment, ownerTitle: title, storedPath: storedPath(of: attachment))
     }

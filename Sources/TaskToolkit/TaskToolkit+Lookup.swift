@@ -117,12 +117,12 @@ extension TaskToolkit {
         switch reference {
         case .id(let id):
             do {
-                return .success(try store.page(PageID(id)))
+                return .success(try Pages(store).page(PageID(id)))
             } catch TaskStoreError.pageNotFound {
                 return .failure(ToolRefusal("no page with id \(id); list_pages shows the ids"))
             }
         case .title(let title):
-            switch try store.findPages(titled: title) {
+            switch try Pages(store).findPages(titled: title) {
             case .unique(let page): return .success(page)
             case .none: return .failure(ToolRefusal("no page matches '\(title)'; list_pages shows what there is"))
             case .ambiguous(let pages):

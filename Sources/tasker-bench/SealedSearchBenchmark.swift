@@ -20,7 +20,7 @@ enum SealedSearchBenchmark {
                 for i in 0..<10_000 {
                     let title = (0..<3).map { _ in StoreBenchmark.words[rng.next(StoreBenchmark.words.count)] }.joined(separator: " ").capitalized + " \(i)"
                     let body = (0..<(40 + rng.next(160))).map { _ in StoreBenchmark.words[rng.next(StoreBenchmark.words.count)] }.joined(separator: " ")
-                    _ = try store.createPage(title: title, body: body)
+                    _ = try Pages(store).createPage(title: title, body: body)
                 }
             }
             store.sealer = crypto
@@ -33,22 +33,22 @@ enum SealedSearchBenchmark {
             let started = threadCPUSeconds()
             let store = try TaskStore(path: path)
             store.sealer = crypto
-            _ = try store.searchPages("garden")
+            _ = try Pages(store).searchPages("garden")
             cpu.append((threadCPUSeconds() - started) * 1000)
         }, target: 300)
         // CPU time of this thread: what the wall time would be on an idle core (the box is often shared).
         StoreBenchmark.report("open + first search, CPU time median", ms: cpu.sorted()[cpu.count / 2], target: 300)
         let store = try TaskStore(path: path)
         store.sealer = crypto
-        _ = try store.searchPages("garden")
+        _ = try Pages(store).searchPages("garden")
         var q = 0
         StoreBenchmark.report("later searchPages, sealed (1–2 words, limit 10) median", ms: try StoreBenchmark.median(140) {
-            _ = try store.searchPages(queries[q % queries.count]); q += 1
+            _ = try Pages(store).searchPages(queries[q % queries.count]); q += 1
         }, target: 10)
-        _ = try store.appendToPage(PageID(5), markdown: "one more line")
+        _ = try Pages(store).appendToPage(PageID(5), markdown: "one more line")
         StoreBenchmark.report("searchPages after one page changed (incremental) median", ms: try StoreBenchmark.median(20) {
-            _ = try store.appendToPage(PageID(5), markdown: "x")
-            _ = try store.searchPages("garden")
+            _ = try Pages(store).appendToPage(PageID(5), markdown: "x")
+            _ = try Pages(store).searchPages("garden")
         }, target: nil)
     }
 

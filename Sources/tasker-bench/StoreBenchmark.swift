@@ -32,7 +32,7 @@ enum StoreBenchmark {
             for i in 0..<10_000 {
                 let title = (0..<3).map { _ in words[rng.next(words.count)] }.joined(separator: " ").capitalized + " \(i)"
                 let body = (0..<(40 + rng.next(160))).map { _ in words[rng.next(words.count)] }.joined(separator: " ")
-                _ = try store.createPage(title: title, body: body, labels: i % 7 == 0 ? ["ref"] : [])
+                _ = try Pages(store).createPage(title: title, body: body, labels: i % 7 == 0 ? ["ref"] : [])
             }
         }
         report("setup: create 10,000 pages (createPage each)", seconds: pageSeconds, target: nil, unit: "s")
@@ -51,7 +51,7 @@ enum StoreBenchmark {
         let queries = ["garden", "compost plan", "river", "ledger tax", "meeting notes", "alpha", "zebra"]
         var q = 0
         report("searchPages (1–2 words, limit 10) median", ms: try median(140) {
-            _ = try store.searchPages(queries[q % queries.count]); q += 1
+            _ = try Pages(store).searchPages(queries[q % queries.count]); q += 1
         }, target: 10)
         report("findTasks(titled:) over 100,000 median", ms: try median(50) { _ = try store.findTasks(titled: "task 50000") }, target: nil)
         var n = 0

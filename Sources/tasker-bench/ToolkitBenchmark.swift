@@ -14,7 +14,7 @@ enum ToolkitBenchmark {
         report("insert 100,000 tasks (bulk)", database.insertMilliseconds, target: 5_000)
 
         for i in 0..<10_000 {
-            _ = try store.createPage(
+            _ = try Pages(store).createPage(
                 title: "Page \(i) \(words[i % words.count])",
                 body: (0..<40).map { words[($0 * 7 + i) % words.count] }.joined(separator: " "),
                 labels: i % 10 == 0 ? ["weekly"] : [])

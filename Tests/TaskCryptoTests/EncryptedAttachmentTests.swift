@@ -45,8 +45,8 @@ import TaskerTestSupport
     @Test func anEncryptedFileRoundTripsIsStoredOnceAndNeverInClear() throws {
         let key = try DataKey.random()
         let store = try open(try TaskCrypto(key: key))
-        let page = try store.createPage(title: "Map", body: "")
-        let other = try store.createPage(title: "Copy", body: "")
+        let page = try Pages(store).createPage(title: "Map", body: "")
+        let other = try Pages(store).createPage(title: "Copy", body: "")
         let (file, bytes) = secretFile()
         let (first, stored) = try store.attachFile(file, to: .page(page.id), objects: objects, encrypt: true)
         #expect(stored.isNew && first.isEncrypted && first.encoding == "secretstream" && first.size == Int64(bytes.count))
@@ -84,7 +84,7 @@ import TaskerTestSupport
     /// on the rows naming that object only, and a new row of the same object inherits it.
     @Test func aRemoteURLBelongsToOneStoredObjectNotToTheContentHash() throws {
         let store = try open(try TaskCrypto(key: try DataKey.random()))
-        let page = try store.createPage(title: "Map", body: "")
+        let page = try Pages(store).createPage(title: "Map", body: "")
         let (file, _) = secretFile()
         let (plain, _) = try store.attachFile(file, name: "plain.txt", to: .page(page.id), objects: objects, encrypt: false)
         let (sealed, _) = try store.attachFile(file, name: "sealed.txt", to: .page(page.id), objects: objects, encrypt: true)
@@ -98,7 +98,7 @@ import TaskerTestSupport
 
     @Test func truncationReorderingAndAFlippedByteAreRefusedAndNothingIsWritten() throws {
         let store = try open(try TaskCrypto(key: try DataKey.random()))
-        let page = try store.createPage(title: "Map", body: "")
+        let page = try Pages(store).createPage(title: "Map", body: "")
         let (attachment, _) = try store.attachFile(secretFile().path, to: .page(page.id), objects: objects, encrypt: true)
         let objectPath = objects.path(of: attachment)
         #expect(objectPath.hasSuffix(".sealed"))
@@ -137,7 +137,7 @@ import TaskerTestSupport
 
     @Test func lockedOrCryptoOffRefusesWithOneLineAndWritesNothing() throws {
         let off = try open(try TaskCrypto(key: try DataKey.random()), enable: false)
-        let page = try off.createPage(title: "Map", body: "")
+        let page = try Pages(off).createPage(title: "Map", body: "")
         #expect {
             try off.attachFile(secretFile().path, to: .page(page.id), objects: objects, encrypt: true)
         } throws: { "\($0)".contains("run `tasker crypto enable`") }
@@ -162,7 +162,7 @@ import TaskerTestSupport
     @Test func rotationReSealsTheObjectKeysAndTheObjectStillOpens() throws {
         let old = try DataKey.random(), new = try DataKey.random()
         let store = try open(try TaskCrypto(key: old))
-        let page = try store.createPage(title: "Map", body: "x")
+        let page = try Pages(store).createPage(title: "Map", body: "x")
         let (file, bytes) = secretFile()
         let (attachment, _) = try store.attachFile(file, to: .page(page.id), objects: objects, encrypt: true)
         let before = [UInt8](FileManager.default.contents(atPath: objects.path(of: attachment))!)
@@ -183,7 +183,7 @@ import TaskerTestSupport
     @Test func concurrentAttachesOfTheSameFileShareOneObjectAndKey() throws {
         let key = try DataKey.random()
         let store = try open(try TaskCrypto(key: key))
-        let page = try store.createPage(title: "Map", body: "")
+        let page = try Pages(store).createPage(title: "Map", body: "")
         let (file, bytes) = secretFile()
         let path = self.path, objects = self.objects
         let failures = Mutex<[String]>([])
@@ -209,7 +209,7 @@ import TaskerTestSupport
     @Test(arguments: [0, 1, 65_535, 65_536, 65_537, 200_000])
     func objectsOfEverySizeAroundAChunkRoundTrip(size: Int) throws {
         let store = try open(try TaskCrypto(key: try DataKey.random()))
-        let page = try store.createPage(title: "P", body: "")
+        let page = try Pages(store).createPage(title: "P", body: "")
         let bytes = Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31) })
         FileManager.default.createFile(atPath: directory.path("in"), contents: bytes)
         let (attachment, _) = try store.attachFile(directory.path("in"), to: .page(page.id), objects: objects, encrypt: true)

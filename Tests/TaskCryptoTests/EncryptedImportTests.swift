@@ -19,7 +19,7 @@ import TaskerTestSupport
         let store = try TaskStore(path: source)
         try store.bootstrap()
         let objects = ObjectStore(directory: ObjectStore.directory(forDatabase: source))
-        let page = try store.createPage(title: "Map", body: "")
+        let page = try Pages(store).createPage(title: "Map", body: "")
         let bytes = Data(String(repeating: Self.sentence + "\n", count: 3_000).utf8)
         let file = directory.path("secret.txt")
         FileManager.default.createFile(atPath: file, contents: bytes)

@@ -21,8 +21,8 @@ import TaskerTestSupport
     @Test func enableSealsWhatExistsOnceAndCountsIt() throws {
         let crypto = try TaskCrypto(key: try DataKey.random())
         let store = try open(nil)
-        _ = try store.createPage(title: "A", body: "alpha words")
-        _ = try store.createPage(title: "B", body: "")
+        _ = try Pages(store).createPage(title: "A", body: "alpha words")
+        _ = try Pages(store).createPage(title: "B", body: "")
         #expect(try store.sealingStatus() == .init(isOn: false, keyID: nil, sealedPages: 0, clearPages: 2))
         #expect(throws: TaskStoreError.self) { try store.enableSealing() }
         store.sealer = crypto
@@ -37,46 +37,46 @@ import TaskerTestSupport
     @Test func resealMovesEveryBodyToTheNewKey() throws {
         let old = try DataKey.random(), new = try DataKey.random()
         let store = try open(try TaskCrypto(key: old))
-        for n in 0..<20 { _ = try store.createPage(title: "P\(n)", body: "body \(n)") }
+        for n in 0..<20 { _ = try Pages(store).createPage(title: "P\(n)", body: "body \(n)") }
         try store.enableSealing()
         #expect(try store.reseal(with: try TaskCrypto(key: new, otherKeys: [old])).pageBodies == 20)
         #expect(try store.sealingKeyID() == new.id)
         let onlyNew = try open(try TaskCrypto(key: new))
-        #expect(try onlyNew.page(PageID(3)).body == "body 2")
+        #expect(try Pages(onlyNew).page(PageID(3)).body == "body 2")
         let onlyOld = try open(try TaskCrypto(key: old))
-        #expect(throws: TaskStoreError.self) { try onlyOld.page(PageID(3)) }
+        #expect(throws: TaskStoreError.self) { try Pages(onlyOld).page(PageID(3)) }
     }
 
     @Test func searchSeesPagesAnotherConnectionWrote() throws {
         let crypto = try TaskCrypto(key: try DataKey.random())
         let reader = try open(crypto)
-        _ = try reader.createPage(title: "Kitchen", body: "tiles")
+        _ = try Pages(reader).createPage(title: "Kitchen", body: "tiles")
         try reader.enableSealing()
-        #expect(try reader.searchPages("tiles").map(\.page.title) == ["Kitchen"])
+        #expect(try Pages(reader).searchPages("tiles").map(\.page.title) == ["Kitchen"])
         let writer = try open(crypto)
-        _ = try writer.appendToPage(PageID(1), markdown: "grout")
-        _ = try writer.createPage(title: "Garden", body: "tulips and grout")
-        #expect(try reader.searchPages("grout").map(\.page.title).sorted() == ["Garden", "Kitchen"])
+        _ = try Pages(writer).appendToPage(PageID(1), markdown: "grout")
+        _ = try Pages(writer).createPage(title: "Garden", body: "tulips and grout")
+        #expect(try Pages(reader).searchPages("grout").map(\.page.title).sorted() == ["Garden", "Kitchen"])
         // Its own writes too.
-        _ = try reader.createPage(title: "Shed", body: "paint")
-        #expect(try reader.searchPages("paint").map(\.page.title) == ["Shed"])
+        _ = try Pages(reader).createPage(title: "Shed", body: "paint")
+        #expect(try Pages(reader).searchPages("paint").map(\.page.title) == ["Shed"])
     }
 
     @Test func aLockedStoreNeverShowsOrWritesBodies() throws {
         let crypto = try TaskCrypto(key: try DataKey.random())
         let store = try open(crypto)
-        _ = try store.createPage(title: "Kitchen", body: "tiles")
+        _ = try Pages(store).createPage(title: "Kitchen", body: "tiles")
         try store.enableSealing()
         let locked = try open(nil)
         locked.keyUnavailable = "no key here"
-        let page = try locked.page(PageID(1))
+        let page = try Pages(locked).page(PageID(1))
         #expect(page.isLocked && page.body.isEmpty)
         #expect(throws: TaskStoreError.sealed("this page is sealed and the data key is not available, so nothing was added: no key here")) {
-            try locked.appendToPage(PageID(1), markdown: "more")
+            try Pages(locked).appendToPage(PageID(1), markdown: "more")
         }
-        #expect(throws: TaskStoreError.self) { try locked.createPage(title: "New", body: "clear?") }
+        #expect(throws: TaskStoreError.self) { try Pages(locked).createPage(title: "New", body: "clear?") }
         #expect(throws: TaskStoreError.self) { try locked.records() }
-        #expect(try locked.pages().map(\.title) == ["Kitchen"])
+        #expect(try Pages(locked).pages().map(\.title) == ["Kitchen"])
         #expect(try locked.sealedSearchNotice()?.contains("no key here") == true)
     }
 

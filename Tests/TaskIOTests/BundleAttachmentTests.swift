@@ -14,7 +14,7 @@ import TaskerTestSupport
     func seeded() throws -> IOFixture {
         let f = try IOFixture.seeded()
         let task = try #require(try f.store.tasks(TaskQuery(filter: .all)).first { $0.title == "Pack books" })
-        let pageID = try #require(try f.store.pages().first).id
+        let pageID = try #require(try Pages(f.store).pages().first).id
         try f.attach("a list of every book", name: "books.txt", to: .task(task.id))
         try f.attach("floor plan bytes", name: "plan.pdf", to: .page(pageID))
         try f.attach("floor plan bytes", name: "plan copy.pdf", to: .task(task.id))

@@ -35,7 +35,7 @@ struct IOFixture {
         let s = f.store
         _ = try Projects(s).createList(name: "Errands")
         let project = try Projects(s).createProject(name: "Move house", notes: "boxes")
-        _ = try s.createSpace(name: "Home", project: project.name)
+        _ = try Pages(s).createSpace(name: "Home", project: project.name)
         var draft = TaskDraft(title: "Pack books")
         draft.project = "Move house"
         let pack = try s.createTask(draft)
@@ -67,9 +67,9 @@ struct IOFixture {
         stretch.recurrence = RecurrenceRule(frequency: .daily)
         stretch.due = at("2026-03-10T07:00")
         _ = try s.completeTask(try s.createTask(stretch).id)  // a series with a done occurrence, for streaks
-        let page = try s.createPage(title: "Packing list", space: "Home", body: "# Boxes\n\n- books\n", labels: ["move", "list"])
-        _ = try s.linkPage(page.id, toTask: pack.id)
-        _ = try s.linkPage(page.id, toProject: "Move house")
+        let page = try Pages(s).createPage(title: "Packing list", space: "Home", body: "# Boxes\n\n- books\n", labels: ["move", "list"])
+        _ = try Pages(s).linkPage(page.id, toTask: pack.id)
+        _ = try Pages(s).linkPage(page.id, toProject: "Move house")
         // Unknown fields, as another program would leave them.
         var records = try s.records()
         let index = try require(records.tasks.firstIndex { $0.title == "Pack books" })

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TaskCore
+import TaskStore
 import TaskToolkit
 import TaskerTestSupport
 @testable import TaskREPL
@@ -31,7 +32,7 @@ import TaskerTestSupport
     /// "/attach FILE" alone goes to the task just saved; a page is named with "page".
     @Test func attachAloneUsesTheTaskJustSavedAndPagesByName() throws {
         let h = try REPLHarness()
-        _ = try h.toolkit.store.createPage(title: "Kitchen")
+        _ = try Pages(h.toolkit.store).createPage(title: "Kitchen")
         let photo = h.directory.path("tiles.jpg")
         _ = FileManager.default.createFile(atPath: photo, contents: Data("jpeg".utf8))
         let (session, out) = h.session(ScriptedLineReader(["buy tiles tomorrow", "", "/attach \(photo)", "/attach \(photo) to page Kitchen", "/attach"]))

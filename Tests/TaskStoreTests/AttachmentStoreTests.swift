@@ -47,7 +47,7 @@ import TaskerTestSupport
         #expect(a.objects.check(hash) == .intact(size: 14))
         // The same content again, under another name and on a page: one object, two references.
         let again = a.file("copy.pdf", "%PDF-1.4 tooth")
-        let page = try a.f.store.createPage(title: "Teeth", space: nil, body: "")
+        let page = try Pages(a.f.store).createPage(title: "Teeth", space: nil, body: "")
         let (second, storedAgain) = try a.f.store.attachFile(again, to: .page(page.id), objects: a.objects)
         #expect(!storedAgain.isNew && second.sha256 == hash && second.owner == .page(page.id))
         #expect(try a.objects.hashes() == [hash])

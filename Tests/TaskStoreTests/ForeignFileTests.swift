@@ -91,13 +91,13 @@ import TaskerTestSupport
         let store = try TaskStore(path: dir.path("t.sqlite"))
         try store.bootstrap()
         let task = try store.createTask(TaskDraft(title: "before\u{0}after", notes: "n1\u{0}n2"))
-        let page = try store.createPage(title: "p\u{0}q", body: "line\u{0}\u{0}rest")
+        let page = try Pages(store).createPage(title: "p\u{0}q", body: "line\u{0}\u{0}rest")
         let reopened = try TaskStore(path: dir.path("t.sqlite"))
         let stored = try reopened.task(task.id)
         #expect(Array(stored.title.utf8) == Array("before\u{0}after".utf8))
         #expect(stored.notes.map { Array($0.utf8) } == Array("n1\u{0}n2".utf8))
-        #expect(try reopened.page(page.id).body == "line\u{0}\u{0}rest")
-        #expect(try reopened.page(page.id).title == "p\u{0}q")
+        #expect(try Pages(reopened).page(page.id).body == "line\u{0}\u{0}rest")
+        #expect(try Pages(reopened).page(page.id).title == "p\u{0}q")
     }
 
     @Test func emptyTextIsTextNotNull() throws {
@@ -115,7 +115,7 @@ import TaskerTestSupport
         try store.bootstrap()
         _ = try Projects(store).createProject(name: "Proj\u{0}A".replacingOccurrences(of: "\u{0}", with: " "))
         #expect(throws: TaskStoreError.self) { try Projects(store).createProject(name: name) }
-        #expect(throws: TaskStoreError.self) { try store.createSpace(name: name) }
+        #expect(throws: TaskStoreError.self) { try Pages(store).createSpace(name: name) }
         #expect(throws: TaskStoreError.self) { try Projects(store).createList(name: name) }
     }
 }

@@ -27,8 +27,8 @@ import TaskerTestSupport
         let f = try Fixture()
         let tasks = try f.store.createTasks((0..<200).map { TaskDraft(title: "Task \($0)") })
         _ = try Projects(f.store).createProject(name: "Home")
-        _ = try f.store.createSpace(name: "Notes")
-        _ = try f.store.createPage(title: "Plan")
+        _ = try Pages(f.store).createSpace(name: "Notes")
+        _ = try Pages(f.store).createPage(title: "Plan")
         let all = try ["tasks", "projects", "spaces", "pages"].flatMap { try uuids(f.store, $0) }
         #expect(all.count == 200 + 1 + 2 + 1, "the bootstrap's Personal space counts too")
         #expect(Set(all).count == all.count)

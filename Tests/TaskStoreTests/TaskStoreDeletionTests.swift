@@ -13,14 +13,14 @@ import Testing
         var staged = TaskUpdate()
         staged.stage = "Next"
         _ = try f.store.updateTask(task.id, staged)
-        let page = try f.store.createPage(title: "Plumbing")
-        _ = try f.store.linkPage(page.id, toTask: task.id)
+        let page = try Pages(f.store).createPage(title: "Plumbing")
+        _ = try Pages(f.store).linkPage(page.id, toTask: task.id)
         let uuid = try f.store.uuid(of: task.id)
 
         let deletion = try f.store.deleteTask(task.id, withSubtasks: false)
         #expect(throws: TaskStoreError.taskNotFound(task.id)) { try f.store.task(task.id) }
         #expect(try f.store.tombstones().map(\.uuid) == [uuid])
-        #expect(try f.store.page(page.id).linkedTasks.isEmpty, "the page link went with it")
+        #expect(try Pages(f.store).page(page.id).linkedTasks.isEmpty, "the page link went with it")
 
         let restored = try f.store.restore(deletion)
         #expect(restored.map(\.id) == [task.id], "the id was free, so it is the same")
@@ -32,7 +32,7 @@ import Testing
         #expect(back.due == at("2026-03-12T09:00"))
         #expect(try f.store.uuid(of: task.id) == uuid)
         #expect(try f.store.tombstones().isEmpty, "the tombstone is removed")
-        #expect(try f.store.page(page.id).linkedTasks == [task.id])
+        #expect(try Pages(f.store).page(page.id).linkedTasks == [task.id])
         #expect(try f.store.tasks(TaskQuery(context: "tools")).map(\.id) == [task.id], "contexts are queryable again")
     }
 

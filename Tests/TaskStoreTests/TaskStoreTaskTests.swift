@@ -62,7 +62,7 @@ import Testing
     @Test func notBootstrappedBeforeBootstrap() throws {
         let f = try Fixture(bootstrap: false)
         #expect(throws: TaskStoreError.notBootstrapped) { try f.add("x") }
-        #expect(throws: TaskStoreError.notBootstrapped) { try f.store.createPage(title: "p") }
+        #expect(throws: TaskStoreError.notBootstrapped) { try Pages(f.store).createPage(title: "p") }
         #expect(throws: TaskStoreError.notBootstrapped) { try Projects(f.store).createProject(name: "p") }
         #expect(try Projects(f.store).lists().isEmpty)
         try f.store.bootstrap()
@@ -77,7 +77,7 @@ import Testing
         #expect(try Projects(f.store).lists().first?.isDefault == true)
         #expect(try Projects(f.store).stages().map(\.name) == ["Backlog", "Next", "Doing", "Waiting", "Done", "Someday"])
         #expect(try Projects(f.store).stages().allSatisfy(\.isBuiltIn))
-        #expect(try f.store.spaces().map(\.name) == ["Personal"])
+        #expect(try Pages(f.store).spaces().map(\.name) == ["Personal"])
     }
 
     /// A set-up file is only read: opening it does not queue behind another connection's write.
@@ -161,12 +161,12 @@ import Testing
         #expect(try f.store.deferTask(t.id, until: day).deferUntil == day)
         #expect(try f.store.task(t.id).deferUntil == day)
         let child = try f.add("Child") { $0.parent = t.id }
-        let page = try f.store.createPage(title: "Notes")
-        _ = try f.store.linkPage(page.id, toTask: t.id)
+        let page = try Pages(f.store).createPage(title: "Notes")
+        _ = try Pages(f.store).linkPage(page.id, toTask: t.id)
         try f.store.deleteTask(t.id)
         #expect(throws: TaskStoreError.taskNotFound(t.id)) { try f.store.task(t.id) }
         #expect(try f.store.task(child.id).parent == nil)
-        #expect(try f.store.page(page.id).linkedTasks.isEmpty)
+        #expect(try Pages(f.store).page(page.id).linkedTasks.isEmpty)
         #expect(throws: TaskStoreError.taskNotFound(t.id)) { try f.store.deleteTask(t.id) }
     }
 

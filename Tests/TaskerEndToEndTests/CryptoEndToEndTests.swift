@@ -46,9 +46,9 @@ import TaskerTestSupport
         let holder = try TaskStore(path: db)
         try holder.bootstrap()
         for n in 0..<300 {
-            _ = try holder.createPage(title: "Page \(n)", body: n == 7 ? sentence : "filler text number \(n) about gardening and tulips")
+            _ = try Pages(holder).createPage(title: "Page \(n)", body: n == 7 ? sentence : "filler text number \(n) about gardening and tulips")
         }
-        _ = try holder.appendToPage(PageID(8), markdown: "second line of the sentence page")
+        _ = try Pages(holder).appendToPage(PageID(8), markdown: "second line of the sentence page")
         _ = try Projects(holder).createProject(name: "Orchard", notes: projectNote)
         _ = try holder.createTask(TaskDraft(title: "Veneer", notes: taskNote, project: "Orchard"))
         _ = try holder.createTask(TaskDraft(title: "No notes here"))
@@ -241,7 +241,7 @@ import TaskerTestSupport
     @Test func rotateKilledAtRandomMomentsLeavesEveryBodyReadable() throws {
         let holder = try TaskStore(path: db)
         try holder.bootstrap()
-        for n in 0..<400 { _ = try holder.createPage(title: "Page \(n)", body: "body \(n) with the word marigold") }
+        for n in 0..<400 { _ = try Pages(holder).createPage(title: "Page \(n)", body: "body \(n) with the word marigold") }
         for n in 0..<20 { _ = try Projects(holder).createProject(name: "Project \(n)", notes: "project note \(n)") }
         _ = try holder.createTasks((0..<200).map { TaskDraft(title: "Task \($0)", notes: "task note \($0)", project: "Project \($0 % 20)") })
         #expect(try tasker(["crypto", "enable"]).status == 0)

@@ -30,7 +30,7 @@ import TaskerTestSupport
         #expect(task.notes.map { Array($0.utf8) } == Array("n1\u{0}n2".utf8))
         let page = try call(["create_page", #"{"title":"P","body":"a\u0000b"}"#])
         #expect(page.status == 0, "\(page.stderr)")
-        #expect(try TaskStore(path: db).pages().first?.body == "a\u{0}b")
+        #expect(try Pages(TaskStore(path: db)).pages().first?.body == "a\u{0}b")
         // Names are identifiers: a control character in one is refused, not mistaken for a duplicate.
         #expect(try call(["create_project", #"{"name":"Proj A"}"#]).status == 0)
         let second = try call(["create_project", #"{"name":"Proj\u0000B"}"#])

@@ -1,5 +1,6 @@
 import Foundation
 import TaskCore
+import TaskStore
 
 /// `append_to_page`: Markdown added to the end of a page.
 public struct AppendToPage: Tool {
@@ -31,7 +32,7 @@ public struct AppendToPage: Tool {
 
     public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<PageOutput> {
         try toolkit.withPage(page) { found in
-            .done(PageOutput(page: try toolkit.store.appendToPage(found.id, markdown: markdown), event: .appended))
+            .done(PageOutput(page: try Pages(toolkit.store).appendToPage(found.id, markdown: markdown), event: .appended))
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TaskCore
+import TaskStore
 
 /// `create_page`: a page with an optional Markdown body in a space.
 public struct CreatePage: Tool {
@@ -37,6 +38,6 @@ public struct CreatePage: Tool {
     }
 
     public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<PageOutput> {
-        .done(PageOutput(page: try toolkit.store.createPage(title: title, space: space, body: body, labels: labels), event: .created))
+        .done(PageOutput(page: try Pages(toolkit.store).createPage(title: title, space: space, body: body, labels: labels), event: .created))
     }
 }

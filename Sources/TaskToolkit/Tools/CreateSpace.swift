@@ -1,5 +1,6 @@
 import Foundation
 import TaskCore
+import TaskStore
 
 /// `create_space`: a space for pages, optionally bound to a project.
 public struct CreateSpace: Tool {
@@ -32,6 +33,6 @@ public struct CreateSpace: Tool {
     }
 
     public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> {
-        .done(Output(space: try toolkit.store.createSpace(name: name, project: project)))
+        .done(Output(space: try Pages(toolkit.store).createSpace(name: name, project: project)))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TaskCore
+import TaskStore
 
 /// `link_page`: links a page to a task and/or a project, all or nothing.
 public struct LinkPage: Tool {
@@ -53,11 +54,11 @@ public struct LinkPage: Tool {
                 var linked = found
                 if let task {
                     switch try toolkit.findTask(task, openOnly: false) {
-                    case .success(let item): linked = try toolkit.store.linkPage(found.id, toTask: item.id)
+                    case .success(let item): linked = try Pages(toolkit.store).linkPage(found.id, toTask: item.id)
                     case .failure(let refusal): return .refused(refusal)
                     }
                 }
-                if let project { linked = try toolkit.store.linkPage(found.id, toProject: project) }
+                if let project { linked = try Pages(toolkit.store).linkPage(found.id, toProject: project) }
                 return .done(PageOutput(page: linked, event: .linked))
             }
         }

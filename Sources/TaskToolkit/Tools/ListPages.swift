@@ -1,5 +1,6 @@
 import Foundation
 import TaskCore
+import TaskStore
 
 /// `list_pages`: pages by space, label or title.
 public struct ListPages: Tool {
@@ -32,6 +33,6 @@ public struct ListPages: Tool {
     }
 
     public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> {
-        .done(Output(pages: try toolkit.store.pages(space: space, label: label, titleContains: titleContains)))
+        .done(Output(pages: try Pages(toolkit.store).pages(space: space, label: label, titleContains: titleContains)))
     }
 }

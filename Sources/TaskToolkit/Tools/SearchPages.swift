@@ -1,5 +1,6 @@
 import Foundation
 import TaskCore
+import TaskStore
 
 /// `search_pages`: full-text search over page titles and bodies, best first, with snippets.
 public struct SearchPages: Tool {
@@ -39,6 +40,6 @@ public struct SearchPages: Tool {
     }
 
     public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> {
-        .done(Output(query: query, hits: try toolkit.store.searchPages(query, limit: limit), notice: try toolkit.store.sealedSearchNotice()))
+        .done(Output(query: query, hits: try Pages(toolkit.store).searchPages(query, limit: limit), notice: try toolkit.store.sealedSearchNotice()))
     }
 }
