@@ -68,20 +68,20 @@ public struct RecordImporter {
                 let stagedByHash = Dictionary(staged.map { ($0.sha256, $0) }, uniquingKeysWith: { a, _ in a })
                 let toEncrypt = objects?.encryptByDefault == true
                     ? plan.attachments.filter { !known.contains($0.uuid) && stagedByHash[$0.sha256] != nil } : []
-                if !toEncrypt.isEmpty, let problem = try store.attachmentEncryptionProblem() {
+                if !toEncrypt.isEmpty, let problem = try Attachments(store).attachmentEncryptionProblem() {
                     throw IOError.cannotEncrypt(source: source, count: toEncrypt.count, reason: problem)
                 }
                 try store.writeRecords(plan, progress: progress)
                 if dryRun { throw DryRunRollback() }
                 if let objects {
                     for record in toEncrypt {
-                        try store.encryptImportedAttachment(uuid: record.uuid, staged: stagedByHash[record.sha256]!, objects: objects)
+                        try Attachments(store).encryptImportedAttachment(uuid: record.uuid, staged: stagedByHash[record.sha256]!, objects: objects)
                     }
                     // The plain copy of what is now stored encrypted is deleted at once, unless a
                     // plain row still names those bytes (one already here whose object was missing).
                     let encrypted = Set(toEncrypt.map(\.sha256))
                     for object in staged {
-                        if encrypted.contains(object.sha256), try store.referenceCount(of: object.sha256, encoding: "plain") == 0 {
+                        if encrypted.contains(object.sha256), try Attachments(store).referenceCount(of: object.sha256, encoding: "plain") == 0 {
                             object.discard()
                         } else {
                             _ = try objects.commit(object)

@@ -11,7 +11,7 @@ import Glibc
 /// Writing copies into `objects/tmp/` while hashing, makes the file read-only, fsyncs it, renames it
 /// into place and fsyncs the folder, so a crash leaves either no object or a whole one; the same
 /// content is stored once. Which objects are still wanted is the database's business (the
-/// `attachments` table counts references); `TaskStore.collectGarbage` removes the rest under
+/// `attachments` table counts references); `Attachments.collectGarbage` removes the rest under
 /// this store's exclusive lock, while attaching holds a shared one, so a collection never removes
 /// an object between its copy and the row that references it.
 public final class ObjectStore: Sendable {

@@ -45,7 +45,7 @@ enum ExportCommand: Command {
             if let bundle {
                 try UnktBundle.write(records, to: NewFile(path: bundle, replacing: replacing), generator: "tasker \(TaskerApp.version)",
                                      created: TaskStore.wholeSeconds(context.clock()), objects: context.attachmentSetup().objects,
-                                     openEncrypted: { try store.encryptedObjects(sha256: $0, in: context.attachmentSetup().objects) })
+                                     openEncrypted: { try Attachments(store).encryptedObjects(sha256: $0, in: context.attachmentSetup().objects) })
                 context.output.err("exported \(records.tasks.count) tasks, \(records.projects.count) projects, \(records.spaces.count) spaces, \(records.pages.count) pages, \(records.attachments.count) attachments to \(bundle)")
                 return 0
             }

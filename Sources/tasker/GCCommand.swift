@@ -20,12 +20,12 @@ enum GCCommand: Command {
         let store = try context.openStore()
         let objects = context.attachmentSetup().objects
         if arguments.has(Self.dryRun) {
-            let unreferenced = try store.unreferencedObjects(objects).unreferenced
+            let unreferenced = try Attachments(store).unreferencedObjects(objects).unreferenced
             for (hash, suffix) in unreferenced { context.output.text("would remove \(objects.path(of: hash, suffix: suffix))") }
             context.output.text("\(unreferenced.count) object\(unreferenced.count == 1 ? "" : "s") would be removed; nothing was removed")
             return 0
         }
-        let result = try store.collectGarbage(objects: objects)
+        let result = try Attachments(store).collectGarbage(objects: objects)
         var line = "removed \(result.removed) object\(result.removed == 1 ? "" : "s") (\(ByteCount.text(result.freedBytes))), kept \(result.kept)"
         if result.temporaryFiles > 0 { line += ", and \(result.temporaryFiles) leftover temporary file\(result.temporaryFiles == 1 ? "" : "s")" }
         context.output.text(line)
@@ -50,10 +50,10 @@ enum VerifyCommand: Command {
         let store = try context.openStore()
         let setup = context.attachmentSetup()
         let objects = setup.objects
-        let result = try store.verifyObjects(objects: objects)
+        let result = try Attachments(store).verifyObjects(objects: objects)
         var users: [String: [Attachment]] = [:]
         if !result.isClean {
-            for attachment in try store.attachments() { users[attachment.sha256, default: []].append(attachment) }
+            for attachment in try Attachments(store).attachments() { users[attachment.sha256, default: []].append(attachment) }
         }
         func named(_ hash: String) -> String {
             let list = users[hash] ?? []
@@ -71,7 +71,7 @@ enum VerifyCommand: Command {
         var summary = "\(total) object\(total == 1 ? "" : "s") checked: \(result.intact) intact, \(result.corrupt.count) damaged, \(result.missing.count) missing"
         if result.unreferenced > 0 { summary += "; \(result.unreferenced) no longer used (tasker gc removes them)" }
         if setup.uploader != nil {
-            let local = Set(try store.attachments().filter { $0.remoteURL == nil }.map(\.sha256)).count
+            let local = Set(try Attachments(store).attachments().filter { $0.remoteURL == nil }.map(\.sha256)).count
             if local > 0 { summary += "; \(local) not uploaded yet (tasker upload retries)" }
         }
         context.output.text(summary)

@@ -26,7 +26,7 @@ enum UploadCommand: Command {
         // One upload per stored object: a content hash and an encoding (plain and encrypted copies
         // of one file are two files).
         var pending: [String: Attachment] = [:]
-        for attachment in try store.attachments() where attachment.remoteURL == nil {
+        for attachment in try Attachments(store).attachments() where attachment.remoteURL == nil {
             let object = attachment.sha256 + " " + attachment.encoding
             pending[object] = pending[object] ?? attachment
         }
@@ -34,7 +34,7 @@ enum UploadCommand: Command {
         for attachment in pending.values.sorted(by: { $0.id.rawValue < $1.id.rawValue }) {
             do {
                 let url = try uploader.upload(storedFile: setup.objects.path(of: attachment))
-                try store.setRemoteURL(url, forObject: attachment.sha256, encoding: attachment.encoding)
+                try Attachments(store).setRemoteURL(url, forObject: attachment.sha256, encoding: attachment.encoding)
             } catch {
                 failed += 1
                 context.output.text("NOT UPLOADED #\(attachment.id) '\(attachment.name)': \(error)")

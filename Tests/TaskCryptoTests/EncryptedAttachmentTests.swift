@@ -48,10 +48,10 @@ import TaskerTestSupport
         let page = try Pages(store).createPage(title: "Map", body: "")
         let other = try Pages(store).createPage(title: "Copy", body: "")
         let (file, bytes) = secretFile()
-        let (first, stored) = try store.attachFile(file, to: .page(page.id), objects: objects, encrypt: true)
+        let (first, stored) = try Attachments(store).attachFile(file, to: .page(page.id), objects: objects, encrypt: true)
         #expect(stored.isNew && first.isEncrypted && first.encoding == "secretstream" && first.size == Int64(bytes.count))
         #expect(first.sha256 == SHA256.hex(Array(bytes)), "named by the content's hash")
-        let (second, again) = try store.attachFile(file, name: "again.txt", to: .page(other.id), objects: objects, encrypt: true)
+        let (second, again) = try Attachments(store).attachFile(file, name: "again.txt", to: .page(other.id), objects: objects, encrypt: true)
         #expect(!again.isNew && second.sha256 == first.sha256 && second.storedSHA256 == first.storedSHA256)
         #expect(second.sealedKey != first.sealedKey, "the one key is sealed for each row")
         #expect(try objects.hashes(suffix: ".sealed") == [first.sha256] && (try objects.hashes()).isEmpty)
@@ -59,24 +59,24 @@ import TaskerTestSupport
         #expect(filesContaining("third oak") == 0)
         for attachment in [first, second] {
             let out = directory.path("out-\(attachment.id.rawValue).txt")
-            try store.objects(for: attachment, in: objects).copy(attachment.sha256, to: out)
+            try Attachments(store).objects(for: attachment, in: objects).copy(attachment.sha256, to: out)
             #expect(FileManager.default.contents(atPath: out) == bytes)
         }
         // verify checks the stored bytes without the key; gc keeps it while a row names it.
         let locked = try open(nil)
-        let verified = try locked.verifyObjects(objects: objects)
+        let verified = try Attachments(locked).verifyObjects(objects: objects)
         #expect(verified.isClean && verified.intact == 1 && verified.unreferenced == 0)
         // Detach and undo: the restored row keeps its sealed key and opens.
-        let detached = try store.detach(first.id)
-        #expect(try store.restoreAttachments([detached]).count == 1)
-        try store.objects(for: try store.attachment(first.id), in: objects).copy(first.sha256, to: directory.path("restored.txt"))
+        let detached = try Attachments(store).detach(first.id)
+        #expect(try Attachments(store).restoreAttachments([detached]).count == 1)
+        try Attachments(store).objects(for: try Attachments(store).attachment(first.id), in: objects).copy(first.sha256, to: directory.path("restored.txt"))
         #expect(FileManager.default.contents(atPath: directory.path("restored.txt")) == bytes)
-        try store.detach(first.id)
-        #expect(try store.unreferencedObjects(objects).unreferenced.isEmpty)
-        #expect(try store.collectGarbage(objects: objects).removed == 0)
-        try store.detach(second.id)
-        #expect(try store.unreferencedObjects(objects).unreferenced.map(\.suffix) == [".sealed"])
-        #expect(try store.collectGarbage(objects: objects).removed == 1)
+        try Attachments(store).detach(first.id)
+        #expect(try Attachments(store).unreferencedObjects(objects).unreferenced.isEmpty)
+        #expect(try Attachments(store).collectGarbage(objects: objects).removed == 0)
+        try Attachments(store).detach(second.id)
+        #expect(try Attachments(store).unreferencedObjects(objects).unreferenced.map(\.suffix) == [".sealed"])
+        #expect(try Attachments(store).collectGarbage(objects: objects).removed == 1)
         #expect(try objects.hashes(suffix: ".sealed").isEmpty)
     }
 
@@ -86,20 +86,20 @@ import TaskerTestSupport
         let store = try open(try TaskCrypto(key: try DataKey.random()))
         let page = try Pages(store).createPage(title: "Map", body: "")
         let (file, _) = secretFile()
-        let (plain, _) = try store.attachFile(file, name: "plain.txt", to: .page(page.id), objects: objects, encrypt: false)
-        let (sealed, _) = try store.attachFile(file, name: "sealed.txt", to: .page(page.id), objects: objects, encrypt: true)
+        let (plain, _) = try Attachments(store).attachFile(file, name: "plain.txt", to: .page(page.id), objects: objects, encrypt: false)
+        let (sealed, _) = try Attachments(store).attachFile(file, name: "sealed.txt", to: .page(page.id), objects: objects, encrypt: true)
         #expect(plain.sha256 == sealed.sha256 && objects.path(of: plain) != objects.path(of: sealed))
-        try store.setRemoteURL("https://example.test/sealed", forObject: sealed.sha256, encoding: sealed.encoding)
-        #expect(try store.attachment(sealed.id).remoteURL == "https://example.test/sealed")
-        #expect(try store.attachment(plain.id).remoteURL == nil, "the plain object was not uploaded")
-        let (again, _) = try store.attachFile(file, name: "again.txt", to: .page(page.id), objects: objects, encrypt: true)
+        try Attachments(store).setRemoteURL("https://example.test/sealed", forObject: sealed.sha256, encoding: sealed.encoding)
+        #expect(try Attachments(store).attachment(sealed.id).remoteURL == "https://example.test/sealed")
+        #expect(try Attachments(store).attachment(plain.id).remoteURL == nil, "the plain object was not uploaded")
+        let (again, _) = try Attachments(store).attachFile(file, name: "again.txt", to: .page(page.id), objects: objects, encrypt: true)
         #expect(again.remoteURL == "https://example.test/sealed")
     }
 
     @Test func truncationReorderingAndAFlippedByteAreRefusedAndNothingIsWritten() throws {
         let store = try open(try TaskCrypto(key: try DataKey.random()))
         let page = try Pages(store).createPage(title: "Map", body: "")
-        let (attachment, _) = try store.attachFile(secretFile().path, to: .page(page.id), objects: objects, encrypt: true)
+        let (attachment, _) = try Attachments(store).attachFile(secretFile().path, to: .page(page.id), objects: objects, encrypt: true)
         let objectPath = objects.path(of: attachment)
         #expect(objectPath.hasSuffix(".sealed"))
         let sealed = [UInt8](FileManager.default.contents(atPath: objectPath)!)
@@ -109,7 +109,7 @@ import TaskerTestSupport
             FileManager.default.createFile(atPath: objectPath, contents: Data(variant))
             let out = directory.path("out.txt")
             #expect {
-                try store.objects(for: attachment, in: objects).copy(attachment.sha256, to: out)
+                try Attachments(store).objects(for: attachment, in: objects).copy(attachment.sha256, to: out)
             } throws: { error in
                 let line = "\(error)"
                 return line.contains(words) && !line.contains("\n") && !line.contains(Self.sentence)
@@ -118,7 +118,7 @@ import TaskerTestSupport
             let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path("")).filter { $0.hasPrefix(".tasker-") }
             #expect(leftovers.isEmpty)
             // verify names it, without the key.
-            let verified = try open(nil, enable: false).verifyObjects(objects: objects)
+            let verified = try Attachments(open(nil, enable: false)).verifyObjects(objects: objects)
             #expect(verified.corrupt.map(\.path) == [objectPath])
         }
         try refused(Array(sealed.prefix(head + 2 * chunk)), "cut short")
@@ -132,31 +132,31 @@ import TaskerTestSupport
         try refused(sealed + [0], "does not open")
         // Put back, it opens again.
         FileManager.default.createFile(atPath: objectPath, contents: Data(sealed))
-        try store.objects(for: attachment, in: objects).copy(attachment.sha256, to: directory.path("whole.txt"))
+        try Attachments(store).objects(for: attachment, in: objects).copy(attachment.sha256, to: directory.path("whole.txt"))
     }
 
     @Test func lockedOrCryptoOffRefusesWithOneLineAndWritesNothing() throws {
         let off = try open(try TaskCrypto(key: try DataKey.random()), enable: false)
         let page = try Pages(off).createPage(title: "Map", body: "")
         #expect {
-            try off.attachFile(secretFile().path, to: .page(page.id), objects: objects, encrypt: true)
+            try Attachments(off).attachFile(secretFile().path, to: .page(page.id), objects: objects, encrypt: true)
         } throws: { "\($0)".contains("run `tasker crypto enable`") }
-        #expect(try off.attachments().isEmpty && (try objects.hashes(suffix: ".sealed")).isEmpty)
+        #expect(try Attachments(off).attachments().isEmpty && (try objects.hashes(suffix: ".sealed")).isEmpty)
         try off.enableSealing()
-        let (attachment, _) = try off.attachFile(secretFile().path, to: .page(page.id), objects: objects, encrypt: true)
+        let (attachment, _) = try Attachments(off).attachFile(secretFile().path, to: .page(page.id), objects: objects, encrypt: true)
         let locked = try open(nil)
         #expect {
-            try locked.attachFile(secretFile("b.txt").path, to: .page(page.id), objects: objects, encrypt: true)
+            try Attachments(locked).attachFile(secretFile("b.txt").path, to: .page(page.id), objects: objects, encrypt: true)
         } throws: { "\($0)".contains("data key is not available") }
         let out = directory.path("out.txt")
         #expect {
-            try locked.objects(for: try locked.attachment(attachment.id), in: objects).copy(attachment.sha256, to: out)
+            try Attachments(locked).objects(for: try Attachments(locked).attachment(attachment.id), in: objects).copy(attachment.sha256, to: out)
         } throws: { "\($0)".contains("this attachment is encrypted and the data key is not available") }
         #expect(!FileManager.default.fileExists(atPath: out))
         // Plain attachments still open while locked.
         FileManager.default.createFile(atPath: directory.path("plain.txt"), contents: Data("clear".utf8))
-        let (plain, _) = try locked.attachFile(directory.path("plain.txt"), to: .page(page.id), objects: objects)
-        try locked.objects(for: plain, in: objects).copy(plain.sha256, to: directory.path("plain-out.txt"))
+        let (plain, _) = try Attachments(locked).attachFile(directory.path("plain.txt"), to: .page(page.id), objects: objects)
+        try Attachments(locked).objects(for: plain, in: objects).copy(plain.sha256, to: directory.path("plain-out.txt"))
     }
 
     @Test func rotationReSealsTheObjectKeysAndTheObjectStillOpens() throws {
@@ -164,18 +164,18 @@ import TaskerTestSupport
         let store = try open(try TaskCrypto(key: old))
         let page = try Pages(store).createPage(title: "Map", body: "x")
         let (file, bytes) = secretFile()
-        let (attachment, _) = try store.attachFile(file, to: .page(page.id), objects: objects, encrypt: true)
+        let (attachment, _) = try Attachments(store).attachFile(file, to: .page(page.id), objects: objects, encrypt: true)
         let before = [UInt8](FileManager.default.contents(atPath: objects.path(of: attachment))!)
         let count = try store.reseal(with: try TaskCrypto(key: new, otherKeys: [old]))
         #expect(count.attachmentKeys == 1 && count.pageBodies == 1)
         #expect([UInt8](FileManager.default.contents(atPath: objects.path(of: attachment))!) == before, "the object is not rewritten")
         let onlyNew = try open(try TaskCrypto(key: new), enable: false)
-        let reloaded = try onlyNew.attachment(attachment.id)
+        let reloaded = try Attachments(onlyNew).attachment(attachment.id)
         #expect(reloaded.sealedKey != attachment.sealedKey)
-        try onlyNew.objects(for: reloaded, in: objects).copy(reloaded.sha256, to: directory.path("out.txt"))
+        try Attachments(onlyNew).objects(for: reloaded, in: objects).copy(reloaded.sha256, to: directory.path("out.txt"))
         #expect(FileManager.default.contents(atPath: directory.path("out.txt")) == bytes)
         let onlyOld = try open(try TaskCrypto(key: old), enable: false)
-        #expect(throws: TaskStoreError.self) { try onlyOld.objects(for: reloaded, in: objects) }
+        #expect(throws: TaskStoreError.self) { try Attachments(onlyOld).objects(for: reloaded, in: objects) }
     }
 
     /// Four processes' worth of connections attach the same new file at once: one object, and every
@@ -191,19 +191,19 @@ import TaskerTestSupport
             do {
                 let mine = try TaskStore(path: path)
                 mine.sealer = try TaskCrypto(key: key)
-                _ = try mine.attachFile(file, to: .page(page.id), objects: objects, encrypt: true)
+                _ = try Attachments(mine).attachFile(file, to: .page(page.id), objects: objects, encrypt: true)
             } catch {
                 failures.withLock { $0.append("\(error)") }
             }
         }
         #expect(failures.withLock { $0 }.isEmpty)
         #expect(try objects.hashes(suffix: ".sealed").count == 1)
-        for attachment in try store.attachments() {
+        for attachment in try Attachments(store).attachments() {
             let out = directory.path("c\(attachment.id.rawValue)")
-            try store.objects(for: attachment, in: objects).copy(attachment.sha256, to: out)
+            try Attachments(store).objects(for: attachment, in: objects).copy(attachment.sha256, to: out)
             #expect(FileManager.default.contents(atPath: out) == bytes)
         }
-        #expect(try store.attachments().count == 4)
+        #expect(try Attachments(store).attachments().count == 4)
     }
 
     @Test(arguments: [0, 1, 65_535, 65_536, 65_537, 200_000])
@@ -212,8 +212,8 @@ import TaskerTestSupport
         let page = try Pages(store).createPage(title: "P", body: "")
         let bytes = Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31) })
         FileManager.default.createFile(atPath: directory.path("in"), contents: bytes)
-        let (attachment, _) = try store.attachFile(directory.path("in"), to: .page(page.id), objects: objects, encrypt: true)
-        try store.objects(for: attachment, in: objects).copy(attachment.sha256, to: directory.path("out"))
+        let (attachment, _) = try Attachments(store).attachFile(directory.path("in"), to: .page(page.id), objects: objects, encrypt: true)
+        try Attachments(store).objects(for: attachment, in: objects).copy(attachment.sha256, to: directory.path("out"))
         #expect(FileManager.default.contents(atPath: directory.path("out")) == bytes)
         #expect(objects.through(PlainCodec()).check(attachment.sha256) == .missing, "no plain copy")
     }

@@ -23,8 +23,8 @@ import TaskerTestSupport
         let bytes = Data(String(repeating: Self.sentence + "\n", count: 3_000).utf8)
         let file = directory.path("secret.txt")
         FileManager.default.createFile(atPath: file, contents: bytes)
-        _ = try store.attachFile(file, to: .page(page.id), objects: objects)
-        _ = try store.attachFile(file, name: "copy.txt", to: .page(page.id), objects: objects)
+        _ = try Attachments(store).attachFile(file, to: .page(page.id), objects: objects)
+        _ = try Attachments(store).attachFile(file, name: "copy.txt", to: .page(page.id), objects: objects)
         let path = directory.path("map.unkt")
         try UnktBundle.write(try store.records(), to: path, generator: "test", created: Date(timeIntervalSince1970: 1_800_000_000), objects: objects)
         return (path, bytes)
@@ -51,7 +51,7 @@ import TaskerTestSupport
         let read = try UnktBundle.read(path: path, objects: objects)
         let report = try RecordImporter(store: store, source: "map.unkt").apply(read.records, mode: .merge, objects: objects, staged: read.staged)
         #expect(report.added >= 3)
-        let attachments = try store.attachments()
+        let attachments = try Attachments(store).attachments()
         #expect(attachments.count == 2)
         #expect(attachments.allSatisfy { $0.isEncrypted && $0.encoding == "secretstream" && $0.storedSHA256 != nil })
         #expect(Set(attachments.map(\.storedSHA256)).count == 1, "one object, one key, for the one content")
@@ -61,10 +61,10 @@ import TaskerTestSupport
         #expect(filesContaining("blue teapot", under: objects.directory) == 0)
         for attachment in attachments {
             let out = directory.path("out-\(attachment.id.rawValue).txt")
-            try store.objects(for: attachment, in: objects).copy(attachment.sha256, to: out)
+            try Attachments(store).objects(for: attachment, in: objects).copy(attachment.sha256, to: out)
             #expect(FileManager.default.contents(atPath: out) == bytes)
         }
-        let verified = try store.verifyObjects(objects: objects)
+        let verified = try Attachments(store).verifyObjects(objects: objects)
         #expect(verified.isClean && verified.intact == 1 && verified.unreferenced == 0)
     }
 
@@ -76,11 +76,11 @@ import TaskerTestSupport
         let task = try store.createTask(TaskDraft(title: "Has the same file"))
         let file = directory.path("same.txt")
         FileManager.default.createFile(atPath: file, contents: bytes)
-        let (plain, _) = try store.attachFile(file, to: .task(task.id), objects: objects, encrypt: false)
+        let (plain, _) = try Attachments(store).attachFile(file, to: .task(task.id), objects: objects, encrypt: false)
         #expect(unlink(objects.path(of: plain)) == 0)
         let read = try UnktBundle.read(path: path, objects: objects)
         _ = try RecordImporter(store: store, source: "map.unkt").apply(read.records, mode: .merge, objects: objects, staged: read.staged)
-        #expect(try store.attachments().filter(\.isEncrypted).count == 2)
+        #expect(try Attachments(store).attachments().filter(\.isEncrypted).count == 2)
         #expect(try objects.hashes() == [plain.sha256] && (try objects.hashes(suffix: ".sealed")) == [plain.sha256])
         #expect(FileManager.default.contents(atPath: objects.path(of: plain)) == bytes)
     }
@@ -111,7 +111,7 @@ import TaskerTestSupport
         let read = try UnktBundle.read(path: path, objects: objects)
         let report = try RecordImporter(store: store, source: "map.unkt").apply(read.records, mode: .merge, dryRun: true, objects: objects, staged: read.staged)
         #expect(report.dryRun && report.added >= 3)
-        #expect(try store.attachments().isEmpty)
+        #expect(try Attachments(store).attachments().isEmpty)
         #expect(try objects.hashes().isEmpty && (try objects.hashes(suffix: ".sealed")).isEmpty)
     }
 }

@@ -38,8 +38,8 @@ import TaskerTestSupport
             .apply(read.records, mode: .merge, objects: fresh.objects, staged: read.staged)
         #expect(report.added == read.records.count)
         #expect(try fresh.objects.hashes() == hashes)
-        #expect(try fresh.store.verifyObjects(objects: fresh.objects).intact == 2)
-        let attached = try fresh.store.attachments()
+        #expect(try Attachments(fresh.store).verifyObjects(objects: fresh.objects).intact == 2)
+        let attached = try Attachments(fresh.store).attachments()
         #expect(Set(attached.map(\.name)) == ["books.txt", "plan.pdf", "plan copy.pdf"])
         #expect(try f.store.records().attachments == fresh.store.records().attachments)
 

@@ -25,7 +25,7 @@ struct IOFixture {
     func attach(_ text: String, name: String, to owner: AttachmentOwner) throws -> TaskCore.Attachment {
         let path = dir.path("in-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
-        return try store.attachFile(path, name: name, to: owner, objects: objects).attachment
+        return try Attachments(store).attachFile(path, name: name, to: owner, objects: objects).attachment
     }
 
     /// A store filled with every kind of record and field: a project, a space in it, tasks with every

@@ -26,7 +26,7 @@ import TaskerTestSupport
         #expect(text.contains("✓ Detached 'tooth scan.pdf' from task #1 'Dentist'  (/undo brings it back)"))
         #expect(text.contains("No attachments on task #1 'Dentist'."))
         #expect(text.contains("↶ Attached 'tooth scan.pdf' again"))
-        #expect(try h.toolkit.store.attachments().count == 1)
+        #expect(try Attachments(h.toolkit.store).attachments().count == 1)
     }
 
     /// "/attach FILE" alone goes to the task just saved; a page is named with "page".

@@ -33,7 +33,7 @@ import TaskerTestSupport
         let a = try Attached()
         let task = try a.f.add("Dentist")
         let path = a.file("scan.pdf", "%PDF-1.4 tooth")
-        let (first, stored) = try a.f.store.attachFile(path, to: .task(task.id), objects: a.objects)
+        let (first, stored) = try Attachments(a.f.store).attachFile(path, to: .task(task.id), objects: a.objects)
         let hash = SHA256.hex(Array("%PDF-1.4 tooth".utf8))
         #expect(first.sha256 == hash && first.size == 14 && first.name == "scan.pdf" && first.owner == .task(task.id))
         #expect(stored.isNew)
@@ -48,11 +48,11 @@ import TaskerTestSupport
         // The same content again, under another name and on a page: one object, two references.
         let again = a.file("copy.pdf", "%PDF-1.4 tooth")
         let page = try Pages(a.f.store).createPage(title: "Teeth", space: nil, body: "")
-        let (second, storedAgain) = try a.f.store.attachFile(again, to: .page(page.id), objects: a.objects)
+        let (second, storedAgain) = try Attachments(a.f.store).attachFile(again, to: .page(page.id), objects: a.objects)
         #expect(!storedAgain.isNew && second.sha256 == hash && second.owner == .page(page.id))
         #expect(try a.objects.hashes() == [hash])
-        #expect(try a.f.store.referenceCount(of: hash) == 2)
-        #expect(try a.f.store.attachments(of: .page(page.id)).map(\.name) == ["copy.pdf"])
+        #expect(try Attachments(a.f.store).referenceCount(of: hash) == 2)
+        #expect(try Attachments(a.f.store).attachments(of: .page(page.id)).map(\.name) == ["copy.pdf"])
         #expect((try? FileManager.default.contentsOfDirectory(atPath: a.objects.temporaryDirectory)) ?? [] == [], "no temporary file is left")
     }
 
@@ -66,40 +66,40 @@ import TaskerTestSupport
         for i in 0..<1000 {
             let text = i % 4 == 0 ? "shared \(i % 40)" : "unique \(i)"   // 250 files in 10 shared contents
             contents.insert(text)
-            let (attachment, _) = try a.f.store.attachFile(a.file("f\(i).txt", text), to: .task(tasks[i % 10].id), objects: a.objects)
+            let (attachment, _) = try Attachments(a.f.store).attachFile(a.file("f\(i).txt", text), to: .task(tasks[i % 10].id), objects: a.objects)
             attached.append(attachment)
         }
         #expect(contents.count == 760)
         #expect(try a.objects.hashes().count == contents.count, "one object per distinct content")
-        #expect(try a.f.store.attachments().count == 1000)
-        #expect(try a.f.store.attachments(of: .task(tasks[3].id)).count == 100)
-        var verification = try a.f.store.verifyObjects(objects: a.objects)
+        #expect(try Attachments(a.f.store).attachments().count == 1000)
+        #expect(try Attachments(a.f.store).attachments(of: .task(tasks[3].id)).count == 100)
+        var verification = try Attachments(a.f.store).verifyObjects(objects: a.objects)
         #expect(verification.isClean && verification.intact == 760 && verification.unreferenced == 0)
 
         // Detach every other attachment: gc removes exactly the contents no one names any more.
-        for attachment in attached.enumerated().filter({ $0.offset % 2 == 1 }).map(\.element) { try a.f.store.detach(attachment.id) }
+        for attachment in attached.enumerated().filter({ $0.offset % 2 == 1 }).map(\.element) { try Attachments(a.f.store).detach(attachment.id) }
         let left = attached.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
         let wanted = Set(left.map(\.sha256))
         #expect(try a.objects.hashes().count == 760, "detaching removes no bytes (undo stays possible)")
-        let gc = try a.f.store.collectGarbage(objects: a.objects)
+        let gc = try Attachments(a.f.store).collectGarbage(objects: a.objects)
         #expect(gc.removed == 760 - wanted.count && gc.kept == wanted.count)
         #expect(Set(try a.objects.hashes()) == wanted)
-        #expect(try a.f.store.collectGarbage(objects: a.objects).removed == 0, "a second gc has nothing to do")
+        #expect(try Attachments(a.f.store).collectGarbage(objects: a.objects).removed == 0, "a second gc has nothing to do")
 
         // Detach the rest: nothing is named, gc empties the store.
-        for attachment in left { try a.f.store.detach(attachment.id) }
-        #expect(try a.f.store.collectGarbage(objects: a.objects).removed == wanted.count)
+        for attachment in left { try Attachments(a.f.store).detach(attachment.id) }
+        #expect(try Attachments(a.f.store).collectGarbage(objects: a.objects).removed == wanted.count)
         #expect(try a.objects.hashes().isEmpty)
-        verification = try a.f.store.verifyObjects(objects: a.objects)
+        verification = try Attachments(a.f.store).verifyObjects(objects: a.objects)
         #expect(verification.isClean && verification.intact == 0)
     }
 
     @Test func verifyNamesACorruptObjectAndAMissingOne() throws {
         let a = try Attached()
         let task = try a.f.add("Tiles")
-        let (good, _) = try a.f.store.attachFile(a.file("a.txt", "good bytes"), to: .task(task.id), objects: a.objects)
-        let (bad, _) = try a.f.store.attachFile(a.file("b.txt", "bytes that will rot"), to: .task(task.id), objects: a.objects)
-        let (gone, _) = try a.f.store.attachFile(a.file("c.txt", "bytes that will go"), to: .task(task.id), objects: a.objects)
+        let (good, _) = try Attachments(a.f.store).attachFile(a.file("a.txt", "good bytes"), to: .task(task.id), objects: a.objects)
+        let (bad, _) = try Attachments(a.f.store).attachFile(a.file("b.txt", "bytes that will rot"), to: .task(task.id), objects: a.objects)
+        let (gone, _) = try Attachments(a.f.store).attachFile(a.file("c.txt", "bytes that will go"), to: .task(task.id), objects: a.objects)
         let badPath = a.objects.path(of: bad.sha256)
         chmod(badPath, 0o600)
         let handle = try #require(FileHandle(forWritingAtPath: badPath))
@@ -107,7 +107,7 @@ import TaskerTestSupport
         handle.write(Data("X".utf8))   // same size, one byte flipped
         try handle.close()
         unlink(a.objects.path(of: gone.sha256))
-        let result = try a.f.store.verifyObjects(objects: a.objects)
+        let result = try Attachments(a.f.store).verifyObjects(objects: a.objects)
         #expect(!result.isClean && result.intact == 1)
         #expect(result.corrupt.map(\.sha256) == [bad.sha256])
         #expect(result.corrupt.first?.problem.contains("hashes to \(SHA256.hex(Array("bytXs that will rot".utf8)))") == true)
@@ -127,12 +127,12 @@ import TaskerTestSupport
     @Test func aTruncatedObjectIsHealedByAttachingTheSameContentAgain() throws {
         let a = try Attached()
         let task = try a.f.add("Tiles")
-        let (first, _) = try a.f.store.attachFile(a.file("a.txt", "whole content"), to: .task(task.id), objects: a.objects)
+        let (first, _) = try Attachments(a.f.store).attachFile(a.file("a.txt", "whole content"), to: .task(task.id), objects: a.objects)
         let path = a.objects.path(of: first.sha256)
         chmod(path, 0o600)
         truncate(path, 4)
         #expect(a.objects.check(first.sha256) != .intact(size: 13))
-        let (_, stored) = try a.f.store.attachFile(a.file("b.txt", "whole content"), to: .task(task.id), objects: a.objects)
+        let (_, stored) = try Attachments(a.f.store).attachFile(a.file("b.txt", "whole content"), to: .task(task.id), objects: a.objects)
         #expect(stored.isNew)
         #expect(a.objects.check(first.sha256) == .intact(size: 13))
     }
@@ -146,18 +146,18 @@ import TaskerTestSupport
         _ = FileManager.default.createFile(atPath: big, contents: nil)
         #expect(truncate(big, 150 << 20) == 0)
         var thrown: TaskStoreError?
-        do { _ = try a.f.store.attachFile(big, to: .task(task.id), objects: a.objects) } catch let error as TaskStoreError { thrown = error }
+        do { _ = try Attachments(a.f.store).attachFile(big, to: .task(task.id), objects: a.objects) } catch let error as TaskStoreError { thrown = error }
         let error = try #require(thrown)
         guard case .attachmentIngestFailed(let path, let reason) = error else { Issue.record("\(error)"); return }
         #expect(path == big)
         #expect(reason == "it is 150.0 MiB, more than the attachment limit of 100.0 MiB; raise attachments.max_mib in config.json to attach it")
         #expect(error.description.hasPrefix("cannot attach \(big): it is 150.0 MiB"))
-        #expect(try a.f.store.attachments().isEmpty && a.objects.hashes().isEmpty)
+        #expect(try Attachments(a.f.store).attachments().isEmpty && a.objects.hashes().isEmpty)
 
         let small = try Attached(maxBytes: 1000)
         let t = try small.f.add("Notes")
-        #expect(throws: TaskStoreError.self) { try small.f.store.attachFile(small.file("x", String(repeating: "x", count: 1001)), to: .task(t.id), objects: small.objects) }
-        #expect(try small.f.store.attachFile(small.file("y", String(repeating: "y", count: 1000)), to: .task(t.id), objects: small.objects).stored.size == 1000)
+        #expect(throws: TaskStoreError.self) { try Attachments(small.f.store).attachFile(small.file("x", String(repeating: "x", count: 1001)), to: .task(t.id), objects: small.objects) }
+        #expect(try Attachments(small.f.store).attachFile(small.file("y", String(repeating: "y", count: 1000)), to: .task(t.id), objects: small.objects).stored.size == 1000)
     }
 
     @Test func whatCannotBeAttachedSaysWhy() throws {
@@ -165,7 +165,7 @@ import TaskerTestSupport
         let task = try a.f.add("Taxes")
         func reason(_ path: String, to owner: AttachmentOwner? = nil) -> String? {
             do {
-                _ = try a.f.store.attachFile(path, to: owner ?? .task(task.id), objects: a.objects)
+                _ = try Attachments(a.f.store).attachFile(path, to: owner ?? .task(task.id), objects: a.objects)
                 return nil
             } catch TaskStoreError.attachmentIngestFailed(_, let reason) {
                 return reason
@@ -187,19 +187,19 @@ import TaskerTestSupport
     @Test func attachmentsGoAndComeBackWithTheirTask() throws {
         let a = try Attached()
         let task = try a.f.add("Passport")
-        let (scan, _) = try a.f.store.attachFile(a.file("scan.jpg", "photo"), to: .task(task.id), objects: a.objects)
+        let (scan, _) = try Attachments(a.f.store).attachFile(a.file("scan.jpg", "photo"), to: .task(task.id), objects: a.objects)
         let deletion = try a.f.store.deleteTask(task.id, withSubtasks: false)
         #expect(deletion.records.first?.attachments == [scan])
-        #expect(try a.f.store.attachments().isEmpty)
+        #expect(try Attachments(a.f.store).attachments().isEmpty)
         #expect(a.objects.contains(scan.sha256))
         try a.f.store.restore(deletion)
-        #expect(try a.f.store.attachments() == [scan])
+        #expect(try Attachments(a.f.store).attachments() == [scan])
 
-        let detached = try a.f.store.detach(scan.id)
+        let detached = try Attachments(a.f.store).detach(scan.id)
         #expect(try a.f.store.tombstones().contains { $0.kind == .attachment && $0.uuid == scan.uuid })
-        #expect(throws: TaskStoreError.attachmentNotFound(scan.id)) { try a.f.store.attachment(scan.id) }
-        #expect(try a.f.store.restoreAttachments([detached]) == [scan])
-        #expect(try a.f.store.attachment(scan.id) == scan)
+        #expect(throws: TaskStoreError.attachmentNotFound(scan.id)) { try Attachments(a.f.store).attachment(scan.id) }
+        #expect(try Attachments(a.f.store).restoreAttachments([detached]) == [scan])
+        #expect(try Attachments(a.f.store).attachment(scan.id) == scan)
         #expect(try !a.f.store.tombstones().contains { $0.kind == .attachment })
     }
 
@@ -217,12 +217,12 @@ import TaskerTestSupport
                 let stored = try objects.ingest(file: path)
                 copied.signal()
                 Thread.sleep(forTimeInterval: 0.3)
-                return try TaskStore(path: database).addAttachment(sha256: stored.sha256, size: stored.size, name: "r.txt", to: .task(taskID))
+                return try Attachments(TaskStore(path: database)).addAttachment(sha256: stored.sha256, size: stored.size, name: "r.txt", to: .task(taskID))
             }
         }
         attach.start()
         copied.wait()
-        let gc = try other.collectGarbage(objects: a.objects)
+        let gc = try Attachments(other).collectGarbage(objects: a.objects)
         #expect(gc.removed == 0 && gc.kept == 1)
         #expect(a.objects.contains(SHA256.hex(Array("racing bytes".utf8))))
     }
@@ -236,7 +236,7 @@ import TaskerTestSupport
         utimensat(AT_FDCWD, stale, &times, 0)
         let fresh = a.objects.temporaryDirectory + "/ingest-new"
         _ = FileManager.default.createFile(atPath: fresh, contents: Data("busy".utf8))
-        let gc = try a.f.store.collectGarbage(objects: a.objects)
+        let gc = try Attachments(a.f.store).collectGarbage(objects: a.objects)
         #expect(gc.temporaryFiles == 1)
         #expect(!FileManager.default.fileExists(atPath: stale) && FileManager.default.fileExists(atPath: fresh))
     }

@@ -76,12 +76,12 @@ import TaskerTestSupport
         let attach = AttachFile(path: file(f, "p.jpg", "photo"), target: .task(.id(Int64(id))))
         let output = try #require(try f.toolkit.run(attach).output)
         try #require(attach.undo(after: output)).revert(in: f.toolkit.store)
-        #expect(try f.toolkit.store.attachments().isEmpty)
+        #expect(try Attachments(f.toolkit.store).attachments().isEmpty)
         let again = try #require(try f.toolkit.run(attach).output)
         let detach = Detach(id: again.item.attachment.id)
         let detached = try #require(try f.toolkit.run(detach).output)
         try #require(detach.undo(after: detached)).revert(in: f.toolkit.store)
-        #expect(try f.toolkit.store.attachments() == [again.item.attachment])
+        #expect(try Attachments(f.toolkit.store).attachments() == [again.item.attachment])
         #expect(try f.toolkit.preview(detach) == .ready("Detach 'p.jpg' from task #\(id) 'Passport'"))
     }
 

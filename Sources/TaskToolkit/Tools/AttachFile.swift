@@ -80,7 +80,7 @@ public struct AttachFile: Tool, ArgumentsExpressible {
             // Confined: the descriptor opened inside the agent's folder is what gets copied in.
             let (attachment, stored) = try toolkit.files.reading(path) { file, shown in
                 do {
-                    return try toolkit.store.attachFile(file, name: fileName, to: found.owner, objects: objects, encrypt: encrypt)
+                    return try Attachments(toolkit.store).attachFile(file, name: fileName, to: found.owner, objects: objects, encrypt: encrypt)
                 } catch TaskStoreError.attachmentIngestFailed(_, let reason) {
                     throw TaskStoreError.attachmentIngestFailed(path: shown, reason: reason)
                 }
@@ -90,7 +90,7 @@ public struct AttachFile: Tool, ArgumentsExpressible {
             if let uploader = toolkit.uploader, attachment.remoteURL == nil {
                 do {
                     let url = try uploader.upload(storedFile: objects.path(of: attachment))
-                    try toolkit.store.setRemoteURL(url, forObject: stored.sha256, encoding: attachment.encoding)
+                    try Attachments(toolkit.store).setRemoteURL(url, forObject: stored.sha256, encoding: attachment.encoding)
                     current.remoteURL = url
                 } catch {
                     uploadProblem = toolkit.files.scrubbed("\(error)", database: toolkit.store.path)
@@ -103,7 +103,7 @@ public struct AttachFile: Tool, ArgumentsExpressible {
 
     public func undo(after output: AttachmentOutput) -> UndoAction? {
         let attachment = output.item.attachment
-        return UndoAction("Detached '\(attachment.name)'") { store in try store.detach(attachment.id) }
+        return UndoAction("Detached '\(attachment.name)'") { store in try Attachments(store).detach(attachment.id) }
     }
 
     /// Attaching reads a file: an approval pins its bytes.

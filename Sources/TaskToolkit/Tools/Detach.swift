@@ -24,19 +24,19 @@ public struct Detach: Tool, ArgumentsExpressible {
     public var arguments: JSONValue { ["id": .int(Int(id.rawValue))] }
 
     public func preview(in toolkit: TaskToolkit) throws -> ToolPreview {
-        let item = try toolkit.item(try toolkit.store.attachment(id))
+        let item = try toolkit.item(try Attachments(toolkit.store).attachment(id))
         return .ready("Detach '\(item.attachment.name)' from \(item.ownerText)")
     }
 
     public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<AttachmentOutput> {
-        let item = try toolkit.item(try toolkit.store.attachment(id))
-        let removed = try toolkit.store.detach(id)
-        let left = try toolkit.store.referenceCount(of: removed.sha256)
+        let item = try toolkit.item(try Attachments(toolkit.store).attachment(id))
+        let removed = try Attachments(toolkit.store).detach(id)
+        let left = try Attachments(toolkit.store).referenceCount(of: removed.sha256)
         return .done(AttachmentOutput(item: item, event: .detached(referencesLeft: left)))
     }
 
     public func undo(after output: AttachmentOutput) -> UndoAction? {
         let attachment = output.item.attachment
-        return UndoAction("Attached '\(attachment.name)' again") { store in try store.restoreAttachments([attachment]) }
+        return UndoAction("Attached '\(attachment.name)' again") { store in try Attachments(store).restoreAttachments([attachment]) }
     }
 }

@@ -76,7 +76,7 @@ public struct ExportTasks: Tool {
         do {
             if format == "unkt" {
                 try UnktBundle.write(records, to: file, generator: "tasker", created: stamp, objects: toolkit.objects,
-                                     openEncrypted: toolkit.objects.map { objects in { try toolkit.store.encryptedObjects(sha256: $0, in: objects) } })
+                                     openEncrypted: toolkit.objects.map { objects in { try Attachments(toolkit.store).encryptedObjects(sha256: $0, in: objects) } })
             } else {
                 let zone = toolkit.store.timeZone
                 let text = format == "todotxt" ? TodoTxtWriter(timeZone: zone).write(records) : TaskwarriorWriter(timeZone: zone).write(records)

@@ -34,12 +34,12 @@ public struct ListAttachments: Tool, ArgumentsExpressible {
 
     public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> {
         guard let target else {
-            return .done(Output(items: try toolkit.store.attachments().map(toolkit.item), owner: nil))
+            return .done(Output(items: try Attachments(toolkit.store).attachments().map(toolkit.item), owner: nil))
         }
         switch try target.resolve(in: toolkit) {
         case .failure(let refusal): return .refused(refusal)
         case .success(let found):
-            let items = try toolkit.store.attachments(of: found.owner).map {
+            let items = try Attachments(toolkit.store).attachments(of: found.owner).map {
                 AttachmentItem(attachment: $0, ownerTitle: found.title, storedPath: toolkit.storedPath(of: $0))
             }
             let kind: String

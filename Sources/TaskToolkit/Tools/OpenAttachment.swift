@@ -35,7 +35,7 @@ public struct OpenAttachment: Tool, ArgumentsExpressible {
     }
 
     public func preview(in toolkit: TaskToolkit) throws -> ToolPreview {
-        let attachment = try toolkit.store.attachment(id)
+        let attachment = try Attachments(toolkit.store).attachment(id)
         guard let path else { return .ready("Show where '\(attachment.name)' is stored") }
         let shown = toolkit.files.isConfined ? "'\(path)' in the agent's folder" : TaskToolkit.expandHome(path)
         return .ready("Write a copy of '\(attachment.name)' (\(ByteCount.text(attachment.size))) to \(shown)")
@@ -47,7 +47,7 @@ public struct OpenAttachment: Tool, ArgumentsExpressible {
         case .success(let found): objects = found
         case .failure(let refusal): return .refused(refusal)
         }
-        let item = try toolkit.item(try toolkit.store.attachment(id))
+        let item = try toolkit.item(try Attachments(toolkit.store).attachment(id))
         guard let path else {
             guard let stored = item.storedPath else {
                 return .refused(ToolRefusal("an agent gets a copy: give path, a new file name inside your folder (such as copy.pdf)"))
@@ -60,7 +60,7 @@ public struct OpenAttachment: Tool, ArgumentsExpressible {
         // A copy is private (0600), as the store's own files are.
         let destination = try toolkit.files.newFile(path, ownerOnly: true)
         // An encrypted object opens through its own key (locked: the sealed error, nothing written).
-        try toolkit.store.objects(for: item.attachment, in: objects).copy(item.attachment.sha256, to: destination)
+        try Attachments(toolkit.store).objects(for: item.attachment, in: objects).copy(item.attachment.sha256, to: destination)
         return .done(AttachmentOutput(item: item, event: .opened(copy: destination.shown)))
     }
 }

@@ -11,12 +11,12 @@ import TaskCore
 /// finds a row naming that object, opens its key and seals it again for the new row (the copy it
 /// just encrypted under a fresh key is dropped). `stored_sha256` is the hash of the encrypted file,
 /// which `verify` checks without the key.
-extension TaskStore {
+extension Attachments {
     /// Copies `path` in encrypted and adds its row; called by `attachFile` under the store's
     /// exclusive lock (the object's key is decided here: the first row's, or this fresh one).
     func attachEncrypted(_ path: String, name: String, to owner: AttachmentOwner, objects: ObjectStore) throws -> (attachment: Attachment, stored: ObjectStore.Stored) {
         let (sealer, stored, key, storedHash) = try storeEncrypted(path, objects: objects)
-        let uuid = TaskStore.newUUID(now: now)
+        let uuid = TaskStore.newUUID(now: store.now)
         let sealedKey = try sealObjectKey(key, uuid: uuid, with: sealer)
         let attachment = try addAttachment(sha256: stored.sha256, size: stored.size, name: name, to: owner, encoding: SecretstreamCodec.encodingName,
                                            uuid: uuid, sealedKey: sealedKey, storedSHA256: storedHash)
@@ -29,8 +29,8 @@ extension TaskStore {
     /// Why attachments cannot be stored encrypted here (sealing off, or the data key not given to
     /// this process), or nil when they can.
     public func attachmentEncryptionProblem() throws -> String? {
-        guard try read({ try sealingIsOn() }) else { return Self.sealingOffForAttachments }
-        guard sealer is any StreamSealing else { return "the data key is not available: \(keyUnavailable)" }
+        guard try store.read({ try store.sealingIsOn() }) else { return Self.sealingOffForAttachments }
+        guard store.sealer is any StreamSealing else { return "the data key is not available: \(store.keyUnavailable)" }
         return nil
     }
 
@@ -44,8 +44,8 @@ extension TaskStore {
         }
         let (sealer, _, key, storedHash) = try storeEncrypted(plain, objects: objects)
         let sealedKey = try sealObjectKey(key, uuid: uuid, with: sealer)
-        try write {
-            try db.run("UPDATE attachments SET encoding = ?, object_key = ?, stored_sha256 = ? WHERE uuid = ?",
+        try store.write {
+            try store.db.run("UPDATE attachments SET encoding = ?, object_key = ?, stored_sha256 = ? WHERE uuid = ?",
                        [.text(SecretstreamCodec.encodingName), .blob(sealedKey), .text(storedHash), .text(uuid)])
         }
     }
@@ -56,12 +56,12 @@ extension TaskStore {
     private func storeEncrypted(_ path: String, objects: ObjectStore) throws
         -> (sealer: any ValueSealing, stored: ObjectStore.Stored, key: [UInt8], storedHash: String)
     {
-        let on = try read { try sealingIsOn() }
+        let on = try store.read { try store.sealingIsOn() }
         guard on else {
             throw TaskStoreError.attachmentIngestFailed(path: path, reason: Self.sealingOffForAttachments)
         }
-        guard let sealer, let streams = sealer as? any StreamSealing else {
-            throw TaskStoreError.attachmentIngestFailed(path: path, reason: "it cannot be encrypted because the data key is not available: \(keyUnavailable)")
+        guard let sealer = store.sealer, let streams = sealer as? any StreamSealing else {
+            throw TaskStoreError.attachmentIngestFailed(path: path, reason: "it cannot be encrypted because the data key is not available: \(store.keyUnavailable)")
         }
         var key = streams.newStreamKey()
         var sealedObjects = objects.through(SecretstreamCodec(streams: streams, key: key))
@@ -83,8 +83,8 @@ extension TaskStore {
 
     /// The key and stored hash of the encrypted object with this content hash, from a row naming it.
     private func objectKey(of sha256: String) throws -> (key: [UInt8], storedSHA256: String)? {
-        let row = try read {
-            try db.cached("""
+        let row = try store.read {
+            try store.db.cached("""
                 SELECT uuid, object_key, stored_sha256 FROM attachments
                 WHERE sha256 = ? AND encoding = ? AND object_key IS NOT NULL AND stored_sha256 IS NOT NULL LIMIT 1
                 """).bind([.text(sha256), .text(SecretstreamCodec.encodingName)]).first { ($0.string(0), $0.bytes(1), $0.string(2)) }
@@ -99,8 +99,8 @@ extension TaskStore {
     }
 
     private func openObjectKey(_ sealed: [UInt8], uuid: String) throws -> [UInt8] {
-        guard let text = try openedValue(sealed, table: "attachments", uuid: uuid, column: "object_key", what: "the key of attachment \(uuid)") else {
-            throw TaskStoreError.sealed("this attachment is encrypted and the data key is not available, so nothing was written: \(keyUnavailable)")
+        guard let text = try store.openedValue(sealed, table: "attachments", uuid: uuid, column: "object_key", what: "the key of attachment \(uuid)") else {
+            throw TaskStoreError.sealed("this attachment is encrypted and the data key is not available, so nothing was written: \(store.keyUnavailable)")
         }
         guard let key = Data(base64Encoded: text) else { throw TaskStoreError.sealed("the key of attachment \(uuid) is damaged; it cannot be opened") }
         return Array(key)
@@ -111,8 +111,8 @@ extension TaskStore {
     /// - Throws: `.sealed` when it is encrypted and the data key is not available (or does not open it).
     public func objects(for attachment: Attachment, in objects: ObjectStore) throws -> ObjectStore {
         guard attachment.encoding == SecretstreamCodec.encodingName else { return objects }
-        guard let sealedKey = attachment.sealedKey, let streams = sealer as? any StreamSealing else {
-            throw TaskStoreError.sealed("this attachment is encrypted and the data key is not available, so nothing was written: \(keyUnavailable)")
+        guard let sealedKey = attachment.sealedKey, let streams = store.sealer as? any StreamSealing else {
+            throw TaskStoreError.sealed("this attachment is encrypted and the data key is not available, so nothing was written: \(store.keyUnavailable)")
         }
         let key = try openObjectKey(sealedKey, uuid: attachment.uuid)
         return objects.through(SecretstreamCodec(streams: streams, key: key, object: attachment.sha256))
@@ -121,8 +121,8 @@ extension TaskStore {
     /// The object store to read the encrypted object with this content hash through (an export).
     /// - Throws: `.sealed` when the data key is not available; `.objectUnreadable` when no row names it.
     public func encryptedObjects(sha256: String, in objects: ObjectStore) throws -> ObjectStore {
-        guard let streams = sealer as? any StreamSealing else {
-            throw TaskStoreError.sealed("this attachment is encrypted and the data key is not available, so nothing was written: \(keyUnavailable)")
+        guard let streams = store.sealer as? any StreamSealing else {
+            throw TaskStoreError.sealed("this attachment is encrypted and the data key is not available, so nothing was written: \(store.keyUnavailable)")
         }
         guard let (key, _) = try objectKey(of: sha256) else {
             throw TaskStoreError.objectUnreadable(sha256: sha256, reason: "no attachment holds its key")
@@ -132,10 +132,10 @@ extension TaskStore {
 
     /// Checks each encrypted object by the hash of its stored bytes (no key needed).
     func verifyEncryptedObjects(objects: ObjectStore, into result: inout ObjectVerification) throws {
-        let expected: [String: String] = try read {
+        let expected: [String: String] = try store.read {
             var hashes: [String: String] = [:]
             let sql = "SELECT sha256, stored_sha256 FROM attachments WHERE encoding = ? AND stored_sha256 IS NOT NULL"
-            for (hash, storedHash) in try db.prepare(sql).bind([.text(SecretstreamCodec.encodingName)]).rows({ ($0.string(0), $0.string(1)) }) {
+            for (hash, storedHash) in try store.db.prepare(sql).bind([.text(SecretstreamCodec.encodingName)]).rows({ ($0.string(0), $0.string(1)) }) {
                 hashes[hash] = storedHash
             }
             return hashes
