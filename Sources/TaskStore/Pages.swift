@@ -164,6 +164,9 @@ public struct Pages {
         }
     }
 
+    /// The sentence for reading a sealed page without the key.
+    public var lockedPageSentence: String { "this page is sealed and the data key is not available: \(store.keyUnavailable)" }
+
     // MARK: Helpers
 
     func loadPage(_ id: PageID) throws -> Page {

@@ -49,7 +49,7 @@ enum CryptoCommand: Command {
 
     private static func enable(_ context: CommandContext, _ keys: DataKeyStore) throws -> Int32 {
         let store = try context.openStore()
-        if try store.sealingKeyID() != nil, store.sealer == nil { throw CommandFailure(store.keyUnavailable) }
+        if try Sealing(store).sealingKeyID() != nil, store.sealer == nil { throw CommandFailure(store.keyUnavailable) }
         var keptIn: String?  // where a new key went
         if store.sealer == nil {
             // The key is kept before anything is sealed, so a crash can never leave bodies no key opens.
@@ -58,7 +58,7 @@ enum CryptoCommand: Command {
             if kept == nil { keptIn = try keys.save(key) }
             store.sealer = try TaskCrypto(key: key)
         }
-        let count = try store.enableSealing()
+        let count = try Sealing(store).enableSealing()
         let id = store.sealer?.keyID ?? "?"
         context.output.text("sealed \(count.sentence); new page bodies and notes are sealed from now on (key \(id))")
         if let keptIn {
@@ -69,7 +69,7 @@ enum CryptoCommand: Command {
 
     private static func status(_ context: CommandContext, _ keys: DataKeyStore) throws -> Int32 {
         let store = try context.openStore()
-        let status = try store.sealingStatus()
+        let status = try Sealing(store).sealingStatus()
         guard status.isOn, let keyID = status.keyID else {
             context.output.text("sealing: off (\(status.clearPages) page bodies and \(status.clearNotes) notes in clear text; `tasker crypto enable` seals them)")
             return 0
@@ -87,12 +87,12 @@ enum CryptoCommand: Command {
     private static func rotate(_ context: CommandContext, _ keys: DataKeyStore) throws -> Int32 {
         let store = try context.openStore()
         guard let old = store.sealer as? TaskCrypto else {
-            if try store.sealingKeyID() == nil { throw CommandFailure("sealing is off; run `tasker crypto enable` first") }
+            if try Sealing(store).sealingKeyID() == nil { throw CommandFailure("sealing is off; run `tasker crypto enable` first") }
             throw CommandFailure("rotating needs the current data key, which is not available: \(store.keyUnavailable)")
         }
         let new = try DataKey.random()
         try keys.savePending(new)
-        let count = try store.reseal(with: try TaskCrypto(key: new, otherKeys: [old.key] + old.otherKeys))
+        let count = try Sealing(store).reseal(with: try TaskCrypto(key: new, otherKeys: [old.key] + old.otherKeys))
         try keys.promotePending()
         context.output.text("re-sealed \(count.sentence) under a new key (\(new.id)); the old key no longer opens them")
         context.output.err("export the new key again (`tasker crypto export-key`): a copy of the old one no longer helps")
@@ -104,7 +104,7 @@ enum CryptoCommand: Command {
         let key: DataKey
         if let crypto = store.sealer as? TaskCrypto {
             key = crypto.key
-        } else if try store.sealingKeyID() != nil {
+        } else if try Sealing(store).sealingKeyID() != nil {
             throw CommandFailure("the data key is not available: \(store.keyUnavailable)")
         } else if let loaded = try keys.load() {
             key = loaded
@@ -129,7 +129,7 @@ enum CryptoCommand: Command {
         }
         let key = try DataKey(exportText: text)
         let store = try context.openStore()
-        if let sealedWith = try store.sealingKeyID(), sealedWith != key.id {
+        if let sealedWith = try Sealing(store).sealingKeyID(), sealedWith != key.id {
             throw CommandFailure("this key is \(key.id) but the database is sealed with \(sealedWith); nothing was saved")
         }
         if let existing = try? keys.load(), existing != key, store.sealer != nil {

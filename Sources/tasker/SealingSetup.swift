@@ -15,7 +15,7 @@ struct SealingSetup {
     }
 
     func attach(to store: TaskStore) throws {
-        guard let keyID = try store.sealingKeyID() else { return }
+        guard let keyID = try Sealing(store).sealingKeyID() else { return }
         do {
             let current = try keys.load()
             let pending = try keys.loadPending()

@@ -19,7 +19,7 @@ import TaskerTestSupport
         let store = try TaskStore(path: path)
         try store.bootstrap()
         store.sealer = sealer
-        if enable, sealer != nil { try store.enableSealing() }
+        if enable, sealer != nil { try Sealing(store).enableSealing() }
         return store
     }
 
@@ -142,7 +142,7 @@ import TaskerTestSupport
             try Attachments(off).attachFile(secretFile().path, to: .page(page.id), objects: objects, encrypt: true)
         } throws: { "\($0)".contains("run `tasker crypto enable`") }
         #expect(try Attachments(off).attachments().isEmpty && (try objects.hashes(suffix: ".sealed")).isEmpty)
-        try off.enableSealing()
+        try Sealing(off).enableSealing()
         let (attachment, _) = try Attachments(off).attachFile(secretFile().path, to: .page(page.id), objects: objects, encrypt: true)
         let locked = try open(nil)
         #expect {
@@ -166,7 +166,7 @@ import TaskerTestSupport
         let (file, bytes) = secretFile()
         let (attachment, _) = try Attachments(store).attachFile(file, to: .page(page.id), objects: objects, encrypt: true)
         let before = [UInt8](FileManager.default.contents(atPath: objects.path(of: attachment))!)
-        let count = try store.reseal(with: try TaskCrypto(key: new, otherKeys: [old]))
+        let count = try Sealing(store).reseal(with: try TaskCrypto(key: new, otherKeys: [old]))
         #expect(count.attachmentKeys == 1 && count.pageBodies == 1)
         #expect([UInt8](FileManager.default.contents(atPath: objects.path(of: attachment))!) == before, "the object is not rewritten")
         let onlyNew = try open(try TaskCrypto(key: new), enable: false)

@@ -35,7 +35,7 @@ import TaskerTestSupport
         let store = try TaskStore(path: path)
         try store.bootstrap()
         store.sealer = sealer
-        if enable { try store.enableSealing() }
+        if enable { try Sealing(store).enableSealing() }
         return (store, ObjectStore(directory: ObjectStore.directory(forDatabase: path), encryptByDefault: true))
     }
 

@@ -39,7 +39,7 @@ import TaskerTestSupport
     @Test func sealedOnWriteOpenedOnReadAndBoundToTheirRow() throws {
         let crypto = try TaskCrypto(key: try DataKey.random())
         let store = try open(crypto)
-        try store.enableSealing()
+        try Sealing(store).enableSealing()
         let id = try record(store)
         for (table, column) in [("approvals", "arguments"), ("approvals", "result"), ("client_keys", "arguments"), ("client_keys", "result")] {
             #expect(try types(store, table, column) == ["blob"], "\(table).\(column)")
@@ -66,10 +66,10 @@ import TaskerTestSupport
         let id = try record(store)
         #expect(try types(store, "client_keys", "result") == ["text"])
         store.sealer = crypto
-        #expect(try store.enableSealing().agentCalls == 4)
+        #expect(try Sealing(store).enableSealing().agentCalls == 4)
         #expect(try types(store, "approvals", "arguments") == ["blob"] && types(store, "client_keys", "arguments") == ["blob"])
         let next = try TaskCrypto(key: try DataKey.random(), otherKeys: [crypto.key])
-        #expect(try store.reseal(with: next).agentCalls == 4)
+        #expect(try Sealing(store).reseal(with: next).agentCalls == 4)
         #expect(try Approvals(open(try TaskCrypto(key: next.key))).approval(id: id)?.result?.contains(sentence) == true)
         #expect(try ClientKeys(open(try TaskCrypto(key: next.key))).find(tool: "create_task", clientID: "c-1")?.arguments.contains(sentence) == true)
         #expect(throws: TaskStoreError.self) { try Approvals(open(crypto)).approval(id: id) }

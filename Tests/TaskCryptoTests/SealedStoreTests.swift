@@ -23,24 +23,24 @@ import TaskerTestSupport
         let store = try open(nil)
         _ = try Pages(store).createPage(title: "A", body: "alpha words")
         _ = try Pages(store).createPage(title: "B", body: "")
-        #expect(try store.sealingStatus() == .init(isOn: false, keyID: nil, sealedPages: 0, clearPages: 2))
-        #expect(throws: TaskStoreError.self) { try store.enableSealing() }
+        #expect(try Sealing(store).sealingStatus() == .init(isOn: false, keyID: nil, sealedPages: 0, clearPages: 2))
+        #expect(throws: TaskStoreError.self) { try Sealing(store).enableSealing() }
         store.sealer = crypto
-        #expect(try store.enableSealing() == .init(pageBodies: 2))
-        #expect(try store.enableSealing() == .init())
-        #expect(try store.sealingStatus() == .init(isOn: true, keyID: crypto.keyID, sealedPages: 2, clearPages: 0))
+        #expect(try Sealing(store).enableSealing() == .init(pageBodies: 2))
+        #expect(try Sealing(store).enableSealing() == .init())
+        #expect(try Sealing(store).sealingStatus() == .init(isOn: true, keyID: crypto.keyID, sealedPages: 2, clearPages: 0))
         // Another key is refused rather than mixing keys in one database.
         store.sealer = try TaskCrypto(key: try DataKey.random())
-        #expect(throws: TaskStoreError.self) { try store.enableSealing() }
+        #expect(throws: TaskStoreError.self) { try Sealing(store).enableSealing() }
     }
 
     @Test func resealMovesEveryBodyToTheNewKey() throws {
         let old = try DataKey.random(), new = try DataKey.random()
         let store = try open(try TaskCrypto(key: old))
         for n in 0..<20 { _ = try Pages(store).createPage(title: "P\(n)", body: "body \(n)") }
-        try store.enableSealing()
-        #expect(try store.reseal(with: try TaskCrypto(key: new, otherKeys: [old])).pageBodies == 20)
-        #expect(try store.sealingKeyID() == new.id)
+        try Sealing(store).enableSealing()
+        #expect(try Sealing(store).reseal(with: try TaskCrypto(key: new, otherKeys: [old])).pageBodies == 20)
+        #expect(try Sealing(store).sealingKeyID() == new.id)
         let onlyNew = try open(try TaskCrypto(key: new))
         #expect(try Pages(onlyNew).page(PageID(3)).body == "body 2")
         let onlyOld = try open(try TaskCrypto(key: old))
@@ -51,7 +51,7 @@ import TaskerTestSupport
         let crypto = try TaskCrypto(key: try DataKey.random())
         let reader = try open(crypto)
         _ = try Pages(reader).createPage(title: "Kitchen", body: "tiles")
-        try reader.enableSealing()
+        try Sealing(reader).enableSealing()
         #expect(try Pages(reader).searchPages("tiles").map(\.page.title) == ["Kitchen"])
         let writer = try open(crypto)
         _ = try Pages(writer).appendToPage(PageID(1), markdown: "grout")
@@ -66,7 +66,7 @@ import TaskerTestSupport
         let crypto = try TaskCrypto(key: try DataKey.random())
         let store = try open(crypto)
         _ = try Pages(store).createPage(title: "Kitchen", body: "tiles")
-        try store.enableSealing()
+        try Sealing(store).enableSealing()
         let locked = try open(nil)
         locked.keyUnavailable = "no key here"
         let page = try Pages(locked).page(PageID(1))
@@ -102,10 +102,10 @@ import TaskerTestSupport
         _ = try store.createTask(draft("Grout", notes: nil))
         _ = try Projects(store).createProject(name: "House", notes: "the blue one")
         _ = try Projects(store).createProject(name: "Garden")
-        #expect(try store.sealingStatus().clearNotes == 2)
+        #expect(try Sealing(store).sealingStatus().clearNotes == 2)
         store.sealer = crypto
-        #expect(try store.enableSealing() == .init(taskNotes: 1, projectNotes: 1))
-        #expect(try store.sealingStatus() == .init(isOn: true, keyID: crypto.keyID, sealedPages: 0, clearPages: 0, sealedNotes: 2, clearNotes: 0))
+        #expect(try Sealing(store).enableSealing() == .init(taskNotes: 1, projectNotes: 1))
+        #expect(try Sealing(store).sealingStatus() == .init(isOn: true, keyID: crypto.keyID, sealedPages: 0, clearPages: 0, sealedNotes: 2, clearNotes: 0))
         #expect(try store.tasks(TaskQuery(filter: .all)).map(\.notes) == ["forty two euros", nil])
         #expect(try Projects(store).project(named: "House")?.notes == "the blue one")
         // New and edited notes are sealed too; records (exports) open them.
@@ -114,11 +114,11 @@ import TaskerTestSupport
         #expect(try store.records().tasks.compactMap(\.notes).sorted() == ["anthracite grey", "forty two euros"])
         #expect(try store.records().projects.first { $0.name == "House" }?.notes == "the blue one")
         let locked = try open(nil)
-        #expect(try locked.sealingStatus().sealedNotes == 3)
+        #expect(try Sealing(locked).sealingStatus().sealedNotes == 3)
         #expect(try locked.records(sealedNotes: .withheld).tasks.filter(\.notesWithheld).count == 2)
         // Rotation re-seals notes too.
         let next = try TaskCrypto(key: try DataKey.random(), otherKeys: [crypto.key])
-        #expect(try store.reseal(with: next) == .init(taskNotes: 2, projectNotes: 1))
+        #expect(try Sealing(store).reseal(with: next) == .init(taskNotes: 2, projectNotes: 1))
         let onlyNew = try open(try TaskCrypto(key: next.key))
         #expect(try onlyNew.tasks(TaskQuery(filter: .all)).compactMap(\.notes).sorted() == ["anthracite grey", "forty two euros"])
         // With only the old key the notes stay sealed in each row; the list still answers.
@@ -128,7 +128,7 @@ import TaskerTestSupport
     @Test func aLockedStoreKeepsNotesSealedAndRefusesNewOnes() throws {
         let crypto = try TaskCrypto(key: try DataKey.random())
         let store = try open(crypto)
-        try store.enableSealing()
+        try Sealing(store).enableSealing()
         let tiles = try store.createTask(draft("Tiles", notes: "forty two euros"))
         let daily = try store.createTask(draft("Water plants", notes: "the fern twice", recurring: true))
         let sub = try store.createTask(draft("Sub", notes: "under tiles"))
@@ -185,7 +185,7 @@ import TaskerTestSupport
         let store = try TaskStore(path: directory.path("t.sqlite"))
         try store.bootstrap()
         store.sealer = crypto
-        try store.enableSealing()
+        try Sealing(store).enableSealing()
         var draft = TaskDraft(title: "Bank")
         draft.notes = "sort code 12-34-56"
         let bank = try store.createTask(draft)

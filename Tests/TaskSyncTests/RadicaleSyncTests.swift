@@ -49,7 +49,7 @@ import TaskerTestSupport
         defer { lab.stop() }
         let a = try lab.device("a")
         a.sealer = ReversingSealer()
-        try a.enableSealing()
+        try Sealing(a).enableSealing()
         let vault = try a.createTask(TaskDraft(title: "Call the notary", notes: "the vault code is 4711"))
         let other = try a.createTask(TaskDraft(title: "Water the fern", notes: "twice a week"))
         let vaultUUID = try a.uuid(of: vault.id), otherUUID = try a.uuid(of: other.id)
@@ -86,7 +86,7 @@ import TaskerTestSupport
         // Opted in (another device): the note is opened and sent like any field.
         let c = try lab.device("c")
         c.sealer = ReversingSealer()
-        try c.enableSealing()
+        try Sealing(c).enableSealing()
         let sent = try c.createTask(TaskDraft(title: "Feed the cat", notes: "half a tin"))
         var sending = lab.provider()
         sending.sendsSealedNotes = true

@@ -1,5 +1,6 @@
 import Foundation
 import TaskCore
+import TaskStore
 
 /// `read_page`: a page's metadata and Markdown body.
 public struct ReadPage: Tool {
@@ -17,7 +18,7 @@ public struct ReadPage: Tool {
 
     public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<PageOutput> {
         try toolkit.withPage(page) { found in
-            guard !found.isLocked else { return .refused(ToolRefusal(toolkit.store.lockedPageSentence)) }
+            guard !found.isLocked else { return .refused(ToolRefusal(Pages(toolkit.store).lockedPageSentence)) }
             return .done(PageOutput(page: found, event: .read))
         }
     }
