@@ -145,12 +145,12 @@ public struct Pages {
     /// wraps matches in `[` `]`. `limit` is clamped to 1…100. An empty query finds nothing.
     ///
     /// With sealed bodies and the key, the search runs on a TEMP index of the opened bodies
-    /// (`TaskStore+SealedSearch`); without the key, sealed pages are found by title only
-    /// (`sealedSearchNotice` says so).
+    /// (`SealedSearch`); without the key, sealed pages are found by title only
+    /// (`SealedSearch.notice` says so).
     public func searchPages(_ query: String, limit: Int = 10) throws -> [PageSearchHit] {
         guard let match = PageSearchQuery.matchExpression(query) else { return [] }
         return try store.read {
-            let index = try store.sealedSearchTable() ?? "pages_fts"
+            let index = try SealedSearch(store).indexTable() ?? "pages_fts"
             // Rank first, then build snippets for the few rows returned: with snippet() in the ranked
             // query SQLite would compute one for every match before sorting.
             let ranked = try store.db.cached(

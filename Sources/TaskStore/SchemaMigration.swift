@@ -344,7 +344,7 @@ struct SchemaMigration: Sendable {
     /// values (its id, never the key), and a full-text index that reads bodies through a view which
     /// gives a sealed body (a BLOB) as '' — so the index on disk holds titles and clear bodies only,
     /// and `snippet()` can never show ciphertext. Sealed bodies are searched in a TEMP index built
-    /// from the opened bodies (`TaskStore+SealedSearch`).
+    /// from the opened bodies (`SealedSearch`).
     static let v11 = SchemaMigration(
         name: "v11-sealed-values",
         sql: """

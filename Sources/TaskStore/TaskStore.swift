@@ -25,7 +25,7 @@ public final class TaskStore {
         didSet { sealedIndex = nil }
     }
     public var keyUnavailable = "no data key was given to this process"
-    /// The TEMP full-text index of opened bodies, once a search built it (`TaskStore+SealedSearch`).
+    /// The TEMP full-text index of opened bodies, once a search built it (`SealedSearch`).
     var sealedIndex: SealedSearchIndex?
 
     /// The receipts key and anchor beside the database, the key once read, and whether a receipt was

@@ -77,7 +77,7 @@ import TaskerTestSupport
         #expect(throws: TaskStoreError.self) { try Pages(locked).createPage(title: "New", body: "clear?") }
         #expect(throws: TaskStoreError.self) { try locked.records() }
         #expect(try Pages(locked).pages().map(\.title) == ["Kitchen"])
-        #expect(try locked.sealedSearchNotice()?.contains("no key here") == true)
+        #expect(try SealedSearch(locked).notice()?.contains("no key here") == true)
     }
 
     // MARK: Task and project notes

@@ -40,6 +40,6 @@ public struct SearchPages: Tool {
     }
 
     public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> {
-        .done(Output(query: query, hits: try Pages(toolkit.store).searchPages(query, limit: limit), notice: try toolkit.store.sealedSearchNotice()))
+        .done(Output(query: query, hits: try Pages(toolkit.store).searchPages(query, limit: limit), notice: try SealedSearch(toolkit.store).notice()))
     }
 }
