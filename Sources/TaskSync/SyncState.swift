@@ -7,7 +7,7 @@ import TaskStore
 ///
 /// Failed tasks are kept without a schema change in `sync_collections`, whose `last_error` and
 /// `last_error_at` say the same for a whole collection: one row per failed task, its url the
-/// collection's followed by `TaskStore.syncFailureMark` and the task's UUID (a configured URL never
+/// collection's followed by `SyncFailures.mark` and the task's UUID (a configured URL never
 /// carries a fragment). Rows of a collection are replaced as a whole after each sync that ran to its end.
 public struct SyncState {
     public let store: TaskStore
@@ -102,7 +102,7 @@ public struct SyncState {
 
     /// The failures the last finished sync of `url` left, oldest task first.
     public func failures(_ url: String) throws -> [SyncFailure] {
-        let prefix = url + TaskStore.syncFailureMark
+        let prefix = url + SyncFailures.mark
         return try store.read {
             try store.db.cached("""
                 SELECT substr(c.url, length(?) + 1), t.title, c.last_error, c.last_error_at FROM sync_collections c
@@ -115,7 +115,7 @@ public struct SyncState {
 
     /// Replaces the failures of `url` with `failures` (reason by task UUID).
     public func replaceFailures(_ url: String, _ failures: [String: String]) throws {
-        let prefix = url + TaskStore.syncFailureMark
+        let prefix = url + SyncFailures.mark
         try store.write {
             try store.db.run("DELETE FROM sync_collections WHERE substr(url, 1, length(?)) = ?", [.text(prefix), .text(prefix)])
             for (uuid, reason) in failures.sorted(by: { $0.key < $1.key }) {

@@ -1,5 +1,6 @@
 import Foundation
 import TaskCore
+import TaskStore
 
 /// `list_tasks`: tasks by filter, list, project, context, stage or parent; flat or as a tree.
 public struct ListTasks: Tool {
@@ -80,7 +81,7 @@ public struct ListTasks: Tool {
         }
         query.subtree = tree && query.parent != nil
         let tasks = try toolkit.store.tasks(query)
-        let syncErrors = try toolkit.store.syncFailuresByTask()
+        let syncErrors = try SyncFailures(toolkit.store).byTask()
         guard tree else { return .done(Output(filter: query.filter, tasks: tasks, syncErrors: syncErrors)) }
         let outline = TaskOutline(tasks)
         return .done(Output(filter: query.filter, tasks: outline.tasks, depths: outline.depths, syncErrors: syncErrors))
