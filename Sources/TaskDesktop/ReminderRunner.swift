@@ -94,12 +94,12 @@ public final class ReminderRunner {
         let now = store.clock()
         try closeStale(&report)
         for row in try ledger.claimSnoozed() {
-            guard let task = try store.taskIfPresent(row.task), task.status == .open else { continue }
+            guard let task = try Reminders(store).taskIfPresent(row.task), task.status == .open else { continue }
             if let id = try presenter.show(note(for: task, kind: .due, now: now), replacing: nil) {
                 try ledger.recordNotification(key: row.key, id: id)
             }
         }
-        let tasks = try store.tasksWithReminders()
+        let tasks = try Reminders(store).tasksWithReminders()
         let byID = Dictionary(tasks.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         let shown = try ledger.shown()
         for reminder in schedule.dueNow(tasks, now: now) {
@@ -129,7 +129,7 @@ public final class ReminderRunner {
             guard let row = try ledger.claimAction(notificationID: action.notificationID) else { continue }
             switch action.key {
             case .done:
-                if let task = try store.taskIfPresent(row.task), task.status == .open {
+                if let task = try Reminders(store).taskIfPresent(row.task), task.status == .open {
                     _ = try store.completeTask(task.id)
                     report.completed.append(task.id)
                 }
@@ -158,14 +158,14 @@ public final class ReminderRunner {
     /// When the next pass is needed: the next reminder or snooze after now.
     public func nextWake() throws -> Date? {
         let now = store.clock()
-        return [schedule.next(try store.tasksWithReminders(), after: now), try ledger.nextSnooze()].compactMap { $0 }.min()
+        return [schedule.next(try Reminders(store).tasksWithReminders(), after: now), try ledger.nextSnooze()].compactMap { $0 }.min()
     }
 
     /// Runs until `shouldStop` says so: sleeps until the next reminder, waking early when another
     /// process changes the database or the user clicks, and calls `onReport` after each pass that
     /// did something.
     public func watch(shouldStop: () -> Bool = { false }, onReport: (Report) -> Void = { _ in }) throws {
-        var version = try store.dataVersion()
+        var version = try Reminders(store).dataVersion()
         report(try readPositions(), onReport)  // GeoClue's answer (or why not) before the first reminders
         var wake = try pass(onReport)
         if let approvals { report(Report(notices: try approvals.refresh()), onReport) }
@@ -181,7 +181,7 @@ public final class ReminderRunner {
             var changed = !events.actions.isEmpty || !events.dismissed.isEmpty
             if changed { report(try handle(events), onReport) }
             report(try readPositions(), onReport)
-            let current = try store.dataVersion()
+            let current = try Reminders(store).dataVersion()
             if current != version {
                 changed = true
                 version = current
@@ -250,7 +250,7 @@ public final class ReminderRunner {
     /// Closes shown reminders whose task is gone, done, or due at another time than the reminder was for.
     private func closeStale(_ report: inout Report) throws {
         for row in try ledger.shown() {
-            let task = try store.taskIfPresent(row.task)
+            let task = try Reminders(store).taskIfPresent(row.task)
             let stale = task == nil || task?.status != .open || task?.due != row.due
             guard stale, try ledger.claimClose(key: row.key) else { continue }
             if let id = row.notificationID {

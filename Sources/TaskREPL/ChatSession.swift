@@ -85,7 +85,7 @@ public final class ChatSession {
 
     /// Open tasks whose reminder time has come (within the catch-up window), for the prompt.
     var remindersDue: Int {
-        guard let schedule = settings.reminders, let tasks = try? toolkit.store.tasksWithReminders() else { return 0 }
+        guard let schedule = settings.reminders, let tasks = try? Reminders(toolkit.store).tasksWithReminders() else { return 0 }
         return schedule.dueNow(tasks, now: toolkit.store.clock()).count
     }
 
