@@ -61,7 +61,7 @@ public struct DayPlan: Sendable, Hashable {
     public var items: [Item]
     public var totalMinutes: Int
     public var budgetMinutes: Int
-    /// What did not fit, in plan order; `TaskStore.planDay` lists at most `PlanRequest.leftoversListed`.
+    /// What did not fit, in plan order; `DayPlanQuery.planDay` lists at most `PlanRequest.leftoversListed`.
     public var leftovers: [Leftover]
     /// How many candidates did not fit in all (may exceed `leftovers.count`).
     public var leftoverCount: Int

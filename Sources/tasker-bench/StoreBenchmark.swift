@@ -45,9 +45,9 @@ enum StoreBenchmark {
         report("tasks(.open, limit 50) median", ms: try median(200) { _ = try store.tasks(TaskQuery(filter: .open, limit: 50)) }, target: 5)
         report("tasks(.available, limit 50) median", ms: try median(200) { _ = try store.tasks(TaskQuery(filter: .available, limit: 50)) }, target: 5)
         report("tasks(.today, context, limit 50) median", ms: try median(100) { _ = try store.tasks(TaskQuery(filter: .today, context: "phone", limit: 50)) }, target: 5)
-        let plan = try store.planDay(PlanRequest(budgetMinutes: 480, energy: .focused))
+        let plan = try DayPlanQuery(store).planDay(PlanRequest(budgetMinutes: 480, energy: .focused))
         print("  (plan: \(plan.items.count) items, \(plan.leftovers.count) leftovers)")
-        report("planDay over \(open) open tasks median", ms: try median(30) { _ = try store.planDay(PlanRequest(budgetMinutes: 480, energy: .focused)) }, target: 20)
+        report("planDay over \(open) open tasks median", ms: try median(30) { _ = try DayPlanQuery(store).planDay(PlanRequest(budgetMinutes: 480, energy: .focused)) }, target: 20)
         let queries = ["garden", "compost plan", "river", "ledger tax", "meeting notes", "alpha", "zebra"]
         var q = 0
         report("searchPages (1–2 words, limit 10) median", ms: try median(140) {

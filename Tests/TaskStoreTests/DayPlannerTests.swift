@@ -124,11 +124,11 @@ import TaskerTestSupport
         _ = try f.store.completeTask(done.id)
         try f.add("big") { $0.estimateMinutes = 120; $0.energy = .deep }
         try f.add("small") { $0.estimateMinutes = 10; $0.energy = .quick }
-        let p = try f.store.planDay(PlanRequest(budgetMinutes: 60, energy: .quick))
+        let p = try DayPlanQuery(f.store).planDay(PlanRequest(budgetMinutes: 60, energy: .quick))
         #expect(p.items.map(\.task.title) == ["overdue", "small"])
         #expect(p.leftovers.map(\.task.title) == ["big"])
         #expect(p.items[0].start == at("2026-03-10T10:05"))
-        #expect(throws: TaskStoreError.self) { try f.store.planDay(PlanRequest(budgetMinutes: -1)) }
+        #expect(throws: TaskStoreError.self) { try DayPlanQuery(f.store).planDay(PlanRequest(budgetMinutes: -1)) }
     }
 }
 
@@ -142,7 +142,7 @@ import TaskerTestSupport
         _ = try store.createTasks((0..<30).map { TaskDraft(title: "Task \($0)", estimateMinutes: 50) })
         var request = PlanRequest(budgetMinutes: 100)
         request.leftoversListed = 5
-        let plan = try store.planDay(request)
+        let plan = try DayPlanQuery(store).planDay(request)
         #expect(plan.items.map(\.task.title) == ["Task 0", "Task 1"])
         #expect(plan.items.allSatisfy { !$0.task.title.isEmpty && $0.task.list == "Inbox" })
         #expect(plan.leftovers.map(\.task.title) == ["Task 2", "Task 3", "Task 4", "Task 5", "Task 6"])

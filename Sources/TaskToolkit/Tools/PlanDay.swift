@@ -1,5 +1,6 @@
 import Foundation
 import TaskCore
+import TaskStore
 
 /// `plan_day`: an ordered, timed plan within a budget of minutes. Saves nothing.
 public struct PlanDay: Tool {
@@ -138,7 +139,7 @@ public struct PlanDay: Tool {
             }
             request.blocking = blocking
         }
-        var plan = try toolkit.store.planDay(request)
+        var plan = try DayPlanQuery(toolkit.store).planDay(request)
         plan.notices = notices
         return .done(Output(plan: plan, ics: icsFormat ? PlanCalendarText.ics(plan, now: toolkit.now, timeZone: toolkit.timeZone) : nil))
     }
