@@ -7,7 +7,7 @@ import TaskStore
 /// a reminder whose task was completed, rescheduled or deleted (from any door, or by a sync) is
 /// closed; "Done" completes the task; "Snooze 10 min" shows it again ten minutes later.
 ///
-/// Every delivery and close is claimed in the store first (`TaskStore+Reminders`), so two runners
+/// Every delivery and close is claimed in the store first (`ReminderLedger`), so two runners
 /// on one database, or one restarted, deliver each reminder once.
 public final class ReminderRunner {
     public static let snooze: TimeInterval = 10 * 60

@@ -46,7 +46,7 @@ extension Attachments {
         let sealedKey = try sealObjectKey(key, uuid: uuid, with: sealer)
         try store.write {
             try store.db.run("UPDATE attachments SET encoding = ?, object_key = ?, stored_sha256 = ? WHERE uuid = ?",
-                       [.text(SecretstreamCodec.encodingName), .blob(sealedKey), .text(storedHash), .text(uuid)])
+                             [.text(SecretstreamCodec.encodingName), .blob(sealedKey), .text(storedHash), .text(uuid)])
         }
     }
 

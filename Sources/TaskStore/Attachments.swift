@@ -118,7 +118,7 @@ public struct Attachments {
     public func referenceCount(of sha256: String, encoding: String? = nil) throws -> Int {
         try store.read {
             Int(try store.db.scalar("SELECT count(*) FROM attachments WHERE sha256 = ?1 AND (?2 IS NULL OR encoding = ?2)",
-                              [.text(sha256), DatabaseValue(encoding)]) ?? 0)
+                                    [.text(sha256), DatabaseValue(encoding)]) ?? 0)
         }
     }
 

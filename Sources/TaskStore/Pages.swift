@@ -19,7 +19,7 @@ public struct Pages {
             }
             let stamp = TaskStore.wholeSeconds(store.now)
             try store.db.run("INSERT INTO spaces(name, project_id, created, updated, uuid) VALUES (?, ?, ?, ?, ?)",
-                       [.text(n), DatabaseValue(p?.id), DatabaseValue(stamp), DatabaseValue(stamp), .text(TaskStore.newUUID())])
+                             [.text(n), DatabaseValue(p?.id), DatabaseValue(stamp), DatabaseValue(stamp), .text(TaskStore.newUUID())])
             return Space(id: SpaceID(store.db.lastInsertRowID), name: n, project: p?.name, created: stamp)
         }
     }
@@ -86,7 +86,7 @@ public struct Pages {
             page.body = body.isEmpty ? markdown : body + "\n\n" + markdown
             let uuid = try store.db.cached("SELECT uuid FROM pages WHERE id = ?").bind([.integer(id.rawValue)]).first { $0.string(0) } ?? ""
             try store.db.run("UPDATE pages SET body = ?, updated = ? WHERE id = ?",
-                       [try store.storedBody(page.body, uuid: uuid), DatabaseValue(store.now), .integer(id.rawValue)])
+                             [try store.storedBody(page.body, uuid: uuid), DatabaseValue(store.now), .integer(id.rawValue)])
             store.sealedIndex?.isStale = true
             return try loadPage(id)
         }

@@ -49,7 +49,7 @@ public struct Projects {
             let stamp = TaskStore.wholeSeconds(store.now)
             let uuid = TaskStore.newUUID()
             try store.db.run("INSERT INTO projects(name, notes, created, updated, uuid) VALUES (?, ?, ?, ?, ?)",
-                       [.text(n), try store.storedNotes(notes, table: "projects", uuid: uuid), DatabaseValue(stamp), DatabaseValue(stamp), .text(uuid)])
+                             [.text(n), try store.storedNotes(notes, table: "projects", uuid: uuid), DatabaseValue(stamp), DatabaseValue(stamp), .text(uuid)])
             return Project(id: ProjectID(store.db.lastInsertRowID), name: n, notes: notes, created: stamp)
         }
     }
