@@ -32,8 +32,21 @@ extension TaskOutput: ChatRenderable {
 
 extension ListTasks.Output: ChatRenderable {
     func lines(_ r: TaskRenderer) -> [String] {
-        guard let depths, !tasks.isEmpty else { return r.taskList(tasks) }
+        guard let depths, !tasks.isEmpty else { return r.taskList(tasks, empty: Self.empty(filter)) }
         return zip(tasks, depths).map { task, depth in String(repeating: "  ", count: min(depth, 20)) + r.taskLine(task) }
+    }
+
+    /// What an empty list says: what was asked for and found empty ("what's on today" on a day with
+    /// nothing due answers "Nothing due today or overdue.", not a bare "Nothing here.").
+    static func empty(_ filter: TaskQuery.Filter) -> String {
+        switch filter {
+        case .today: return "Nothing due today or overdue."
+        case .tomorrow: return "Nothing due tomorrow."
+        case .overdue: return "Nothing overdue."
+        case .available: return "Nothing to do right now."
+        case .waiting: return "Nothing waiting on anyone."
+        case .open, .all: return "Nothing here."
+        }
     }
 }
 

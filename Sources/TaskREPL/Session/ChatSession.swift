@@ -47,6 +47,8 @@ public final class ChatSession {
     var completion = ChatCompletion()
     /// `/approvals` and the notice of waiting agent requests (`ChatApprovals`).
     var approvals = ChatApprovals()
+    /// Lines typed at a question instead of its answer (`choose`): handled after the current line.
+    var nextLines: [String] = []
 
     public init(
         toolkit: TaskToolkit, reader: LineReader, output: OutputSink, settings: ChatSettings,
@@ -110,10 +112,23 @@ public final class ChatSession {
                 for line in lines where !Self.isSecret(line) { reader.addHistory(line) }
                 if lines.count > 1 && lines.allSatisfy(isPlainCapture) {
                     ChatCapture(session: self).batch(lines)
+                    handleNextLines()
                 } else {
-                    for line in lines where !finished { handle(line) }
+                    for line in lines where !finished {
+                        handle(line)
+                        handleNextLines()
+                    }
                 }
             }
+        }
+    }
+
+    /// The lines typed at a question instead of its answer, each handled as if typed at the prompt.
+    private func handleNextLines() {
+        while !nextLines.isEmpty && !finished {
+            let line = nextLines.removeFirst()
+            if !Self.isSecret(line) { reader.addHistory(line) }
+            handle(line)
         }
     }
 
@@ -244,8 +259,13 @@ public final class ChatSession {
         while let answer = ask(question) {
             let word = answer.trimmingCharacters(in: .whitespaces).lowercased()
             if let choice = choices.first(where: { $0.words.contains(word) }) { return choice }
+            // A new sentence (or a slash command) instead of an answer, typed too soon: the question
+            // stands (the draft shown is not dropped) and the line is kept, handled after the answer
+            // as if typed at the prompt, so nothing typed is lost.
+            let typedAhead = word.contains(" ") || word.hasPrefix("/")
+            if typedAhead { nextLines.append(answer) }
             let keys = [CaptureAnswer.save: "Enter saves", .drop: "n drops", .edit: "e edits"]
-            notice("  " + choices.compactMap { keys[$0] }.joined(separator: ", ") + ".")
+            notice("  " + choices.compactMap { keys[$0] }.joined(separator: ", ") + "." + (typedAhead ? " Your new line comes next." : ""))
         }
         return nil
     }
