@@ -4,6 +4,10 @@ import TaskNL
 import TaskToolkit
 
 extension IntentRouter {
+    /// How a question about a list may start: "what's", "what do I have", "anything", "show me"… then
+    /// an optional "anything"/"tasks" ("is there anything due today", "any tasks overdue").
+    static let ask = #"(?:what'?s |what is |what do i have |what have i got |is there |are there |do i have |show(?: me)? |list )?(?:anything |any tasks |any |tasks )?"#
+
     /// The phrasings the rules understand, first match wins. Each row: a name, a whole-line pattern
     /// (case-insensitive) and what to build from its groups.
     public static let standardRules: [IntentRule] = [
@@ -42,11 +46,11 @@ extension IntentRouter {
         IntentRule("count-left", #"what(?:'?s| is) (?:still )?left(?: to do)?(?: (?:for |on )?(today|tomorrow))?"#) { g, _ in count(g[0]) },
 
         // Lists.
-        IntentRule("list-today", #"(?:what'?s |what is |show |list )?(?:(?:due|on|for) )?today|what'?s on (?:today|my plate)|agenda"#) { _, _ in
+        IntentRule("list-today", ask + #"(?:(?:due|on|for|left) )?today(?: tasks)?|what'?s on (?:today|my plate)|agenda|(?:show(?: me)? |list )?today'?s (?:tasks|agenda|list)"#) { _, _ in
             list(.today)
         },
-        IntentRule("list-overdue", #"(?:what'?s |what is |show |list )?(?:overdue|late)(?: tasks)?"#) { _, _ in list(.overdue) },
-        IntentRule("list-tomorrow", #"(?:what'?s |what is |show |list )?(?:(?:due|on|for) )?tomorrow|(?:show |list )?tomorrow'?s tasks|what'?s on tomorrow"#) { _, _ in
+        IntentRule("list-overdue", ask + #"(?:overdue|late)(?: tasks)?"#) { _, _ in list(.overdue) },
+        IntentRule("list-tomorrow", ask + #"(?:(?:due|on|for) )?tomorrow(?: tasks)?|(?:show(?: me)? |list )?tomorrow'?s tasks|what'?s on tomorrow"#) { _, _ in
             list(.tomorrow)
         },
         IntentRule("list-waiting", #"(?:show |list |what'?s |what am i )?waiting(?: for| on)?(?: tasks)?"#) { _, _ in list(.waiting) },
@@ -55,8 +59,8 @@ extension IntentRouter {
             guard g[0].contains(where: \.isLetter) else { return nil }
             return .tool(ListTasks(TaskQuery(filter: .open, context: g[0].lowercased())))
         },
-        IntentRule("list-all", #"(?:list|show|ls)(?: (all|everything|done|open|tasks|my tasks|all tasks))?"#) { g, _ in
-            let all = ["all", "everything", "done", "all tasks"].contains(g[0].lowercased())
+        IntentRule("list-all", #"(?:list|show(?: me)?|ls)(?: (all|everything|done|open|tasks|my tasks|all tasks|all my tasks|my list))?"#) { g, _ in
+            let all = ["all", "everything", "done", "all tasks", "all my tasks"].contains(g[0].lowercased())
             return list(all ? .all : .open)
         },
 

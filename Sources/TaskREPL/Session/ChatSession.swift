@@ -127,6 +127,7 @@ public final class ChatSession {
     private func handleNextLines() {
         while !nextLines.isEmpty && !finished {
             let line = nextLines.removeFirst()
+            output.line(style(prompt, .dim) + line)
             if !Self.isSecret(line) { reader.addHistory(line) }
             handle(line)
         }
