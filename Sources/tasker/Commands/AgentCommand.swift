@@ -54,26 +54,10 @@ enum AgentCommand: Command {
         case "add":
             try expect(2)
             let name = try name()
-            let given = try parseScopes(arguments.value(Self.scopes) ?? "read")
-            let lifetime = try parseLifetime(arguments.value(Self.expires) ?? "90d")
-            let key = AgentKey.generate()
-            let agent = try Agents(store).addAgent(name: name, key: key, scopes: given, expires: lifetime.map { store.clock().addingTimeInterval($0) })
-            context.output.out(key.text)
-            context.output.err("agent '\(agent.name)' added; the key above is shown only this once — store it in the client now")
-            context.output.err(policyLine(agent))
+            try add(name, arguments, context, store)
         case "list":
             try expect(1)
-            let agents = try Agents(store).agents()
-            if agents.isEmpty { context.output.text("no agents; add one with `tasker agent add NAME`") }
-            let now = store.clock()
-            for agent in agents {
-                var state = "active"
-                if let unusable = agent.unusable(at: now) { state = unusable.rawValue }
-                let expiry = agent.expires.map { "expires \(day($0, context))" } ?? "never expires"
-                let used = agent.lastUsed.map { "last used \(day($0, context))" } ?? "never used"
-                context.output.text("\(agent.name)  tkr_\(agent.keyID)_…  \(state), \(expiry), \(used)")
-                context.output.text("  " + policyLine(agent))
-            }
+            try list(context, store)
         case "revoke":
             try expect(2)
             let name = try name()
@@ -95,30 +79,66 @@ enum AgentCommand: Command {
         case "grant":
             try expect(2)
             let name = try name()
-            guard let text = arguments.value(Self.scope), let scope = AgentScope(rawValue: text) else {
-                throw UsageError("agent grant needs --scope, one of \(AgentScope.spellings)")
-            }
-            guard let untilText = arguments.value(Self.until) else { throw UsageError("agent grant needs --until DATE, such as friday") }
-            let toolkit = TaskToolkit(store: store)
-            guard let day = try toolkit.day(untilText, argument: "--until", tool: "agent grant") else {
-                throw UsageError("--until needs a day, such as friday or 2026-12-04")
-            }
-            let end = day.adding(days: 1).startOfDay(in: context.timeZone)
-            guard end > store.clock() else { throw UsageError("--until \(untilText) is already over") }
-            let grant = try AgentGrants(store).add(agent: name, scope: scope, project: arguments.value(Self.project), until: end)
-            context.output.text("agent '\(name)' may use \(scope.rawValue) without asking\(grant.projectName.map { " in project \($0)" } ?? "") through \(day)")
+            try grant(name, arguments, context, store)
         case "grants":
             try expect(1)
-            let names = Dictionary(uniqueKeysWithValues: try Agents(store).agents().map { ($0.id, $0.name) })
-            let grants = try AgentGrants(store).active()
-            if grants.isEmpty { context.output.text("no grants are running") }
-            for grant in grants {
-                context.output.text("\(names[grant.agentID] ?? "?")  \(grant.scope.rawValue)\(grant.projectName.map { "  project \($0)" } ?? "")  through \(LocalDate(grant.until.addingTimeInterval(-1), in: context.timeZone))")
-            }
+            try listGrants(context, store)
         default:
             throw UsageError("unknown agent action '\(action)'; use add, list, revoke, rotate, policy, grant or grants")
         }
         return 0
+    }
+
+    /// `agent add NAME [--scopes …] [--expires …]`: the key is printed once, on stdout.
+    private static func add(_ name: String, _ arguments: ParsedArguments, _ context: CommandContext, _ store: TaskStore) throws {
+        let given = try parseScopes(arguments.value(Self.scopes) ?? "read")
+        let lifetime = try parseLifetime(arguments.value(Self.expires) ?? "90d")
+        let key = AgentKey.generate()
+        let agent = try Agents(store).addAgent(name: name, key: key, scopes: given, expires: lifetime.map { store.clock().addingTimeInterval($0) })
+        context.output.out(key.text)
+        context.output.err("agent '\(agent.name)' added; the key above is shown only this once — store it in the client now")
+        context.output.err(policyLine(agent))
+    }
+
+    /// `agent list`: each agent, its key's id, state, expiry, last use and policy.
+    private static func list(_ context: CommandContext, _ store: TaskStore) throws {
+        let agents = try Agents(store).agents()
+        if agents.isEmpty { context.output.text("no agents; add one with `tasker agent add NAME`") }
+        let now = store.clock()
+        for agent in agents {
+            var state = "active"
+            if let unusable = agent.unusable(at: now) { state = unusable.rawValue }
+            let expiry = agent.expires.map { "expires \(day($0, context))" } ?? "never expires"
+            let used = agent.lastUsed.map { "last used \(day($0, context))" } ?? "never used"
+            context.output.text("\(agent.name)  tkr_\(agent.keyID)_…  \(state), \(expiry), \(used)")
+            context.output.text("  " + policyLine(agent))
+        }
+    }
+
+    /// `agent grant NAME --scope S [--project P] --until DATE`: a scope without asking, until a day ends.
+    private static func grant(_ name: String, _ arguments: ParsedArguments, _ context: CommandContext, _ store: TaskStore) throws {
+        guard let text = arguments.value(Self.scope), let scope = AgentScope(rawValue: text) else {
+            throw UsageError("agent grant needs --scope, one of \(AgentScope.spellings)")
+        }
+        guard let untilText = arguments.value(Self.until) else { throw UsageError("agent grant needs --until DATE, such as friday") }
+        let toolkit = TaskToolkit(store: store)
+        guard let day = try toolkit.day(untilText, argument: "--until", tool: "agent grant") else {
+            throw UsageError("--until needs a day, such as friday or 2026-12-04")
+        }
+        let end = day.adding(days: 1).startOfDay(in: context.timeZone)
+        guard end > store.clock() else { throw UsageError("--until \(untilText) is already over") }
+        let grant = try AgentGrants(store).add(agent: name, scope: scope, project: arguments.value(Self.project), until: end)
+        context.output.text("agent '\(name)' may use \(scope.rawValue) without asking\(grant.projectName.map { " in project \($0)" } ?? "") through \(day)")
+    }
+
+    /// `agent grants`: the grants still running.
+    private static func listGrants(_ context: CommandContext, _ store: TaskStore) throws {
+        let names = Dictionary(uniqueKeysWithValues: try Agents(store).agents().map { ($0.id, $0.name) })
+        let grants = try AgentGrants(store).active()
+        if grants.isEmpty { context.output.text("no grants are running") }
+        for grant in grants {
+            context.output.text("\(names[grant.agentID] ?? "?")  \(grant.scope.rawValue)\(grant.projectName.map { "  project \($0)" } ?? "")  through \(LocalDate(grant.until.addingTimeInterval(-1), in: context.timeZone))")
+        }
     }
 
     /// "read allow, write:tasks ask, write:pages deny, destructive deny".
