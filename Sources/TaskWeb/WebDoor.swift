@@ -70,8 +70,9 @@ public final class WebDoor: @unchecked Sendable {
         case ("GET", "/"): return Self.body(200, "text/html; charset=utf-8", WebPage.html(csrf: tokens.csrf, refine: refine != nil))
         case ("GET", "/app.js"): return Self.body(200, "text/javascript; charset=utf-8", WebPage.script)
         case ("GET", "/app.css"): return Self.body(200, "text/css; charset=utf-8", WebPage.style)
+        case ("GET", "/icon.svg"): return Self.body(200, "image/svg+xml", WebPage.icon)
         case ("POST", _) where path.hasPrefix("/api/"): return post(request, endpoint: String(path.dropFirst("/api/".count)))
-        case (_, "/"), (_, "/app.js"), (_, "/app.css"): return Self.methodNotAllowed("GET")
+        case (_, "/"), (_, "/app.js"), (_, "/app.css"), (_, "/icon.svg"): return Self.methodNotAllowed("GET")
         default: return Self.text(404, "not found")
         }
     }

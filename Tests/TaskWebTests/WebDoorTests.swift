@@ -44,6 +44,20 @@ import TaskerTestSupport
                                 body: Array(body.encoded().utf8)))
     }
 
+    /// The page names its own icon, served with the session like the script and style, so the
+    /// browser's tab asks for nothing that answers 404.
+    @Test func thePageNamesItsIconAndTheIconIsServed() throws {
+        let session = try session()
+        let html = String(decoding: door.handle(HTTPRequest(method: "GET", path: "/", headers: ["host": "127.0.0.1:4242", "cookie": session.cookie], body: [])).body, as: UTF8.self)
+        #expect(html.contains(#"<link rel="icon" href="/icon.svg""#))
+        let icon = door.handle(HTTPRequest(method: "GET", path: "/icon.svg", headers: ["host": "127.0.0.1:4242", "cookie": session.cookie], body: []))
+        #expect(icon.status == 200)
+        #expect(icon.headers.contains { $0.0 == "Content-Type" && $0.1 == "image/svg+xml" })
+        #expect(String(decoding: icon.body, as: UTF8.self).hasPrefix("<svg"))
+        let without = door.handle(HTTPRequest(method: "GET", path: "/icon.svg", headers: ["host": "127.0.0.1:4242"], body: []))
+        #expect(without.status == 401, "no session, no icon either")
+    }
+
     @Test func parseGivesTheChipsAndTheCreateArgumentsThatSaveTheDraft() throws {
         let session = try session()
         let parsed = post("parse", ["text": "call mom tomorrow 5pm #family !high"], session)
