@@ -365,7 +365,7 @@ extension TaskStore {
         }
         guard let parentID = try rowID("tasks", uuid: parent) else { throw malformed("task", t.uuid, "parent", "no task with UUID \(parent)") }
         do {
-            try checkParent(child: TaskID(id), parent: TaskID(parentID))
+            try Tasks(self).checkParent(child: TaskID(id), parent: TaskID(parentID))
         } catch is TaskStoreError {
             throw malformed("task", t.uuid, "parent", "task \(parent) is already inside this task, so it cannot be its parent")
         }

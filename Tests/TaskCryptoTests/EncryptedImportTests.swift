@@ -73,7 +73,7 @@ import TaskerTestSupport
     @Test func thePlainCopyStaysWhenAPlainRowHereNeedsIt() throws {
         let (path, bytes) = try bundle()
         let (store, objects) = try destination("mixed.sqlite", sealer: try TaskCrypto(key: try DataKey.random()), enable: true)
-        let task = try store.createTask(TaskDraft(title: "Has the same file"))
+        let task = try Tasks(store).createTask(TaskDraft(title: "Has the same file"))
         let file = directory.path("same.txt")
         FileManager.default.createFile(atPath: file, contents: bytes)
         let (plain, _) = try store.attachFile(file, to: .task(task.id), objects: objects, encrypt: false)

@@ -13,7 +13,7 @@ import TaskerTestSupport
     /// A seeded database with three attachments (two of them the same bytes) on a task and a page.
     func seeded() throws -> IOFixture {
         let f = try IOFixture.seeded()
-        let task = try #require(try f.store.tasks(TaskQuery(filter: .all)).first { $0.title == "Pack books" })
+        let task = try #require(try Tasks(f.store).tasks(TaskQuery(filter: .all)).first { $0.title == "Pack books" })
         let pageID = try #require(try f.store.pages().first).id
         try f.attach("a list of every book", name: "books.txt", to: .task(task.id))
         try f.attach("floor plan bytes", name: "plan.pdf", to: .page(pageID))

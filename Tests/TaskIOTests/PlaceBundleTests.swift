@@ -12,9 +12,9 @@ import TaskerTestSupport
     @Test func placesAndBindingsTravel() throws {
         let source = try IOFixture()
         let place = try Places(source.store).createPlace(name: "Supermarket", center: GeoPoint(latitude: 52.52, longitude: 13.405), radius: 150)
-        _ = try source.store.createTask(TaskDraft(title: "Buy milk", place: PlaceBinding(place: "supermarket", trigger: .arrive)))
-        _ = try source.store.createTask(TaskDraft(title: "Return bottles", place: PlaceBinding(place: "Supermarket", trigger: .leave)))
-        _ = try source.store.createTask(TaskDraft(title: "Anywhere"))
+        _ = try Tasks(source.store).createTask(TaskDraft(title: "Buy milk", place: PlaceBinding(place: "supermarket", trigger: .arrive)))
+        _ = try Tasks(source.store).createTask(TaskDraft(title: "Return bottles", place: PlaceBinding(place: "Supermarket", trigger: .leave)))
+        _ = try Tasks(source.store).createTask(TaskDraft(title: "Anywhere"))
         let path = source.dir.path("places.unkt")
         try UnktBundle.write(try source.store.records(), to: path, generator: "test", created: at("2026-03-10T12:00"))
 
@@ -23,7 +23,7 @@ import TaskerTestSupport
         #expect(read.records.places.first?.radius == 150)
         let fresh = try IOFixture(now: at("2026-04-01T08:00"), name: "fresh.sqlite")
         _ = try RecordImporter(store: fresh.store, source: "places.unkt", locations: read.locations).apply(read.records, mode: .merge)
-        let tasks = try fresh.store.tasks(TaskQuery(filter: .all))
+        let tasks = try Tasks(fresh.store).tasks(TaskQuery(filter: .all))
         #expect(tasks.first { $0.title == "Buy milk" }?.place == PlaceBinding(place: "Supermarket", trigger: .arrive))
         #expect(tasks.first { $0.title == "Return bottles" }?.place == PlaceBinding(place: "Supermarket", trigger: .leave))
         #expect(tasks.first { $0.title == "Anywhere" }?.place == nil)

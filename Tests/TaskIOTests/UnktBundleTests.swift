@@ -62,7 +62,7 @@ import TaskerTestSupport
             if rng.next() % 3 == 0 { d.contexts = ["c\(rng.next() % 5)"] }
             if rng.next() % 4 == 0 { d.recurrence = RecurrenceRule(frequency: .weekly, interval: Int(rng.next() % 3 + 1), weekdays: [.mon]) }
             if !ids.isEmpty, rng.next() % 3 == 0 { d.parent = ids[Int(rng.next() % UInt64(ids.count))] }
-            ids.append(try f.store.createTask(d).id)
+            ids.append(try Tasks(f.store).createTask(d).id)
         }
         // Attachments on random tasks, some with the same bytes.
         for i in 0..<Int(rng.next() % 12) {

@@ -14,7 +14,7 @@ import TaskerTestSupport
             return
         }
         let f = try IOFixture.seeded()
-        _ = try f.store.createTask(TaskDraft(title: "=1+1"))
+        _ = try Tasks(f.store).createTask(TaskDraft(title: "=1+1"))
         let records = try f.store.records()
         let path = f.dir.path("tasks.xlsx")
         try XlsxWorkbook.write(records, to: path, timeZone: TimeZone(identifier: "Europe/Berlin")!)

@@ -1,5 +1,6 @@
 import Foundation
 import TaskCore
+import TaskStore
 
 /// `list_tasks`: tasks by filter, list, project, context, stage or parent; flat or as a tree.
 public struct ListTasks: Tool {
@@ -79,7 +80,7 @@ public struct ListTasks: Tool {
             }
         }
         query.subtree = tree && query.parent != nil
-        let tasks = try toolkit.store.tasks(query)
+        let tasks = try Tasks(toolkit.store).tasks(query)
         let syncErrors = try toolkit.store.syncFailuresByTask()
         guard tree else { return .done(Output(filter: query.filter, tasks: tasks, syncErrors: syncErrors)) }
         let outline = TaskOutline(tasks)
