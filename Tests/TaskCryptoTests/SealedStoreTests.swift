@@ -75,7 +75,7 @@ import TaskerTestSupport
             try locked.appendToPage(PageID(1), markdown: "more")
         }
         #expect(throws: TaskStoreError.self) { try locked.createPage(title: "New", body: "clear?") }
-        #expect(throws: TaskStoreError.self) { try locked.records() }
+        #expect(throws: TaskStoreError.self) { try RecordSets(locked).records() }
         #expect(try locked.pages().map(\.title) == ["Kitchen"])
         #expect(try locked.sealedSearchNotice()?.contains("no key here") == true)
     }
@@ -111,11 +111,11 @@ import TaskerTestSupport
         // New and edited notes are sealed too; records (exports) open them.
         let new = try Tasks(store).createTask(draft("Paint", notes: "anthracite"))
         _ = try Tasks(store).updateTask(new.id, change { $0.notes = "anthracite grey" })
-        #expect(try store.records().tasks.compactMap(\.notes).sorted() == ["anthracite grey", "forty two euros"])
-        #expect(try store.records().projects.first { $0.name == "House" }?.notes == "the blue one")
+        #expect(try RecordSets(store).records().tasks.compactMap(\.notes).sorted() == ["anthracite grey", "forty two euros"])
+        #expect(try RecordSets(store).records().projects.first { $0.name == "House" }?.notes == "the blue one")
         let locked = try open(nil)
         #expect(try locked.sealingStatus().sealedNotes == 3)
-        #expect(try locked.records(sealedNotes: .withheld).tasks.filter(\.notesWithheld).count == 2)
+        #expect(try RecordSets(locked).records(sealedNotes: .withheld).tasks.filter(\.notesWithheld).count == 2)
         // Rotation re-seals notes too.
         let next = try TaskCrypto(key: try DataKey.random(), otherKeys: [crypto.key])
         #expect(try store.reseal(with: next) == .init(taskNotes: 2, projectNotes: 1))
@@ -156,7 +156,7 @@ import TaskerTestSupport
         #expect(try Tasks(locked).task(daily.id).status == .open)
         // Exports refuse with one sentence; sync's withheld records carry no notes.
         #expect(throws: TaskStoreError.sealed("task and project notes are sealed and the data key is not available, so they cannot be exported: no key here")) {
-            try locked.records()
+            try RecordSets(locked).records()
         }
         // Delete and restore while locked keep the sealed notes (same UUID).
         let deletion = try Tasks(locked).deleteTask(tiles.id, withSubtasks: true)

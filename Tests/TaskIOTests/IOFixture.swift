@@ -71,10 +71,10 @@ struct IOFixture {
         _ = try s.linkPage(page.id, toTask: pack.id)
         _ = try s.linkPage(page.id, toProject: "Move house")
         // Unknown fields, as another program would leave them.
-        var records = try s.records()
+        var records = try RecordSets(s).records()
         let index = try require(records.tasks.firstIndex { $0.title == "Pack books" })
         records.tasks[index].extras = ["depends": .array(["a", "b"]), "tw_uda": .int(3)]
-        try s.writeRecords(RecordSet(tasks: [records.tasks[index]]))
+        try RecordSets(s).writeRecords(RecordSet(tasks: [records.tasks[index]]))
         return f
     }
 }

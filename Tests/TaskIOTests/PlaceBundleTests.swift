@@ -16,7 +16,7 @@ import TaskerTestSupport
         _ = try Tasks(source.store).createTask(TaskDraft(title: "Return bottles", place: PlaceBinding(place: "Supermarket", trigger: .leave)))
         _ = try Tasks(source.store).createTask(TaskDraft(title: "Anywhere"))
         let path = source.dir.path("places.unkt")
-        try UnktBundle.write(try source.store.records(), to: path, generator: "test", created: at("2026-03-10T12:00"))
+        try UnktBundle.write(try RecordSets(source.store).records(), to: path, generator: "test", created: at("2026-03-10T12:00"))
 
         let read = try UnktBundle.read(path: path)
         #expect(read.records.places.map(\.name) == ["Supermarket"])
@@ -29,7 +29,7 @@ import TaskerTestSupport
         #expect(tasks.first { $0.title == "Anywhere" }?.place == nil)
         let copied = try #require(try Places(fresh.store).place(named: "supermarket"))
         #expect(copied.center == place.center && copied.radius == 150)
-        #expect(try fresh.store.records().places == (try source.store.records().places), "same UUID, name, circle and times")
+        #expect(try RecordSets(fresh.store).records().places == (try RecordSets(source.store).records().places), "same UUID, name, circle and times")
         // Importing again changes nothing.
         let again = try RecordImporter(store: fresh.store, source: "places.unkt", locations: read.locations).apply(read.records, mode: .merge)
         #expect(again.added == 0)

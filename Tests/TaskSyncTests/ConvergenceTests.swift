@@ -141,7 +141,7 @@ import TaskerTestSupport
                 // Not a done occurrence of a series: its edits do not travel (the series' object stands for it).
                 if let t = try anyTask(device, { $0.recurrence == nil || $0.status == .open }) {
                     let row = try Tasks(device).uuid(of: t.id)
-                    let uuid = try device.records().tasks.first { $0.uuid == row }?.series ?? row
+                    let uuid = try RecordSets(device).records().tasks.first { $0.uuid == row }?.series ?? row
                     var u = TaskUpdate()
                     u.title = t.title + " ⊘\(step)"
                     _ = try Tasks(device).updateTask(t.id, u)
@@ -206,9 +206,9 @@ import TaskerTestSupport
             switch random.next() % 4 {
             case 0:
                 let which = Int(random.next() % 2)
-                let before = Set(try devices[which].records().tasks.map(\.uuid))
+                let before = Set(try RecordSets(devices[which]).records().tasks.map(\.uuid))
                 let lines = try sync.sync(devices[which]).lines
-                let after = Set(try devices[which].records().tasks.map(\.uuid))
+                let after = Set(try RecordSets(devices[which]).records().tasks.map(\.uuid))
                 lab.trace("step \(step): sync \(which == 0 ? "A" : "B"): \(lines) +\(after.subtracting(before).sorted()) -\(before.subtracting(after).sorted())")
             case 1: try foreignStep(step)
             default: try deviceStep(devices[Int(random.next() % 2)], step)
@@ -221,7 +221,7 @@ import TaskerTestSupport
         }
 
         func view(_ store: TaskStore) throws -> [String: TaskFields] {
-            let records = try store.records()
+            let records = try RecordSets(store).records()
             let projects = Dictionary(records.projects.map { ($0.uuid, $0.name) }, uniquingKeysWith: { a, _ in a })
             // One entry per calendar object: a series is its open occurrence with the series' completions.
             let series = SeriesView(records.tasks, zone: lab.utc)

@@ -22,7 +22,7 @@ import TaskerTestSupport
 
     /// Every task's synced fields by UUID: what two devices must agree on.
     func view(_ store: TaskStore) throws -> [String: TaskFields] {
-        let records = try store.records()
+        let records = try RecordSets(store).records()
         let projects = Dictionary(records.projects.map { ($0.uuid, $0.name) }, uniquingKeysWith: { a, _ in a })
         return Dictionary(records.tasks.map { ($0.uuid, TaskFields(record: $0, projects: projects)) }, uniquingKeysWith: { a, _ in a })
     }

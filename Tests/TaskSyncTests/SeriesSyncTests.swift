@@ -160,7 +160,7 @@ import TaskerTestSupport
         }
         // The old layout, as sync wrote it before: each occurrence its own VTODO with the RRULE, done ones
         // included, and a sync item per occurrence.
-        for row in try a.records().tasks {
+        for row in try RecordSets(a).records().tasks {
             let fields = TaskFields(record: row, projects: [:])
             let text = ICSText.patch(ICSText.skeleton(uid: row.uuid), remove: [],
                                      add: VTodoMapping.rewrite(Set(TaskFields.keys), from: fields).add + ["DTSTAMP:20261201T000000Z"])

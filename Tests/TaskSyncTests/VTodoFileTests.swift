@@ -23,7 +23,7 @@ import TaskerTestSupport
             clock.advance(days: 1)
         }
         let file = VTodoFile(timeZone: utc, now: clock.now)
-        let text = file.write(try a.records())
+        let text = file.write(try RecordSets(a).records())
         #expect(text.components(separatedBy: "BEGIN:VTODO").count - 1 == 2, "one VTODO per series: \(text)")
         #expect(ICSText.unfold(text).filter { ICSText.name(of: $0) == "X-TASKER-COMPLETIONS" }.count == 1)
         #expect(VTodoCheck.problems(text).isEmpty)
@@ -50,7 +50,7 @@ import TaskerTestSupport
         #expect(streakA == streakB)
         #expect(streakA.map(\.current) == [3], "\(streakA) \(recordsA)")
         // The file written from B says the same as A's.
-        #expect(file.write(try b.records()).components(separatedBy: "X-TASKER-COMPLETIONS").count == 2)
+        #expect(file.write(try RecordSets(b).records()).components(separatedBy: "X-TASKER-COMPLETIONS").count == 2)
     }
 
     @Test func aDayDueIsWrittenAsValueDate() {
@@ -78,7 +78,7 @@ import TaskerTestSupport
         var rent = TaskDraft(title: "Pay rent", notes: "line one\nline \"two\" — ü", due: Date(timeIntervalSince1970: 1_774_947_600))
         rent.recurrence = RecurrenceRule(frequency: .monthly)
         _ = try Tasks(store).createTask(rent)
-        let records = try store.records()
+        let records = try RecordSets(store).records()
         let path = directory.path("tasks.ics")
         try Data(VTodoFile(timeZone: utc, now: Date()).write(records).utf8).write(to: URL(fileURLWithPath: path))
         let script = """
