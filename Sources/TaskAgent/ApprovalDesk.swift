@@ -95,7 +95,7 @@ public struct ApprovalDesk {
         }
         // A request stored before schema v16 pinned the task's whole-second change time.
         guard let id = footprint.tasks.first else { return request.targetModified == nil }
-        return Int64(try store.task(id).updated.timeIntervalSince1970) == request.targetModified
+        return Int64(try Tasks(store).task(id).updated.timeIntervalSince1970) == request.targetModified
     }
 
     private func pendingRequest(_ id: String) throws -> ApprovalRecord {

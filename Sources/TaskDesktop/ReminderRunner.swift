@@ -130,7 +130,7 @@ public final class ReminderRunner {
             switch action.key {
             case .done:
                 if let task = try Reminders(store).taskIfPresent(row.task), task.status == .open {
-                    _ = try store.completeTask(task.id)
+                    _ = try Tasks(store).completeTask(task.id)
                     report.completed.append(task.id)
                 }
                 if try ledger.claimClose(key: row.key) {

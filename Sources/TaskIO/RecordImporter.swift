@@ -45,7 +45,7 @@ public struct RecordImporter {
         report.dryRun = dryRun
         do {
             try store.inOneTransaction {
-                let existing = try store.records()
+                let existing = try RecordSets(store).records()
                 var plan = RecordSet()
                 plan.projects = try resolve(incoming.projects, existing.projects, mode, &report, json: \.json, uuid: \.uuid,
                                             modified: \.modified, parse: ProjectRecord.init(json:))
@@ -71,7 +71,7 @@ public struct RecordImporter {
                 if !toEncrypt.isEmpty, let problem = try Attachments(store).attachmentEncryptionProblem() {
                     throw IOError.cannotEncrypt(source: source, count: toEncrypt.count, reason: problem)
                 }
-                try store.writeRecords(plan, progress: progress)
+                try RecordSets(store).writeRecords(plan, progress: progress)
                 if dryRun { throw DryRunRollback() }
                 if let objects {
                     for record in toEncrypt {

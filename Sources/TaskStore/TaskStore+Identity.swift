@@ -4,6 +4,8 @@ import TaskCore
 
 /// Stable identity: each task, project, space and page has a UUID that export, import and sync key
 /// on (row ids are this file's own), and each delete leaves a tombstone with the UUID it removed.
+/// Every aggregate makes UUIDs and leaves tombstones, so they stay with the store; a task's own UUID
+/// lookups are `Tasks(store).uuid(of:)` and `.taskID(uuid:)`.
 extension TaskStore {
     /// What a tombstone or a UUID belongs to; the raw value is stored.
     public enum RecordKind: String, Sendable, CaseIterable {
@@ -61,22 +63,6 @@ extension TaskStore {
         private mutating func refill() {
             // glibc's arc4random_buf reads the kernel's generator (getrandom) in one go for the whole block.
             words.withUnsafeMutableBytes { arc4random_buf($0.baseAddress!, $0.count) }
-        }
-    }
-
-    /// The UUID of a task. - Throws: `.taskNotFound`.
-    public func uuid(of id: TaskID) throws -> String {
-        try read {
-            guard let uuid = try db.cached("SELECT uuid FROM tasks WHERE id = ?").bind([.integer(id.rawValue)]).first({ $0.string(0) })
-            else { throw TaskStoreError.taskNotFound(id) }
-            return uuid
-        }
-    }
-
-    /// The task with this UUID, if it is still here.
-    public func taskID(uuid: String) throws -> TaskID? {
-        try read {
-            try db.cached("SELECT id FROM tasks WHERE uuid = ?").bind([.text(uuid)]).first { TaskID($0.int64(0)) }
         }
     }
 

@@ -9,6 +9,10 @@ import TaskCore
 /// Receipts written before the key existed keep their plain SHA-256 hashes: they are checked as
 /// before, counted as unkeyed, and the first keyed receipt links to the last of them, so they cannot
 /// be rewritten either once a keyed one follows.
+///
+/// Receipts stay in the store's core rather than a repository of their own: `write` moves the
+/// anchor after the outermost transaction that appended one commits, so the key, the anchor files
+/// and the "anchor due" flag are the connection's state, as the transactions are.
 extension TaskStore {
     /// Appends a receipt after the last one, in the caller's transaction when there is one; the
     /// receipts key is made on first use. The anchor moves once the outermost transaction commits.

@@ -13,7 +13,7 @@ final class CalDAVSession {
     let mapping: VTodoMapping
     let maxAttempts: Int
     /// How sealed notes are read: `.withheld` (the default) leaves them out of sync entirely.
-    let sealedNotes: TaskStore.SealedNotes
+    let sealedNotes: RecordSets.SealedNotes
     var report = SyncReport()
     /// Tasks whose notes are sealed and withheld: "notes" is left out of their fields on every side.
     private var withheld: Set<String> = []
@@ -54,7 +54,7 @@ final class CalDAVSession {
         var modified: Date
     }
 
-    init(client: CalDAVClient, store: TaskStore, key: String, mapping: VTodoMapping, maxAttempts: Int, sealedNotes: TaskStore.SealedNotes) {
+    init(client: CalDAVClient, store: TaskStore, key: String, mapping: VTodoMapping, maxAttempts: Int, sealedNotes: RecordSets.SealedNotes) {
         self.sealedNotes = sealedNotes
         self.client = client
         self.store = store
@@ -126,10 +126,10 @@ final class CalDAVSession {
     /// object cannot be written is left as it is, with a warning, and tried again next sync.
     private func migrateSeries() throws {
         guard try !syncState.seriesOccurrenceItems(key).isEmpty else { return }
-        let view = SeriesView(try store.records(sealedNotes: sealedNotes).tasks, zone: mapping.timeZone)
+        let view = SeriesView(try RecordSets(store).records(sealedNotes: sealedNotes).tasks, zone: mapping.timeZone)
         let legacy = Dictionary(grouping: items.values.filter { view.isFolded($0.uuid) }) { view.seriesOf[$0.uuid] ?? $0.uuid }
         guard !legacy.isEmpty else { return }
-        let projects = Dictionary(try store.projectRecords().map { ($0.uuid, $0.name) }, uniquingKeysWith: { a, _ in a })
+        let projects = Dictionary(try RecordSets(store).projectRecords().map { ($0.uuid, $0.name) }, uniquingKeysWith: { a, _ in a })
         for (series, old) in legacy.sorted(by: { $0.key < $1.key }) {
             guard let fields = view.fields(series, projects: projects).map({ comparable($0, series) }) else { continue }
             let current = items[series]
@@ -198,7 +198,7 @@ final class CalDAVSession {
     }
 
     private func reconcile(remote: [String: Remote], deleted: Set<String>) throws {
-        let records = try store.records(sealedNotes: sealedNotes)
+        let records = try RecordSets(store).records(sealedNotes: sealedNotes)
         withheld = Set(records.tasks.filter(\.notesWithheld).map(\.uuid))
         view = SeriesView(records.tasks, zone: mapping.timeZone)
         knownCompletions = view.completions
@@ -294,7 +294,7 @@ final class CalDAVSession {
         }.sorted { $0.uuid < $1.uuid })
         set.projects = newProjects
         try store.inOneTransaction {
-            if !set.tasks.isEmpty || !set.projects.isEmpty { try store.writeRecords(set) }
+            if !set.tasks.isEmpty || !set.projects.isEmpty { try RecordSets(store).writeRecords(set) }
             for item in saved { try syncState.saveItem(key, item) }
             for uuid in dropped { try syncState.removeItem(key, uuid: uuid) }
             try syncState.deleteSyncedTasks(key, uuids: deletedRows)
@@ -337,9 +337,9 @@ final class CalDAVSession {
                 r.fields = reading.taken(r.fields, base: base, modified: r.modified)
                 var merged = merge(base: base, local: u.fields, localModified: u.modified, remote: r.fields, remoteModified: r.modified)
                 if merged != u.fields,
-                   let record = SeriesView(try store.records(sealedNotes: sealedNotes).tasks, zone: mapping.timeZone).rows[u.uuid] {
+                   let record = SeriesView(try RecordSets(store).records(sealedNotes: sealedNotes).tasks, zone: mapping.timeZone).rows[u.uuid] {
                     let (stored, rows) = recordsHere(u.uuid, merged, over: record)
-                    try store.writeRecords(RecordSet(tasks: rows, projects: newProjects))
+                    try RecordSets(store).writeRecords(RecordSet(tasks: rows, projects: newProjects))
                     newProjects = []
                     merged = stored
                 }

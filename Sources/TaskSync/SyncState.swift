@@ -84,7 +84,7 @@ public struct SyncState {
     public func deleteSyncedTasks(_ url: String, uuids: [String]) throws {
         try store.write {
             for uuid in uuids {
-                if let id = try store.taskID(uuid: uuid) { _ = try store.deleteTask(id, withSubtasks: false) }
+                if let id = try Tasks(store).taskID(uuid: uuid) { _ = try Tasks(store).deleteTask(id, withSubtasks: false) }
                 try store.db.cached("DELETE FROM sync_items WHERE collection = ? AND uuid = ?").bind([.text(url), .text(uuid)]).run()
             }
         }

@@ -52,7 +52,7 @@ public struct VTodoFile {
     public func read(_ text: String, source: String, into store: TaskStore) throws -> Summary {
         let mapping = VTodoMapping(timeZone: timeZone)
         let reading = SeriesReading(timeZone: timeZone, now: now)
-        let records = try store.records()
+        let records = try RecordSets(store).records()
         let view = SeriesView(records.tasks, zone: timeZone)
         var projects = Dictionary(records.projects.map { ($0.uuid, $0.name) }, uniquingKeysWith: { a, _ in a })
         var newProjects: [ProjectRecord] = []
@@ -73,7 +73,7 @@ public struct VTodoFile {
             summary.completions += known.count - before
             writes += rows
         }
-        if !writes.isEmpty { _ = try store.writeRecords(RecordSet(tasks: writes, projects: newProjects)) }
+        if !writes.isEmpty { _ = try RecordSets(store).writeRecords(RecordSet(tasks: writes, projects: newProjects)) }
         return summary
     }
 }

@@ -87,7 +87,7 @@ extension TaskToolkit {
     func item(_ attachment: Attachment) throws -> AttachmentItem {
         let title: String
         switch attachment.owner {
-        case .task(let id): title = (try? store.task(id).title) ?? "?"
+        case .task(let id): title = (try? Tasks(store).task(id).title) ?? "?"
         case .page(let id): title = (try? Pages(store).page(id).title) ?? "?"
         }
         return AttachmentItem(attachment: attachment, ownerTitle: title, storedPath: storedPath(of: attachment))

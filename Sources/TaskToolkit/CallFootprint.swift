@@ -45,7 +45,7 @@ public struct CallFootprint: Sendable, Hashable {
     /// The footprint of a call that creates a task in `project`, below `parent`.
     static func creating(in project: String?, under parent: TaskID?, scope: AgentScope, toolkit: TaskToolkit) throws -> CallFootprint {
         var projects: Set<String> = [key(project)]
-        if let parent { projects.insert(key(try toolkit.store.task(parent).project)) }
+        if let parent { projects.insert(key(try Tasks(toolkit.store).task(parent).project)) }
         return CallFootprint(scope: scope, projects: projects)
     }
 

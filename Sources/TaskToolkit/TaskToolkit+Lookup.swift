@@ -10,7 +10,7 @@ extension TaskToolkit {
         switch reference {
         case .id(let id):
             do {
-                let task = try store.task(TaskID(id))
+                let task = try Tasks(store).task(TaskID(id))
                 if openOnly && task.status == .done {
                     return .failure(ToolRefusal("task \(id) '\(task.title)' is already done"))
                 }
@@ -19,7 +19,7 @@ extension TaskToolkit {
                 return .failure(ToolRefusal("no task with id \(id); list_tasks shows the ids"))
             }
         case .title(let title):
-            switch try store.findTasks(titled: title, openOnly: openOnly) {
+            switch try Tasks(store).findTasks(titled: title, openOnly: openOnly) {
             case .unique(let task): return .success(task)
             case .none:
                 return .failure(ToolRefusal("no \(openOnly ? "open " : "")task matches '\(title)'; list_tasks shows what there is"))

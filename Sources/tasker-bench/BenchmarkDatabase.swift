@@ -34,9 +34,9 @@ struct BenchmarkDatabase {
             return draft
         }
         let start = DispatchTime.now().uptimeNanoseconds
-        let created = try store.createTasks(drafts)
+        let created = try Tasks(store).createTasks(drafts)
         insertMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-        _ = try store.completeTasks(created.filter { $0.id.rawValue % 10 != 0 }.map(\.id))
+        _ = try Tasks(store).completeTasks(created.filter { $0.id.rawValue % 10 != 0 }.map(\.id))
     }
 
     /// Deletes the folder.

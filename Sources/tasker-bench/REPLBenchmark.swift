@@ -14,9 +14,9 @@ enum REPLBenchmark {
         let database = try BenchmarkDatabase(name: "repl", errands: { $0 % 4 == 1 })
         defer { database.remove() }
         let (store, path, folder, zone, now) = (database.store, database.path, database.folder, BenchmarkDatabase.zone, BenchmarkDatabase.now)
-        for i in 0..<40 { _ = try store.createTask(TaskDraft(title: "Water plant \(i) in the hall")) }
-        _ = try store.createTask(TaskDraft(title: "Book optician"))
-        _ = try store.createTask(TaskDraft(title: "File returns"))
+        for i in 0..<40 { _ = try Tasks(store).createTask(TaskDraft(title: "Water plant \(i) in the hall")) }
+        _ = try Tasks(store).createTask(TaskDraft(title: "Book optician"))
+        _ = try Tasks(store).createTask(TaskDraft(title: "File returns"))
         _ = try Projects(store).createProject(name: "Kitchen")
         print("database: 100,000 tasks (10,000 open) at \(path)")
 

@@ -19,12 +19,12 @@ enum StoreBenchmark {
 
         // 100,000 tasks in one call.
         let drafts = (0..<100_000).map { i in draft(i, now: now, rng: &rng) }
-        let (created, insertSeconds) = try time { try store.createTasks(drafts) }
+        let (created, insertSeconds) = try time { try Tasks(store).createTasks(drafts) }
         report("insert 100,000 tasks (createTasks)", seconds: insertSeconds, target: 5, unit: "s")
 
         // Keep 10,000 open: complete the rest (setup, one transaction).
         let toComplete = created.map(\.id).filter { $0.rawValue % 10 != 0 }
-        let (_, completeSeconds) = try time { try store.completeTasks(toComplete) }
+        let (_, completeSeconds) = try time { try Tasks(store).completeTasks(toComplete) }
         report("setup: complete 90,000 tasks (completeTasks)", seconds: completeSeconds, target: nil, unit: "s")
 
         // 10,000 pages.
@@ -37,14 +37,14 @@ enum StoreBenchmark {
         }
         report("setup: create 10,000 pages (createPage each)", seconds: pageSeconds, target: nil, unit: "s")
 
-        let open = try store.tasks(TaskQuery(filter: .open)).count
-        let today = try store.tasks(TaskQuery(filter: .today, limit: 50))
+        let open = try Tasks(store).tasks(TaskQuery(filter: .open)).count
+        let today = try Tasks(store).tasks(TaskQuery(filter: .today, limit: 50))
         print("  (\(open) open tasks; today returns \(today.count) with limit 50)")
 
-        report("tasks(.today, limit 50) median", ms: try median(200) { _ = try store.tasks(TaskQuery(filter: .today, limit: 50)) }, target: 5)
-        report("tasks(.open, limit 50) median", ms: try median(200) { _ = try store.tasks(TaskQuery(filter: .open, limit: 50)) }, target: 5)
-        report("tasks(.available, limit 50) median", ms: try median(200) { _ = try store.tasks(TaskQuery(filter: .available, limit: 50)) }, target: 5)
-        report("tasks(.today, context, limit 50) median", ms: try median(100) { _ = try store.tasks(TaskQuery(filter: .today, context: "phone", limit: 50)) }, target: 5)
+        report("tasks(.today, limit 50) median", ms: try median(200) { _ = try Tasks(store).tasks(TaskQuery(filter: .today, limit: 50)) }, target: 5)
+        report("tasks(.open, limit 50) median", ms: try median(200) { _ = try Tasks(store).tasks(TaskQuery(filter: .open, limit: 50)) }, target: 5)
+        report("tasks(.available, limit 50) median", ms: try median(200) { _ = try Tasks(store).tasks(TaskQuery(filter: .available, limit: 50)) }, target: 5)
+        report("tasks(.today, context, limit 50) median", ms: try median(100) { _ = try Tasks(store).tasks(TaskQuery(filter: .today, context: "phone", limit: 50)) }, target: 5)
         let plan = try DayPlanQuery(store).planDay(PlanRequest(budgetMinutes: 480, energy: .focused))
         print("  (plan: \(plan.items.count) items, \(plan.leftovers.count) leftovers)")
         report("planDay over \(open) open tasks median", ms: try median(30) { _ = try DayPlanQuery(store).planDay(PlanRequest(budgetMinutes: 480, energy: .focused)) }, target: 20)
@@ -53,11 +53,11 @@ enum StoreBenchmark {
         report("searchPages (1–2 words, limit 10) median", ms: try median(140) {
             _ = try Pages(store).searchPages(queries[q % queries.count]); q += 1
         }, target: 10)
-        report("findTasks(titled:) over 100,000 median", ms: try median(50) { _ = try store.findTasks(titled: "task 50000") }, target: nil)
+        report("findTasks(titled:) over 100,000 median", ms: try median(50) { _ = try Tasks(store).findTasks(titled: "task 50000") }, target: nil)
         var n = 0
         report("createTask median (1,000 creates)", ms: try median(1000) {
             n += 1
-            _ = try store.createTask(TaskDraft(title: "single \(n)", due: now.addingTimeInterval(3600), contexts: ["bench"]))
+            _ = try Tasks(store).createTask(TaskDraft(title: "single \(n)", due: now.addingTimeInterval(3600), contexts: ["bench"]))
         }, target: 1)
     }
 

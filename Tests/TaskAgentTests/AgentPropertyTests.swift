@@ -25,7 +25,7 @@ import TaskerTestSupport
         var pages: Int
 
         init(_ store: TaskStore) throws {
-            tasks = Dictionary(uniqueKeysWithValues: try store.tasks(TaskQuery(filter: .all, limit: 10_000)).map { ($0.id, $0) })
+            tasks = Dictionary(uniqueKeysWithValues: try Tasks(store).tasks(TaskQuery(filter: .all, limit: 10_000)).map { ($0.id, $0) })
             templates = Dictionary(uniqueKeysWithValues: try Templates(store).templates().filter { !$0.isBuiltIn }.map { ($0.name.lowercased(), $0) })
             places = Set(try Places(store).placeNames())
             pages = try Pages(store).pages().count

@@ -17,7 +17,7 @@ import TaskToolkit
         return gate
     }
 
-    func task(_ fixture: AgentFixture, _ id: Int) throws -> TaskItem { try fixture.store.task(TaskID(Int64(id))) }
+    func task(_ fixture: AgentFixture, _ id: Int) throws -> TaskItem { try Tasks(fixture.store).task(TaskID(Int64(id))) }
 
     @Test func updateTaskCannotDoWhatTheDestructiveToolsMayNot() throws {
         let fixture = try AgentFixture()

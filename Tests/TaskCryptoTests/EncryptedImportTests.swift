@@ -26,7 +26,7 @@ import TaskerTestSupport
         _ = try Attachments(store).attachFile(file, to: .page(page.id), objects: objects)
         _ = try Attachments(store).attachFile(file, name: "copy.txt", to: .page(page.id), objects: objects)
         let path = directory.path("map.unkt")
-        try UnktBundle.write(try store.records(), to: path, generator: "test", created: Date(timeIntervalSince1970: 1_800_000_000), objects: objects)
+        try UnktBundle.write(try RecordSets(store).records(), to: path, generator: "test", created: Date(timeIntervalSince1970: 1_800_000_000), objects: objects)
         return (path, bytes)
     }
 
@@ -73,7 +73,7 @@ import TaskerTestSupport
     @Test func thePlainCopyStaysWhenAPlainRowHereNeedsIt() throws {
         let (path, bytes) = try bundle()
         let (store, objects) = try destination("mixed.sqlite", sealer: try TaskCrypto(key: try DataKey.random()), enable: true)
-        let task = try store.createTask(TaskDraft(title: "Has the same file"))
+        let task = try Tasks(store).createTask(TaskDraft(title: "Has the same file"))
         let file = directory.path("same.txt")
         FileManager.default.createFile(atPath: file, contents: bytes)
         let (plain, _) = try Attachments(store).attachFile(file, to: .task(task.id), objects: objects, encrypt: false)
@@ -93,12 +93,12 @@ import TaskerTestSupport
         ] as [(String, TaskCrypto?, Bool, String)] {
             let (store, objects) = try destination(name, sealer: sealer, enable: enable)
             if enable { store.sealer = nil }  // sealed with a key this process then does not have
-            let before = try store.records()
+            let before = try RecordSets(store).records()
             let read = try UnktBundle.read(path: path, objects: objects)
             #expect(throws: IOError.cannotEncrypt(source: "map.unkt", count: 2, reason: expected)) {
                 try RecordImporter(store: store, source: "map.unkt").apply(read.records, mode: .merge, objects: objects, staged: read.staged)
             }
-            #expect(try store.records() == before)
+            #expect(try RecordSets(store).records() == before)
             #expect(try objects.hashes().isEmpty && (try objects.hashes(suffix: ".sealed")).isEmpty)
         }
         #expect(IOError.cannotEncrypt(source: "map.unkt", count: 2, reason: "the data key is not available: x").description

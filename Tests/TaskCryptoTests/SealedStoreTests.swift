@@ -75,7 +75,7 @@ import TaskerTestSupport
             try Pages(locked).appendToPage(PageID(1), markdown: "more")
         }
         #expect(throws: TaskStoreError.self) { try Pages(locked).createPage(title: "New", body: "clear?") }
-        #expect(throws: TaskStoreError.self) { try locked.records() }
+        #expect(throws: TaskStoreError.self) { try RecordSets(locked).records() }
         #expect(try Pages(locked).pages().map(\.title) == ["Kitchen"])
         #expect(try SealedSearch(locked).notice()?.contains("no key here") == true)
     }
@@ -98,80 +98,80 @@ import TaskerTestSupport
     @Test func enableSealsTaskAndProjectNotesAndOpensThemWithTheKey() throws {
         let crypto = try TaskCrypto(key: try DataKey.random())
         let store = try open(nil)
-        _ = try store.createTask(draft("Tiles", notes: "forty two euros"))
-        _ = try store.createTask(draft("Grout", notes: nil))
+        _ = try Tasks(store).createTask(draft("Tiles", notes: "forty two euros"))
+        _ = try Tasks(store).createTask(draft("Grout", notes: nil))
         _ = try Projects(store).createProject(name: "House", notes: "the blue one")
         _ = try Projects(store).createProject(name: "Garden")
         #expect(try Sealing(store).sealingStatus().clearNotes == 2)
         store.sealer = crypto
         #expect(try Sealing(store).enableSealing() == .init(taskNotes: 1, projectNotes: 1))
         #expect(try Sealing(store).sealingStatus() == .init(isOn: true, keyID: crypto.keyID, sealedPages: 0, clearPages: 0, sealedNotes: 2, clearNotes: 0))
-        #expect(try store.tasks(TaskQuery(filter: .all)).map(\.notes) == ["forty two euros", nil])
+        #expect(try Tasks(store).tasks(TaskQuery(filter: .all)).map(\.notes) == ["forty two euros", nil])
         #expect(try Projects(store).project(named: "House")?.notes == "the blue one")
         // New and edited notes are sealed too; records (exports) open them.
-        let new = try store.createTask(draft("Paint", notes: "anthracite"))
-        _ = try store.updateTask(new.id, change { $0.notes = "anthracite grey" })
-        #expect(try store.records().tasks.compactMap(\.notes).sorted() == ["anthracite grey", "forty two euros"])
-        #expect(try store.records().projects.first { $0.name == "House" }?.notes == "the blue one")
+        let new = try Tasks(store).createTask(draft("Paint", notes: "anthracite"))
+        _ = try Tasks(store).updateTask(new.id, change { $0.notes = "anthracite grey" })
+        #expect(try RecordSets(store).records().tasks.compactMap(\.notes).sorted() == ["anthracite grey", "forty two euros"])
+        #expect(try RecordSets(store).records().projects.first { $0.name == "House" }?.notes == "the blue one")
         let locked = try open(nil)
         #expect(try Sealing(locked).sealingStatus().sealedNotes == 3)
-        #expect(try locked.records(sealedNotes: .withheld).tasks.filter(\.notesWithheld).count == 2)
+        #expect(try RecordSets(locked).records(sealedNotes: .withheld).tasks.filter(\.notesWithheld).count == 2)
         // Rotation re-seals notes too.
         let next = try TaskCrypto(key: try DataKey.random(), otherKeys: [crypto.key])
         #expect(try Sealing(store).reseal(with: next) == .init(taskNotes: 2, projectNotes: 1))
         let onlyNew = try open(try TaskCrypto(key: next.key))
-        #expect(try onlyNew.tasks(TaskQuery(filter: .all)).compactMap(\.notes).sorted() == ["anthracite grey", "forty two euros"])
+        #expect(try Tasks(onlyNew).tasks(TaskQuery(filter: .all)).compactMap(\.notes).sorted() == ["anthracite grey", "forty two euros"])
         // With only the old key the notes stay sealed in each row; the list still answers.
-        #expect(try open(crypto).tasks(TaskQuery(filter: .all)).allSatisfy { $0.notes == nil })
+        #expect(try Tasks(open(crypto)).tasks(TaskQuery(filter: .all)).allSatisfy { $0.notes == nil })
     }
 
     @Test func aLockedStoreKeepsNotesSealedAndRefusesNewOnes() throws {
         let crypto = try TaskCrypto(key: try DataKey.random())
         let store = try open(crypto)
         try Sealing(store).enableSealing()
-        let tiles = try store.createTask(draft("Tiles", notes: "forty two euros"))
-        let daily = try store.createTask(draft("Water plants", notes: "the fern twice", recurring: true))
-        let sub = try store.createTask(draft("Sub", notes: "under tiles"))
-        _ = try store.updateTask(sub.id, change { $0.parent = .some(tiles.id) })
+        let tiles = try Tasks(store).createTask(draft("Tiles", notes: "forty two euros"))
+        let daily = try Tasks(store).createTask(draft("Water plants", notes: "the fern twice", recurring: true))
+        let sub = try Tasks(store).createTask(draft("Sub", notes: "under tiles"))
+        _ = try Tasks(store).updateTask(sub.id, change { $0.parent = .some(tiles.id) })
         _ = try Projects(store).createProject(name: "House", notes: "the blue one")
 
         let locked = try open(nil)
         locked.keyUnavailable = "no key here"
-        let listed = try locked.tasks(TaskQuery(filter: .all))
+        let listed = try Tasks(locked).tasks(TaskQuery(filter: .all))
         #expect(listed.allSatisfy { $0.notesLocked && $0.notes == nil })
         #expect(try Projects(locked).project(named: "House")?.notesLocked == true)
         // Other fields change; the sealed notes stay as they were.
-        _ = try locked.updateTask(tiles.id, change { $0.priority = .high })
-        _ = try locked.completeTask(sub.id)
+        _ = try Tasks(locked).updateTask(tiles.id, change { $0.priority = .high })
+        _ = try Tasks(locked).completeTask(sub.id)
         // A new note, or a project with notes, is refused (never stored in clear).
         #expect(throws: TaskStoreError.sealed("task notes are sealed and the data key is not available, so nothing was written: no key here")) {
-            try locked.updateTask(tiles.id, change { $0.notes = "clear?" })
+            try Tasks(locked).updateTask(tiles.id, change { $0.notes = "clear?" })
         }
-        #expect(throws: TaskStoreError.self) { try locked.updateTask(tiles.id, change { $0.notes = .some(nil) }) }
-        #expect(throws: TaskStoreError.self) { try locked.createTask(draft("New", notes: "clear?")) }
+        #expect(throws: TaskStoreError.self) { try Tasks(locked).updateTask(tiles.id, change { $0.notes = .some(nil) }) }
+        #expect(throws: TaskStoreError.self) { try Tasks(locked).createTask(draft("New", notes: "clear?")) }
         #expect(throws: TaskStoreError.self) { try Projects(locked).createProject(name: "Shed", notes: "clear?") }
-        _ = try locked.createTask(draft("No notes", notes: nil))
+        _ = try Tasks(locked).createTask(draft("No notes", notes: nil))
         // A repeating task's next occurrence would need its notes sealed again: refused, nothing changed.
-        #expect(throws: TaskStoreError.self) { try locked.completeTask(daily.id) }
-        #expect(try locked.task(daily.id).status == .open)
+        #expect(throws: TaskStoreError.self) { try Tasks(locked).completeTask(daily.id) }
+        #expect(try Tasks(locked).task(daily.id).status == .open)
         // Exports refuse with one sentence; sync's withheld records carry no notes.
         #expect(throws: TaskStoreError.sealed("task and project notes are sealed and the data key is not available, so they cannot be exported: no key here")) {
-            try locked.records()
+            try RecordSets(locked).records()
         }
         // Delete and restore while locked keep the sealed notes (same UUID).
-        let deletion = try locked.deleteTask(tiles.id, withSubtasks: true)
-        try locked.restore(deletion)
+        let deletion = try Tasks(locked).deleteTask(tiles.id, withSubtasks: true)
+        try Tasks(locked).restore(deletion)
 
-        #expect(try store.task(tiles.id).notes == "forty two euros")
-        #expect(try store.task(tiles.id).priority == .high)
-        #expect(try store.task(sub.id).notes == "under tiles")
-        #expect(try store.task(sub.id).status == .done)
-        #expect(try store.task(daily.id).notes == "the fern twice")
+        #expect(try Tasks(store).task(tiles.id).notes == "forty two euros")
+        #expect(try Tasks(store).task(tiles.id).priority == .high)
+        #expect(try Tasks(store).task(sub.id).notes == "under tiles")
+        #expect(try Tasks(store).task(sub.id).status == .done)
+        #expect(try Tasks(store).task(daily.id).notes == "the fern twice")
         #expect(try Projects(store).project(named: "House")?.notes == "the blue one")
         // With the key, the repeating task completes and its next occurrence has the notes, sealed for its own row.
-        let (_, next) = try store.completeTask(daily.id)
-        #expect(try next.map { try store.task($0.id).notes } == "the fern twice")
-        #expect(try open(nil).task(next?.id ?? TaskID(0)).notesLocked)
+        let (_, next) = try Tasks(store).completeTask(daily.id)
+        #expect(try next.map { try Tasks(store).task($0.id).notes } == "the fern twice")
+        #expect(try Tasks(open(nil)).task(next?.id ?? TaskID(0)).notesLocked)
     }
 }
 
@@ -188,16 +188,16 @@ import TaskerTestSupport
         try Sealing(store).enableSealing()
         var draft = TaskDraft(title: "Bank")
         draft.notes = "sort code 12-34-56"
-        let bank = try store.createTask(draft)
+        let bank = try Tasks(store).createTask(draft)
         draft = TaskDraft(title: "Dentist")
         draft.notes = "bring the card"
-        _ = try store.createTask(draft)
+        _ = try Tasks(store).createTask(draft)
         let raw = try TaskStore(path: directory.path("t.sqlite"))
         try raw.db.execute("UPDATE tasks SET notes = X'01020304' WHERE id = \(bank.id.rawValue)")
-        let listed = try store.tasks(TaskQuery())
+        let listed = try Tasks(store).tasks(TaskQuery())
         #expect(listed.count == 2)
         #expect(listed.first { $0.title == "Bank" }?.notesLocked == true)
         #expect(listed.first { $0.title == "Dentist" }?.notes == "bring the card")
-        #expect(throws: TaskStoreError.self) { try store.task(bank.id) }
+        #expect(throws: TaskStoreError.self) { try Tasks(store).task(bank.id) }
     }
 }

@@ -50,7 +50,7 @@ final class ScriptedLocation: LocationSource {
             case 0 where turns == 3:  // no places yet: nothing opened; now the user creates one
                 #expect(opened.isEmpty, "no places: GeoClue is not asked")
                 _ = try? Places(store).createPlace(name: "Supermarket", center: self.center, radius: 100)
-                _ = try? store.createTask(TaskDraft(title: "Buy milk", place: PlaceBinding(place: "Supermarket")))
+                _ = try? Tasks(store).createTask(TaskDraft(title: "Buy milk", place: PlaceBinding(place: "Supermarket")))
                 step = 1
             case 1 where reports.contains { !$0.delivered.isEmpty }:  // arrived: the bus goes away
                 opened.last?.failure = .noLocation("the system bus went away")

@@ -13,7 +13,7 @@ import TaskerTestSupport
     /// A seeded database with three attachments (two of them the same bytes) on a task and a page.
     func seeded() throws -> IOFixture {
         let f = try IOFixture.seeded()
-        let task = try #require(try f.store.tasks(TaskQuery(filter: .all)).first { $0.title == "Pack books" })
+        let task = try #require(try Tasks(f.store).tasks(TaskQuery(filter: .all)).first { $0.title == "Pack books" })
         let pageID = try #require(try Pages(f.store).pages().first).id
         try f.attach("a list of every book", name: "books.txt", to: .task(task.id))
         try f.attach("floor plan bytes", name: "plan.pdf", to: .page(pageID))
@@ -24,7 +24,7 @@ import TaskerTestSupport
     @Test func attachmentsTravelByHashAndComeBackIdentical() throws {
         let f = try seeded()
         let first = f.dir.path("first.unkt")
-        try UnktBundle.write(try f.store.records(), to: first, generator: "test", created: created, objects: f.objects)
+        try UnktBundle.write(try RecordSets(f.store).records(), to: first, generator: "test", created: created, objects: f.objects)
         let zip = try ZipArchive(reading: first, source: "first.unkt")
         let names = try zip.entries().map(\.name)
         let hashes = ["a list of every book", "floor plan bytes"].map { SHA256.hex(Array($0.utf8)) }.sorted()
@@ -41,10 +41,10 @@ import TaskerTestSupport
         #expect(try Attachments(fresh.store).verifyObjects(objects: fresh.objects).intact == 2)
         let attached = try Attachments(fresh.store).attachments()
         #expect(Set(attached.map(\.name)) == ["books.txt", "plan.pdf", "plan copy.pdf"])
-        #expect(try f.store.records().attachments == fresh.store.records().attachments)
+        #expect(try RecordSets(f.store).records().attachments == RecordSets(fresh.store).records().attachments)
 
         let second = fresh.dir.path("second.unkt")
-        try UnktBundle.write(try fresh.store.records(), to: second, generator: "test", created: created, objects: fresh.objects)
+        try UnktBundle.write(try RecordSets(fresh.store).records(), to: second, generator: "test", created: created, objects: fresh.objects)
         #expect(try Data(contentsOf: URL(fileURLWithPath: first)) == Data(contentsOf: URL(fileURLWithPath: second)))
         // Again: nothing changes.
         let twice = try UnktBundle.read(path: first, objects: fresh.objects)
@@ -55,7 +55,7 @@ import TaskerTestSupport
     @Test func aDryRunPutsNoBytesInPlace() throws {
         let f = try seeded()
         let path = f.dir.path("b.unkt")
-        try UnktBundle.write(try f.store.records(), to: path, generator: "test", created: created, objects: f.objects)
+        try UnktBundle.write(try RecordSets(f.store).records(), to: path, generator: "test", created: created, objects: f.objects)
         let fresh = try IOFixture(name: "fresh.sqlite")
         var read: ImportedRecords? = try UnktBundle.read(path: path, objects: fresh.objects)
         let report = try RecordImporter(store: fresh.store, source: "b.unkt").apply(read!.records, mode: .merge, dryRun: true, objects: fresh.objects, staged: read!.staged)
@@ -71,7 +71,7 @@ import TaskerTestSupport
     func hostileAttachmentsAreRefusedWithNothingWritten(_ how: String) throws {
         let f = try seeded()
         let good = f.dir.path("good.unkt")
-        try UnktBundle.write(try f.store.records(), to: good, generator: "test", created: created, objects: f.objects)
+        try UnktBundle.write(try RecordSets(f.store).records(), to: good, generator: "test", created: created, objects: f.objects)
         let zip = try ZipArchive(reading: good, source: "good.unkt")
         var entries: [(name: String, bytes: [UInt8])] = []
         for entry in try zip.entries() { entries.append((entry.name, try zip.data(entry, limit: 1 << 20))) }
@@ -104,7 +104,7 @@ import TaskerTestSupport
         try ZipArchive.write(path: path, entries: entries)
 
         let fresh = try IOFixture(name: "fresh.sqlite")
-        let before = try fresh.store.records()
+        let before = try RecordSets(fresh.store).records()
         var thrown: IOError?
         do {
             let read = try UnktBundle.read(path: path, objects: fresh.objects)
@@ -114,7 +114,7 @@ import TaskerTestSupport
         }
         let error = try #require(thrown)
         #expect(error.description.contains(expected), "\(error)")
-        #expect(try fresh.store.records() == before)
+        #expect(try RecordSets(fresh.store).records() == before)
         #expect(try fresh.objects.hashes().isEmpty)
         #expect((try? FileManager.default.contentsOfDirectory(atPath: fresh.objects.directory + "/tmp")) ?? [] == [])
     }
@@ -126,10 +126,10 @@ import TaskerTestSupport
         chmod(object, 0o600)
         try Data("a list of every boot".utf8).write(to: URL(fileURLWithPath: object))
         #expect(throws: IOError.self) {
-            try UnktBundle.write(try f.store.records(), to: f.dir.path("x.unkt"), generator: "test", created: created, objects: f.objects)
+            try UnktBundle.write(try RecordSets(f.store).records(), to: f.dir.path("x.unkt"), generator: "test", created: created, objects: f.objects)
         }
         #expect(throws: IOError.self) {
-            try UnktBundle.write(try f.store.records(), to: f.dir.path("y.unkt"), generator: "test", created: created, objects: nil)
+            try UnktBundle.write(try RecordSets(f.store).records(), to: f.dir.path("y.unkt"), generator: "test", created: created, objects: nil)
         }
     }
 }

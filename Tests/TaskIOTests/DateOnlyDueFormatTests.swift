@@ -43,12 +43,12 @@ import TaskStore
 
     @Test func theStoreKeepsTheDayThroughRecordsInAnotherZone() throws {
         let f = try IOFixture()
-        try f.store.writeRecords(RecordSet(tasks: [record(utc)]))
-        let stored = try #require(try f.store.records().tasks.first { $0.title == "Dentist" })
+        try RecordSets(f.store).writeRecords(RecordSet(tasks: [record(utc)]))
+        let stored = try #require(try RecordSets(f.store).records().tasks.first { $0.title == "Dentist" })
         #expect(stored.dueDay == Self.day && stored.due == nil)
-        #expect(try f.store.tasks(TaskQuery()).first { $0.title == "Dentist" }?.due == at("2026-12-10T09:00"), "the row's instant is 9:00")
+        #expect(try Tasks(f.store).tasks(TaskQuery()).first { $0.title == "Dentist" }?.due == at("2026-12-10T09:00"), "the row's instant is 9:00")
         // Read in another zone the day is still the 10th (the time moves, the day does not).
         let far = try TaskStore(path: f.dir.path("tasks.sqlite"), timeZone: Self.auckland)
-        #expect(try far.records().tasks.first { $0.title == "Dentist" }?.dueDay == Self.day)
+        #expect(try RecordSets(far).records().tasks.first { $0.title == "Dentist" }?.dueDay == Self.day)
     }
 }

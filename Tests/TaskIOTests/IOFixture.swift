@@ -38,12 +38,12 @@ struct IOFixture {
         _ = try Pages(s).createSpace(name: "Home", project: project.name)
         var draft = TaskDraft(title: "Pack books")
         draft.project = "Move house"
-        let pack = try s.createTask(draft)
+        let pack = try Tasks(s).createTask(draft)
         var sub = TaskDraft(title: "Buy tape")
         sub.parent = pack.id
         sub.contexts = ["errand", "shop"]
         sub.list = "Errands"
-        _ = try s.createTask(sub)
+        _ = try Tasks(s).createTask(sub)
         var rent = TaskDraft(title: "Pay rent")
         rent.due = at("2026-03-31T09:00")
         rent.recurrence = RecurrenceRule(frequency: .monthly)
@@ -54,27 +54,27 @@ struct IOFixture {
         rent.notes = "line one\nline \"two\" — ü"
         rent.deferUntil = LocalDate(year: 2026, month: 3, day: 20)
         rent.remind = ReminderSetting(storageText: "30m")
-        let rentTask = try s.createTask(rent)
+        let rentTask = try Tasks(s).createTask(rent)
         var update = TaskUpdate()
         update.stage = .some("Next")
-        _ = try s.updateTask(rentTask.id, update)
+        _ = try Tasks(s).updateTask(rentTask.id, update)
         var dentist = TaskDraft(title: "Dentist")  // a date-only due
         dentist.dueDay = LocalDate(year: 2026, month: 3, day: 25)
-        _ = try s.createTask(dentist)
-        let done = try s.createTask(TaskDraft(title: "Old thing"))
-        _ = try s.completeTask(done.id)
+        _ = try Tasks(s).createTask(dentist)
+        let done = try Tasks(s).createTask(TaskDraft(title: "Old thing"))
+        _ = try Tasks(s).completeTask(done.id)
         var stretch = TaskDraft(title: "Stretch")
         stretch.recurrence = RecurrenceRule(frequency: .daily)
         stretch.due = at("2026-03-10T07:00")
-        _ = try s.completeTask(try s.createTask(stretch).id)  // a series with a done occurrence, for streaks
+        _ = try Tasks(s).completeTask(try Tasks(s).createTask(stretch).id)  // a series with a done occurrence, for streaks
         let page = try Pages(s).createPage(title: "Packing list", space: "Home", body: "# Boxes\n\n- books\n", labels: ["move", "list"])
         _ = try Pages(s).linkPage(page.id, toTask: pack.id)
         _ = try Pages(s).linkPage(page.id, toProject: "Move house")
         // Unknown fields, as another program would leave them.
-        var records = try s.records()
+        var records = try RecordSets(s).records()
         let index = try require(records.tasks.firstIndex { $0.title == "Pack books" })
         records.tasks[index].extras = ["depends": .array(["a", "b"]), "tw_uda": .int(3)]
-        try s.writeRecords(RecordSet(tasks: [records.tasks[index]]))
+        try RecordSets(s).writeRecords(RecordSet(tasks: [records.tasks[index]]))
         return f
     }
 }

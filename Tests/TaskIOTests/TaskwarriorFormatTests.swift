@@ -8,7 +8,7 @@ import TaskStore
     let uuid = "0b0e5f6a-1c2d-4e3f-8a9b-0c1d2e3f4a5b"
 
     func read(_ text: String, into f: IOFixture) throws -> ImportReport {
-        let reader = TaskwarriorReader(timeZone: utc, now: at("2026-03-10T10:00"), projects: try f.store.records().projects)
+        let reader = TaskwarriorReader(timeZone: utc, now: at("2026-03-10T10:00"), projects: try RecordSets(f.store).records().projects)
         let imported = try reader.read(text, source: "tw.json")
         return try RecordImporter(store: f.store, source: "tw.json", locations: imported.locations).apply(imported.records, mode: .merge)
     }
@@ -20,10 +20,10 @@ import TaskStore
         _ = try read(#"[{"uuid":"\#(uuid)","description":"Pay rent","status":"pending","entry":"20260301T100000Z","modified":"20260301T100000Z","due":"20260331T090000Z","tags":["bills"],"project":"Home","myuda":"kept"}]"#, into: f)
         let report = try read(#"{"uuid":"\#(uuid)","description":"Pay the rent","status":"pending","entry":"20260301T100000Z","modified":"20260305T100000Z"}"#, into: f)
         #expect(report.updated == 1)
-        let t = try require(try f.store.records().tasks.first)
+        let t = try require(try RecordSets(f.store).records().tasks.first)
         #expect(t.title == "Pay the rent" && t.due == at("2026-03-31T09:00") && t.contexts == ["bills"])
         #expect(t.extras["myuda"] == "kept" && t.project != nil && t.modified == at("2026-03-05T10:00"))
-        #expect(try f.store.records().projects.map(\.name) == ["Home"])
+        #expect(try RecordSets(f.store).records().projects.map(\.name) == ["Home"])
     }
 
     @Test func badLinesNameTheLineAndField() throws {
@@ -32,7 +32,7 @@ import TaskStore
         #expect(throws: IOError.malformed(source: "tw.json", location: "line 2", field: "due", reason: "must be a Taskwarrior time like 20261202T090000Z")) {
             try read(text, into: f)
         }
-        #expect(try f.store.records().tasks.isEmpty)
+        #expect(try RecordSets(f.store).records().tasks.isEmpty)
     }
 
     @Test(arguments: [("daily", RecurrenceRule(frequency: .daily)), ("2w", RecurrenceRule(frequency: .weekly, interval: 2)),

@@ -31,14 +31,14 @@ import TaskStore
         let text = "(A) 2026-03-01 Call mom +Family @phone due:2026-03-12 t:2026-03-11\nx 2026-03-05 2026-03-01 Pay rent due:2026-03-05T17:00\n"
         let first = try reader.read(text, source: "todo.txt")
         _ = try RecordImporter(store: f.store, source: "todo.txt").apply(first.records, mode: .merge)
-        let out = TodoTxtWriter(timeZone: utc).write(try f.store.records())
-        let again = try TodoTxtReader(timeZone: utc, now: at("2026-03-10T10:00"), projects: try f.store.records().projects).read(out, source: "out.txt")
+        let out = TodoTxtWriter(timeZone: utc).write(try RecordSets(f.store).records())
+        let again = try TodoTxtReader(timeZone: utc, now: at("2026-03-10T10:00"), projects: try RecordSets(f.store).records().projects).read(out, source: "out.txt")
         let report = try RecordImporter(store: f.store, source: "out.txt").apply(again.records, mode: .merge)
         #expect(report.added == 0 && report.updated == 0, "\(out)")
         #expect(out.contains("(A) 2026-03-01 Call mom +Family @phone due:2026-03-12 t:2026-03-11 uuid:"))
         #expect(out.contains("x 2026-03-05 2026-03-01 Pay rent due:2026-03-05T17:00 uuid:"))
         // The same file again changes nothing: line UUIDs are stable.
-        let known = TodoTxtReader(timeZone: utc, now: at("2026-03-10T10:00"), projects: try f.store.records().projects)
+        let known = TodoTxtReader(timeZone: utc, now: at("2026-03-10T10:00"), projects: try RecordSets(f.store).records().projects)
         let twice = try RecordImporter(store: f.store, source: "todo.txt").apply(try known.read(text, source: "todo.txt").records, mode: .merge)
         #expect(twice.added == 0)
     }

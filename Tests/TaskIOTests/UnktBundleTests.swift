@@ -18,21 +18,21 @@ import TaskerTestSupport
     @Test func roundTripThroughAFreshDatabaseGivesIdenticalBundles() throws {
         let seeded = try IOFixture.seeded()
         let first = seeded.dir.path("first.unkt")
-        try UnktBundle.write(try seeded.store.records(), to: first, generator: "test", created: created)
+        try UnktBundle.write(try RecordSets(seeded.store).records(), to: first, generator: "test", created: created)
 
         let fresh = try IOFixture(now: at("2026-04-01T08:00"), name: "fresh.sqlite")
         let read = try UnktBundle.read(path: first)
         let report = try RecordImporter(store: fresh.store, source: "first.unkt", locations: read.locations)
             .apply(read.records, mode: .merge)
         #expect(report.added == read.records.count)
-        #expect(try fresh.store.records().tasks.first { $0.title == "Pay rent" }?.remind == ReminderSetting(storageText: "30m"), "a task's own reminder travels")
-        #expect(try fresh.store.records().tasks.first { $0.title == "Dentist" }?.dueDay == LocalDate(year: 2026, month: 3, day: 25), "a date-only due stays a day")
+        #expect(try RecordSets(fresh.store).records().tasks.first { $0.title == "Pay rent" }?.remind == ReminderSetting(storageText: "30m"), "a task's own reminder travels")
+        #expect(try RecordSets(fresh.store).records().tasks.first { $0.title == "Dentist" }?.dueDay == LocalDate(year: 2026, month: 3, day: 25), "a date-only due stays a day")
         let second = fresh.dir.path("second.unkt")
-        try UnktBundle.write(try fresh.store.records(), to: second, generator: "test", created: created)
+        try UnktBundle.write(try RecordSets(fresh.store).records(), to: second, generator: "test", created: created)
 
         #expect(try Data(contentsOf: URL(fileURLWithPath: first)) == Data(contentsOf: URL(fileURLWithPath: second)))
-        let again = try fresh.store.records()
-        #expect(lines(again) == lines(try seeded.store.records()))
+        let again = try RecordSets(fresh.store).records()
+        #expect(lines(again) == lines(try RecordSets(seeded.store).records()))
         let pack = try require(again.tasks.first { $0.title == "Pack books" })
         #expect(pack.extras["depends"] == .array(["a", "b"]))
         let tape = try require(again.tasks.first { $0.title == "Buy tape" })
@@ -62,21 +62,21 @@ import TaskerTestSupport
             if rng.next() % 3 == 0 { d.contexts = ["c\(rng.next() % 5)"] }
             if rng.next() % 4 == 0 { d.recurrence = RecurrenceRule(frequency: .weekly, interval: Int(rng.next() % 3 + 1), weekdays: [.mon]) }
             if !ids.isEmpty, rng.next() % 3 == 0 { d.parent = ids[Int(rng.next() % UInt64(ids.count))] }
-            ids.append(try f.store.createTask(d).id)
+            ids.append(try Tasks(f.store).createTask(d).id)
         }
         // Attachments on random tasks, some with the same bytes.
         for i in 0..<Int(rng.next() % 12) {
             try f.attach("bytes \(rng.next() % 5)", name: "file \(i).bin", to: .task(ids[Int(rng.next() % UInt64(ids.count))]))
         }
         let path = f.dir.path("r.unkt")
-        try UnktBundle.write(try f.store.records(), to: path, generator: "test", created: created, objects: f.objects)
+        try UnktBundle.write(try RecordSets(f.store).records(), to: path, generator: "test", created: created, objects: f.objects)
         let fresh = try IOFixture(name: "fresh.sqlite")
         let read = try UnktBundle.read(path: path, objects: fresh.objects)
         _ = try RecordImporter(store: fresh.store, source: "r.unkt").apply(read.records, mode: .merge, objects: fresh.objects, staged: read.staged)
-        #expect(lines(try fresh.store.records()) == lines(try f.store.records()))
+        #expect(lines(try RecordSets(fresh.store).records()) == lines(try RecordSets(f.store).records()))
         #expect(try fresh.objects.hashes() == f.objects.hashes())
         let again = fresh.dir.path("again.unkt")
-        try UnktBundle.write(try fresh.store.records(), to: again, generator: "test", created: created, objects: fresh.objects)
+        try UnktBundle.write(try RecordSets(fresh.store).records(), to: again, generator: "test", created: created, objects: fresh.objects)
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(contentsOf: URL(fileURLWithPath: again)))
     }
 
@@ -97,7 +97,7 @@ import TaskerTestSupport
         try python.run()
         python.waitUntilExit()
         #expect(python.terminationStatus == 0)
-        let before = try f.store.records()
+        let before = try RecordSets(f.store).records()
         var thrown: IOError?
         do {
             let read = try UnktBundle.read(path: path)
@@ -109,7 +109,7 @@ import TaskerTestSupport
         #expect(error.description.contains("\(hostile).unkt"), "\(error)")
         #expect(error.description.contains(reason), "\(error)")
         #expect(!error.description.contains("\n"))
-        #expect(try f.store.records() == before)
+        #expect(try RecordSets(f.store).records() == before)
     }
 
     /// The entry count comes from the end records alone: 16-bit, ZIP64 (more than 65,535), with a comment.

@@ -14,8 +14,8 @@ import TaskerTestSupport
             return
         }
         let f = try IOFixture.seeded()
-        _ = try f.store.createTask(TaskDraft(title: "=1+1"))
-        let records = try f.store.records()
+        _ = try Tasks(f.store).createTask(TaskDraft(title: "=1+1"))
+        let records = try RecordSets(f.store).records()
         let path = f.dir.path("tasks.xlsx")
         try XlsxWorkbook.write(records, to: path, timeZone: TimeZone(identifier: "Europe/Berlin")!)
         let script = """
@@ -50,7 +50,7 @@ import TaskerTestSupport
         }
         let f = try IOFixture.seeded()
         let path = f.dir.path("tasks.xlsx")
-        try XlsxWorkbook.write(try f.store.records(), to: path, timeZone: TimeZone(identifier: "Europe/Berlin")!)
+        try XlsxWorkbook.write(try RecordSets(f.store).records(), to: path, timeZone: TimeZone(identifier: "Europe/Berlin")!)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: office)
         process.arguments = ["-env:UserInstallation=file://\(f.dir.path("lo-profile"))", "--headless", "--convert-to",

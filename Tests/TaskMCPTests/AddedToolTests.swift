@@ -13,8 +13,8 @@ import Testing
     @Test func aToolDeclaredInOneFileIsListedAndCalledOverMCP() throws {
         let base = try TestStore("mcp-added-tool", now: Date(), zone: TimeZone(identifier: "UTC")!)
         let store = base.store
-        _ = try store.createTask(TaskDraft(title: "Buy tiles", contexts: ["errands"]))
-        _ = try store.createTask(TaskDraft(title: "Call mom"))
+        _ = try Tasks(store).createTask(TaskDraft(title: "Buy tiles", contexts: ["errands"]))
+        _ = try Tasks(store).createTask(TaskDraft(title: "Call mom"))
         let server = MCPServer(catalog: TaskToolkit(store: store, tools: Self.catalogue), info: ServerInfo(version: "1"), log: { _ in })
         _ = server.handle(line: Harness.initialize)
         _ = server.handle(line: #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#)

@@ -1,5 +1,6 @@
 import Foundation
 import TaskCore
+import TaskStore
 import TaskToolkit
 
 /// A tool that exists only in this test target, to show that adding a tool is this one file plus
@@ -21,6 +22,6 @@ struct CountOpenTasks: Tool {
     }
 
     func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> {
-        .done(Output(count: try toolkit.store.tasks(TaskQuery(filter: .open, context: context, limit: 1000)).count))
+        .done(Output(count: try Tasks(toolkit.store).tasks(TaskQuery(filter: .open, context: context, limit: 1000)).count))
     }
 }

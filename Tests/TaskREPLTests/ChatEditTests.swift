@@ -1,5 +1,6 @@
 import Foundation
 import TaskCore
+import TaskStore
 import TaskToolkit
 import Testing
 @testable import TaskREPL
@@ -40,7 +41,7 @@ import Testing
     @Test func deleteAsksAndUndoBringsItBackWithTheSameIdentity() throws {
         let h = try REPLHarness()
         let id = try h.add("Call mom", contexts: ["phone"])
-        let uuid = try h.toolkit.store.uuid(of: TaskID(id))
+        let uuid = try Tasks(h.toolkit.store).uuid(of: TaskID(id))
         let reader = ScriptedLineReader(["delete call mom", "y", "/undo"])
         let (session, out) = h.session(reader)
         session.run()
@@ -49,7 +50,7 @@ import Testing
         #expect(out.text.contains("↶ Restored 'Call mom'"))
         let back = try h.task(id)
         #expect(back.contexts == ["phone"])
-        #expect(try h.toolkit.store.uuid(of: TaskID(id)) == uuid)
+        #expect(try Tasks(h.toolkit.store).uuid(of: TaskID(id)) == uuid)
         #expect(try h.toolkit.store.tombstones().isEmpty)
     }
 
@@ -91,20 +92,20 @@ import Testing
     @Test func doneOnAParentWithOpenSubtasksAsks() throws {
         let h = try REPLHarness()
         let parent = try h.add("Trip")
-        let child = try h.toolkit.store.createTask(TaskDraft(title: "Pack", parent: TaskID(parent))).id
+        let child = try Tasks(h.toolkit.store).createTask(TaskDraft(title: "Pack", parent: TaskID(parent))).id
         let reader = ScriptedLineReader(["done trip", "y"])
         let (session, out) = h.session(reader)
         session.run()
         #expect(out.text.contains("has 1 open subtask"))
         #expect(reader.questions.contains { $0.contains("Complete it too?") })
         #expect(try h.task(parent).status == .done)
-        #expect(try h.toolkit.store.task(child).status == .done)
+        #expect(try Tasks(h.toolkit.store).task(child).status == .done)
     }
 
     @Test func doneOnAParentDeclinedChangesNothing() throws {
         let h = try REPLHarness()
         let parent = try h.add("Trip")
-        _ = try h.toolkit.store.createTask(TaskDraft(title: "Pack", parent: TaskID(parent)))
+        _ = try Tasks(h.toolkit.store).createTask(TaskDraft(title: "Pack", parent: TaskID(parent)))
         let (session, _) = h.session(ScriptedLineReader(["done trip", "n"]))
         session.run()
         #expect(try h.task(parent).status == .open)

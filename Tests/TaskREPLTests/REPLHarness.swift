@@ -26,17 +26,17 @@ final class REPLHarness {
     func add(_ title: String, contexts: [String] = [], due: String? = nil) throws -> Int64 {
         var draft = TaskDraft(title: title, contexts: contexts)
         draft.due = due.flatMap { ISODate.parse($0, in: london) }
-        return try toolkit.store.createTask(draft).id.rawValue
+        return try Tasks(toolkit.store).createTask(draft).id.rawValue
     }
 
     /// Every task, done ones included, in id order.
     func tasks() throws -> [TaskItem] {
-        try toolkit.store.tasks(TaskQuery(filter: .all, limit: 1000)).sorted { $0.id.rawValue < $1.id.rawValue }
+        try Tasks(toolkit.store).tasks(TaskQuery(filter: .all, limit: 1000)).sorted { $0.id.rawValue < $1.id.rawValue }
     }
 
     func titles() throws -> [String] { try tasks().map(\.title) }
 
-    func task(_ id: Int64) throws -> TaskItem { try toolkit.store.task(TaskID(id)) }
+    func task(_ id: Int64) throws -> TaskItem { try Tasks(toolkit.store).task(TaskID(id)) }
 
     /// A session over this toolkit with a scripted reader and a buffer for its output.
     func session(_ reader: ScriptedLineReader, color: Bool = false, confirm: ConfirmPolicy = .writes,

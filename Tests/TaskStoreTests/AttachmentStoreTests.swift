@@ -188,11 +188,11 @@ import TaskerTestSupport
         let a = try Attached()
         let task = try a.f.add("Passport")
         let (scan, _) = try Attachments(a.f.store).attachFile(a.file("scan.jpg", "photo"), to: .task(task.id), objects: a.objects)
-        let deletion = try a.f.store.deleteTask(task.id, withSubtasks: false)
+        let deletion = try Tasks(a.f.store).deleteTask(task.id, withSubtasks: false)
         #expect(deletion.records.first?.attachments == [scan])
         #expect(try Attachments(a.f.store).attachments().isEmpty)
         #expect(a.objects.contains(scan.sha256))
-        try a.f.store.restore(deletion)
+        try Tasks(a.f.store).restore(deletion)
         #expect(try Attachments(a.f.store).attachments() == [scan])
 
         let detached = try Attachments(a.f.store).detach(scan.id)

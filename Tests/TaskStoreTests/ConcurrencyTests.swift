@@ -18,7 +18,7 @@ import TaskerTestSupport
                             do {
                                 let store = try TaskStore(path: path)
                                 for i in 0..<1000 {
-                                    _ = try store.createTask(TaskDraft(title: "w\(writer)-\(i)", contexts: ["w\(writer)"]))
+                                    _ = try Tasks(store).createTask(TaskDraft(title: "w\(writer)-\(i)", contexts: ["w\(writer)"]))
                                 }
                                 continuation.resume(returning: 1000)
                             } catch {
@@ -32,11 +32,11 @@ import TaskerTestSupport
         }
         #expect(results == 2000)
         let store = try TaskStore(path: path)
-        let all = try store.tasks(TaskQuery(filter: .all))
+        let all = try Tasks(store).tasks(TaskQuery(filter: .all))
         #expect(all.count == 2000)
         #expect(Set(all.map(\.title)).count == 2000)
-        #expect(try store.tasks(TaskQuery(context: "w0")).count == 1000)
-        #expect(try store.tasks(TaskQuery(context: "w1")).count == 1000)
+        #expect(try Tasks(store).tasks(TaskQuery(context: "w0")).count == 1000)
+        #expect(try Tasks(store).tasks(TaskQuery(context: "w1")).count == 1000)
     }
 
     @Test func twoConnectionsOpeningAFreshFileAtOnceMigrateOnce() async throws {

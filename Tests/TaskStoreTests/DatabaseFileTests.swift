@@ -46,7 +46,7 @@ import TaskerTestSupport
         do {
             let store = try TaskStore(path: path)
             try store.bootstrap()
-            _ = try store.createTask(TaskDraft(title: "existing"))
+            _ = try Tasks(store).createTask(TaskDraft(title: "existing"))
         }
         try? FileManager.default.removeItem(atPath: path + "-wal")
         try? FileManager.default.removeItem(atPath: path + "-shm")

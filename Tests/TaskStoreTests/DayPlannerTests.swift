@@ -119,9 +119,9 @@ import TaskerTestSupport
         let staged = try f.add("staged waiting")
         var u = TaskUpdate()
         u.stage = "waiting"
-        _ = try f.store.updateTask(staged.id, u)
+        _ = try Tasks(f.store).updateTask(staged.id, u)
         let done = try f.add("done")
-        _ = try f.store.completeTask(done.id)
+        _ = try Tasks(f.store).completeTask(done.id)
         try f.add("big") { $0.estimateMinutes = 120; $0.energy = .deep }
         try f.add("small") { $0.estimateMinutes = 10; $0.energy = .quick }
         let p = try DayPlanQuery(f.store).planDay(PlanRequest(budgetMinutes: 60, energy: .quick))
@@ -139,7 +139,7 @@ import TaskerTestSupport
         let dir = TemporaryDirectory("plan")
         let store = try TaskStore(path: dir.path("t.sqlite"), clock: { now }, timeZone: zone)
         try store.bootstrap()
-        _ = try store.createTasks((0..<30).map { TaskDraft(title: "Task \($0)", estimateMinutes: 50) })
+        _ = try Tasks(store).createTasks((0..<30).map { TaskDraft(title: "Task \($0)", estimateMinutes: 50) })
         var request = PlanRequest(budgetMinutes: 100)
         request.leftoversListed = 5
         let plan = try DayPlanQuery(store).planDay(request)
@@ -157,18 +157,18 @@ import TaskerTestSupport
         let store = try TaskStore(path: dir.path("t.sqlite"))
         try store.bootstrap()
         try store.inOneTransaction {
-            _ = try store.createTask(TaskDraft(title: "kept 1"))
-            #expect(throws: TaskStoreError.self) { try store.createTask(TaskDraft(title: "bad", project: "No such project")) }
-            _ = try store.createTask(TaskDraft(title: "kept 2"))
+            _ = try Tasks(store).createTask(TaskDraft(title: "kept 1"))
+            #expect(throws: TaskStoreError.self) { try Tasks(store).createTask(TaskDraft(title: "bad", project: "No such project")) }
+            _ = try Tasks(store).createTask(TaskDraft(title: "kept 2"))
         }
-        #expect(try store.tasks(TaskQuery(filter: .all)).map(\.title).sorted() == ["kept 1", "kept 2"])
+        #expect(try Tasks(store).tasks(TaskQuery(filter: .all)).map(\.title).sorted() == ["kept 1", "kept 2"])
         struct Stop: Error {}
         #expect(throws: Stop.self) {
             try store.inOneTransaction {
-                _ = try store.createTask(TaskDraft(title: "rolled back"))
+                _ = try Tasks(store).createTask(TaskDraft(title: "rolled back"))
                 throw Stop()
             }
         }
-        #expect(try store.tasks(TaskQuery(filter: .all)).count == 2)
+        #expect(try Tasks(store).tasks(TaskQuery(filter: .all)).count == 2)
     }
 }

@@ -77,10 +77,10 @@ import TaskerTestSupport
     @Test func symlinkToADatabaseIsFollowed() throws {
         let dir = TemporaryDirectory("store")
         let real = dir.path("real.sqlite")
-        do { try TaskStore(path: real).bootstrap(); _ = try TaskStore(path: real).createTask(TaskDraft(title: "kept")) }
+        do { try TaskStore(path: real).bootstrap(); _ = try Tasks(TaskStore(path: real)).createTask(TaskDraft(title: "kept")) }
         let link = dir.path("link.sqlite")
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: real)
-        #expect(try TaskStore(path: link).tasks(TaskQuery()).map(\.title) == ["kept"])
+        #expect(try Tasks(TaskStore(path: link)).tasks(TaskQuery()).map(\.title) == ["kept"])
     }
 }
 
@@ -90,10 +90,10 @@ import TaskerTestSupport
         let dir = TemporaryDirectory("store")
         let store = try TaskStore(path: dir.path("t.sqlite"))
         try store.bootstrap()
-        let task = try store.createTask(TaskDraft(title: "before\u{0}after", notes: "n1\u{0}n2"))
+        let task = try Tasks(store).createTask(TaskDraft(title: "before\u{0}after", notes: "n1\u{0}n2"))
         let page = try Pages(store).createPage(title: "p\u{0}q", body: "line\u{0}\u{0}rest")
         let reopened = try TaskStore(path: dir.path("t.sqlite"))
-        let stored = try reopened.task(task.id)
+        let stored = try Tasks(reopened).task(task.id)
         #expect(Array(stored.title.utf8) == Array("before\u{0}after".utf8))
         #expect(stored.notes.map { Array($0.utf8) } == Array("n1\u{0}n2".utf8))
         #expect(try Pages(reopened).page(page.id).body == "line\u{0}\u{0}rest")
@@ -104,8 +104,8 @@ import TaskerTestSupport
         let dir = TemporaryDirectory("store")
         let store = try TaskStore(path: dir.path("t.sqlite"))
         try store.bootstrap()
-        let task = try store.createTask(TaskDraft(title: "x", notes: ""))
-        #expect(try store.task(task.id).notes == "")
+        let task = try Tasks(store).createTask(TaskDraft(title: "x", notes: ""))
+        #expect(try Tasks(store).task(task.id).notes == "")
     }
 
     @Test(arguments: ["Proj\u{0}B", "tab\there", "esc\u{1B}[2J"])

@@ -25,7 +25,7 @@ import TaskerTestSupport
 
     @Test func newRowsGetDistinctUUIDs() throws {
         let f = try Fixture()
-        let tasks = try f.store.createTasks((0..<200).map { TaskDraft(title: "Task \($0)") })
+        let tasks = try Tasks(f.store).createTasks((0..<200).map { TaskDraft(title: "Task \($0)") })
         _ = try Projects(f.store).createProject(name: "Home")
         _ = try Pages(f.store).createSpace(name: "Notes")
         _ = try Pages(f.store).createPage(title: "Plan")
@@ -33,7 +33,7 @@ import TaskerTestSupport
         #expect(all.count == 200 + 1 + 2 + 1, "the bootstrap's Personal space counts too")
         #expect(Set(all).count == all.count)
         #expect(all.allSatisfy { $0.wholeMatch(of: Self.uuidShape) != nil })
-        #expect(try f.store.taskID(uuid: try f.store.uuid(of: tasks[7].id)) == tasks[7].id)
+        #expect(try Tasks(f.store).taskID(uuid: try Tasks(f.store).uuid(of: tasks[7].id)) == tasks[7].id)
         #expect(try f.store.db.scalar("SELECT count(*) FROM projects WHERE updated = created") == 1)
     }
 
@@ -60,20 +60,20 @@ import TaskerTestSupport
         let all = try ["tasks", "projects", "spaces", "pages"].flatMap { try uuids(store, $0) }
         #expect(all.count == 5 && Set(all).count == 5)
         #expect(all.allSatisfy { $0.wholeMatch(of: Self.uuidShape) != nil })
-        #expect(try store.task(TaskID(2)).updated == Date(timeIntervalSince1970: 1767225800), "a migration is not an edit")
+        #expect(try Tasks(store).task(TaskID(2)).updated == Date(timeIntervalSince1970: 1767225800), "a migration is not an edit")
         #expect(try store.db.scalar("SELECT updated FROM projects") == 1767225600)
     }
 
     @Test func aDeleteLeavesATombstoneWithTheUUID() throws {
         let f = try Fixture()
         let task = try f.add("Short-lived")
-        let uuid = try f.store.uuid(of: task.id)
+        let uuid = try Tasks(f.store).uuid(of: task.id)
         f.clock.advance(minutes: 5)
-        try f.store.deleteTask(task.id)
+        try Tasks(f.store).deleteTask(task.id)
         #expect(try f.store.tombstones() == [TaskStore.Tombstone(kind: .task, uuid: uuid, deleted: at("2026-03-10T10:05"))])
         #expect(try f.store.tombstones(since: at("2026-03-10T10:06")).isEmpty)
-        #expect(try f.store.taskID(uuid: uuid) == nil)
-        #expect(throws: TaskStoreError.taskNotFound(task.id)) { try f.store.deleteTask(task.id) }
+        #expect(try Tasks(f.store).taskID(uuid: uuid) == nil)
+        #expect(throws: TaskStoreError.taskNotFound(task.id)) { try Tasks(f.store).deleteTask(task.id) }
         #expect(try f.store.tombstones().count == 1, "a failed delete leaves no tombstone")
     }
 }

@@ -10,7 +10,7 @@ import Testing
         var current = task
         var dues: [Date?] = []
         for _ in 0..<times {
-            let next = try #require(try f.store.completeTask(current.id).next)
+            let next = try #require(try Tasks(f.store).completeTask(current.id).next)
             dues.append(next.due)
             current = next
         }
@@ -20,7 +20,7 @@ import Testing
     @Test func monthlyFromJan31ReturnsToTheAnchorDay() throws {
         let f = try Fixture(now: at("2026-01-30T08:00"))
         let t = try f.add("Rent") { $0.due = at("2026-01-31T09:00"); $0.recurrence = RecurrenceRule(frequency: .monthly) }
-        #expect(try f.store.storedAnchorDay(t.id) == 31)
+        #expect(try Tasks(f.store).storedAnchorDay(t.id) == 31)
         let dues = try completeChain(f, t, times: 4)
         #expect(dues == ["2026-02-28T09:00", "2026-03-31T09:00", "2026-04-30T09:00", "2026-05-31T09:00"].map { at($0) })
     }
@@ -43,11 +43,11 @@ import Testing
     @Test func catchingUpFromAClampedDueUsesTheAnchor() throws {
         let f = try Fixture(now: at("2026-01-30T08:00"))
         let t = try f.add("Rent") { $0.due = at("2026-01-31T09:00"); $0.recurrence = RecurrenceRule(frequency: .monthly) }
-        let feb = try #require(try f.store.completeTask(t.id).next)
+        let feb = try #require(try Tasks(f.store).completeTask(t.id).next)
         #expect(feb.due == at("2026-02-28T09:00"))
         // Finished on Apr 10: Mar 31 has passed, so Apr 30 (not Apr 28).
         f.clock.now = at("2026-04-10T10:00")
-        #expect(try f.store.completeTask(feb.id).next?.due == at("2026-04-30T09:00"))
+        #expect(try Tasks(f.store).completeTask(feb.id).next?.due == at("2026-04-30T09:00"))
     }
 
     @Test func keepsWallClockTimeAcrossDST() throws {
@@ -61,52 +61,52 @@ import Testing
     @Test func reschedulingToAnotherDayReanchors() throws {
         let f = try Fixture(now: at("2026-01-30T08:00"))
         let t = try f.add("Rent") { $0.due = at("2026-01-31T09:00"); $0.recurrence = RecurrenceRule(frequency: .monthly) }
-        let feb = try #require(try f.store.completeTask(t.id).next)
+        let feb = try #require(try Tasks(f.store).completeTask(t.id).next)
         #expect(feb.due == at("2026-02-28T09:00"))
-        _ = try f.store.rescheduleTask(feb.id, due: at("2026-02-15T09:00"))
-        #expect(try f.store.storedAnchorDay(feb.id) == 15)
-        #expect(try f.store.completeTask(feb.id).next?.due == at("2026-03-15T09:00"))
+        _ = try Tasks(f.store).rescheduleTask(feb.id, due: at("2026-02-15T09:00"))
+        #expect(try Tasks(f.store).storedAnchorDay(feb.id) == 15)
+        #expect(try Tasks(f.store).completeTask(feb.id).next?.due == at("2026-03-15T09:00"))
     }
 
     @Test func reschedulingOntoTheMonthEndReanchorsThere() throws {
         let f = try Fixture(now: at("2026-01-10T08:00"))
         let t = try f.add("Invoice") { $0.due = at("2026-01-15T09:00"); $0.recurrence = RecurrenceRule(frequency: .monthly) }
-        _ = try f.store.rescheduleTask(t.id, due: at("2026-01-31T09:00"))
+        _ = try Tasks(f.store).rescheduleTask(t.id, due: at("2026-01-31T09:00"))
         #expect(try completeChain(f, t, times: 2) == [at("2026-02-28T09:00"), at("2026-03-31T09:00")])
     }
 
     @Test func aNewTimeOnTheSameDayKeepsTheAnchor() throws {
         let f = try Fixture(now: at("2026-01-30T08:00"))
         let t = try f.add("Rent") { $0.due = at("2026-01-31T09:00"); $0.recurrence = RecurrenceRule(frequency: .monthly) }
-        let feb = try #require(try f.store.completeTask(t.id).next)
-        _ = try f.store.rescheduleTask(feb.id, due: at("2026-02-28T18:00"))
-        #expect(try f.store.storedAnchorDay(feb.id) == 31)
-        #expect(try f.store.completeTask(feb.id).next?.due == at("2026-03-31T18:00"))
+        let feb = try #require(try Tasks(f.store).completeTask(t.id).next)
+        _ = try Tasks(f.store).rescheduleTask(feb.id, due: at("2026-02-28T18:00"))
+        #expect(try Tasks(f.store).storedAnchorDay(feb.id) == 31)
+        #expect(try Tasks(f.store).completeTask(feb.id).next?.due == at("2026-03-31T18:00"))
     }
 
     @Test func updatesSetOrClearTheAnchor() throws {
         let f = try Fixture(now: at("2026-01-30T08:00"))
         let t = try f.add("Review") { $0.due = at("2026-01-31T09:00"); $0.recurrence = RecurrenceRule(frequency: .daily) }
-        #expect(try f.store.storedAnchorDay(t.id) == nil)
+        #expect(try Tasks(f.store).storedAnchorDay(t.id) == nil)
         var toMonthly = TaskUpdate()
         toMonthly.recurrence = .some(RecurrenceRule(frequency: .monthly))
-        _ = try f.store.updateTask(t.id, toMonthly)
-        #expect(try f.store.storedAnchorDay(t.id) == 31)
+        _ = try Tasks(f.store).updateTask(t.id, toMonthly)
+        #expect(try Tasks(f.store).storedAnchorDay(t.id) == 31)
         // Monthly → every 3 months on the same due keeps the anchor; a title change leaves it alone.
         var interval = TaskUpdate()
         interval.recurrence = .some(RecurrenceRule(frequency: .monthly, interval: 3))
         interval.title = "Quarterly review"
-        _ = try f.store.updateTask(t.id, interval)
-        #expect(try f.store.storedAnchorDay(t.id) == 31)
+        _ = try Tasks(f.store).updateTask(t.id, interval)
+        #expect(try Tasks(f.store).storedAnchorDay(t.id) == 31)
         var noRule = TaskUpdate()
         noRule.recurrence = .some(nil)
-        _ = try f.store.updateTask(t.id, noRule)
-        #expect(try f.store.storedAnchorDay(t.id) == nil)
+        _ = try Tasks(f.store).updateTask(t.id, noRule)
+        #expect(try Tasks(f.store).storedAnchorDay(t.id) == nil)
         var noDue = TaskUpdate()
         noDue.recurrence = .some(RecurrenceRule(frequency: .yearly))
         noDue.due = .some(nil)
-        _ = try f.store.updateTask(t.id, noDue)
-        #expect(try f.store.storedAnchorDay(t.id) == nil)
+        _ = try Tasks(f.store).updateTask(t.id, noDue)
+        #expect(try Tasks(f.store).storedAnchorDay(t.id) == nil)
     }
 
     @Test func bulkCreationStoresAnchors() throws {
@@ -118,8 +118,8 @@ import Testing
         weekly.due = at("2026-01-31T09:00")
         weekly.recurrence = RecurrenceRule(frequency: .weekly)
         let plain = TaskDraft(title: "Once")
-        let created = try f.store.createTasks([monthly, weekly, plain])
-        #expect(try created.map { try f.store.storedAnchorDay($0.id) } == [31, nil, nil])
+        let created = try Tasks(f.store).createTasks([monthly, weekly, plain])
+        #expect(try created.map { try Tasks(f.store).storedAnchorDay($0.id) } == [31, nil, nil])
         #expect(try completeChain(f, created[0], times: 2) == [at("2026-02-28T09:00"), at("2026-03-31T09:00")])
     }
 
@@ -127,8 +127,8 @@ import Testing
         // 2026-01-31 23:30 in Berlin is 22:30 UTC on the 31st; 00:30 on Feb 1 in Berlin is still Jan 31 UTC.
         let f = try Fixture(now: at("2026-01-01T08:00", berlin), zone: berlin)
         let t = try f.add("Late") { $0.due = at("2026-02-01T00:30", berlin); $0.recurrence = RecurrenceRule(frequency: .monthly) }
-        #expect(try f.store.storedAnchorDay(t.id) == 1)
-        #expect(try f.store.completeTask(t.id).next?.due == at("2026-03-01T00:30", berlin))
+        #expect(try Tasks(f.store).storedAnchorDay(t.id) == 1)
+        #expect(try Tasks(f.store).completeTask(t.id).next?.due == at("2026-03-01T00:30", berlin))
     }
 
     @Test func nextOccurrenceWithAndWithoutAnchorDay() {

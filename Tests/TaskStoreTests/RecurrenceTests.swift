@@ -8,7 +8,7 @@ import Testing
     func next(_ rule: RecurrenceRule, due: String, now: String, zone: TimeZone = utc) throws -> Date? {
         let f = try Fixture(now: at(now, zone), zone: zone)
         let t = try f.add("Repeat") { $0.due = at(due, zone); $0.recurrence = rule }
-        return try f.store.completeTask(t.id).next?.due
+        return try Tasks(f.store).completeTask(t.id).next?.due
     }
 
     @Test func dailyWithInterval() throws {
@@ -73,7 +73,7 @@ import Testing
             $0.recurrence = RecurrenceRule(frequency: .daily); $0.deferUntil = LocalDate(year: 2026, month: 3, day: 9)
             $0.parent = parent.id
         }
-        let (done, next) = try f.store.completeTask(t.id)
+        let (done, next) = try Tasks(f.store).completeTask(t.id)
         let n = try #require(next)
         #expect(done.status == .done && done.id == t.id)
         #expect(n.id != t.id && n.status == .open && n.completed == nil)
@@ -81,18 +81,18 @@ import Testing
         #expect(n.energy == .deep && n.contexts == ["outside"] && n.kind == .errand && n.list == "Health")
         #expect(n.project == "Fitness" && n.recurrence == t.recurrence && n.parent == parent.id && n.deferUntil == nil)
         #expect(n.due == at("2026-03-11T07:00"))
-        #expect(try f.store.task(n.id) == n)
-        #expect(try f.store.task(t.id).status == .done)
+        #expect(try Tasks(f.store).task(n.id) == n)
+        #expect(try Tasks(f.store).task(t.id).status == .done)
         #expect(try Projects(f.store).projects().first?.openCount == 1)
         #expect(try Projects(f.store).projects().first?.doneCount == 1)
         // Completing the done one again creates nothing more.
-        #expect(try f.store.completeTask(t.id).next == nil)
-        #expect(try f.store.tasks(TaskQuery(filter: .all, project: "Fitness")).count == 2)
+        #expect(try Tasks(f.store).completeTask(t.id).next == nil)
+        #expect(try Tasks(f.store).tasks(TaskQuery(filter: .all, project: "Fitness")).count == 2)
     }
 
     @Test func recurringWithoutDueStartsFromToday9() throws {
         let f = try Fixture(now: at("2026-03-10T10:00"))
         let t = try f.add("Water plants") { $0.recurrence = RecurrenceRule(frequency: .daily, interval: 2) }
-        #expect(try f.store.completeTask(t.id).next?.due == at("2026-03-12T09:00"))
+        #expect(try Tasks(f.store).completeTask(t.id).next?.due == at("2026-03-12T09:00"))
     }
 }

@@ -62,18 +62,18 @@ import TaskerTestSupport
         #expect(try store.db.scalar("PRAGMA application_id") == Int64(DatabaseFile.applicationID), "a file from before the mark is marked")
         let frozen = try String(contentsOf: FixtureFile.url("schema/v\(TaskStore.schemaVersion).sql"), encoding: .utf8)
         #expect(try store.schemaSnapshot() == frozen)
-        let rent = try store.task(TaskID(7))
+        let rent = try Tasks(store).task(TaskID(7))
         #expect(rent.title == "Pay rent" && rent.priority == .high && rent.list == "Inbox")
         #expect(rent.due == at("2026-01-31T09:00") && rent.recurrence == RecurrenceRule(frequency: .monthly))
-        #expect(try store.task(TaskID(8)).title == "Call Ana")
-        #expect(try store.storedAnchorDay(TaskID(7)) == nil)
+        #expect(try Tasks(store).task(TaskID(8)).title == "Call Ana")
+        #expect(try Tasks(store).storedAnchorDay(TaskID(7)) == nil)
         try store.bootstrap()
         #expect(try Projects(store).lists().map(\.name) == ["Inbox"])
-        let feb = try #require(try store.completeTask(TaskID(7)).next)
+        let feb = try #require(try Tasks(store).completeTask(TaskID(7)).next)
         #expect(feb.due == at("2026-02-28T09:00"))
-        #expect(try store.storedAnchorDay(feb.id) == 31)
-        #expect(try store.completeTask(feb.id).next?.due == at("2026-03-31T09:00"))
-        #expect(try store.tasks(TaskQuery(filter: .all)).count == 4)
+        #expect(try Tasks(store).storedAnchorDay(feb.id) == 31)
+        #expect(try Tasks(store).completeTask(feb.id).next?.due == at("2026-03-31T09:00"))
+        #expect(try Tasks(store).tasks(TaskQuery(filter: .all)).count == 4)
         // Opening again does not migrate again.
         #expect(try TaskStore(path: path, timeZone: utc).storedSchemaVersion() == TaskStore.schemaVersion)
     }
@@ -108,7 +108,7 @@ import TaskerTestSupport
         _ = try f.add("keep me")
         let again = try f.reopen()
         #expect(try again.storedSchemaVersion() == TaskStore.schemaVersion)
-        #expect(try again.tasks(TaskQuery()).map(\.title) == ["keep me"])
+        #expect(try Tasks(again).tasks(TaskQuery()).map(\.title) == ["keep me"])
     }
 
     /// The version after this build's is the first it does not know; 99 is far in the future.

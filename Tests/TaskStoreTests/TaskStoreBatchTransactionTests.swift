@@ -13,7 +13,7 @@ import Testing
     /// An operation that writes a row and then fails, as a line could.
     func writeThenFail(_ store: TaskStore, _ title: String) throws {
         try store.write {
-            _ = try store.createTask(TaskDraft(title: title))
+            _ = try Tasks(store).createTask(TaskDraft(title: title))
             throw Failure()
         }
     }
@@ -21,13 +21,13 @@ import Testing
     @Test func withSavepointsAFailedOperationLeavesNothing() throws {
         let f = try Fixture()
         try f.store.inOneTransaction(savepoints: true) {
-            _ = try f.store.createTask(TaskDraft(title: "kept"))
+            _ = try Tasks(f.store).createTask(TaskDraft(title: "kept"))
             let before = f.store.totalChanges
             #expect(throws: Failure.self) { try writeThenFail(f.store, "undone") }
             #expect(f.store.totalChanges > before, "the undone insert still counts: the count is not what tells")
             #expect(try rows(f.store) == 1)
         }
-        #expect(try f.store.tasks(TaskQuery(filter: .all)).map(\.title) == ["kept"])
+        #expect(try Tasks(f.store).tasks(TaskQuery(filter: .all)).map(\.title) == ["kept"])
     }
 
     @Test func withoutSavepointsTheChangeCountShowsAFailedWriteAndRollingBackUndoesIt() throws {
@@ -36,14 +36,14 @@ import Testing
         var ended: (any Error)?
         do {
             try f.store.inOneTransaction(savepoints: false) {
-                _ = try f.store.createTask(TaskDraft(title: "first"))
+                _ = try Tasks(f.store).createTask(TaskDraft(title: "first"))
                 let mark = f.store.totalChanges
                 #expect(mark > before)
                 #expect(throws: Failure.self) { try writeThenFail(f.store, "half") }
                 #expect(f.store.totalChanges != mark, "a failed operation that wrote moves the count")
                 #expect(try rows(f.store) == 2, "and its row is still there until the transaction ends")
                 let clean = f.store.totalChanges
-                #expect(throws: (any Error).self) { _ = try f.store.createTask(TaskDraft(title: "x", project: "Missing")) }
+                #expect(throws: (any Error).self) { _ = try Tasks(f.store).createTask(TaskDraft(title: "x", project: "Missing")) }
                 #expect(f.store.totalChanges == clean, "a refusal before any write leaves the count alone")
                 throw Failure()
             }

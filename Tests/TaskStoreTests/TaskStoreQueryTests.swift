@@ -23,13 +23,13 @@ import Testing
         t["waitingStage"] = try f.add("waiting stage")
         var u = TaskUpdate()
         u.stage = "Waiting"
-        t["waitingStage"] = try f.store.updateTask(t["waitingStage"]!.id, u)
+        t["waitingStage"] = try Tasks(f.store).updateTask(t["waitingStage"]!.id, u)
         t["done"] = try f.add("done") { $0.due = at("2026-03-09T09:00", zone) }
-        _ = try f.store.completeTask(t["done"]!.id)
+        _ = try Tasks(f.store).completeTask(t["done"]!.id)
         return (f, t)
     }
 
-    func titles(_ f: Fixture, _ q: TaskQuery) throws -> [String] { try f.store.tasks(q).map(\.title) }
+    func titles(_ f: Fixture, _ q: TaskQuery) throws -> [String] { try Tasks(f.store).tasks(q).map(\.title) }
 
     @Test(arguments: [utc, berlin, TimeZone(identifier: "America/Los_Angeles")!])
     func todayIsBeforeEndOfTodayInZone(zone: TimeZone) throws {
@@ -69,8 +69,8 @@ import Testing
             "overdue", "earlier today", "later today", "later today low", "tomorrow", "no due high",
         ])
         #expect(try titles(f, TaskQuery(filter: .open, limit: 0)).isEmpty)
-        #expect(try f.store.tasks(TaskQuery(filter: .all)).count == 12)
-        #expect(try f.store.tasks(TaskQuery(filter: .all)).last?.title == "waiting stage")
+        #expect(try Tasks(f.store).tasks(TaskQuery(filter: .all)).count == 12)
+        #expect(try Tasks(f.store).tasks(TaskQuery(filter: .all)).last?.title == "waiting stage")
     }
 
     @Test func availableExcludesDeferredAndWaiting() throws {
@@ -85,7 +85,7 @@ import Testing
     @Test func waitingIsKindOrStage() throws {
         let (f, t) = try seeded()
         #expect(try titles(f, TaskQuery(filter: .waiting)) == ["waiting on bob", "waiting stage"])
-        #expect(try f.store.tasks(TaskQuery(filter: .waiting)).allSatisfy(\.isWaiting))
+        #expect(try Tasks(f.store).tasks(TaskQuery(filter: .waiting)).allSatisfy(\.isWaiting))
         #expect(t["waitingStage"]?.stage == "Waiting")
     }
 
@@ -95,8 +95,8 @@ import Testing
         #expect(try titles(f, TaskQuery(project: "House")) == ["tomorrow"])
         #expect(try titles(f, TaskQuery(context: "#Phone")) == ["no due"])
         #expect(try titles(f, TaskQuery(filter: .today, project: "House")).isEmpty)
-        #expect(throws: TaskStoreError.listNotFound("Nope")) { try f.store.tasks(TaskQuery(list: "Nope")) }
-        #expect(throws: TaskStoreError.projectNotFound("Nope")) { try f.store.tasks(TaskQuery(project: "Nope")) }
+        #expect(throws: TaskStoreError.listNotFound("Nope")) { try Tasks(f.store).tasks(TaskQuery(list: "Nope")) }
+        #expect(throws: TaskStoreError.projectNotFound("Nope")) { try Tasks(f.store).tasks(TaskQuery(project: "Nope")) }
     }
 
     @Test func todayUsesTheIndex() throws {

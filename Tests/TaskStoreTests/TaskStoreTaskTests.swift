@@ -24,7 +24,7 @@ import Testing
             $0.project = "home"
             $0.parent = parent.id
         }
-        let read = try f.store.task(created.id)
+        let read = try Tasks(f.store).task(created.id)
         #expect(read == created)
         #expect(read.title == "Buy milk")
         #expect(read.notes == "2 litres")
@@ -56,7 +56,7 @@ import Testing
         #expect(throws: TaskStoreError.taskNotFound(TaskID(999))) { try f.add("x") { $0.parent = TaskID(999) } }
         #expect(throws: TaskStoreError.self) { try f.add("   ") }
         #expect(throws: TaskStoreError.self) { try f.add("x") { $0.estimateMinutes = -5 } }
-        #expect(try f.store.tasks(TaskQuery(filter: .all)).isEmpty)
+        #expect(try Tasks(f.store).tasks(TaskQuery(filter: .all)).isEmpty)
     }
 
     @Test func notBootstrappedBeforeBootstrap() throws {
@@ -120,54 +120,54 @@ import Testing
         u.project = "work"
         u.recurrence = .some(RecurrenceRule(frequency: .daily))
         u.deferUntil = LocalDate(year: 2026, month: 4, day: 1)
-        let updated = try f.store.updateTask(t.id, u)
-        let read = try f.store.task(t.id)
+        let updated = try Tasks(f.store).updateTask(t.id, u)
+        let read = try Tasks(f.store).task(t.id)
         #expect(read == updated)
         #expect(read.title == "Final" && read.notes == nil && read.due == nil)
         #expect(read.priority == .critical && read.estimateMinutes == 40 && read.energy == .deep)
         #expect(read.contexts == ["b", "c"] && read.kind == .admin && read.stage == "Next")
         #expect(read.list == "Later" && read.project == "Work" && read.recurrence?.frequency == .daily)
         #expect(read.updated == f.clock.now && read.created == t.created)
-        #expect(try f.store.tasks(TaskQuery(context: "a")).isEmpty)
-        #expect(try f.store.tasks(TaskQuery(context: "c")).map(\.id) == [t.id])
+        #expect(try Tasks(f.store).tasks(TaskQuery(context: "a")).isEmpty)
+        #expect(try Tasks(f.store).tasks(TaskQuery(context: "c")).map(\.id) == [t.id])
         var bad = TaskUpdate()
         bad.stage = "Nowhere"
-        #expect(throws: TaskStoreError.stageNotFound("Nowhere")) { try f.store.updateTask(t.id, bad) }
-        #expect(throws: TaskStoreError.taskNotFound(TaskID(404))) { try f.store.updateTask(TaskID(404), TaskUpdate()) }
+        #expect(throws: TaskStoreError.stageNotFound("Nowhere")) { try Tasks(f.store).updateTask(t.id, bad) }
+        #expect(throws: TaskStoreError.taskNotFound(TaskID(404))) { try Tasks(f.store).updateTask(TaskID(404), TaskUpdate()) }
     }
 
     @Test func completeAndReopen() throws {
         let f = try Fixture()
         let t = try f.add("Plain")
         f.clock.advance(minutes: 1)
-        let (done, next) = try f.store.completeTask(t.id)
+        let (done, next) = try Tasks(f.store).completeTask(t.id)
         #expect(next == nil)
         #expect(done.status == .done && done.completed == f.clock.now)
-        #expect(try f.store.task(t.id).status == .done)
-        let again = try f.store.completeTask(t.id)
+        #expect(try Tasks(f.store).task(t.id).status == .done)
+        let again = try Tasks(f.store).completeTask(t.id)
         #expect(again.next == nil && again.completed.completed == done.completed)
-        let reopened = try f.store.reopenTask(t.id)
+        let reopened = try Tasks(f.store).reopenTask(t.id)
         #expect(reopened.status == .open && reopened.completed == nil)
-        #expect(try f.store.task(t.id).status == .open)
-        #expect(throws: TaskStoreError.taskNotFound(TaskID(77))) { try f.store.completeTask(TaskID(77)) }
+        #expect(try Tasks(f.store).task(t.id).status == .open)
+        #expect(throws: TaskStoreError.taskNotFound(TaskID(77))) { try Tasks(f.store).completeTask(TaskID(77)) }
     }
 
     @Test func rescheduleDeferDelete() throws {
         let f = try Fixture()
         let t = try f.add("Move me") { $0.due = at("2026-03-10T09:00") }
-        #expect(try f.store.rescheduleTask(t.id, due: at("2026-03-20T08:00")).due == at("2026-03-20T08:00"))
-        #expect(try f.store.rescheduleTask(t.id, due: nil).due == nil)
+        #expect(try Tasks(f.store).rescheduleTask(t.id, due: at("2026-03-20T08:00")).due == at("2026-03-20T08:00"))
+        #expect(try Tasks(f.store).rescheduleTask(t.id, due: nil).due == nil)
         let day = LocalDate(year: 2026, month: 3, day: 15)
-        #expect(try f.store.deferTask(t.id, until: day).deferUntil == day)
-        #expect(try f.store.task(t.id).deferUntil == day)
+        #expect(try Tasks(f.store).deferTask(t.id, until: day).deferUntil == day)
+        #expect(try Tasks(f.store).task(t.id).deferUntil == day)
         let child = try f.add("Child") { $0.parent = t.id }
         let page = try Pages(f.store).createPage(title: "Notes")
         _ = try Pages(f.store).linkPage(page.id, toTask: t.id)
-        try f.store.deleteTask(t.id)
-        #expect(throws: TaskStoreError.taskNotFound(t.id)) { try f.store.task(t.id) }
-        #expect(try f.store.task(child.id).parent == nil)
+        try Tasks(f.store).deleteTask(t.id)
+        #expect(throws: TaskStoreError.taskNotFound(t.id)) { try Tasks(f.store).task(t.id) }
+        #expect(try Tasks(f.store).task(child.id).parent == nil)
         #expect(try Pages(f.store).page(page.id).linkedTasks.isEmpty)
-        #expect(throws: TaskStoreError.taskNotFound(t.id)) { try f.store.deleteTask(t.id) }
+        #expect(throws: TaskStoreError.taskNotFound(t.id)) { try Tasks(f.store).deleteTask(t.id) }
     }
 
     @Test func subtasksAndCycles() throws {
@@ -176,21 +176,21 @@ import Testing
         let b = try f.add("B") { $0.parent = a.id }
         let c = try f.add("C") { $0.parent = b.id }
         let d = try f.add("D") { $0.parent = a.id }
-        #expect(try f.store.subtasks(of: a.id).map(\.id) == [b.id, d.id])
-        #expect(try f.store.subtasks(of: c.id).isEmpty)
+        #expect(try Tasks(f.store).subtasks(of: a.id).map(\.id) == [b.id, d.id])
+        #expect(try Tasks(f.store).subtasks(of: c.id).isEmpty)
         var toC = TaskUpdate()
         toC.parent = c.id
-        #expect(throws: TaskStoreError.cyclicParent(loop: [a.id, c.id, b.id, a.id])) { try f.store.updateTask(a.id, toC) }
+        #expect(throws: TaskStoreError.cyclicParent(loop: [a.id, c.id, b.id, a.id])) { try Tasks(f.store).updateTask(a.id, toC) }
         var toSelf = TaskUpdate()
         toSelf.parent = b.id
-        #expect(throws: TaskStoreError.cyclicParent(loop: [b.id, b.id])) { try f.store.updateTask(b.id, toSelf) }
+        #expect(throws: TaskStoreError.cyclicParent(loop: [b.id, b.id])) { try Tasks(f.store).updateTask(b.id, toSelf) }
         // A legal move: D under C.
-        #expect(try f.store.updateTask(d.id, toC).parent == c.id)
+        #expect(try Tasks(f.store).updateTask(d.id, toC).parent == c.id)
         var clear = TaskUpdate()
         clear.parent = .some(nil)
-        #expect(try f.store.updateTask(c.id, clear).parent == nil)
-        #expect(try f.store.task(a.id).parent == nil)
-        #expect(throws: TaskStoreError.taskNotFound(TaskID(999))) { try f.store.subtasks(of: TaskID(999)) }
+        #expect(try Tasks(f.store).updateTask(c.id, clear).parent == nil)
+        #expect(try Tasks(f.store).task(a.id).parent == nil)
+        #expect(throws: TaskStoreError.taskNotFound(TaskID(999))) { try Tasks(f.store).subtasks(of: TaskID(999)) }
     }
 
     @Test func findTasksExactThenSubstring() throws {
@@ -198,19 +198,19 @@ import Testing
         let mom = try f.add("Call mom")
         let momLater = try f.add("Call mom later")
         let dentist = try f.add("Book dentist")
-        #expect(try f.store.findTasks(titled: "call MOM").uniqueValue?.id == mom.id)
-        #expect(try f.store.findTasks(titled: "dent").uniqueValue?.id == dentist.id)
-        #expect(try f.store.findTasks(titled: "mom").ambiguousValues?.map(\.id) == [mom.id, momLater.id])
-        #expect(try f.store.findTasks(titled: "zebra").isNone)
-        #expect(try f.store.findTasks(titled: "  ").isNone)
+        #expect(try Tasks(f.store).findTasks(titled: "call MOM").uniqueValue?.id == mom.id)
+        #expect(try Tasks(f.store).findTasks(titled: "dent").uniqueValue?.id == dentist.id)
+        #expect(try Tasks(f.store).findTasks(titled: "mom").ambiguousValues?.map(\.id) == [mom.id, momLater.id])
+        #expect(try Tasks(f.store).findTasks(titled: "zebra").isNone)
+        #expect(try Tasks(f.store).findTasks(titled: "  ").isNone)
         let twin = try f.add("call mom")
-        #expect(try f.store.findTasks(titled: "Call Mom").ambiguousValues?.map(\.id) == [mom.id, twin.id])
-        _ = try f.store.completeTask(dentist.id)
-        #expect(try f.store.findTasks(titled: "dentist").isNone)
-        #expect(try f.store.findTasks(titled: "dentist", openOnly: false).uniqueValue?.id == dentist.id)
+        #expect(try Tasks(f.store).findTasks(titled: "Call Mom").ambiguousValues?.map(\.id) == [mom.id, twin.id])
+        _ = try Tasks(f.store).completeTask(dentist.id)
+        #expect(try Tasks(f.store).findTasks(titled: "dentist").isNone)
+        #expect(try Tasks(f.store).findTasks(titled: "dentist", openOnly: false).uniqueValue?.id == dentist.id)
         // Unicode case folding, which SQLite's NOCASE lacks.
         let cafe = try f.add("Café ÜBER")
-        #expect(try f.store.findTasks(titled: "café über").uniqueValue?.id == cafe.id)
+        #expect(try Tasks(f.store).findTasks(titled: "café über").uniqueValue?.id == cafe.id)
     }
 
     @Test func contextsMostUsedFirst() throws {
@@ -218,21 +218,21 @@ import Testing
         try f.add("a") { $0.contexts = ["home", "phone"] }
         try f.add("b") { $0.contexts = ["phone"] }
         let done = try f.add("c") { $0.contexts = ["office", "office2"] }
-        _ = try f.store.completeTask(done.id)
-        #expect(try f.store.contexts() == ["phone", "home"])
+        _ = try Tasks(f.store).completeTask(done.id)
+        #expect(try Tasks(f.store).contexts() == ["phone", "home"])
     }
 
     @Test func bulkCreateIsOneTransaction() throws {
         let f = try Fixture()
         let drafts = (0..<500).map { TaskDraft(title: "Task \($0)", contexts: ["bulk"]) }
-        let created = try f.store.createTasks(drafts)
+        let created = try Tasks(f.store).createTasks(drafts)
         #expect(created.count == 500)
         #expect(Set(created.map(\.id)).count == 500)
-        #expect(try f.store.tasks(TaskQuery(context: "bulk")).count == 500)
+        #expect(try Tasks(f.store).tasks(TaskQuery(context: "bulk")).count == 500)
         // All or nothing: a bad draft in the middle stores none.
         var bad = drafts
         bad[250].list = "Missing"
-        #expect(throws: TaskStoreError.listNotFound("Missing")) { try f.store.createTasks(bad) }
-        #expect(try f.store.tasks(TaskQuery(filter: .all)).count == 500)
+        #expect(throws: TaskStoreError.listNotFound("Missing")) { try Tasks(f.store).createTasks(bad) }
+        #expect(try Tasks(f.store).tasks(TaskQuery(filter: .all)).count == 500)
     }
 }

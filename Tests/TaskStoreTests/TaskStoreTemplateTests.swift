@@ -41,7 +41,7 @@ import Testing
         // The month-on task crosses a DST change from both anchors, so its UTC hour differs: proof the
         // wall clock, not a fixed interval, was kept.
         let utc = TimeZone(identifier: "UTC")!
-        let retros = try f.store.tasks(TaskQuery(filter: .all)).filter { $0.title == "Retrospective" }.compactMap(\.due)
+        let retros = try Tasks(f.store).tasks(TaskQuery(filter: .all)).filter { $0.title == "Retrospective" }.compactMap(\.due)
         #expect(retros.map { ISODate.format($0, in: utc) } == ["2027-03-31T07:15:00+00:00", "2027-12-01T08:15:00+00:00"])
     }
 
@@ -91,20 +91,20 @@ import Testing
     @Test func completingARecurringTaskCarriesTheSeries() throws {
         let f = try Fixture(zone: Self.london)
         let first = try f.add("Stretch") { $0.recurrence = RecurrenceRule(frequency: .daily); $0.due = at("2026-03-10T08:00", Self.london) }
-        let head = try f.store.uuid(of: first.id)
-        let second = try #require(try f.store.completeTask(first.id).next)
+        let head = try Tasks(f.store).uuid(of: first.id)
+        let second = try #require(try Tasks(f.store).completeTask(first.id).next)
         f.clock.now = at("2026-03-11T09:00")
-        let third = try #require(try f.store.completeTask(second.id).next)
+        let third = try #require(try Tasks(f.store).completeTask(second.id).next)
         let series = try f.store.db.cached("SELECT series FROM tasks ORDER BY id").rows { $0.optionalString(0) }
         #expect(series == [head, head, head])
         #expect(try StreakHistory(f.store).openSeriesDue() == [head: try #require(third.due)])
         let records = try StreakHistory(f.store).completionRecords()
         #expect(records.map(\.series) == [head, head])
         #expect(records.allSatisfy { $0.timeZone.identifier == "Europe/London" })
-        _ = try f.store.reopenTask(second.id)
+        _ = try Tasks(f.store).reopenTask(second.id)
         #expect(try f.store.db.scalar("SELECT count(*) FROM tasks WHERE completed_zone IS NOT NULL") == 1)
         let oneOff = try f.add("Once")
-        _ = try f.store.completeTask(oneOff.id)
+        _ = try Tasks(f.store).completeTask(oneOff.id)
         #expect(try StreakHistory(f.store).completionRecords().last?.series == nil)
     }
 }

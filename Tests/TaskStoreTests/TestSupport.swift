@@ -28,7 +28,7 @@ struct Fixture {
     func add(_ title: String, _ configure: (inout TaskDraft) -> Void = { _ in }) throws -> TaskItem {
         var draft = TaskDraft(title: title)
         configure(&draft)
-        return try store.createTask(draft)
+        return try Tasks(store).createTask(draft)
     }
 }
 

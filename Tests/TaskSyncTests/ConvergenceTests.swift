@@ -27,14 +27,14 @@ import TaskerTestSupport
         let a = try lab.device("a"), b = try lab.device("b")
         let sync = lab.provider()
         _ = try sync.sync(a)
-        let made = try a.createTask(TaskDraft(title: "Short-lived"))
+        let made = try Tasks(a).createTask(TaskDraft(title: "Short-lived"))
         #expect(try sync.sync(a).uploaded == 1)
         #expect(try sync.sync(b).downloaded == 1)
-        try b.deleteTask(#require(try b.taskID(uuid: a.uuid(of: made.id))))
+        try Tasks(b).deleteTask(#require(try Tasks(b).taskID(uuid: Tasks(a).uuid(of: made.id))))
         #expect(try sync.sync(b).deletedThere == 1)
         let report = try sync.sync(a)
         #expect(report.deletedHere == 1, "\(report.lines) on \(server)")
-        #expect(try a.tasks(TaskQuery(filter: .all)).isEmpty, "on \(server)")
+        #expect(try Tasks(a).tasks(TaskQuery(filter: .all)).isEmpty, "on \(server)")
     }
 
     @Test(arguments: CalDAVServer.Kind.allCases) func twoHundredRandomOperationsConverge(server: CalDAVServer.Kind) throws {
@@ -52,7 +52,7 @@ import TaskerTestSupport
         func pick<T>(_ items: [T]) -> T? { items.isEmpty ? nil : items[Int(random.next() % UInt64(items.count))] }
         func chance(_ n: UInt64) -> Bool { random.next() % n == 0 }
         func anyTask(_ store: TaskStore, _ filter: (TaskItem) -> Bool = { _ in true }) throws -> TaskItem? {
-            try pick(store.tasks(TaskQuery(filter: .all)).filter(filter))
+            try pick(Tasks(store).tasks(TaskQuery(filter: .all)).filter(filter))
         }
         func day(_ d: Int) -> LocalDate { LocalDate(year: 2026, month: 12, day: d) }
         func basic(_ d: LocalDate) -> String { VTodoMapping.basic(d.description) }
@@ -65,48 +65,48 @@ import TaskerTestSupport
             case 0:
                 made += 1
                 let repeats = chance(3)
-                _ = try device.createTask(TaskDraft(title: "Task \(made)", due: repeats ? Date(timeIntervalSince1970: 1_796_900_000) : nil,
+                _ = try Tasks(device).createTask(TaskDraft(title: "Task \(made)", due: repeats ? Date(timeIntervalSince1970: 1_796_900_000) : nil,
                                                     priority: pick([.low, .normal, .high, .critical]) ?? .normal,
                                                     contexts: chance(2) ? ["home"] : [],
                                                     recurrence: repeats ? RecurrenceRule(frequency: chance(2) ? .daily : .weekly) : nil))
             case 1:
                 made += 1
                 if let parent = try anyTask(device, { $0.status == .open && $0.parent == nil }) {
-                    _ = try device.createTask(TaskDraft(title: "Sub \(made)", parent: parent.id))
+                    _ = try Tasks(device).createTask(TaskDraft(title: "Sub \(made)", parent: parent.id))
                 } else {
-                    _ = try device.createTask(TaskDraft(title: "Daily \(made)", due: Date(timeIntervalSince1970: 1_796_900_000),
+                    _ = try Tasks(device).createTask(TaskDraft(title: "Daily \(made)", due: Date(timeIntervalSince1970: 1_796_900_000),
                                                         recurrence: RecurrenceRule(frequency: .daily)))
                 }
             case 2:
                 if let t = try anyTask(device) {
                     var u = TaskUpdate()
                     u.title = t.title + " ·\(step)"
-                    _ = try device.updateTask(t.id, u)
+                    _ = try Tasks(device).updateTask(t.id, u)
                 }
             case 3:
                 if let t = try anyTask(device) {
                     var u = TaskUpdate()
                     if chance(2) { u.notes = chance(4) ? .some(nil) : "note \(step)" }
                     u.priority = pick([.low, .normal, .high, .critical])
-                    _ = try device.updateTask(t.id, u)
+                    _ = try Tasks(device).updateTask(t.id, u)
                 }
             case 4:
                 if let t = try anyTask(device) {
                     var u = TaskUpdate()
                     u.contexts = pick([[], ["home"], ["work", "errands"], ["errands"]])
-                    _ = try device.updateTask(t.id, u)
+                    _ = try Tasks(device).updateTask(t.id, u)
                 }
             case 5:
                 // A parent: another top-level task, or none; never a task under itself.
                 if let t = try anyTask(device) {
-                    let children = Set(try device.tasks(TaskQuery(filter: .all)).compactMap(\.parent))
+                    let children = Set(try Tasks(device).tasks(TaskQuery(filter: .all)).compactMap(\.parent))
                     var u = TaskUpdate()
                     if !children.contains(t.id), let parent = try anyTask(device, { $0.id != t.id && $0.parent == nil }), !chance(3) {
                         u.parent = parent.id
                     } else {
                         u.parent = .some(nil)
                     }
-                    _ = try device.updateTask(t.id, u)
+                    _ = try Tasks(device).updateTask(t.id, u)
                 }
             case 6:
                 // Status: complete or reopen a task; complete a repeating task's open occurrence (a done
@@ -114,12 +114,12 @@ import TaskerTestSupport
                 let repeating = chance(2) ? try anyTask(device, { $0.recurrence != nil && $0.status == .open }) : nil
                 if let t = try repeating ?? anyTask(device, { $0.recurrence == nil || $0.status == .open }) {
                     if t.recurrence != nil { seriesCompletions += 1 }
-                    if t.status == .open { _ = try device.completeTask(t.id) } else { _ = try device.reopenTask(t.id) }
+                    if t.status == .open { _ = try Tasks(device).completeTask(t.id) } else { _ = try Tasks(device).reopenTask(t.id) }
                 }
             case 7:
                 if let t = try anyTask(device) {
-                    lab.trace("step \(step): deletes \(try device.uuid(of: t.id)) '\(t.title)'")
-                    try device.deleteTask(t.id)
+                    lab.trace("step \(step): deletes \(try Tasks(device).uuid(of: t.id)) '\(t.title)'")
+                    try Tasks(device).deleteTask(t.id)
                 }
             case 8:
                 // Reschedule: a day, a time, no due; a defer before or after it; a rule or none (open tasks only).
@@ -134,17 +134,17 @@ import TaskerTestSupport
                     }
                     if chance(2) { u.deferUntil = chance(3) ? .some(nil) : d.adding(days: Int(random.next() % 9) - 4) }
                     if chance(3), t.status == .open { u.recurrence = chance(2) ? .some(nil) : RecurrenceRule(frequency: .weekly) }
-                    _ = try device.updateTask(t.id, u)
+                    _ = try Tasks(device).updateTask(t.id, u)
                 }
             default:
                 // A per-item 4xx: the server refuses this task's PUT (or its DELETE) on this sync only.
                 // Not a done occurrence of a series: its edits do not travel (the series' object stands for it).
                 if let t = try anyTask(device, { $0.recurrence == nil || $0.status == .open }) {
-                    let row = try device.uuid(of: t.id)
-                    let uuid = try device.records().tasks.first { $0.uuid == row }?.series ?? row
+                    let row = try Tasks(device).uuid(of: t.id)
+                    let uuid = try RecordSets(device).records().tasks.first { $0.uuid == row }?.series ?? row
                     var u = TaskUpdate()
                     u.title = t.title + " ⊘\(step)"
-                    _ = try device.updateTask(t.id, u)
+                    _ = try Tasks(device).updateTask(t.id, u)
                     try lab.fault(["status": .int(chance(2) ? 400 : 409), "methods": ["PUT", "DELETE"], "paths": [.string(uuid)]])
                     let report = try sync.sync(device)
                     try lab.fault(nil)
@@ -206,9 +206,9 @@ import TaskerTestSupport
             switch random.next() % 4 {
             case 0:
                 let which = Int(random.next() % 2)
-                let before = Set(try devices[which].records().tasks.map(\.uuid))
+                let before = Set(try RecordSets(devices[which]).records().tasks.map(\.uuid))
                 let lines = try sync.sync(devices[which]).lines
-                let after = Set(try devices[which].records().tasks.map(\.uuid))
+                let after = Set(try RecordSets(devices[which]).records().tasks.map(\.uuid))
                 lab.trace("step \(step): sync \(which == 0 ? "A" : "B"): \(lines) +\(after.subtracting(before).sorted()) -\(before.subtracting(after).sorted())")
             case 1: try foreignStep(step)
             default: try deviceStep(devices[Int(random.next() % 2)], step)
@@ -221,7 +221,7 @@ import TaskerTestSupport
         }
 
         func view(_ store: TaskStore) throws -> [String: TaskFields] {
-            let records = try store.records()
+            let records = try RecordSets(store).records()
             let projects = Dictionary(records.projects.map { ($0.uuid, $0.name) }, uniquingKeysWith: { a, _ in a })
             // One entry per calendar object: a series is its open occurrence with the series' completions.
             let series = SeriesView(records.tasks, zone: lab.utc)

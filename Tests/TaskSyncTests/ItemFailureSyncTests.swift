@@ -21,18 +21,18 @@ import TaskerTestSupport
         defer { lab.stop() }
         let a = try lab.device("a")
         let sync = lab.provider()
-        let alpha = try a.createTask(TaskDraft(title: "Alpha"))
-        let beta = try a.createTask(TaskDraft(title: "Beta"))
-        let gamma = try a.createTask(TaskDraft(title: "Gamma"))
-        let betaUUID = try a.uuid(of: beta.id), gammaUUID = try a.uuid(of: gamma.id)
+        let alpha = try Tasks(a).createTask(TaskDraft(title: "Alpha"))
+        let beta = try Tasks(a).createTask(TaskDraft(title: "Beta"))
+        let gamma = try Tasks(a).createTask(TaskDraft(title: "Gamma"))
+        let betaUUID = try Tasks(a).uuid(of: beta.id), gammaUUID = try Tasks(a).uuid(of: gamma.id)
         #expect(try sync.sync(a).uploaded == 3)
 
         // Beta renamed, Gamma deleted, Delta new: the server refuses Beta's PUT and Gamma's DELETE.
         var rename = TaskUpdate()
         rename.title = "Beta, renamed"
-        _ = try a.updateTask(beta.id, rename)
-        _ = try a.deleteTask(gamma.id, withSubtasks: false)
-        let delta = try a.createTask(TaskDraft(title: "Delta"))
+        _ = try Tasks(a).updateTask(beta.id, rename)
+        _ = try Tasks(a).deleteTask(gamma.id, withSubtasks: false)
+        let delta = try Tasks(a).createTask(TaskDraft(title: "Delta"))
         try lab.fault(["status": 400, "methods": ["PUT", "DELETE"], "paths": [.string(betaUUID), .string(gammaUUID)]])
         let refused = try sync.sync(a)
         #expect(refused.uploaded == 1)
@@ -45,7 +45,7 @@ import TaskerTestSupport
         #expect(status.lines.contains { $0.hasPrefix("not synced: a task deleted here (\(gammaUUID)): the server refused to delete it") })
         #expect(try SyncFailures(a).byTask() == [beta.id: "the server refused it (HTTP 400: injected fault); it is sent again next sync"])
         var there = try lab.thirdPartyView()
-        #expect(there[try a.uuid(of: delta.id)]?["summary"] == "Delta")
+        #expect(there[try Tasks(a).uuid(of: delta.id)]?["summary"] == "Delta")
         #expect(there[betaUUID]?["summary"] == "Beta")
         #expect(there[gammaUUID] != nil)
 
@@ -58,12 +58,12 @@ import TaskerTestSupport
         there = try lab.thirdPartyView()
         #expect(there[betaUUID]?["summary"] == "Beta, renamed")
         #expect(there[gammaUUID] == nil)
-        #expect(there[try a.uuid(of: alpha.id)]?["summary"] == "Alpha")
+        #expect(there[try Tasks(a).uuid(of: alpha.id)]?["summary"] == "Alpha")
 
         // A 5xx or a 403 on one item is not the item's fault: the whole sync fails, as before.
         var again = TaskUpdate()
         again.title = "Alpha, again"
-        _ = try a.updateTask(alpha.id, again)
+        _ = try Tasks(a).updateTask(alpha.id, again)
         try lab.fault(["status": 503, "methods": ["PUT"], "times": 1])
         #expect {
             try sync.sync(a)
@@ -95,11 +95,11 @@ import TaskerTestSupport
         let sync = lab.provider()
         #expect(try sync.sync(a).downloaded == 1)
         try lab.fault(nil)
-        let twice = try #require(try a.taskID(uuid: "twice"))
+        let twice = try #require(try Tasks(a).taskID(uuid: "twice"))
         var edit = TaskUpdate()
         edit.priority = .high
-        _ = try a.updateTask(twice, edit)
-        let other = try a.createTask(TaskDraft(title: "Other"))
+        _ = try Tasks(a).updateTask(twice, edit)
+        let other = try Tasks(a).createTask(TaskDraft(title: "Other"))
         let log = lab.control + ".log"
         try? FileManager.default.removeItem(atPath: log)
         let report = try sync.sync(a)
@@ -108,6 +108,6 @@ import TaskerTestSupport
         #expect(try SyncFailures(a).byTask()[twice]?.contains("2 SUMMARY") == true)
         let requests = try String(contentsOfFile: log, encoding: .utf8)
         #expect(!requests.contains("PUT /user/tasks/twice.ics"), "\(requests)")
-        #expect(requests.contains("PUT /user/tasks/\(try a.uuid(of: other.id)).ics"))
+        #expect(requests.contains("PUT /user/tasks/\(try Tasks(a).uuid(of: other.id)).ics"))
     }
 }

@@ -37,7 +37,7 @@ import TaskerTestSupport
         let lab = try CalDAVLab()
         defer { lab.stop() }
         let a = try lab.device("a")
-        _ = try a.createTasks((1...300).map { TaskDraft(title: "Task \($0)") })
+        _ = try Tasks(a).createTasks((1...300).map { TaskDraft(title: "Task \($0)") })
         let config = lab.directory.folder("config/tasker")
         let password = lab.directory.path("dav-password")
         try "secret-password\n".write(toFile: password, atomically: true, encoding: .utf8)
@@ -74,7 +74,7 @@ import TaskerTestSupport
         #expect(there.count == 300)
         let b = try lab.device("b")
         _ = try lab.provider().sync(b)
-        #expect(try b.tasks(TaskQuery(filter: .all)).count == 300)
-        #expect(try a.tasks(TaskQuery(filter: .all)).count == 300)
+        #expect(try Tasks(b).tasks(TaskQuery(filter: .all)).count == 300)
+        #expect(try Tasks(a).tasks(TaskQuery(filter: .all)).count == 300)
     }
 }

@@ -17,12 +17,12 @@ import TaskerTestSupport
     }
 
     func id(_ store: TaskStore, _ uuid: String) throws -> TaskID {
-        try #require(try store.taskID(uuid: uuid))
+        try #require(try Tasks(store).taskID(uuid: uuid))
     }
 
     /// Every task's synced fields by UUID: what two devices must agree on.
     func view(_ store: TaskStore) throws -> [String: TaskFields] {
-        let records = try store.records()
+        let records = try RecordSets(store).records()
         let projects = Dictionary(records.projects.map { ($0.uuid, $0.name) }, uniquingKeysWith: { a, _ in a })
         return Dictionary(records.tasks.map { ($0.uuid, TaskFields(record: $0, projects: projects)) }, uniquingKeysWith: { a, _ in a })
     }
@@ -50,9 +50,9 @@ import TaskerTestSupport
         let a = try lab.device("a")
         a.sealer = ReversingSealer()
         try Sealing(a).enableSealing()
-        let vault = try a.createTask(TaskDraft(title: "Call the notary", notes: "the vault code is 4711"))
-        let other = try a.createTask(TaskDraft(title: "Water the fern", notes: "twice a week"))
-        let vaultUUID = try a.uuid(of: vault.id), otherUUID = try a.uuid(of: other.id)
+        let vault = try Tasks(a).createTask(TaskDraft(title: "Call the notary", notes: "the vault code is 4711"))
+        let other = try Tasks(a).createTask(TaskDraft(title: "Water the fern", notes: "twice a week"))
+        let vaultUUID = try Tasks(a).uuid(of: vault.id), otherUUID = try Tasks(a).uuid(of: other.id)
         let sync = lab.provider()
         #expect(try sync.sync(a).uploaded == 2)
         var there = try lab.thirdPartyView()
@@ -64,11 +64,11 @@ import TaskerTestSupport
         // note stays, and the server keeps its DESCRIPTION.
         try lab.third("edit", ["uid": .string(vaultUUID), "notes": "from the phone", "summary": "Call the notary today"])
         _ = try sync.sync(a)
-        #expect(try a.task(vault.id).title == "Call the notary today")
-        #expect(try a.task(vault.id).notes == "the vault code is 4711")
+        #expect(try Tasks(a).task(vault.id).title == "Call the notary today")
+        #expect(try Tasks(a).task(vault.id).notes == "the vault code is 4711")
         var priority = TaskUpdate()
         priority.priority = .high
-        _ = try a.updateTask(vault.id, priority)
+        _ = try Tasks(a).updateTask(vault.id, priority)
         #expect(try sync.sync(a).uploaded == 1)
         there = try lab.thirdPartyView()
         #expect(there[vaultUUID]?["raw"]?.stringValue?.contains("DESCRIPTION:from the phone") == true)
@@ -76,7 +76,7 @@ import TaskerTestSupport
         // Without the key, sync still runs (it needs no note).
         let locked = try TaskStore(path: lab.directory.path("a.sqlite"), timeZone: utc)
         #expect(try sync.sync(locked).warnings.isEmpty)
-        #expect(try locked.task(vault.id).notesLocked)
+        #expect(try Tasks(locked).task(vault.id).notesLocked)
 
         for file in ["a.sqlite", "a.sqlite-wal"] {
             let bytes = FileManager.default.contents(atPath: lab.directory.path(file)) ?? Data()
@@ -87,11 +87,11 @@ import TaskerTestSupport
         let c = try lab.device("c")
         c.sealer = ReversingSealer()
         try Sealing(c).enableSealing()
-        let sent = try c.createTask(TaskDraft(title: "Feed the cat", notes: "half a tin"))
+        let sent = try Tasks(c).createTask(TaskDraft(title: "Feed the cat", notes: "half a tin"))
         var sending = lab.provider()
         sending.sendsSealedNotes = true
         _ = try sending.sync(c)
-        #expect(try lab.thirdPartyView()[try c.uuid(of: sent.id)]?["raw"]?.stringValue?.contains("DESCRIPTION:half a tin") == true)
+        #expect(try lab.thirdPartyView()[try Tasks(c).uuid(of: sent.id)]?["raw"]?.stringValue?.contains("DESCRIPTION:half a tin") == true)
     }
 
     @Test func aDateOnlyDueAndA2330AucklandDueSurviveTheServerAndTheOtherClient() throws {
@@ -106,19 +106,19 @@ import TaskerTestSupport
         #expect(first.fullSync)
         #expect(first.downloaded == 2)
         let tenth = LocalDate(year: 2026, month: 12, day: 10)
-        #expect(try a.task(id(a, "auckland")).due == ISODate.parse("2026-12-10T10:30:00Z", in: utc))
-        #expect(try a.task(id(a, "auckland")).dueDay == nil)
-        #expect(try a.task(id(a, "rent")).dueDay == tenth)
+        #expect(try Tasks(a).task(id(a, "auckland")).due == ISODate.parse("2026-12-10T10:30:00Z", in: utc))
+        #expect(try Tasks(a).task(id(a, "auckland")).dueDay == nil)
+        #expect(try Tasks(a).task(id(a, "rent")).dueDay == tenth)
 
         // Edits here that leave the dues alone, and a date-only due made here.
         var title = TaskUpdate()
         title.title = "Call the Auckland office"
-        _ = try a.updateTask(id(a, "auckland"), title)
+        _ = try Tasks(a).updateTask(id(a, "auckland"), title)
         var notes = TaskUpdate()
         notes.notes = "before the 10th"
-        _ = try a.updateTask(id(a, "rent"), notes)
-        let passport = try a.createTask(TaskDraft(title: "Renew passport", due: tenth.instant(hour: 9, minute: 0, in: utc), dueDay: tenth))
-        let passportUUID = try a.uuid(of: passport.id)
+        _ = try Tasks(a).updateTask(id(a, "rent"), notes)
+        let passport = try Tasks(a).createTask(TaskDraft(title: "Renew passport", due: tenth.instant(hour: 9, minute: 0, in: utc), dueDay: tenth))
+        let passportUUID = try Tasks(a).uuid(of: passport.id)
         let second = try sync.sync(a)
         #expect(second.uploaded == 3)
 
@@ -135,16 +135,16 @@ import TaskerTestSupport
         // The second device sees the same dues.
         let b = try lab.device("b")
         _ = try sync.sync(b)
-        #expect(try b.task(id(b, "auckland")).due == ISODate.parse("2026-12-10T10:30:00Z", in: utc))
-        #expect(try b.task(id(b, "rent")).dueDay == tenth)
-        #expect(try b.task(id(b, passportUUID)).dueDay == tenth)
+        #expect(try Tasks(b).task(id(b, "auckland")).due == ISODate.parse("2026-12-10T10:30:00Z", in: utc))
+        #expect(try Tasks(b).task(id(b, "rent")).dueDay == tenth)
+        #expect(try Tasks(b).task(id(b, passportUUID)).dueDay == tenth)
         #expect(try view(b) == view(a))
 
         // The other client moves the rent a day; the device follows; nothing more changed: one REPORT.
         try lab.third("edit", ["uid": "rent", "due": "DUE;VALUE=DATE:20261211"])
         let moved = try sync.sync(b)
         #expect(moved.downloaded == 1)
-        #expect(try b.task(id(b, "rent")).dueDay == tenth.adding(days: 1))
+        #expect(try Tasks(b).task(id(b, "rent")).dueDay == tenth.adding(days: 1))
         let quiet = try sync.sync(b)
         #expect(quiet.requests == 1)
         #expect(quiet.uploaded + quiet.downloaded == 0)
@@ -156,9 +156,9 @@ import TaskerTestSupport
         defer { lab.stop() }
         let a = try lab.device("a")
         let sync = lab.provider()
-        let one = try a.createTask(TaskDraft(title: "One"))
-        _ = try a.createTask(TaskDraft(title: "Two"))
-        _ = try a.createTask(TaskDraft(title: "Three"))
+        let one = try Tasks(a).createTask(TaskDraft(title: "One"))
+        _ = try Tasks(a).createTask(TaskDraft(title: "Two"))
+        _ = try Tasks(a).createTask(TaskDraft(title: "Three"))
         #expect(try sync.sync(a).uploaded == 3)
 
         // Server down: a one-line error, recorded for the status line, never the password.
@@ -184,14 +184,14 @@ import TaskerTestSupport
         // A 412 storm on writes: bounded retries, a warning, and the edit goes next time.
         var edit = TaskUpdate()
         edit.title = "One, edited"
-        _ = try a.updateTask(one.id, edit)
+        _ = try Tasks(a).updateTask(one.id, edit)
         try lab.fault(["status": 412, "methods": ["PUT"]])
         let stormy = try sync.sync(a)
         #expect(stormy.uploaded == 0)
         #expect(stormy.warnings.contains { $0.contains("gave up") })
         try lab.fault(nil)
         #expect(try sync.sync(a).uploaded == 1)
-        #expect(try lab.thirdPartyView()[a.uuid(of: one.id)]?["summary"] == "One, edited")
+        #expect(try lab.thirdPartyView()[Tasks(a).uuid(of: one.id)]?["summary"] == "One, edited")
 
         // An invalid sync token (Radicale answers 403 valid-sync-token): a full listing, no duplicate.
         try SyncState(a).recordOutcome(sync.url, token: "http://radicale.org/ns/sync/0000bogus", error: nil)
@@ -207,8 +207,8 @@ import TaskerTestSupport
         try lab.fault(["rewrite": ["SUMMARY:Bad", "SUMMARY:Bad\nCREATED:last tuesday"]])
         let mixed = try sync.sync(a)
         #expect(mixed.warnings.contains { $0.contains("bad") && $0.contains("CREATED") }, "\(mixed)")
-        #expect(try a.taskID(uuid: "good") != nil)
-        #expect(try a.taskID(uuid: "bad") == nil)
-        #expect(try a.tasks(TaskQuery()).count == 4)
+        #expect(try Tasks(a).taskID(uuid: "good") != nil)
+        #expect(try Tasks(a).taskID(uuid: "bad") == nil)
+        #expect(try Tasks(a).tasks(TaskQuery()).count == 4)
     }
 }

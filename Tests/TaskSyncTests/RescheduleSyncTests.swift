@@ -37,8 +37,8 @@ import TaskerTestSupport
         let a = try lab.device("a")
         let sync = lab.provider()
         let tenth = LocalDate(year: 2026, month: 12, day: 10)
-        let dentist = try a.createTask(TaskDraft(title: "Dentist", due: tenth.instant(hour: 9, minute: 0, in: utc), dueDay: tenth))
-        let uuid = try a.uuid(of: dentist.id)
+        let dentist = try Tasks(a).createTask(TaskDraft(title: "Dentist", due: tenth.instant(hour: 9, minute: 0, in: utc), dueDay: tenth))
+        let uuid = try Tasks(a).uuid(of: dentist.id)
         #expect(try sync.sync(a).uploaded == 1)
 
         // The due moves to the 14th.
@@ -46,7 +46,7 @@ import TaskerTestSupport
         var due = TaskUpdate()
         due.due = fourteenth.instant(hour: 9, minute: 0, in: utc)
         due.dueDay = fourteenth
-        _ = try a.updateTask(dentist.id, due)
+        _ = try Tasks(a).updateTask(dentist.id, due)
         let moved = try sync.sync(a)
         #expect(moved.uploaded == 1 && moved.warnings.isEmpty, "\(moved.lines)")
         var text = try serverText(lab, uuid)
@@ -55,7 +55,7 @@ import TaskerTestSupport
         // Deferred to the 12th: a start on a day before the due, the due untouched.
         var deferral = TaskUpdate()
         deferral.deferUntil = tenth.adding(days: 2)
-        _ = try a.updateTask(dentist.id, deferral)
+        _ = try Tasks(a).updateTask(dentist.id, deferral)
         let deferred = try sync.sync(a)
         #expect(deferred.uploaded == 1 && deferred.warnings.isEmpty, "\(deferred.lines)")
         text = try serverText(lab, uuid)
@@ -65,7 +65,7 @@ import TaskerTestSupport
         // Every week from now on: the rule goes in, the defer moves out of DTSTART (a start would anchor the rule).
         var repeating = TaskUpdate()
         repeating.recurrence = RecurrenceRule(frequency: .weekly)
-        _ = try a.updateTask(dentist.id, repeating)
+        _ = try Tasks(a).updateTask(dentist.id, repeating)
         let weekly = try sync.sync(a)
         #expect(weekly.uploaded == 1 && weekly.warnings.isEmpty, "\(weekly.lines)")
         text = try serverText(lab, uuid)
@@ -77,7 +77,7 @@ import TaskerTestSupport
         // A due at a time of day: a date-time DUE alone, the date-only one gone.
         var timed = TaskUpdate()
         timed.due = ISODate.parse("2026-12-15T16:30:00Z", in: utc)
-        _ = try a.updateTask(dentist.id, timed)
+        _ = try Tasks(a).updateTask(dentist.id, timed)
         let retimed = try sync.sync(a)
         #expect(retimed.uploaded == 1 && retimed.warnings.isEmpty, "\(retimed.lines)")
         text = try serverText(lab, uuid)
@@ -87,17 +87,17 @@ import TaskerTestSupport
         // The second device sees the last schedule.
         let b = try lab.device("b")
         _ = try sync.sync(b)
-        let there = try b.task(try #require(try b.taskID(uuid: uuid)))
+        let there = try Tasks(b).task(try #require(try Tasks(b).taskID(uuid: uuid)))
         #expect(there.due == ISODate.parse("2026-12-15T16:30:00Z", in: utc))
         #expect(there.dueDay == nil)
         #expect(there.deferUntil == tenth.adding(days: 2))
         #expect(there.recurrence == RecurrenceRule(frequency: .weekly))
 
         // Sync is not wedged: a task made afterwards reaches the server.
-        let stamps = try a.createTask(TaskDraft(title: "Buy stamps"))
+        let stamps = try Tasks(a).createTask(TaskDraft(title: "Buy stamps"))
         let after = try sync.sync(a)
         #expect(after.uploaded == 1 && after.warnings.isEmpty, "\(after.lines)")
-        #expect(lines(try serverText(lab, a.uuid(of: stamps.id)), "SUMMARY") == ["SUMMARY:Buy stamps"])
+        #expect(lines(try serverText(lab, Tasks(a).uuid(of: stamps.id)), "SUMMARY") == ["SUMMARY:Buy stamps"])
     }
 
     /// Deferred past its due: no DTSTART after the DUE (sabre/vobject refuses one); the defer travels
@@ -110,35 +110,35 @@ import TaskerTestSupport
         let a = try lab.device("a"), b = try lab.device("b")
         let sync = lab.provider()
         let tenth = LocalDate(year: 2026, month: 12, day: 10)
-        let report = try a.createTask(TaskDraft(title: "Quarterly report", due: tenth.instant(hour: 9, minute: 0, in: utc),
+        let report = try Tasks(a).createTask(TaskDraft(title: "Quarterly report", due: tenth.instant(hour: 9, minute: 0, in: utc),
                                                 deferUntil: tenth.adding(days: 4), dueDay: tenth))
-        let uuid = try a.uuid(of: report.id)
+        let uuid = try Tasks(a).uuid(of: report.id)
         #expect(try sync.sync(a).uploaded == 1)
         var text = try serverText(lab, uuid)
         #expect(lines(text, "DTSTART").isEmpty)
         #expect(lines(text, "X-TASKER-DEFER-UNTIL") == ["X-TASKER-DEFER-UNTIL;VALUE=DATE:20261214"])
         #expect(lines(text, "DUE") == ["DUE;VALUE=DATE:20261210"])
         _ = try sync.sync(b)
-        let onB = try #require(try b.taskID(uuid: uuid))
-        #expect(try b.task(onB).deferUntil == tenth.adding(days: 4))
-        #expect(try b.task(onB).dueDay == tenth)
+        let onB = try #require(try Tasks(b).taskID(uuid: uuid))
+        #expect(try Tasks(b).task(onB).deferUntil == tenth.adding(days: 4))
+        #expect(try Tasks(b).task(onB).dueDay == tenth)
 
         // Device B moves the defer back before the due: a start on that day, the X- property gone.
         var back = TaskUpdate()
         back.deferUntil = tenth.adding(days: -2)
-        _ = try b.updateTask(onB, back)
+        _ = try Tasks(b).updateTask(onB, back)
         #expect(try sync.sync(b).uploaded == 1)
         text = try serverText(lab, uuid)
         #expect(lines(text, "DTSTART") == ["DTSTART;VALUE=DATE:20261208"])
         #expect(lines(text, "X-TASKER-DEFER-UNTIL").isEmpty)
         _ = try sync.sync(a)
-        #expect(try a.task(report.id).deferUntil == tenth.adding(days: -2))
+        #expect(try Tasks(a).task(report.id).deferUntil == tenth.adding(days: -2))
 
         // Device A moves the due before that start: the start gives way to the X- property again.
         var earlier = TaskUpdate()
         earlier.due = tenth.adding(days: -5).instant(hour: 9, minute: 0, in: utc)
         earlier.dueDay = tenth.adding(days: -5)
-        _ = try a.updateTask(report.id, earlier)
+        _ = try Tasks(a).updateTask(report.id, earlier)
         let moved = try sync.sync(a)
         #expect(moved.uploaded == 1 && moved.warnings.isEmpty, "\(moved.lines)")
         text = try serverText(lab, uuid)
@@ -147,7 +147,7 @@ import TaskerTestSupport
         #expect(lines(text, "X-TASKER-DEFER-UNTIL") == ["X-TASKER-DEFER-UNTIL;VALUE=DATE:20261208"])
         #expect(VTodoCheck.problems(text).isEmpty)
         _ = try sync.sync(b)
-        #expect(try b.task(onB).dueDay == tenth.adding(days: -5))
-        #expect(try b.task(onB).deferUntil == tenth.adding(days: -2))
+        #expect(try Tasks(b).task(onB).dueDay == tenth.adding(days: -5))
+        #expect(try Tasks(b).task(onB).deferUntil == tenth.adding(days: -2))
     }
 }

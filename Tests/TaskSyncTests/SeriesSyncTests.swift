@@ -40,7 +40,7 @@ import TaskerTestSupport
         return result.status == 0 ? result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) : "failed: \(result.stdout)"
     }
 
-    func open(_ store: TaskStore) throws -> [TaskItem] { try store.tasks(TaskQuery(filter: .open)) }
+    func open(_ store: TaskStore) throws -> [TaskItem] { try Tasks(store).tasks(TaskQuery(filter: .open)) }
 
     func seriesStreaks(_ store: TaskStore, now: Date) throws -> [Streak] {
         StreakCounter(now: now, timeZone: utc).series(try StreakHistory(store).completionRecords(), openDue: try StreakHistory(store).openSeriesDue())
@@ -59,15 +59,15 @@ import TaskerTestSupport
         let a = try device(lab, "a", clock), b = try device(lab, "b", clock)
         let sync = lab.provider()
 
-        let water = try a.createTask(TaskDraft(title: "Water plants", due: today.adding(days: -3).instant(hour: 9, minute: 0, in: utc),
+        let water = try Tasks(a).createTask(TaskDraft(title: "Water plants", due: today.adding(days: -3).instant(hour: 9, minute: 0, in: utc),
                                                recurrence: RecurrenceRule(frequency: .daily)))
-        let series = try a.uuid(of: water.id)
+        let series = try Tasks(a).uuid(of: water.id)
         #expect(try sync.sync(a).uploaded == 1)
         // Three completions on A, each on its day, each synced.
         for day in 0..<3 {
             clock.now = today.adding(days: day - 3).instant(hour: 10, minute: 0, in: utc)
             let current = try #require(try open(a).first)
-            _ = try a.completeTask(current.id)
+            _ = try Tasks(a).completeTask(current.id)
             let report = try sync.sync(a)
             #expect(report.uploaded == 1 && report.warnings.isEmpty, "\(report.lines)")
         }
@@ -91,7 +91,7 @@ import TaskerTestSupport
         clock.now = today.adding(days: 1).instant(hour: 10, minute: 0, in: utc)
         let onB = try #require(try open(b).first)
         #expect(onB.due == today.adding(days: 1).instant(hour: 9, minute: 0, in: utc))
-        _ = try b.completeTask(onB.id)
+        _ = try Tasks(b).completeTask(onB.id)
         for device in [b, a, b, a] {
             let report = try sync.sync(device)
             #expect(!report.warnings.contains { $0.hasPrefix("not synced") }, "\(report.lines)")
@@ -108,7 +108,7 @@ import TaskerTestSupport
         #expect(raw.contains("X-TASKER-COMPLETIONS"))
         let next = today.adding(days: 2).instant(hour: 9, minute: 0, in: utc)
         for store in [a, b] {
-            let tasks = try store.tasks(TaskQuery(filter: .all))
+            let tasks = try Tasks(store).tasks(TaskQuery(filter: .all))
             #expect(try open(store).map(\.due) == [next], "one open occurrence, due the day after B's completion")
             #expect(tasks.filter { $0.status == .done }.count == 5, "3 on A, 1 elsewhere, 1 on B: \(tasks.map { ($0.title, $0.status, $0.due) })")
         }
@@ -127,14 +127,14 @@ import TaskerTestSupport
         let a = try device(lab, "a", clock)
         let sync = lab.provider()
         let first = LocalDate(year: 2026, month: 12, day: 1)
-        let task = try a.createTask(TaskDraft(title: "Stretch", due: first.instant(hour: 9, minute: 0, in: utc),
+        let task = try Tasks(a).createTask(TaskDraft(title: "Stretch", due: first.instant(hour: 9, minute: 0, in: utc),
                                               recurrence: RecurrenceRule(frequency: .daily), dueDay: first))
-        let series = try a.uuid(of: task.id)
+        let series = try Tasks(a).uuid(of: task.id)
         _ = try sync.sync(a)
         // tasks.org's way: the DUE moves to the next occurrence, the status stays open.
         try lab.third("edit", ["uid": .string(series), "due": "DUE;VALUE=DATE:20261202"])
         for _ in 0..<2 { _ = try sync.sync(a) }
-        let tasks = try a.tasks(TaskQuery(filter: .all))
+        let tasks = try Tasks(a).tasks(TaskQuery(filter: .all))
         #expect(try open(a).map(\.dueDay) == [first.adding(days: 1)])
         #expect(tasks.filter { $0.status == .done }.map(\.dueDay) == [first], "\(tasks.map { ($0.status, $0.dueDay) })")
         #expect(try lab.thirdPartyView().count == 1)
@@ -152,15 +152,15 @@ import TaskerTestSupport
         let sync = lab.provider()
         _ = try sync.sync(a)  // the collection found, nothing on it
         let day = LocalDate(year: 2026, month: 12, day: 1)
-        let task = try a.createTask(TaskDraft(title: "Journal", due: day.instant(hour: 20, minute: 0, in: utc), recurrence: RecurrenceRule(frequency: .daily)))
-        let series = try a.uuid(of: task.id)
+        let task = try Tasks(a).createTask(TaskDraft(title: "Journal", due: day.instant(hour: 20, minute: 0, in: utc), recurrence: RecurrenceRule(frequency: .daily)))
+        let series = try Tasks(a).uuid(of: task.id)
         for _ in 0..<2 {
-            _ = try a.completeTask(try #require(try open(a).first).id)
+            _ = try Tasks(a).completeTask(try #require(try open(a).first).id)
             clock.advance(days: 1)
         }
         // The old layout, as sync wrote it before: each occurrence its own VTODO with the RRULE, done ones
         // included, and a sync item per occurrence.
-        for row in try a.records().tasks {
+        for row in try RecordSets(a).records().tasks {
             let fields = TaskFields(record: row, projects: [:])
             let text = ICSText.patch(ICSText.skeleton(uid: row.uuid), remove: [],
                                      add: VTodoMapping.rewrite(Set(TaskFields.keys), from: fields).add + ["DTSTAMP:20261201T000000Z"])
@@ -186,7 +186,7 @@ import TaskerTestSupport
         let b = try device(lab, "b", clock)
         _ = try sync.sync(b)
         #expect(try open(b).map(\.due) == (try open(a).map(\.due)))
-        #expect(try b.tasks(TaskQuery(filter: .all)).filter { $0.status == .done }.count == 2)
+        #expect(try Tasks(b).tasks(TaskQuery(filter: .all)).filter { $0.status == .done }.count == 2)
     }
 
     /// Deleting the open occurrence deletes the series' object; the done occurrences stay as history.
@@ -197,18 +197,18 @@ import TaskerTestSupport
         let clock = TestClock(LocalDate(year: 2026, month: 12, day: 1).instant(hour: 12, minute: 0, in: utc))
         let a = try device(lab, "a", clock), b = try device(lab, "b", clock)
         let sync = lab.provider()
-        let task = try a.createTask(TaskDraft(title: "Stretch", due: clock.now, recurrence: RecurrenceRule(frequency: .daily)))
-        _ = try a.completeTask(task.id)
+        let task = try Tasks(a).createTask(TaskDraft(title: "Stretch", due: clock.now, recurrence: RecurrenceRule(frequency: .daily)))
+        _ = try Tasks(a).completeTask(task.id)
         _ = try sync.sync(a)
         _ = try sync.sync(b)
         #expect(try open(b).count == 1)
-        try a.deleteTask(try #require(try open(a).first).id)
+        try Tasks(a).deleteTask(try #require(try open(a).first).id)
         let deleted = try sync.sync(a)
         #expect(deleted.deletedThere == 1 && deleted.uploaded == 0, "\(deleted.lines)")
         #expect(try lab.thirdPartyView().isEmpty)
         _ = try sync.sync(b)
         #expect(try open(b).isEmpty)
-        #expect(try b.tasks(TaskQuery(filter: .all)).filter { $0.status == .done }.count == 1, "the completion stays")
+        #expect(try Tasks(b).tasks(TaskQuery(filter: .all)).filter { $0.status == .done }.count == 1, "the completion stays")
         let again = try sync.sync(a)
         #expect(again.uploaded == 0 && again.deletedThere == 0, "\(again.lines)")
     }
@@ -222,18 +222,18 @@ import TaskerTestSupport
         let clock = TestClock(LocalDate(year: 2026, month: 12, day: 1).instant(hour: 12, minute: 0, in: utc))
         let a = try device(lab, "a", clock), b = try device(lab, "b", clock)
         let sync = lab.provider()
-        let task = try a.createTask(TaskDraft(title: "Stretch", due: clock.now, recurrence: RecurrenceRule(frequency: .daily)))
-        _ = try a.completeTask(task.id)
+        let task = try Tasks(a).createTask(TaskDraft(title: "Stretch", due: clock.now, recurrence: RecurrenceRule(frequency: .daily)))
+        _ = try Tasks(a).completeTask(task.id)
         _ = try sync.sync(a)
         _ = try sync.sync(b)
-        try a.deleteTask(try #require(try open(a).first).id)
+        try Tasks(a).deleteTask(try #require(try open(a).first).id)
         clock.advance(days: 1)
-        _ = try b.completeTask(try #require(try open(b).first).id)
+        _ = try Tasks(b).completeTask(try #require(try open(b).first).id)
         _ = try sync.sync(b)
         let back = try sync.sync(a)
         #expect(back.warnings.contains { $0.hasPrefix("kept 'Stretch'") }, "\(back.lines)")
         for store in [a, b] {
-            let all = try store.tasks(TaskQuery(filter: .all))
+            let all = try Tasks(store).tasks(TaskQuery(filter: .all))
             #expect(all.filter { $0.status == .open }.count == 1)
             #expect(all.filter { $0.status == .done }.count == 2, "\(all.map { ($0.status, $0.due) })")
         }
@@ -252,14 +252,14 @@ import TaskerTestSupport
         let clock = TestClock(LocalDate(year: 2026, month: 12, day: 1).instant(hour: 12, minute: 0, in: utc))
         let a = try device(lab, "a", clock), b = try device(lab, "b", clock)
         let sync = lab.provider()
-        let review = try a.createTask(TaskDraft(title: "Weekly review", due: clock.now, recurrence: RecurrenceRule(frequency: .weekly)))
-        let series = try a.uuid(of: review.id)
-        let next = try #require(try a.completeTask(review.id).next)
-        let inbox = try a.createTask(TaskDraft(title: "Inbox zero", parent: next.id))
+        let review = try Tasks(a).createTask(TaskDraft(title: "Weekly review", due: clock.now, recurrence: RecurrenceRule(frequency: .weekly)))
+        let series = try Tasks(a).uuid(of: review.id)
+        let next = try #require(try Tasks(a).completeTask(review.id).next)
+        let inbox = try Tasks(a).createTask(TaskDraft(title: "Inbox zero", parent: next.id))
         _ = try sync.sync(a)
         let there = try lab.thirdPartyView()
         #expect(there.count == 2)
-        let raw = there[try a.uuid(of: inbox.id)]?["raw"]?.stringValue ?? ""
+        let raw = there[try Tasks(a).uuid(of: inbox.id)]?["raw"]?.stringValue ?? ""
         #expect(ICSText.unfold(raw).contains("RELATED-TO;RELTYPE=PARENT:\(series)"), "\(raw)")
         let pulled = try sync.sync(b)
         #expect(pulled.warnings.isEmpty, "\(pulled.lines)")

@@ -22,11 +22,11 @@ import TaskerTestSupport
         defer { lab.stop() }
         let a = try lab.device("a")
         let day = LocalDate(year: 2026, month: 12, day: 10)
-        let rent = try a.createTask(TaskDraft(title: "Pay rent", notes: "bank, then landlord", priority: .high, contexts: ["home"], dueDay: day))
-        _ = try a.createTask(TaskDraft(title: "Call Bob", due: day.instant(hour: 14, minute: 30, in: lab.utc), priority: .critical))
-        _ = try a.createTask(TaskDraft(title: "Find the lease", parent: rent.id))
-        let done = try a.createTask(TaskDraft(title: "Buy stamps"))
-        _ = try a.completeTask(done.id)
+        let rent = try Tasks(a).createTask(TaskDraft(title: "Pay rent", notes: "bank, then landlord", priority: .high, contexts: ["home"], dueDay: day))
+        _ = try Tasks(a).createTask(TaskDraft(title: "Call Bob", due: day.instant(hour: 14, minute: 30, in: lab.utc), priority: .critical))
+        _ = try Tasks(a).createTask(TaskDraft(title: "Find the lease", parent: rent.id))
+        let done = try Tasks(a).createTask(TaskDraft(title: "Buy stamps"))
+        _ = try Tasks(a).completeTask(done.id)
         #expect(try lab.provider().sync(a).uploaded == 4)
 
         let config = lab.directory.path("todoman.py")

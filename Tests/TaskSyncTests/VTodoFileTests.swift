@@ -16,14 +16,14 @@ import TaskerTestSupport
         let clock = TestClock(first.instant(hour: 12, minute: 0, in: utc))
         let a = try TaskStore(path: directory.path("a.sqlite"), clock: { clock.now }, timeZone: utc)
         try a.bootstrap()
-        _ = try a.createTask(TaskDraft(title: "Water plants", due: first.instant(hour: 23, minute: 0, in: utc), recurrence: RecurrenceRule(frequency: .daily)))
-        _ = try a.createTask(TaskDraft(title: "Call mom"))
+        _ = try Tasks(a).createTask(TaskDraft(title: "Water plants", due: first.instant(hour: 23, minute: 0, in: utc), recurrence: RecurrenceRule(frequency: .daily)))
+        _ = try Tasks(a).createTask(TaskDraft(title: "Call mom"))
         for _ in 0..<3 {
-            _ = try a.completeTask(try #require(try a.tasks(TaskQuery(filter: .open)).first { $0.title == "Water plants" }).id)
+            _ = try Tasks(a).completeTask(try #require(try Tasks(a).tasks(TaskQuery(filter: .open)).first { $0.title == "Water plants" }).id)
             clock.advance(days: 1)
         }
         let file = VTodoFile(timeZone: utc, now: clock.now)
-        let text = file.write(try a.records())
+        let text = file.write(try RecordSets(a).records())
         #expect(text.components(separatedBy: "BEGIN:VTODO").count - 1 == 2, "one VTODO per series: \(text)")
         #expect(ICSText.unfold(text).filter { ICSText.name(of: $0) == "X-TASKER-COMPLETIONS" }.count == 1)
         #expect(VTodoCheck.problems(text).isEmpty)
@@ -39,7 +39,7 @@ import TaskerTestSupport
         let again = try file.read(text, source: "tasks.ics", into: b)
         #expect(again == VTodoFile.Summary(added: 0, updated: 0, unchanged: 2, completions: 0), "re-import adds nothing")
         for store in [a, b] {
-            let all = try store.tasks(TaskQuery(filter: .all)).filter { $0.title == "Water plants" }
+            let all = try Tasks(store).tasks(TaskQuery(filter: .all)).filter { $0.title == "Water plants" }
             #expect(all.filter { $0.status == .open }.map(\.due) == [first.adding(days: 3).instant(hour: 23, minute: 0, in: utc)])
             #expect(all.filter { $0.status == .done }.count == 3)
         }
@@ -50,7 +50,7 @@ import TaskerTestSupport
         #expect(streakA == streakB)
         #expect(streakA.map(\.current) == [3], "\(streakA) \(recordsA)")
         // The file written from B says the same as A's.
-        #expect(file.write(try b.records()).components(separatedBy: "X-TASKER-COMPLETIONS").count == 2)
+        #expect(file.write(try RecordSets(b).records()).components(separatedBy: "X-TASKER-COMPLETIONS").count == 2)
     }
 
     @Test func aDayDueIsWrittenAsValueDate() {
@@ -71,14 +71,14 @@ import TaskerTestSupport
         let directory = TemporaryDirectory("vtodo-file")
         let store = try TaskStore(path: directory.path("t.sqlite"), timeZone: utc)
         try store.bootstrap()
-        let pack = try store.createTask(TaskDraft(title: "Pack books"))
+        let pack = try Tasks(store).createTask(TaskDraft(title: "Pack books"))
         var tape = TaskDraft(title: "Buy tape", parent: pack.id)
         tape.contexts = ["errand", "shop"]
-        _ = try store.createTask(tape)
+        _ = try Tasks(store).createTask(tape)
         var rent = TaskDraft(title: "Pay rent", notes: "line one\nline \"two\" — ü", due: Date(timeIntervalSince1970: 1_774_947_600))
         rent.recurrence = RecurrenceRule(frequency: .monthly)
-        _ = try store.createTask(rent)
-        let records = try store.records()
+        _ = try Tasks(store).createTask(rent)
+        let records = try RecordSets(store).records()
         let path = directory.path("tasks.ics")
         try Data(VTodoFile(timeZone: utc, now: Date()).write(records).utf8).write(to: URL(fileURLWithPath: path))
         let script = """
@@ -102,6 +102,6 @@ import TaskerTestSupport
         #expect(paying["due"] == "2026-03-31T09:00:00+00:00" && paying["rrule"] == "FREQ=MONTHLY")
         #expect(paying["description"] == "line one\nline \"two\" — ü")
         let buying = try #require(parsed.first { $0["summary"] == "Buy tape" })
-        #expect(buying["related"] == .string(try store.uuid(of: pack.id)) && buying["categories"] == ["errand", "shop"])
+        #expect(buying["related"] == .string(try Tasks(store).uuid(of: pack.id)) && buying["categories"] == ["errand", "shop"])
     }
 }

@@ -15,7 +15,7 @@ import TaskStore
         #expect(timed["task"]?["due"] == "2026-12-10T15:00:00+00:00")
         let words = try f.call("create_task", ["title": "Words", "due": "friday"])
         #expect(words["task"]?["due"] == "2026-12-04T09:00:00+00:00", "captured words keep the 9:00 default")
-        let stored = try f.toolkit.store.task(TaskID(Int64(try #require(day["task"]?["id"]?.intValue))))
+        let stored = try Tasks(f.toolkit.store).task(TaskID(Int64(try #require(day["task"]?["id"]?.intValue))))
         #expect(stored.dueDay == LocalDate(year: 2026, month: 12, day: 10))
         #expect(stored.due == ISODate.parse("2026-12-10T09:00", in: ToolkitFixture.zone), "ordered and planned at 9:00")
         let listed = try f.call("list_tasks", ["filter": "all"])["tasks"]?.arrayValue ?? []
@@ -28,7 +28,7 @@ import TaskStore
         let id = try f.task(["title": "Dentist", "due": "2026-12-10"])
         let timed = try f.call("update_task", ["id": .int(id), "due": "2026-12-11T08:30"])
         #expect(timed["task"]?["due"] == "2026-12-11T08:30:00+00:00")
-        #expect(try f.toolkit.store.task(TaskID(Int64(id))).dueDay == nil)
+        #expect(try Tasks(f.toolkit.store).task(TaskID(Int64(id))).dueDay == nil)
         let back = try f.call("update_task", ["id": .int(id), "due": "2026-12-12"])
         #expect(back["task"]?["due"] == "2026-12-12")
 
@@ -36,10 +36,10 @@ import TaskStore
         guard case .done(let output) = try call.run(in: f.toolkit) else { Issue.record("not run"); return }
         #expect(output.json(f.toolkit.format)["previous_due"] == "2026-12-12")
         try #require(call.undo(after: output)).revert(in: f.toolkit.store)
-        #expect(try f.toolkit.store.task(TaskID(Int64(id))).dueDay == LocalDate(year: 2026, month: 12, day: 12))
+        #expect(try Tasks(f.toolkit.store).task(TaskID(Int64(id))).dueDay == LocalDate(year: 2026, month: 12, day: 12))
         let cleared = try f.call("reschedule_task", ["id": .int(id), "due": .null])
         #expect(cleared["task"]?["due"] == .null)
-        #expect(try f.toolkit.store.task(TaskID(Int64(id))).dueDay == nil)
+        #expect(try Tasks(f.toolkit.store).task(TaskID(Int64(id))).dueDay == nil)
     }
 
     @Test func aRecurringDateOnlyTaskComesBackDateOnly() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TaskCore
+import TaskStore
 @testable import TaskToolkit
 
 /// `delete_task` with and without subtasks, in each children mode, and its undo.
@@ -10,7 +11,7 @@ import TaskCore
         let id = try f.task(["title": "Call mom", "contexts": ["phone"]])
         _ = try f.call("create_page", ["title": "Mom"])
         _ = try f.call("link_page", ["page": "Mom", "task": .int(id)])
-        let uuid = try f.toolkit.store.uuid(of: TaskID(Int64(id)))
+        let uuid = try Tasks(f.toolkit.store).uuid(of: TaskID(Int64(id)))
         let result = try f.call("delete_task", ["title": "mom"])
         #expect(result["ok"] == true)
         #expect(result["deleted"]?.arrayValue?.map { $0["id"] } == [.int(id)])

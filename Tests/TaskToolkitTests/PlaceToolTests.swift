@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TaskCore
+import TaskStore
 @testable import TaskToolkit
 
 /// Places through the catalogue: create_place (ranges, names unique without case), list_places,
@@ -91,7 +92,7 @@ import TaskCore
         let outcome = try f.toolkit.run(call)
         let output = try #require(outcome.output)
         try #require(UpdateTask(target: .id(Int64(id))).undo(after: output)).revert(in: f.toolkit.store)
-        #expect(try f.toolkit.store.task(TaskID(Int64(id))).place == nil, "undo unbinds again")
+        #expect(try Tasks(f.toolkit.store).task(TaskID(Int64(id))).place == nil, "undo unbinds again")
     }
 
     @Test func aTriggerWithoutAPlaceIsAMalformedCall() throws {
@@ -106,11 +107,11 @@ import TaskCore
         let outcome = try f.toolkit.run(DeletePlace(name: "supermarket"))
         let output = try #require(outcome.output)
         #expect(output.unbound.map(\.id) == [TaskID(Int64(id))])
-        #expect(try f.toolkit.store.task(TaskID(Int64(id))).place == nil)
-        #expect(try f.toolkit.store.task(TaskID(Int64(id))).title == "Buy milk", "the task stays")
+        #expect(try Tasks(f.toolkit.store).task(TaskID(Int64(id))).place == nil)
+        #expect(try Tasks(f.toolkit.store).task(TaskID(Int64(id))).title == "Buy milk", "the task stays")
         #expect(try f.call("list_places")["count"] == 0)
         try #require(DeletePlace(name: "supermarket").undo(after: output)).revert(in: f.toolkit.store)
-        #expect(try f.toolkit.store.task(TaskID(Int64(id))).place == PlaceBinding(place: "Supermarket", trigger: .leave))
+        #expect(try Tasks(f.toolkit.store).task(TaskID(Int64(id))).place == PlaceBinding(place: "Supermarket", trigger: .leave))
         let missing = try f.call("delete_place", ["name": "nowhere"])
         #expect(missing["ok"] == false)
     }

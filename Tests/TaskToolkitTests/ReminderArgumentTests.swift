@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TaskCore
+import TaskStore
 @testable import TaskToolkit
 
 /// `remind` on create_task and update_task: minutes before, a phrase of minutes, a time (on the
@@ -19,7 +20,7 @@ import TaskCore
         let result = try f.call("create_task", ["title": "Dentist", "due": "friday 3pm", "remind": argument])
         #expect(result["task"]?["remind"] == stored)
         let id = try #require(result["task"]?["id"]?.intValue)
-        #expect(try f.toolkit.store.task(TaskID(Int64(id))).remind != nil, "stored, read back")
+        #expect(try Tasks(f.toolkit.store).task(TaskID(Int64(id))).remind != nil, "stored, read back")
     }
 
     @Test func aTaskWithoutItsOwnReminderCarriesNoRemindField() throws {
@@ -34,7 +35,7 @@ import TaskCore
         #expect(set["task"]?["remind"] == .int(45))
         let cleared = try f.call("update_task", ["id": .int(id), "remind": .null])
         #expect(cleared["task"]?["remind"] == nil)
-        #expect(try f.toolkit.store.task(TaskID(Int64(id))).remind == nil)
+        #expect(try Tasks(f.toolkit.store).task(TaskID(Int64(id))).remind == nil)
     }
 
     @Test func nonsenseIsRefusedAsAMalformedCall() throws {
@@ -47,8 +48,8 @@ import TaskCore
         let f = try ToolkitFixture()
         let a = try f.task(["title": "Standup", "due": "2026-12-03T09:15", "recurrence": "weekly", "remind": 5])
         let b = try f.task(["title": "Review", "due": "2026-12-03T16:00", "recurrence": "weekly", "remind": "2026-12-03T15:00"])
-        let nextA = try f.toolkit.store.completeTask(TaskID(Int64(a))).next
-        let nextB = try f.toolkit.store.completeTask(TaskID(Int64(b))).next
+        let nextA = try Tasks(f.toolkit.store).completeTask(TaskID(Int64(a))).next
+        let nextB = try Tasks(f.toolkit.store).completeTask(TaskID(Int64(b))).next
         #expect(nextA?.remind == .minutesBefore(5))
         #expect(nextB?.remind == .at(ISODate.parse("2026-12-10T15:00", in: ToolkitFixture.zone)!))
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TaskCore
+import TaskStore
 @testable import TaskToolkit
 
 /// Subtasks through the tools: parent by title at creation, children and trees in list_tasks,
@@ -62,7 +63,7 @@ import TaskCore
         let root = try f.task(["title": "Root"])
         var last = TaskID(Int64(root))
         try f.toolkit.store.inOneTransaction {
-            for i in 1...10_000 { last = try f.toolkit.store.createTask(TaskDraft(title: "Level \(i)", parent: last)).id }
+            for i in 1...10_000 { last = try Tasks(f.toolkit.store).createTask(TaskDraft(title: "Level \(i)", parent: last)).id }
         }
         let loop = try f.call("update_task", ["id": .int(root), "parent": .int(Int(last.rawValue))])
         #expect(loop["ok"] == false)

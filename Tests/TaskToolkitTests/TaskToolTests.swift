@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TaskCore
+import TaskStore
 @testable import TaskToolkit
 
 @Suite struct TaskToolTests {
@@ -125,7 +126,7 @@ import TaskCore
         let f = try ToolkitFixture()
         let parent = try f.task(["title": "Kitchen"])
         let child = try f.task(["title": "Tiles", "parent": .int(parent)])
-        #expect(try f.toolkit.store.subtasks(of: TaskID(Int64(parent))).map(\.id.rawValue) == [Int64(child)])
+        #expect(try Tasks(f.toolkit.store).subtasks(of: TaskID(Int64(parent))).map(\.id.rawValue) == [Int64(child)])
         let bad = try f.call("create_task", ["title": "Orphan", "parent": 12345])
         #expect(bad["ok"] == false)
     }

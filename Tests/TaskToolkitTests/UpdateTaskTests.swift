@@ -77,7 +77,7 @@ import TaskStore
         // Undo restores the previous values.
         let output = try #require(outcome.output)
         try #require(call.undo(after: output)).revert(in: f.toolkit.store)
-        let restored = f.toolkit.format.task(try f.toolkit.store.task(TaskID(Int64(id))))
+        let restored = f.toolkit.format.task(try Tasks(f.toolkit.store).task(TaskID(Int64(id))))
         for key in ["title", "notes", "due", "priority", "estimate_minutes", "energy", "contexts", "kind", "project", "list",
                     "parent", "recurrence", "defer_until"] {
             #expect(restored[key] == before[key], "undo restores \(key)")

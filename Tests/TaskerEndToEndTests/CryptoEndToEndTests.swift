@@ -50,8 +50,8 @@ import TaskerTestSupport
         }
         _ = try Pages(holder).appendToPage(PageID(8), markdown: "second line of the sentence page")
         _ = try Projects(holder).createProject(name: "Orchard", notes: projectNote)
-        _ = try holder.createTask(TaskDraft(title: "Veneer", notes: taskNote, project: "Orchard"))
-        _ = try holder.createTask(TaskDraft(title: "No notes here"))
+        _ = try Tasks(holder).createTask(TaskDraft(title: "Veneer", notes: taskNote, project: "Orchard"))
+        _ = try Tasks(holder).createTask(TaskDraft(title: "No notes here"))
         for text in [sentence, taskNote, projectNote] {
             #expect(occurrences(text, in: db) + occurrences(text, in: db + "-wal") > 0)
         }
@@ -243,7 +243,7 @@ import TaskerTestSupport
         try holder.bootstrap()
         for n in 0..<400 { _ = try Pages(holder).createPage(title: "Page \(n)", body: "body \(n) with the word marigold") }
         for n in 0..<20 { _ = try Projects(holder).createProject(name: "Project \(n)", notes: "project note \(n)") }
-        _ = try holder.createTasks((0..<200).map { TaskDraft(title: "Task \($0)", notes: "task note \($0)", project: "Project \($0 % 20)") })
+        _ = try Tasks(holder).createTasks((0..<200).map { TaskDraft(title: "Task \($0)", notes: "task note \($0)", project: "Project \($0 % 20)") })
         #expect(try tasker(["crypto", "enable"]).status == 0)
         // Encrypted attachments: their keys are re-sealed with the notes (the objects stay as they are).
         for n in 0..<3 {

@@ -17,7 +17,7 @@ import TaskerTestSupport
     }
 
     func storedTasks() throws -> [TaskItem] {
-        try TaskStore(path: db).tasks(TaskQuery(filter: .all, limit: 1_000_000))
+        try Tasks(TaskStore(path: db)).tasks(TaskQuery(filter: .all, limit: 1_000_000))
     }
 
     // MARK: 1. NUL

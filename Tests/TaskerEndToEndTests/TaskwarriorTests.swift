@@ -22,7 +22,7 @@ import TaskerTestSupport
     }
 
     func records(_ dir: TemporaryDirectory) throws -> RecordSet {
-        try TaskStore(path: dir.path("db.sqlite"), timeZone: TimeZone(identifier: "UTC")!).records()
+        try RecordSets(TaskStore(path: dir.path("db.sqlite"), timeZone: TimeZone(identifier: "UTC")!)).records()
     }
 
     /// A description over the 1 MiB field limit costs its task alone: one warning naming it, the rest imported.

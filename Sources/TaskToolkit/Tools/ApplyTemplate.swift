@@ -63,7 +63,7 @@ public struct ApplyTemplate: Tool {
     public func undo(after output: Output) -> UndoAction? {
         let ids = output.application.tasks.map(\.id).reversed()
         return UndoAction("Deleted the \(ids.count) tasks of '\(output.application.template.name)'") { store in
-            try store.inOneTransaction { for id in ids { try store.deleteTask(id) } }
+            try store.inOneTransaction { for id in ids { try Tasks(store).deleteTask(id) } }
         }
     }
 

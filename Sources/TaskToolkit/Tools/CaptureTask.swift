@@ -88,7 +88,7 @@ public struct CaptureTask: Tool {
             }
         }
         guard !dryRun else { return .done(Output(task: nil, draft: parsed.draft, understood: parsed.understood)) }
-        let task = try toolkit.store.createTask(parsed.draft)
+        let task = try Tasks(toolkit.store).createTask(parsed.draft)
         return .done(Output(task: task, draft: parsed.draft, understood: parsed.understood))
     }
 
@@ -113,6 +113,6 @@ public struct CaptureTask: Tool {
 extension UndoAction {
     /// Undoes a creation: deletes the task.
     static func deleting(_ task: TaskItem) -> UndoAction {
-        UndoAction("Deleted '\(task.title)'") { store in try store.deleteTask(task.id) }
+        UndoAction("Deleted '\(task.title)'") { store in try Tasks(store).deleteTask(task.id) }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TaskCore
+import TaskStore
 
 /// `complete_task`: marks a task done; a recurring task gets its next occurrence.
 public struct CompleteTask: TaskTargeting {
@@ -63,7 +64,7 @@ public struct CompleteTask: TaskTargeting {
 
     /// The open subtasks to complete with it, or the refusal listing them.
     func openSubtasks(of task: TaskItem, in toolkit: TaskToolkit) throws -> Result<[TaskItem], ToolRefusal> {
-        let open = try toolkit.store.descendants(of: task.id, openOnly: true)
+        let open = try Tasks(toolkit.store).descendants(of: task.id, openOnly: true)
         guard withChildren || open.isEmpty else {
             return .failure(.openSubtasks(of: task, open, advice: "complete them first, or pass with_children true to complete them with it"))
         }
@@ -89,7 +90,7 @@ public struct CompleteTask: TaskTargeting {
             case .failure(let refusal): return .refused(refusal)
             case .success(let open):
                 // Deepest first, the task itself last, all in one transaction.
-                let results = try toolkit.store.completeTasks(open.reversed().map(\.id) + [task.id])
+                let results = try Tasks(toolkit.store).completeTasks(open.reversed().map(\.id) + [task.id])
                 guard let (completed, next) = results.last else { return .refused(ToolRefusal("nothing was completed")) }
                 let below = results.dropLast().reversed()
                 return .done(Output(task: completed, next: next, subtasks: below.map(\.completed), subtaskNexts: below.compactMap(\.next)))
@@ -104,7 +105,7 @@ public struct CompleteTask: TaskTargeting {
         case .failure(let refusal): return .refused(refusal, scope: Self.definition.scope)
         case .success(let task):
             var footprint = CallFootprint.task(task, scope: Self.definition.scope)
-            footprint.include(try toolkit.store.descendants(of: task.id, openOnly: true))
+            footprint.include(try Tasks(toolkit.store).descendants(of: task.id, openOnly: true))
             return footprint
         }
     }
@@ -114,8 +115,8 @@ public struct CompleteTask: TaskTargeting {
         let more = output.subtasks.count
         return UndoAction("Reopened '\(output.task.title)'" + (more > 0 ? " and \(more) subtask\(more == 1 ? "" : "s")" : "")) { store in
             try store.inOneTransaction {
-                for next in nexts { try store.deleteTask(next) }
-                for id in ids { _ = try store.reopenTask(id) }
+                for next in nexts { try Tasks(store).deleteTask(next) }
+                for id in ids { _ = try Tasks(store).reopenTask(id) }
             }
         }
     }

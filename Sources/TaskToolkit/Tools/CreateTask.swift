@@ -123,7 +123,7 @@ public struct CreateTask: Tool {
 
     public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<TaskOutput> {
         switch try resolved(in: toolkit) {
-        case .success(let draft): return .done(TaskOutput(task: try toolkit.store.createTask(draft)))
+        case .success(let draft): return .done(TaskOutput(task: try Tasks(toolkit.store).createTask(draft)))
         case .failure(let refusal): return .refused(refusal)
         }
     }

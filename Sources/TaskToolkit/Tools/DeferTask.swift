@@ -1,5 +1,6 @@
 import Foundation
 import TaskCore
+import TaskStore
 
 /// `defer_task`: hides a task until a day.
 public struct DeferTask: TaskTargeting {
@@ -46,12 +47,12 @@ public struct DeferTask: TaskTargeting {
     public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> {
         let day = try toolkit.day(until, argument: "until", tool: Self.definition.name)
         return try toolkit.withTarget(of: self) { task in
-            .done(Output(task: try toolkit.store.deferTask(task.id, until: day), previousDeferUntil: task.deferUntil))
+            .done(Output(task: try Tasks(toolkit.store).deferTask(task.id, until: day), previousDeferUntil: task.deferUntil))
         }
     }
 
     public func undo(after output: Output) -> UndoAction? {
         let (id, previous) = (output.task.id, output.previousDeferUntil)
-        return UndoAction("Restored the defer date of '\(output.task.title)'") { store in _ = try store.deferTask(id, until: previous) }
+        return UndoAction("Restored the defer date of '\(output.task.title)'") { store in _ = try Tasks(store).deferTask(id, until: previous) }
     }
 }

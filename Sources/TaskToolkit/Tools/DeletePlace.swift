@@ -50,7 +50,7 @@ public struct DeletePlace: Tool {
             for (id, binding) in bindings {
                 var update = TaskUpdate()
                 update.place = .some(binding)
-                _ = try store.updateTask(id, update)
+                _ = try Tasks(store).updateTask(id, update)
             }
         }
     }

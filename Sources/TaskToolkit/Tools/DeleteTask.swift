@@ -54,7 +54,7 @@ public struct DeleteTask: TaskTargeting, ArgumentsExpressible {
 
     /// The task and its subtasks, or the refusal when it has open ones and `children` is refuse.
     func checked(_ task: TaskItem, in toolkit: TaskToolkit) throws -> Result<[TaskItem], ToolRefusal> {
-        let below = try toolkit.store.descendants(of: task.id)
+        let below = try Tasks(toolkit.store).descendants(of: task.id)
         let open = below.filter { $0.status == .open }
         guard children != .refuse || open.isEmpty else {
             return .failure(.openSubtasks(of: task, open, advice: "pass children \"orphan\" to keep them without a parent, or \"delete\" to delete them too"))
@@ -80,7 +80,7 @@ public struct DeleteTask: TaskTargeting, ArgumentsExpressible {
     public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> {
         try toolkit.withTarget(of: self) { task in
             if case .failure(let refusal) = try checked(task, in: toolkit) { return .refused(refusal) }
-            return .done(Output(deletion: try toolkit.store.deleteTask(task.id, withSubtasks: children == .delete)))
+            return .done(Output(deletion: try Tasks(toolkit.store).deleteTask(task.id, withSubtasks: children == .delete)))
         }
     }
 
@@ -91,7 +91,7 @@ public struct DeleteTask: TaskTargeting, ArgumentsExpressible {
         case .failure(let refusal): return .refused(refusal, scope: Self.definition.scope)
         case .success(let task):
             var footprint = CallFootprint.task(task, scope: Self.definition.scope)
-            footprint.include(try toolkit.store.descendants(of: task.id))
+            footprint.include(try Tasks(toolkit.store).descendants(of: task.id))
             return footprint
         }
     }
@@ -100,7 +100,7 @@ public struct DeleteTask: TaskTargeting, ArgumentsExpressible {
         let title = deletion.records.first?.task.title ?? ""
         let more = deletion.records.count - 1
         return UndoAction("Restored '\(title)'" + (more > 0 ? " and \(more) subtask\(more == 1 ? "" : "s")" : "")) { store in
-            try store.restore(deletion)
+            try Tasks(store).restore(deletion)
         }
     }
 }

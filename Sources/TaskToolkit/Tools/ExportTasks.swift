@@ -50,7 +50,7 @@ public struct ExportTasks: Tool {
     }
 
     public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> {
-        var records = try toolkit.store.records()
+        var records = try RecordSets(toolkit.store).records()
         if format != "unkt" && filter != "all" {
             let wanted: TaskStatus = filter == "done" ? .done : .open
             records.tasks = records.tasks.filter { $0.status == wanted }

@@ -69,7 +69,7 @@ public struct ImportTasks: Tool {
                         throw IOError.cannotRead(path: source, reason: "no such file, not readable, or not UTF-8")
                     }
                     let store = toolkit.store
-                    let projects = try store.projectRecords()
+                    let projects = try RecordSets(store).projectRecords()
                     if resolvedFormat == "todotxt" {
                         imported = try TodoTxtReader(timeZone: store.timeZone, now: store.clock(), projects: projects).read(text, source: source)
                     } else {

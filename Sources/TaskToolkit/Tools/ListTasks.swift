@@ -80,7 +80,7 @@ public struct ListTasks: Tool {
             }
         }
         query.subtree = tree && query.parent != nil
-        let tasks = try toolkit.store.tasks(query)
+        let tasks = try Tasks(toolkit.store).tasks(query)
         let syncErrors = try SyncFailures(toolkit.store).byTask()
         guard tree else { return .done(Output(filter: query.filter, tasks: tasks, syncErrors: syncErrors)) }
         let outline = TaskOutline(tasks)

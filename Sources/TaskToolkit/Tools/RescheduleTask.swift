@@ -1,5 +1,6 @@
 import Foundation
 import TaskCore
+import TaskStore
 
 /// `reschedule_task`: changes (or clears) a task's due date.
 public struct RescheduleTask: TaskTargeting {
@@ -47,13 +48,13 @@ public struct RescheduleTask: TaskTargeting {
     public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> {
         let read = try toolkit.due(due, argument: "due", tool: Self.definition.name)
         return try toolkit.withTarget(of: self) { task in
-            .done(Output(task: try toolkit.store.rescheduleTask(task.id, due: read?.date, day: read?.day),
+            .done(Output(task: try Tasks(toolkit.store).rescheduleTask(task.id, due: read?.date, day: read?.day),
                          previousDue: task.due, previousDay: task.dueDay))
         }
     }
 
     public func undo(after output: Output) -> UndoAction? {
         let (id, previous, day) = (output.task.id, output.previousDue, output.previousDay)
-        return UndoAction("Moved '\(output.task.title)' back") { store in _ = try store.rescheduleTask(id, due: previous, day: day) }
+        return UndoAction("Moved '\(output.task.title)' back") { store in _ = try Tasks(store).rescheduleTask(id, due: previous, day: day) }
     }
 }

@@ -67,7 +67,7 @@ public struct SetStage: TaskTargeting, ArgumentsExpressible {
             case .success(let stage):
                 var update = TaskUpdate()
                 update.stage = .some(stage)
-                return .done(Output(task: try toolkit.store.updateTask(task.id, update), previousStage: task.stage))
+                return .done(Output(task: try Tasks(toolkit.store).updateTask(task.id, update), previousStage: task.stage))
             case .failure(let refusal): return .refused(refusal)
             }
         }
@@ -78,7 +78,7 @@ public struct SetStage: TaskTargeting, ArgumentsExpressible {
         return UndoAction("Moved '\(output.task.title)' back to \(previous ?? "no stage")") { store in
             var update = TaskUpdate()
             update.stage = .some(previous)
-            _ = try store.updateTask(id, update)
+            _ = try Tasks(store).updateTask(id, update)
         }
     }
 

@@ -191,7 +191,7 @@ public struct UpdateTask: TaskTargeting, ArgumentsExpressible {
     public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> {
         try toolkit.withTarget(of: self) { task in
             switch try update(for: task, in: toolkit) {
-            case .success(let update): return .done(Output(task: try toolkit.store.updateTask(task.id, update), previous: task))
+            case .success(let update): return .done(Output(task: try Tasks(toolkit.store).updateTask(task.id, update), previous: task))
             case .failure(let refusal): return .refused(refusal)
             }
         }
@@ -225,14 +225,14 @@ public struct UpdateTask: TaskTargeting, ArgumentsExpressible {
             footprint.needs(.destructive)
         }
         if let project = update.project { footprint.projects?.insert(CallFootprint.key(project)) }
-        if case .some(.some(let parentID)) = update.parent, let parent = try? toolkit.store.task(parentID) {
+        if case .some(.some(let parentID)) = update.parent, let parent = try? Tasks(toolkit.store).task(parentID) {
             footprint.projects?.insert(CallFootprint.key(parent.project))
         }
         return footprint
     }
     public func undo(after output: Output) -> UndoAction? {
         let (id, back) = (output.task.id, TaskUpdate.restoring(output.previous, from: output.task))
-        return UndoAction("Restored '\(output.previous.title)' as it was") { store in _ = try store.updateTask(id, back) }
+        return UndoAction("Restored '\(output.previous.title)' as it was") { store in _ = try Tasks(store).updateTask(id, back) }
     }
 }
 

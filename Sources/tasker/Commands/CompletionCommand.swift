@@ -36,13 +36,13 @@ enum CompletionCommand: Command {
         }
         let toolkit = try context.makeToolkit()
         if word == "titles" {
-            let tasks = try toolkit.store.tasks(TaskQuery(filter: .open, limit: 500))
+            let tasks = try Tasks(toolkit.store).tasks(TaskQuery(filter: .open, limit: 500))
             for title in Self.unique(tasks.map(\.title)) { context.output.out(TerminalText.sanitized(title)) }
             return 0
         }
         if word == "contexts" {
             let projects = try Projects(toolkit.store).projects().map(\.project.name)
-            for name in Self.unique(try toolkit.store.contexts() + projects) { context.output.out(TerminalText.sanitized(name)) }
+            for name in Self.unique(try Tasks(toolkit.store).contexts() + projects) { context.output.out(TerminalText.sanitized(name)) }
             return 0
         }
         throw UsageError("completion: '\(word)' is not one of \((shells + ["titles", "contexts"]).joined(separator: ", "))")

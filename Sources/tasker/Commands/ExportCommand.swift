@@ -40,7 +40,7 @@ enum ExportCommand: Command {
             throw UsageError("export: give exactly one of --unkt FILE, --xlsx FILE, --taskwarrior, --todotxt and --ics")
         }
         let store = try context.openStore()
-        let records = try store.records()
+        let records = try RecordSets(store).records()
         let replacing = arguments.has(Self.force)
         do {
             if let bundle {

@@ -62,7 +62,7 @@ enum ImportCommand: Command {
             source = file == "-" ? "standard input" : file
             let text = try readText(file, context)
             progress.phase("reading \(ImportProgress.grouped(text.utf8.count)) bytes")
-            let projects = try store.projectRecords()
+            let projects = try RecordSets(store).projectRecords()
             if arguments.has(Self.todotxt) {
                 imported = try TodoTxtReader(timeZone: context.timeZone, now: context.clock(), projects: projects).read(text, source: source)
             } else {

@@ -1,38 +1,47 @@
 import Foundation
 import TaskCore
 
-/// Tasks: create, read, update, complete (with recurrence), reschedule, defer, delete, query, find.
-extension TaskStore {
+/// Tasks over the store's connection: create, read, update, complete (with recurrence), reschedule,
+/// defer, delete, query, find, and the UUID a task is known by elsewhere.
+///
+/// The row layer every aggregate reads tasks through (columns, `loadTasks`, name resolution,
+/// `insertTaskRow`) stays with the store in `TaskStore+TaskRows`: templates, plans, reminders,
+/// pages and the record sets read and write task rows too.
+public struct Tasks {
+    public let store: TaskStore
+
+    public init(_ store: TaskStore) { self.store = store }
+
     /// Creates a task in its list (the default list when the draft names none).
     /// - Throws: `.notBootstrapped`, `.listNotFound`, `.projectNotFound`, `.taskNotFound` (parent),
     ///   `.invalidValue` (empty title, negative estimate).
     public func createTask(_ draft: TaskDraft) throws -> TaskItem {
-        try write {
+        try store.write {
             var cache: [String: (id: Int64, name: String)] = [:]
-            let (task, listID, projectID) = try makeTask(from: draft, cache: &cache)
+            let (task, listID, projectID) = try store.makeTask(from: draft, cache: &cache)
             let anchor = anchorDay(for: task.recurrence, due: task.due)
-            return try insertTaskRow(task, anchorDay: anchor, stageID: nil, listID: listID, projectID: projectID)
+            return try store.insertTaskRow(task, anchorDay: anchor, stageID: nil, listID: listID, projectID: projectID)
         }
     }
 
     /// Creates many tasks in one transaction (how scripts and benchmarks bulk-load); all or nothing.
     /// - Throws: as `createTask`, for the first draft that fails; then nothing is stored.
     public func createTasks(_ drafts: [TaskDraft]) throws -> [TaskItem] {
-        try write {
+        try store.write {
             var cache: [String: (id: Int64, name: String)] = [:]
             var created: [TaskItem] = []
             created.reserveCapacity(drafts.count)
             for draft in drafts {
-                let (task, listID, projectID) = try makeTask(from: draft, cache: &cache)
+                let (task, listID, projectID) = try store.makeTask(from: draft, cache: &cache)
                 let anchor = anchorDay(for: task.recurrence, due: task.due)
-                created.append(try insertTaskRow(task, anchorDay: anchor, stageID: nil, listID: listID, projectID: projectID))
+                created.append(try store.insertTaskRow(task, anchorDay: anchor, stageID: nil, listID: listID, projectID: projectID))
             }
             return created
         }
     }
 
     public func task(_ id: TaskID) throws -> TaskItem {
-        try mapErrors { try loadTask(id) }
+        try store.mapErrors { try store.loadTask(id) }
     }
 
     /// Applies the changes in `update`.
@@ -41,20 +50,20 @@ extension TaskStore {
     /// on the same day keeps the anchor. - Throws: `.taskNotFound`, `.listNotFound`,
     /// `.projectNotFound`, `.stageNotFound`, `.cyclicParent`, `.invalidValue`.
     public func updateTask(_ id: TaskID, _ update: TaskUpdate) throws -> TaskItem {
-        try write {
-            var t = try loadTask(id)
+        try store.write {
+            var t = try store.loadTask(id)
             let before = t
             if let title = update.title { t.title = try TaskStore.validTitle(title) }
             if let notes = update.notes {
                 // Locked notes are neither replaced nor cleared: an undo could not bring them back.
                 if t.notesLocked {
-                    throw TaskStoreError.sealed("task notes are sealed and the data key is not available, so nothing was written: \(keyUnavailable)")
+                    throw TaskStoreError.sealed("task notes are sealed and the data key is not available, so nothing was written: \(store.keyUnavailable)")
                 }
                 t.notes = notes
             }
             if let due = update.due {
                 t.dueDay = due == nil ? nil : update.dueDay
-                t.due = dueTime(t.dueDay) ?? due.map(TaskStore.wholeSeconds)
+                t.due = store.dueTime(t.dueDay) ?? due.map(TaskStore.wholeSeconds)
             }
             if let priority = update.priority { t.priority = priority }
             if let estimate = update.estimateMinutes {
@@ -64,9 +73,9 @@ extension TaskStore {
             if let energy = update.energy { t.energy = energy }
             if let contexts = update.contexts { t.contexts = TaskStore.normalizeContexts(contexts) }
             if let kind = update.kind { t.kind = kind }
-            if let stage = update.stage { t.stage = try stage.map { try resolveStage($0).name } }
-            if let list = update.list { t.list = try resolveList(list).name }
-            if let project = update.project { t.project = try project.map { try resolveProject($0).name } }
+            if let stage = update.stage { t.stage = try stage.map { try store.resolveStage($0).name } }
+            if let list = update.list { t.list = try store.resolveList(list).name }
+            if let project = update.project { t.project = try project.map { try store.resolveProject($0).name } }
             if let parent = update.parent {
                 if let parent { try checkParent(child: id, parent: parent) }
                 t.parent = parent
@@ -74,7 +83,7 @@ extension TaskStore {
             if let recurrence = update.recurrence { t.recurrence = recurrence }
             if let deferUntil = update.deferUntil { t.deferUntil = deferUntil }
             if let remind = update.remind { t.remind = remind.map(TaskStore.wholeSeconds) }
-            if let place = update.place { t.place = try place.map(resolvePlace) }
+            if let place = update.place { t.place = try place.map(store.resolvePlace) }
             if update.due != nil || update.recurrence != nil {
                 try setAnchorDay(try anchorDay(updating: id, from: before, to: t), for: id)
             }
@@ -97,36 +106,36 @@ extension TaskStore {
     /// A staged task moves to the "Done" stage.
     /// - Throws: `.taskNotFound`.
     public func completeTask(_ id: TaskID) throws -> (completed: TaskItem, next: TaskItem?) {
-        try write {
-            var t = try loadTask(id)
+        try store.write {
+            var t = try store.loadTask(id)
             guard t.status == .open else { return (t, nil) }
             if t.recurrence != nil, t.notesLocked {
                 // The next occurrence is a new row: its notes must be sealed again, which needs the key.
                 throw TaskStoreError.sealed(
-                    "task \(id.rawValue) repeats and its notes are sealed; its next occurrence cannot carry them while the data key is not available, so nothing was changed: \(keyUnavailable)")
+                    "task \(id.rawValue) repeats and its notes are sealed; its next occurrence cannot carry them while the data key is not available, so nothing was changed: \(store.keyUnavailable)")
             }
-            let stamp = TaskStore.wholeSeconds(now)
+            let stamp = TaskStore.wholeSeconds(store.now)
             t.status = .done
             t.completed = stamp
             t.updated = stamp
-            if t.stage != nil, let done = try? resolveStage("Done") { t.stage = done.name }
+            if t.stage != nil, let done = try? store.resolveStage("Done") { t.stage = done.name }
             let completed = try saveTask(t, replacingContexts: false)
-            try db.cached("UPDATE tasks SET completed_zone = ? WHERE id = ?").bind([.text(timeZone.identifier), .integer(id.rawValue)]).run()
+            try store.db.cached("UPDATE tasks SET completed_zone = ? WHERE id = ?").bind([.text(store.timeZone.identifier), .integer(id.rawValue)]).run()
             guard let rule = t.recurrence else { return (completed, nil) }
-            let base = t.due ?? LocalDate(stamp, in: timeZone).instant(hour: 9, minute: 0, in: timeZone)
-            let anchor = anchorDay(for: rule, due: base, keeping: TaskStore.isAnchored(rule) ? try storedAnchorDay(id) : nil)
-            let nextDue = rule.nextOccurrence(after: base, in: timeZone, notBefore: stamp, anchorDay: anchor)
+            let base = t.due ?? LocalDate(stamp, in: store.timeZone).instant(hour: 9, minute: 0, in: store.timeZone)
+            let anchor = anchorDay(for: rule, due: base, keeping: Tasks.isAnchored(rule) ? try storedAnchorDay(id) : nil)
+            let nextDue = rule.nextOccurrence(after: base, in: store.timeZone, notBefore: stamp, anchorDay: anchor)
             let next = TaskItem(
                 id: TaskID(0), title: t.title, notes: t.notes, due: nextDue, priority: t.priority,
                 estimateMinutes: t.estimateMinutes, energy: t.energy, contexts: t.contexts, kind: t.kind,
                 status: .open, stage: nil, list: t.list, project: t.project, parent: t.parent, recurrence: rule,
                 deferUntil: nil, created: stamp, updated: stamp, completed: nil,
-                dueDay: t.dueDay == nil ? nil : LocalDate(nextDue, in: timeZone),
-                remind: TaskStore.nextRemind(t.remind, due: t.due, nextDue: nextDue), place: t.place)
-            let listID = try resolveList(t.list).id
-            let projectID = try t.project.map { try resolveProject($0).id }
-            let series = try db.cached("SELECT coalesce(series, uuid) FROM tasks WHERE id = ?").bind([.integer(id.rawValue)]).first { $0.string(0) }
-            return (completed, try insertTaskRow(next, anchorDay: anchor, stageID: nil, listID: listID, projectID: projectID, series: series))
+                dueDay: t.dueDay == nil ? nil : LocalDate(nextDue, in: store.timeZone),
+                remind: Tasks.nextRemind(t.remind, due: t.due, nextDue: nextDue), place: t.place)
+            let listID = try store.resolveList(t.list).id
+            let projectID = try t.project.map { try store.resolveProject($0).id }
+            let series = try store.db.cached("SELECT coalesce(series, uuid) FROM tasks WHERE id = ?").bind([.integer(id.rawValue)]).first { $0.string(0) }
+            return (completed, try store.insertTaskRow(next, anchorDay: anchor, stageID: nil, listID: listID, projectID: projectID, series: series))
         }
     }
 
@@ -139,14 +148,14 @@ extension TaskStore {
 
     /// Opens a done task again (a task in the "Done" stage leaves it). - Throws: `.taskNotFound`.
     public func reopenTask(_ id: TaskID) throws -> TaskItem {
-        try write {
-            var t = try loadTask(id)
+        try store.write {
+            var t = try store.loadTask(id)
             guard t.status == .done else { return t }
             t.status = .open
             t.completed = nil
-            t.updated = TaskStore.wholeSeconds(now)
+            t.updated = TaskStore.wholeSeconds(store.now)
             if t.stage?.lowercased() == "done" { t.stage = nil }
-            try db.cached("UPDATE tasks SET completed_zone = NULL WHERE id = ?").bind([.integer(id.rawValue)]).run()
+            try store.db.cached("UPDATE tasks SET completed_zone = NULL WHERE id = ?").bind([.integer(id.rawValue)]).run()
             return try saveTask(t, replacingContexts: false)
         }
     }
@@ -170,10 +179,10 @@ extension TaskStore {
     /// contexts and page links go with it; a tombstone keeps its UUID so the delete can travel.
     /// - Throws: `.taskNotFound`.
     public func deleteTask(_ id: TaskID) throws {
-        try write {
+        try store.write {
             let uuid = try uuid(of: id)
-            try db.run("DELETE FROM tasks WHERE id = ?", [.integer(id.rawValue)])
-            try recordTombstone(kind: .task, uuid: uuid)
+            try store.db.run("DELETE FROM tasks WHERE id = ?", [.integer(id.rawValue)])
+            try store.recordTombstone(kind: .task, uuid: uuid)
         }
     }
 
@@ -185,7 +194,7 @@ extension TaskStore {
     /// subtree with `subtree`), `stage` one workflow stage. - Throws: `.listNotFound`,
     /// `.projectNotFound`, `.stageNotFound`.
     public func tasks(_ query: TaskQuery) throws -> [TaskItem] {
-        try read {
+        try store.read {
             var conditions: [String] = []
             var values: [DatabaseValue] = []
             switch query.filter {
@@ -193,32 +202,32 @@ extension TaskStore {
                 conditions.append("t.status = 'open'")
             case .today:
                 conditions.append("t.status = 'open' AND t.due < ?")
-                values.append(DatabaseValue(endOfToday()))
+                values.append(DatabaseValue(store.endOfToday()))
             case .overdue:
                 conditions.append("t.status = 'open' AND t.due < ?")
-                values.append(DatabaseValue(now))
+                values.append(DatabaseValue(store.now))
             case .tomorrow:
                 conditions.append("t.status = 'open' AND t.due >= ? AND t.due < ?")
-                let tomorrow = LocalDate(now, in: timeZone).adding(days: 1)
-                values += [DatabaseValue(endOfToday()), DatabaseValue(endOfDay(tomorrow))]
+                let tomorrow = LocalDate(store.now, in: store.timeZone).adding(days: 1)
+                values += [DatabaseValue(store.endOfToday()), DatabaseValue(store.endOfDay(tomorrow))]
             case .available:
                 conditions.append(
                     "t.status = 'open' AND (t.defer_until IS NULL OR t.defer_until <= ?) AND (t.kind IS NULL OR t.kind <> 'waiting') AND (t.stage_id IS NULL OR t.stage_id NOT IN (?, ?))")
-                values.append(.text(LocalDate(now, in: timeZone).description))
-                values += try parkedStageIDs()
+                values.append(.text(LocalDate(store.now, in: store.timeZone).description))
+                values += try store.parkedStageIDs()
             case .waiting:
                 conditions.append("t.status = 'open' AND (t.kind = 'waiting' OR t.stage_id = ?)")
-                values.append(.integer(try waitingStageID()))
+                values.append(.integer(try store.waitingStageID()))
             case .all:
                 break
             }
             if let list = query.list {
                 conditions.append("t.list_id = ?")
-                values.append(.integer(try resolveList(list).id))
+                values.append(.integer(try store.resolveList(list).id))
             }
             if let project = query.project {
                 conditions.append("t.project_id = ?")
-                values.append(.integer(try resolveProject(project).id))
+                values.append(.integer(try store.resolveProject(project).id))
             }
             if let context = query.context {
                 // A primary-key probe per candidate row, so a LIMIT stops early (an IN list would first
@@ -228,7 +237,7 @@ extension TaskStore {
             }
             if let parent = query.parent {
                 if query.subtree {
-                    conditions.append("t.id IN (\(TaskStore.subtreeSQL))")
+                    conditions.append("t.id IN (\(Tasks.subtreeSQL))")
                 } else {
                     conditions.append("t.parent_id = ?")
                 }
@@ -236,19 +245,19 @@ extension TaskStore {
             }
             if let stage = query.stage {
                 conditions.append("t.stage_id = ?")
-                values.append(.integer(try resolveStage(stage).id))
+                values.append(.integer(try store.resolveStage(stage).id))
             }
             let limit = query.limit.map { max(0, $0) } ?? -1
             if limit == 0 { return [] }
             // Two passes so the (status, due, priority) index gives the order without a sort:
             // tasks with a due date first, then those without.
             let base = conditions.isEmpty ? "" : conditions.joined(separator: " AND ") + " AND "
-            var result = try loadTasks(
+            var result = try store.loadTasks(
                 "WHERE \(base)t.due IS NOT NULL ORDER BY t.due, t.priority DESC, t.id LIMIT ?", values + [.integer(Int64(limit))])
             if query.filter == .today || query.filter == .overdue { return result }
             if limit < 0 || result.count < limit {
                 let remaining = limit < 0 ? -1 : limit - result.count
-                result += try loadTasks(
+                result += try store.loadTasks(
                     "WHERE \(base)t.due IS NULL ORDER BY t.priority DESC, t.id LIMIT ?", values + [.integer(Int64(remaining))])
             }
             return result
@@ -257,24 +266,24 @@ extension TaskStore {
 
     /// Children of a task, in id order. - Throws: `.taskNotFound` when the task does not exist.
     public func subtasks(of id: TaskID) throws -> [TaskItem] {
-        try read {
-            guard try db.scalar("SELECT id FROM tasks WHERE id = ?", [.integer(id.rawValue)]) != nil else {
+        try store.read {
+            guard try store.db.scalar("SELECT id FROM tasks WHERE id = ?", [.integer(id.rawValue)]) != nil else {
                 throw TaskStoreError.taskNotFound(id)
             }
-            return try loadTasks("WHERE t.parent_id = ? ORDER BY t.id", [.integer(id.rawValue)])
+            return try store.loadTasks("WHERE t.parent_id = ? ORDER BY t.id", [.integer(id.rawValue)])
         }
     }
 
     /// Finds tasks by title: exact (case-insensitive) matches first (one is `.unique`, several
     /// `.ambiguous`), then substrings the same way, else `.none`. `openOnly` skips done tasks.
     public func findTasks(titled title: String, openOnly: Bool = true) throws -> TitleMatch<TaskItem> {
-        try read {
+        try store.read {
             let key = TaskStore.titleKey(title.trimmingCharacters(in: .whitespacesAndNewlines))
             guard !key.isEmpty else { return .none }
             let status = openOnly ? " AND t.status = 'open'" : ""
-            let exact = try loadTasks("WHERE t.title_key = ?\(status) ORDER BY t.id LIMIT 50", [.text(key)])
+            let exact = try store.loadTasks("WHERE t.title_key = ?\(status) ORDER BY t.id LIMIT 50", [.text(key)])
             if !exact.isEmpty { return exact.count == 1 ? .unique(exact[0]) : .ambiguous(exact) }
-            let partial = try loadTasks("WHERE instr(t.title_key, ?) > 0\(status) ORDER BY t.id LIMIT 50", [.text(key)])
+            let partial = try store.loadTasks("WHERE instr(t.title_key, ?) > 0\(status) ORDER BY t.id LIMIT 50", [.text(key)])
             if partial.isEmpty { return .none }
             return partial.count == 1 ? .unique(partial[0]) : .ambiguous(partial)
         }
@@ -282,8 +291,8 @@ extension TaskStore {
 
     /// Distinct contexts of open tasks, most used first (for completion in the REPL).
     public func contexts() throws -> [String] {
-        try read {
-            try db.cached(
+        try store.read {
+            try store.db.cached(
                 """
                 SELECT c.context FROM task_contexts c JOIN tasks t ON t.id = c.task_id
                 WHERE t.status = 'open' GROUP BY c.context ORDER BY count(*) DESC, c.context
@@ -292,24 +301,40 @@ extension TaskStore {
         }
     }
 
+    /// The UUID of a task. - Throws: `.taskNotFound`.
+    public func uuid(of id: TaskID) throws -> String {
+        try store.read {
+            guard let uuid = try store.db.cached("SELECT uuid FROM tasks WHERE id = ?").bind([.integer(id.rawValue)]).first({ $0.string(0) })
+            else { throw TaskStoreError.taskNotFound(id) }
+            return uuid
+        }
+    }
+
+    /// The task with this UUID, if it is still here.
+    public func taskID(uuid: String) throws -> TaskID? {
+        try store.read {
+            try store.db.cached("SELECT id FROM tasks WHERE uuid = ?").bind([.text(uuid)]).first { TaskID($0.int64(0)) }
+        }
+    }
+
     // MARK: Helpers
 
     /// Writes every column of `t` back. Names are resolved again (they were validated by the caller).
     func saveTask(_ t: TaskItem, replacingContexts: Bool) throws -> TaskItem {
-        let stageID = try t.stage.map { try resolveStage($0).id }
-        let listID = try resolveList(t.list).id
-        let projectID = try t.project.map { try resolveProject($0).id }
+        let stageID = try t.stage.map { try store.resolveStage($0).id }
+        let listID = try store.resolveList(t.list).id
+        let projectID = try t.project.map { try store.resolveProject($0).id }
         var stored = t
-        stored.updated = TaskStore.wholeSeconds(max(now, t.updated))
+        stored.updated = TaskStore.wholeSeconds(max(store.now, t.updated))
         var values = TaskStore.rowValues(stored, stageID: stageID, listID: listID, projectID: projectID) + [.integer(t.id.rawValue)]
         // Locked notes were not read, so they are written back as stored; others are sealed when sealing is on.
         values[TaskStore.notesValueIndex] = t.notesLocked
-            ? try storedNotesAsTheyAre("tasks", id: t.id.rawValue)
-            : try storedNotes(t.notes, table: "tasks", uuid: try uuid(of: t.id))
-        try db.cached(TaskStore.updateTaskSQL).bind(values).run()
+            ? try store.storedNotesAsTheyAre("tasks", id: t.id.rawValue)
+            : try store.storedNotes(t.notes, table: "tasks", uuid: try uuid(of: t.id))
+        try store.db.cached(TaskStore.updateTaskSQL).bind(values).run()
         if replacingContexts {
-            try db.run("DELETE FROM task_contexts WHERE task_id = ?", [.integer(t.id.rawValue)])
-            try insertContexts(t.id, t.contexts)
+            try store.db.run("DELETE FROM task_contexts WHERE task_id = ?", [.integer(t.id.rawValue)])
+            try store.insertContexts(t.id, t.contexts)
         }
         return stored
     }
@@ -321,7 +346,7 @@ extension TaskStore {
     /// with the loop it would close.
     func checkParent(child: TaskID, parent: TaskID) throws {
         if child == parent { throw TaskStoreError.cyclicParent(loop: [child, child]) }
-        guard try db.scalar("SELECT id FROM tasks WHERE id = ?", [.integer(parent.rawValue)]) != nil else {
+        guard try store.db.scalar("SELECT id FROM tasks WHERE id = ?", [.integer(parent.rawValue)]) != nil else {
             throw TaskStoreError.taskNotFound(parent)
         }
         var path: [TaskID] = [child]
@@ -330,15 +355,13 @@ extension TaskStore {
         while let id = current, seen.insert(id).inserted {
             path.append(TaskID(id))
             if id == child.rawValue { throw TaskStoreError.cyclicParent(loop: path) }
-            current = try db.cached("SELECT parent_id FROM tasks WHERE id = ?").bind([.integer(id)]).first { $0.optionalInt64(0) } ?? nil
+            current = try store.db.cached("SELECT parent_id FROM tasks WHERE id = ?").bind([.integer(id)]).first { $0.optionalInt64(0) } ?? nil
         }
     }
-}
 
-extension TaskStore {
     /// Completes many tasks in one transaction, each as `completeTask` does (recurring ones get their
     /// next occurrence); all or nothing. - Throws: `.taskNotFound` for the first unknown id.
     public func completeTasks(_ ids: [TaskID]) throws -> [(completed: TaskItem, next: TaskItem?)] {
-        try write { try ids.map { try completeTask($0) } }
+        try store.write { try ids.map { try completeTask($0) } }
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import TaskCore
 
 /// Deleting a task with its subtasks handled explicitly, and putting a deletion back.
-extension TaskStore {
+extension Tasks {
     /// Deletes a task in one transaction and returns everything needed to restore it.
     ///
     /// With `withSubtasks` every task below it goes too (at any depth); without, its children stay
@@ -10,27 +10,27 @@ extension TaskStore {
     /// row (attachment rows too: their objects stay until collected); each leaves a tombstone with its UUID so the delete can travel.
     /// - Throws: `.taskNotFound`.
     public func deleteTask(_ id: TaskID, withSubtasks: Bool) throws -> TaskDeletion {
-        try write {
-            let root = try loadTask(id)
+        try store.write {
+            let root = try store.loadTask(id)
             let below = withSubtasks ? try subtree(of: id) : []
-            let orphaned = withSubtasks ? [] : try db.cached("SELECT id FROM tasks WHERE parent_id = ? ORDER BY id")
+            let orphaned = withSubtasks ? [] : try store.db.cached("SELECT id FROM tasks WHERE parent_id = ? ORDER BY id")
                 .bind([.integer(id.rawValue)]).rows { TaskID($0.int64(0)) }
             var records: [TaskDeletion.Record] = []
             records.reserveCapacity(below.count + 1)
             for task in [root] + below {
-                let linked = try db.cached("SELECT page_id FROM page_links WHERE task_id = ? ORDER BY page_id")
+                let linked = try store.db.cached("SELECT page_id FROM page_links WHERE task_id = ? ORDER BY page_id")
                     .bind([.integer(task.id.rawValue)]).rows { PageID($0.int64(0)) }
-                let attached = try db.cached("SELECT \(TaskStore.attachmentColumns) FROM attachments a WHERE a.task_id = ? ORDER BY a.id")
+                let attached = try store.db.cached("SELECT \(TaskStore.attachmentColumns) FROM attachments a WHERE a.task_id = ? ORDER BY a.id")
                     .bind([.integer(task.id.rawValue)]).rows(TaskStore.readAttachment)
                 var record = TaskDeletion.Record(
                     task: task, uuid: try uuid(of: task.id), anchorDay: try storedAnchorDay(task.id), linkedPages: linked,
                     attachments: attached)
-                if task.notesLocked, case .blob(let sealed) = try storedNotesAsTheyAre("tasks", id: task.id.rawValue) { record.sealedNotes = sealed }
+                if task.notesLocked, case .blob(let sealed) = try store.storedNotesAsTheyAre("tasks", id: task.id.rawValue) { record.sealedNotes = sealed }
                 records.append(record)
             }
             for record in records {
-                try db.cached("DELETE FROM tasks WHERE id = ?").bind([.integer(record.task.id.rawValue)]).run()
-                try recordTombstone(kind: .task, uuid: record.uuid)
+                try store.db.cached("DELETE FROM tasks WHERE id = ?").bind([.integer(record.task.id.rawValue)]).run()
+                try store.recordTombstone(kind: .task, uuid: record.uuid)
             }
             return TaskDeletion(records: records, orphaned: orphaned)
         }
@@ -45,8 +45,8 @@ extension TaskStore {
     /// - Throws: `TaskStoreError` when storage fails.
     @discardableResult
     public func restore(_ deletion: TaskDeletion) throws -> [TaskItem] {
-        try write {
-            let defaultList = try requireBootstrap()
+        try store.write {
+            let defaultList = try store.requireBootstrap()
             var newIDs: [TaskID: TaskID] = [:]
             var restored: [TaskItem] = []
             for record in deletion.records {
@@ -55,16 +55,16 @@ extension TaskStore {
                     continue
                 }
                 var task = record.task
-                let idFree = try db.scalar("SELECT id FROM tasks WHERE id = ?", [.integer(task.id.rawValue)]) == nil
-                let listID = (try? resolveList(task.list).id) ?? defaultList
-                let projectID = task.project.flatMap { try? resolveProject($0).id }
+                let idFree = try store.db.scalar("SELECT id FROM tasks WHERE id = ?", [.integer(task.id.rawValue)]) == nil
+                let listID = (try? store.resolveList(task.list).id) ?? defaultList
+                let projectID = task.project.flatMap { try? store.resolveProject($0).id }
                 if projectID == nil { task.project = nil }
-                let stageID = task.stage.flatMap { try? resolveStage($0).id }
+                let stageID = task.stage.flatMap { try? store.resolveStage($0).id }
                 if stageID == nil { task.stage = nil }
                 if let parent = task.parent {
                     if let moved = newIDs[parent] {
                         task.parent = moved
-                    } else if try db.scalar("SELECT id FROM tasks WHERE id = ?", [.integer(parent.rawValue)]) == nil {
+                    } else if try store.db.scalar("SELECT id FROM tasks WHERE id = ?", [.integer(parent.rawValue)]) == nil {
                         task.parent = nil
                     }
                 }
@@ -73,23 +73,23 @@ extension TaskStore {
                     + [DatabaseValue(record.anchorDay), .text(record.uuid)]
                 // The same UUID again, so notes sealed (and kept locked) at delete open as before.
                 values[1 + TaskStore.notesValueIndex] = try record.sealedNotes.map { .blob($0) }
-                    ?? storedNotes(task.notes, table: "tasks", uuid: record.uuid)
-                try db.cached(TaskStore.restoreTaskSQL).bind(values).run()
-                let newID = TaskID(db.lastInsertRowID)
+                    ?? store.storedNotes(task.notes, table: "tasks", uuid: record.uuid)
+                try store.db.cached(Tasks.restoreTaskSQL).bind(values).run()
+                let newID = TaskID(store.db.lastInsertRowID)
                 newIDs[record.task.id] = newID
                 task.id = newID
-                try insertContexts(newID, task.contexts)
+                try store.insertContexts(newID, task.contexts)
                 for page in record.linkedPages {
-                    try db.run("INSERT OR IGNORE INTO page_links(page_id, task_id) SELECT id, ? FROM pages WHERE id = ?",
+                    try store.db.run("INSERT OR IGNORE INTO page_links(page_id, task_id) SELECT id, ? FROM pages WHERE id = ?",
                                [.integer(newID.rawValue), .integer(page.rawValue)])
                 }
-                try db.run("DELETE FROM tombstones WHERE kind = ? AND uuid = ?", [.text(RecordKind.task.rawValue), .text(record.uuid)])
-                _ = try insertRestored(record.attachments, taskIDs: [record.task.id: newID])
+                try store.db.run("DELETE FROM tombstones WHERE kind = ? AND uuid = ?", [.text(TaskStore.RecordKind.task.rawValue), .text(record.uuid)])
+                _ = try store.insertRestored(record.attachments, taskIDs: [record.task.id: newID])
                 restored.append(task)
             }
             if let root = deletion.records.first.flatMap({ newIDs[$0.task.id] }) {
                 for child in deletion.orphaned {
-                    try db.run("UPDATE tasks SET parent_id = ? WHERE id = ? AND parent_id IS NULL",
+                    try store.db.run("UPDATE tasks SET parent_id = ? WHERE id = ? AND parent_id IS NULL",
                                [.integer(root.rawValue), .integer(child.rawValue)])
                 }
             }
@@ -102,6 +102,6 @@ extension TaskStore {
         INSERT INTO tasks(id, title, title_key, notes, due, priority, estimate_minutes, energy, contexts, kind, status,
             stage_id, list_id, project_id, parent_id, recur_frequency, recur_interval, recur_weekdays, defer_until,
             created, updated, completed, due_day, remind, place_id, place_trigger, recur_anchor_day, uuid)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, \(placeIDByName), ?, ?, ?)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, \(TaskStore.placeIDByName), ?, ?, ?)
         """
 }

@@ -7,7 +7,7 @@ import TaskCore
 /// beside it so a clamped occurrence (Jan 31 → Feb 28) is followed by the anchored day again
 /// (Mar 31), not by the clamped one. It is null for other rules, for tasks without a due, and for
 /// rows written before v2; then the due's own day is the anchor.
-extension TaskStore {
+extension Tasks {
     /// Whether `rule` lands on a day of month, and so needs an anchor.
     static func isAnchored(_ rule: RecurrenceRule?) -> Bool {
         rule?.frequency == .monthly || rule?.frequency == .yearly
@@ -16,27 +16,27 @@ extension TaskStore {
     /// The anchor to store for a task with `rule` and `due`: `keeping` when given, else the due's
     /// day of month in `timeZone`; nil when the rule is not monthly or yearly or there is no due.
     func anchorDay(for rule: RecurrenceRule?, due: Date?, keeping previous: Int? = nil) -> Int? {
-        guard TaskStore.isAnchored(rule), let due else { return nil }
-        return previous ?? LocalDate(due, in: timeZone).day
+        guard Tasks.isAnchored(rule), let due else { return nil }
+        return previous ?? LocalDate(due, in: store.timeZone).day
     }
 
     /// The stored anchor of a task (nil when none is stored).
     func storedAnchorDay(_ id: TaskID) throws -> Int? {
-        try db.cached("SELECT recur_anchor_day FROM tasks WHERE id = ?").bind([.integer(id.rawValue)])
+        try store.db.cached("SELECT recur_anchor_day FROM tasks WHERE id = ?").bind([.integer(id.rawValue)])
             .first { $0.optionalInt(0) } ?? nil
     }
 
     func setAnchorDay(_ day: Int?, for id: TaskID) throws {
-        try db.cached("UPDATE tasks SET recur_anchor_day = ? WHERE id = ?").bind([DatabaseValue(day), .integer(id.rawValue)]).run()
+        try store.db.cached("UPDATE tasks SET recur_anchor_day = ? WHERE id = ?").bind([DatabaseValue(day), .integer(id.rawValue)]).run()
     }
 
     /// The anchor after an update changed `before` into `after`: kept while the due stays on the
     /// same day (a new time, interval or monthly ↔ yearly), taken from the new due's day when the
     /// task moves to another day (the user chose that day) or becomes monthly or yearly.
     func anchorDay(updating id: TaskID, from before: TaskItem, to after: TaskItem) throws -> Int? {
-        guard TaskStore.isAnchored(after.recurrence), let due = after.due else { return nil }
-        let sameDay = before.due.map { LocalDate($0, in: timeZone) } == LocalDate(due, in: timeZone)
-        let kept = sameDay && TaskStore.isAnchored(before.recurrence) ? try storedAnchorDay(id) : nil
+        guard Tasks.isAnchored(after.recurrence), let due = after.due else { return nil }
+        let sameDay = before.due.map { LocalDate($0, in: store.timeZone) } == LocalDate(due, in: store.timeZone)
+        let kept = sameDay && Tasks.isAnchored(before.recurrence) ? try storedAnchorDay(id) : nil
         return anchorDay(for: after.recurrence, due: due, keeping: kept)
     }
 }

@@ -1,12 +1,17 @@
 import Foundation
 import TaskCore
 
-/// Whole records by UUID, for export, import and sync: read everything, write (upsert) a set.
+/// Whole record sets by UUID over the store's connection, for export, import and sync: read
+/// everything, write (upsert) a set.
 ///
 /// Writing keeps the record's own `created` and `modified` times, so a copy keeps its history; how
 /// a record already here combines with an incoming one (merge, replace, skip) is the caller's
 /// choice, made before calling `writeRecords`.
-extension TaskStore {
+public struct RecordSets {
+    public let store: TaskStore
+
+    public init(_ store: TaskStore) { self.store = store }
+
     /// How `records` gives task and project notes that are sealed.
     public enum SealedNotes: Sendable {
         /// Opened with the data key; without it `records` throws `.sealed` (an export never writes
@@ -19,37 +24,37 @@ extension TaskStore {
     /// Every task, project, space, page, page link and attachment, each kind sorted by UUID.
     /// Sealed page bodies are opened (without the key: `.sealed`); sealed notes as `sealedNotes` says.
     public func records(sealedNotes: SealedNotes = .open) throws -> RecordSet {
-        try read {
+        try store.read {
             let projects = try projectRecords(sealedNotes: sealedNotes)
-            let spaces = try db.prepare("""
+            let spaces = try store.db.prepare("""
                 SELECT s.uuid, s.name, p.uuid, s.created, coalesce(s.updated, s.created), s.extras
                 FROM spaces s LEFT JOIN projects p ON p.id = s.project_id ORDER BY s.uuid
                 """
             ).rows { s in
                 SpaceRecord(uuid: s.string(0), name: s.string(1), project: s.optionalString(2), created: s.date(3),
-                            modified: s.date(4), extras: TaskStore.extras(s.optionalString(5)))
+                            modified: s.date(4), extras: RecordSets.extras(s.optionalString(5)))
             }
             var labels: [Int64: [String]] = [:]
-            for (id, label) in try db.prepare("SELECT page_id, label FROM page_labels ORDER BY page_id, label").rows({ ($0.int64(0), $0.string(1)) }) {
+            for (id, label) in try store.db.prepare("SELECT page_id, label FROM page_labels ORDER BY page_id, label").rows({ ($0.int64(0), $0.string(1)) }) {
                 labels[id, default: []].append(label)
             }
-            let pages = try db.prepare("""
+            let pages = try store.db.prepare("""
                 SELECT p.id, p.uuid, p.title, p.body, s.uuid, p.created, p.updated, p.extras
                 FROM pages p JOIN spaces s ON s.id = p.space_id ORDER BY p.uuid
                 """
             ).rows { s in
-                guard let body = try openedBody(s, column: 3, uuid: s.string(1), pageID: s.int64(0)) else {
-                    throw TaskStoreError.sealed("pages are sealed and the data key is not available, so they cannot be exported: \(keyUnavailable)")
+                guard let body = try store.openedBody(s, column: 3, uuid: s.string(1), pageID: s.int64(0)) else {
+                    throw TaskStoreError.sealed("pages are sealed and the data key is not available, so they cannot be exported: \(store.keyUnavailable)")
                 }
                 return PageRecord(uuid: s.string(1), title: s.string(2), body: body, labels: labels[s.int64(0)] ?? [],
-                           space: s.string(4), created: s.date(5), modified: s.date(6), extras: TaskStore.extras(s.optionalString(7)))
+                           space: s.string(4), created: s.date(5), modified: s.date(6), extras: RecordSets.extras(s.optionalString(7)))
             }
-            let links = try db.prepare("""
+            let links = try store.db.prepare("""
                 SELECT p.uuid, t.uuid, j.uuid FROM page_links k JOIN pages p ON p.id = k.page_id
                 LEFT JOIN tasks t ON t.id = k.task_id LEFT JOIN projects j ON j.id = k.project_id
                 """
             ).rows { LinkRecord(page: $0.string(0), task: $0.optionalString(1), project: $0.optionalString(2)) }
-            let tasks = try db.prepare("""
+            let tasks = try store.db.prepare("""
                 SELECT t.uuid, t.title, t.notes, t.due, t.priority, t.estimate_minutes, t.energy, t.contexts, t.kind, t.status,
                     s.name, l.name, p.uuid, pt.uuid, t.recur_frequency, t.recur_interval, t.recur_weekdays, t.recur_anchor_day,
                     t.defer_until, t.created, t.updated, t.completed, t.extras, t.series, t.completed_zone, t.due_day, t.remind,
@@ -60,16 +65,16 @@ extension TaskStore {
                 ORDER BY t.uuid
                 """
             ).rows { s in
-                var r = TaskStore.readTaskRecord(s)
+                var r = RecordSets.readTaskRecord(s)
                 (r.notes, r.notesWithheld) = try recordNotes(s, column: 2, table: "tasks", uuid: r.uuid, mode: sealedNotes)
                 return r
             }
-            let places = try db.prepare("SELECT uuid, name, latitude, longitude, radius_m, created, updated FROM places ORDER BY uuid").rows {
+            let places = try store.db.prepare("SELECT uuid, name, latitude, longitude, radius_m, created, updated FROM places ORDER BY uuid").rows {
                 PlaceRecord(uuid: $0.string(0), name: $0.string(1), latitude: $0.double(2), longitude: $0.double(3), radius: $0.double(4),
                             created: $0.date(5), modified: $0.date(6))
             }
             return RecordSet(tasks: tasks, projects: projects, spaces: spaces, pages: pages, links: links.sorted(),
-                             attachments: try attachmentRecords(), places: places)
+                             attachments: try store.attachmentRecords(), places: places)
         }
     }
 
@@ -79,8 +84,8 @@ extension TaskStore {
         guard s.isBlob(column) else { return (s.optionalString(column), false) }
         if case .withheld = mode { return (nil, true) }
         let what = "the notes of \(table == "tasks" ? "task" : "project") \(uuid)"
-        guard let text = try openedValue(s.bytes(column), table: table, uuid: uuid, column: "notes", what: what) else {
-            throw TaskStoreError.sealed("task and project notes are sealed and the data key is not available, so they cannot be exported: \(keyUnavailable)")
+        guard let text = try store.openedValue(s.bytes(column), table: table, uuid: uuid, column: "notes", what: what) else {
+            throw TaskStoreError.sealed("task and project notes are sealed and the data key is not available, so they cannot be exported: \(store.keyUnavailable)")
         }
         return (text, false)
     }
@@ -91,7 +96,7 @@ extension TaskStore {
         r.notes = s.isBlob(2) ? nil : s.optionalString(2)
         r.dueDay = s.optionalString(25).flatMap { LocalDate(iso: $0) }
         r.due = r.dueDay == nil ? s.optionalDate(3) : nil
-        r.priority = prioritiesByRank[min(max(s.int(4), 0), 3)]
+        r.priority = TaskStore.prioritiesByRank[min(max(s.int(4), 0), 3)]
         r.estimateMinutes = s.optionalInt(5)
         r.energy = s.optionalString(6).flatMap(Energy.init(rawValue:))
         let contexts = s.string(7)
@@ -142,10 +147,10 @@ extension TaskStore {
         // A large import touches every index page; a bigger page cache keeps them from spilling
         // mid-transaction (per connection; restored after).
         let large = set.tasks.count > 10_000
-        if large { try mapErrors { try db.execute("PRAGMA cache_size = -262144") } }
-        defer { if large { try? db.execute("PRAGMA cache_size = -16000") } }
-        return try write {
-            _ = try requireBootstrap()
+        if large { try store.mapErrors { try store.db.execute("PRAGMA cache_size = -262144") } }
+        defer { if large { try? store.db.execute("PRAGMA cache_size = -16000") } }
+        return try store.write {
+            _ = try store.requireBootstrap()
             var summary = RecordWriteSummary()
             for p in set.projects { try upsertProject(p, &summary) }
             for s in set.spaces { try upsertSpace(s, &summary) }
@@ -156,10 +161,10 @@ extension TaskStore {
             // Rows that need the parent pass (a new row has no parent yet): their ids and records' indexes.
             var needParent: [(id: Int64, index: Int)] = []
             // One look at which UUIDs are here, instead of one probe per record.
-            let here = set.tasks.isEmpty ? [] : Set(try db.prepare("SELECT uuid FROM tasks").rows { $0.string(0) })
+            let here = set.tasks.isEmpty ? [] : Set(try store.db.prepare("SELECT uuid FROM tasks").rows { $0.string(0) })
             let rebuilt = try dropIndexesForBulkLoad(adding: set.tasks.count, to: here.count)
-            let statements = TaskWriteStatements(insert: try db.prepare(TaskStore.insertRecordSQL),
-                                                 contexts: try db.prepare("INSERT OR IGNORE INTO task_contexts(task_id, context) VALUES (?, ?)"))
+            let statements = TaskWriteStatements(insert: try store.db.prepare(RecordSets.insertRecordSQL),
+                                                 contexts: try store.db.prepare("INSERT OR IGNORE INTO task_contexts(task_id, context) VALUES (?, ?)"))
             for (index, t) in set.tasks.enumerated() {
                 let isNew = !here.contains(t.uuid)
                 let id = try upsertTask(t, isNew: isNew, statements, lists: &lists, stages: &stages, projects: &projects, &summary)
@@ -168,10 +173,10 @@ extension TaskStore {
             }
             progress?(set.tasks.count, set.tasks.count)
             for (id, index) in needParent { try setParent(of: id, record: set.tasks[index]) }
-            for sql in rebuilt { try db.execute(sql) }
+            for sql in rebuilt { try store.db.execute(sql) }
             for p in set.pages { try upsertPage(p, &summary) }
             for link in set.links { try insertLink(link) }
-            for attachment in set.attachments { try upsertAttachment(attachment, &summary) }
+            for attachment in set.attachments { try store.upsertAttachment(attachment, &summary) }
             return summary
         }
     }
@@ -182,16 +187,16 @@ extension TaskStore {
     /// Inside the write transaction, so a failed import restores them with everything else.
     private func dropIndexesForBulkLoad(adding count: Int, to existing: Int) throws -> [String] {
         guard count >= 10_000, count > existing else { return [] }
-        let indexes = try db.prepare("""
+        let indexes = try store.db.prepare("""
             SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name IN ('tasks', 'task_contexts')
                 AND sql IS NOT NULL AND name <> 'tasks_uuid' ORDER BY name
             """).rows { ($0.string(0), $0.string(1)) }
-        for (name, _) in indexes { try db.execute("DROP INDEX \(name)") }
+        for (name, _) in indexes { try store.db.execute("DROP INDEX \(name)") }
         return indexes.map(\.1)
     }
 
     private func rowID(_ table: String, uuid: String) throws -> Int64? {
-        try db.scalar("SELECT id FROM \(table) WHERE uuid = ?", [.text(uuid)])
+        try store.db.scalar("SELECT id FROM \(table) WHERE uuid = ?", [.text(uuid)])
     }
 
     private func malformed(_ kind: String, _ uuid: String, _ field: String, _ reason: String) -> TaskStoreError {
@@ -201,30 +206,30 @@ extension TaskStore {
     /// The row with this UUID, else the row with this name (taken over), else nil; refuses a name
     /// that another row holds.
     private func matchNamed(_ table: String, kind: String, uuid: String, name: String) throws -> Int64? {
-        let byName = try db.scalar("SELECT id FROM \(table) WHERE name = ?", [.text(name)])
+        let byName = try store.db.scalar("SELECT id FROM \(table) WHERE name = ?", [.text(name)])
         if let id = try rowID(table, uuid: uuid) {
             if let byName, byName != id {
                 throw malformed(kind, uuid, "name", "'\(name)' is already the name of another \(kind); rename one of them")
             }
             return id
         }
-        if let byName { try db.run("UPDATE \(table) SET uuid = ? WHERE id = ?", [.text(uuid), .integer(byName)]) }
+        if let byName { try store.db.run("UPDATE \(table) SET uuid = ? WHERE id = ?", [.text(uuid), .integer(byName)]) }
         return byName
     }
 
     private func upsertProject(_ p: ProjectRecord, _ summary: inout RecordWriteSummary) throws {
         let name = try named(p.name, kind: "project", uuid: p.uuid)
         let existing = try matchNamed("projects", kind: "project", uuid: p.uuid, name: name)
-        let uuid = try existing.flatMap { id in try db.cached("SELECT uuid FROM projects WHERE id = ?").bind([.integer(id)]).first { $0.string(0) } } ?? p.uuid
+        let uuid = try existing.flatMap { id in try store.db.cached("SELECT uuid FROM projects WHERE id = ?").bind([.integer(id)]).first { $0.string(0) } } ?? p.uuid
         let notes = p.notesWithheld
-            ? try existing.map { try storedNotesAsTheyAre("projects", id: $0) } ?? .null
-            : try storedNotes(p.notes, table: "projects", uuid: uuid)
-        let values: [DatabaseValue] = [.text(name), notes, DatabaseValue(p.created), DatabaseValue(p.modified), TaskStore.extrasValue(p.extras)]
+            ? try existing.map { try store.storedNotesAsTheyAre("projects", id: $0) } ?? .null
+            : try store.storedNotes(p.notes, table: "projects", uuid: uuid)
+        let values: [DatabaseValue] = [.text(name), notes, DatabaseValue(p.created), DatabaseValue(p.modified), RecordSets.extrasValue(p.extras)]
         if let id = existing {
-            try db.run("UPDATE projects SET name = ?, notes = ?, created = ?, updated = ?, extras = ? WHERE id = ?", values + [.integer(id)])
+            try store.db.run("UPDATE projects SET name = ?, notes = ?, created = ?, updated = ?, extras = ? WHERE id = ?", values + [.integer(id)])
             summary.updated += 1
         } else {
-            try db.run("INSERT INTO projects(name, notes, created, updated, extras, uuid) VALUES (?, ?, ?, ?, ?, ?)", values + [.text(p.uuid)])
+            try store.db.run("INSERT INTO projects(name, notes, created, updated, extras, uuid) VALUES (?, ?, ?, ?, ?, ?)", values + [.text(p.uuid)])
             summary.inserted += 1
         }
     }
@@ -234,10 +239,10 @@ extension TaskStore {
         if let problem = Place.problem(latitude: p.latitude, longitude: p.longitude, radius: p.radius) { throw malformed("place", p.uuid, "radius_m", problem) }
         let values: [DatabaseValue] = [.text(name), .real(p.latitude), .real(p.longitude), .real(p.radius), DatabaseValue(p.created), DatabaseValue(p.modified)]
         if let id = try matchNamed("places", kind: "place", uuid: p.uuid, name: name) {
-            try db.run("UPDATE places SET name = ?, latitude = ?, longitude = ?, radius_m = ?, created = ?, updated = ? WHERE id = ?", values + [.integer(id)])
+            try store.db.run("UPDATE places SET name = ?, latitude = ?, longitude = ?, radius_m = ?, created = ?, updated = ? WHERE id = ?", values + [.integer(id)])
             summary.updated += 1
         } else {
-            try db.run("INSERT INTO places(name, latitude, longitude, radius_m, created, updated, uuid) VALUES (?, ?, ?, ?, ?, ?, ?)", values + [.text(p.uuid)])
+            try store.db.run("INSERT INTO places(name, latitude, longitude, radius_m, created, updated, uuid) VALUES (?, ?, ?, ?, ?, ?, ?)", values + [.text(p.uuid)])
             summary.inserted += 1
         }
     }
@@ -248,12 +253,12 @@ extension TaskStore {
             guard let id = try rowID("projects", uuid: uuid) else { throw malformed("space", s.uuid, "project", "no project with UUID \(uuid)") }
             return id
         }
-        let values: [DatabaseValue] = [.text(name), DatabaseValue(projectID), DatabaseValue(s.created), DatabaseValue(s.modified), TaskStore.extrasValue(s.extras)]
+        let values: [DatabaseValue] = [.text(name), DatabaseValue(projectID), DatabaseValue(s.created), DatabaseValue(s.modified), RecordSets.extrasValue(s.extras)]
         if let id = try matchNamed("spaces", kind: "space", uuid: s.uuid, name: name) {
-            try db.run("UPDATE spaces SET name = ?, project_id = ?, created = ?, updated = ?, extras = ? WHERE id = ?", values + [.integer(id)])
+            try store.db.run("UPDATE spaces SET name = ?, project_id = ?, created = ?, updated = ?, extras = ? WHERE id = ?", values + [.integer(id)])
             summary.updated += 1
         } else {
-            try db.run("INSERT INTO spaces(name, project_id, created, updated, extras, uuid) VALUES (?, ?, ?, ?, ?, ?)", values + [.text(s.uuid)])
+            try store.db.run("INSERT INTO spaces(name, project_id, created, updated, extras, uuid) VALUES (?, ?, ?, ?, ?, ?)", values + [.text(s.uuid)])
             summary.inserted += 1
         }
     }
@@ -265,14 +270,14 @@ extension TaskStore {
     }
 
     private func listID(_ name: String?, cache: inout [String: Int64]) throws -> Int64 {
-        guard let name = name?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty else { return try requireBootstrap() }
+        guard let name = name?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty else { return try store.requireBootstrap() }
         if let id = cache[name.lowercased()] { return id }
         let id: Int64
-        if let found = try db.scalar("SELECT id FROM lists WHERE name = ?", [.text(name)]) {
+        if let found = try store.db.scalar("SELECT id FROM lists WHERE name = ?", [.text(name)]) {
             id = found
         } else {
-            try db.run("INSERT INTO lists(name, created) VALUES (?, ?)", [.text(name), DatabaseValue(TaskStore.wholeSeconds(now))])
-            id = db.lastInsertRowID
+            try store.db.run("INSERT INTO lists(name, created) VALUES (?, ?)", [.text(name), DatabaseValue(TaskStore.wholeSeconds(store.now))])
+            id = store.db.lastInsertRowID
         }
         cache[name.lowercased()] = id
         return id
@@ -281,11 +286,11 @@ extension TaskStore {
     private func stageID(_ name: String, cache: inout [String: Int64]) throws -> Int64 {
         if let id = cache[name.lowercased()] { return id }
         let id: Int64
-        if let found = try db.scalar("SELECT id FROM stages WHERE name = ?", [.text(name)]) {
+        if let found = try store.db.scalar("SELECT id FROM stages WHERE name = ?", [.text(name)]) {
             id = found
         } else {
-            try db.run("INSERT INTO stages(name, position) VALUES (?, (SELECT coalesce(max(position), -1) + 1 FROM stages))", [.text(name)])
-            id = db.lastInsertRowID
+            try store.db.run("INSERT INTO stages(name, position) VALUES (?, (SELECT coalesce(max(position), -1) + 1 FROM stages))", [.text(name)])
+            id = store.db.lastInsertRowID
         }
         cache[name.lowercased()] = id
         return id
@@ -329,29 +334,29 @@ extension TaskStore {
         let contexts = TaskStore.normalizeContexts(t.contexts)
         let existing = isNew ? nil : try rowID("tasks", uuid: t.uuid)
         let notes = t.notesWithheld
-            ? try existing.map { try storedNotesAsTheyAre("tasks", id: $0) } ?? .null
-            : try storedNotes(t.notes, table: "tasks", uuid: t.uuid)
+            ? try existing.map { try store.storedNotesAsTheyAre("tasks", id: $0) } ?? .null
+            : try store.storedNotes(t.notes, table: "tasks", uuid: t.uuid)
         let values: [DatabaseValue] = [
-            .text(title), .text(TaskStore.titleKey(title)), notes, DatabaseValue(dueTime(t.dueDay) ?? t.due),
+            .text(title), .text(TaskStore.titleKey(title)), notes, DatabaseValue(store.dueTime(t.dueDay) ?? t.due),
             .integer(Int64(t.priority.rank)), DatabaseValue(t.estimateMinutes), DatabaseValue(t.energy?.rawValue),
             .text(contexts.joined(separator: "\n")), DatabaseValue(t.kind?.rawValue), .text(t.status.rawValue),
             DatabaseValue(try t.stage.map { try stageID($0, cache: &stages) }), .integer(try listID(t.list, cache: &lists)),
             DatabaseValue(projectID), DatabaseValue(t.recurrence?.frequency.rawValue), DatabaseValue(t.recurrence?.interval),
             DatabaseValue(t.recurrence.map { $0.weekdays.map(\.rawValue).joined(separator: ",") }), DatabaseValue(t.anchorDay),
             DatabaseValue(t.deferUntil?.description), DatabaseValue(t.created), DatabaseValue(t.modified),
-            DatabaseValue(t.completed), TaskStore.extrasValue(t.extras), DatabaseValue(t.series), DatabaseValue(t.completedZone),
+            DatabaseValue(t.completed), RecordSets.extrasValue(t.extras), DatabaseValue(t.series), DatabaseValue(t.completedZone),
             DatabaseValue(t.dueDay?.description), DatabaseValue(t.remind?.storageText),
             DatabaseValue(placeID), DatabaseValue(placeID == nil ? nil : (t.placeTrigger ?? .arrive).rawValue),
         ]
         let id: Int64
         if let existing {
-            try db.run(TaskStore.updateRecordSQL, values + [.integer(existing)])
-            try db.run("DELETE FROM task_contexts WHERE task_id = ?", [.integer(existing)])
+            try store.db.run(RecordSets.updateRecordSQL, values + [.integer(existing)])
+            try store.db.run("DELETE FROM task_contexts WHERE task_id = ?", [.integer(existing)])
             id = existing
             summary.updated += 1
         } else {
             try statements.insert.bind(values + [.text(t.uuid)]).run()
-            id = db.lastInsertRowID
+            id = store.db.lastInsertRowID
             summary.inserted += 1
         }
         for c in contexts { try statements.contexts.bind([.integer(id), .text(c)]).run() }
@@ -360,41 +365,41 @@ extension TaskStore {
 
     private func setParent(of id: Int64, record t: TaskRecord) throws {
         guard let parent = t.parent else {
-            try db.run("UPDATE tasks SET parent_id = NULL WHERE id = ? AND parent_id IS NOT NULL", [.integer(id)])
+            try store.db.run("UPDATE tasks SET parent_id = NULL WHERE id = ? AND parent_id IS NOT NULL", [.integer(id)])
             return
         }
         guard let parentID = try rowID("tasks", uuid: parent) else { throw malformed("task", t.uuid, "parent", "no task with UUID \(parent)") }
         do {
-            try checkParent(child: TaskID(id), parent: TaskID(parentID))
+            try Tasks(store).checkParent(child: TaskID(id), parent: TaskID(parentID))
         } catch is TaskStoreError {
             throw malformed("task", t.uuid, "parent", "task \(parent) is already inside this task, so it cannot be its parent")
         }
-        try db.run("UPDATE tasks SET parent_id = ? WHERE id = ?", [.integer(parentID), .integer(id)])
+        try store.db.run("UPDATE tasks SET parent_id = ? WHERE id = ?", [.integer(parentID), .integer(id)])
     }
 
     private func upsertPage(_ p: PageRecord, _ summary: inout RecordWriteSummary) throws {
         guard let title = try? TaskStore.validTitle(p.title) else { throw malformed("page", p.uuid, "title", "must not be empty") }
         guard let spaceID = try rowID("spaces", uuid: p.space) else { throw malformed("page", p.uuid, "space", "no space with UUID \(p.space)") }
         let values: [DatabaseValue] = [
-            .integer(spaceID), .text(title), .text(TaskStore.titleKey(title)), try storedBody(p.body, uuid: p.uuid), DatabaseValue(p.created),
-            DatabaseValue(p.modified), TaskStore.extrasValue(p.extras),
+            .integer(spaceID), .text(title), .text(TaskStore.titleKey(title)), try store.storedBody(p.body, uuid: p.uuid), DatabaseValue(p.created),
+            DatabaseValue(p.modified), RecordSets.extrasValue(p.extras),
         ]
-        sealedIndex?.isStale = true
+        store.sealedIndex?.isStale = true
         let id: Int64
         if let existing = try rowID("pages", uuid: p.uuid) {
-            try db.run("UPDATE pages SET space_id = ?, title = ?, title_key = ?, body = ?, created = ?, updated = ?, extras = ? WHERE id = ?",
+            try store.db.run("UPDATE pages SET space_id = ?, title = ?, title_key = ?, body = ?, created = ?, updated = ?, extras = ? WHERE id = ?",
                        values + [.integer(existing)])
-            try db.run("DELETE FROM page_labels WHERE page_id = ?", [.integer(existing)])
+            try store.db.run("DELETE FROM page_labels WHERE page_id = ?", [.integer(existing)])
             id = existing
             summary.updated += 1
         } else {
-            try db.run("INSERT INTO pages(space_id, title, title_key, body, created, updated, extras, uuid) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            try store.db.run("INSERT INTO pages(space_id, title, title_key, body, created, updated, extras, uuid) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                        values + [.text(p.uuid)])
-            id = db.lastInsertRowID
+            id = store.db.lastInsertRowID
             summary.inserted += 1
         }
         for label in p.labels {
-            try db.run("INSERT OR IGNORE INTO page_labels(page_id, label) VALUES (?, ?)", [.integer(id), .text(label)])
+            try store.db.run("INSERT OR IGNORE INTO page_labels(page_id, label) VALUES (?, ?)", [.integer(id), .text(label)])
         }
     }
 
@@ -414,18 +419,16 @@ extension TaskStore {
         guard (taskID == nil) != (projectID == nil) else {
             throw TaskStoreError.importMalformed("\(what): fields task, project: exactly one of them must be set")
         }
-        try db.run("INSERT OR IGNORE INTO page_links(page_id, task_id, project_id) VALUES (?, ?, ?)",
+        try store.db.run("INSERT OR IGNORE INTO page_links(page_id, task_id, project_id) VALUES (?, ?, ?)",
                    [.integer(pageID), DatabaseValue(taskID), DatabaseValue(projectID)])
     }
-}
 
-extension TaskStore {
     /// Every project as a record (what the Taskwarrior and todo.txt readers match project names against).
     public func projectRecords(sealedNotes: SealedNotes = .open) throws -> [ProjectRecord] {
-        try read {
-            try db.prepare("SELECT uuid, name, notes, created, coalesce(updated, created), extras FROM projects ORDER BY uuid").rows { s in
+        try store.read {
+            try store.db.prepare("SELECT uuid, name, notes, created, coalesce(updated, created), extras FROM projects ORDER BY uuid").rows { s in
                 var p = ProjectRecord(uuid: s.string(0), name: s.string(1), created: s.date(3),
-                                      modified: s.date(4), extras: TaskStore.extras(s.optionalString(5)))
+                                      modified: s.date(4), extras: RecordSets.extras(s.optionalString(5)))
                 (p.notes, p.notesWithheld) = try recordNotes(s, column: 2, table: "projects", uuid: p.uuid, mode: sealedNotes)
                 return p
             }
