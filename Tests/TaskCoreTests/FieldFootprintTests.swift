@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+import TaskCore
+import TaskerTestSupport
+
+/// The files that spell a task field's keys: adding a field should be its declaration in `TaskField`,
+/// the store's column and mapping, and the adapters that genuinely map it — not a key string repeated
+/// in every codec.
+///
+/// For two fields taken as the example (`energy`, `estimateMinutes`), every source file that spells one
+/// of the field's declared keys (at any door) as a string literal is listed, and the list must be the
+/// expected one below, each with why it spells the key. A new file spelling such a key fails here: derive
+/// it from `TaskField` instead, or add it with its reason.
+@Suite struct FieldFootprintTests {
+    /// Sources that spell `energy`'s keys, and why.
+    static let energy: [String: String] = [
+        "TaskCore/TaskField.swift": "the declaration",
+        "TaskToolkit/Tools/CreateTask.swift": "the tool's arguments (input schema and reading)",
+        "TaskToolkit/Tools/UpdateTask.swift": "the tool's arguments (input schema and reading)",
+        "TaskToolkit/TaskWords+Changes.swift": "the words an update's confirmation shows",
+        "TaskToolkit/Tools/PlanDay.swift": "plan_day's own energy argument and its plan items",
+        "TaskLLM/LLMTaskBackend.swift": "the model's answer schema (measured prompt, left as it is)",
+        "TaskLLM/ModelTask.swift": "the model's answer (measured prompt, left as it is)",
+        "TaskREPL/ModelTurn.swift": "the draft summary the model sees (measured prompt, left as it is)",
+        "TaskREPL/IntentRouter+Rules.swift": "a filler word of the plan phrasing, not the field",
+        "tasker/ParseCommand.swift": "the label parse prints for a person",
+        "tasker-bench/PlanCalendarBenchmark.swift": "plan_day's energy argument",
+        "tasker-bench/REPLBenchmark.swift": "plan_day's energy argument",
+        "tasker-bench/ToolkitBenchmark.swift": "plan_day's energy argument",
+    ]
+
+    /// Sources that spell `estimateMinutes`' keys, and why.
+    static let estimate: [String: String] = [
+        "TaskCore/TaskField.swift": "the declaration",
+        "TaskStore/TaskStore+Records.swift": "the store's column (a malformed record names it)",
+        "TaskStore/TaskStore+TaskRows.swift": "the store's column (a bad value names it)",
+        "TaskSync/VTodoMapping.swift": "the VTODO property X-TASKER-ESTIMATE, read and written",
+        "TaskToolkit/Tools/CreateTask.swift": "the tool's arguments (input schema and reading)",
+        "TaskToolkit/Tools/UpdateTask.swift": "the tool's arguments (input schema and reading)",
+        "TaskToolkit/TemplateSchema.swift": "create_template's input schema",
+        "TaskToolkit/TaskWords+Changes.swift": "the words an update's confirmation shows",
+        "TaskLLM/LLMTaskBackend.swift": "the model's answer schema (measured prompt, left as it is)",
+        "TaskLLM/ModelTask.swift": "the model's answer (measured prompt, left as it is)",
+        "TaskREPL/ModelTurn.swift": "the draft summary the model sees (measured prompt, left as it is)",
+        "tasker/ParseCommand.swift": "the label parse prints for a person",
+        "tasker-bench/MCPBenchmark.swift": "create_task arguments of the benchmark",
+    ]
+
+    @Test func energyIsSpelledOnlyWhereExpected() throws {
+        let files = try Self.filesSpelling(.energy)
+        #expect(files == Set(Self.energy.keys), "spelled in \(files.subtracting(Self.energy.keys).sorted()), no longer in \(Set(Self.energy.keys).subtracting(files).sorted())")
+    }
+
+    @Test func estimateIsSpelledOnlyWhereExpected() throws {
+        let files = try Self.filesSpelling(.estimateMinutes)
+        #expect(files == Set(Self.estimate.keys), "spelled in \(files.subtracting(Self.estimate.keys).sorted()), no longer in \(Set(Self.estimate.keys).subtracting(files).sorted())")
+    }
+
+    @Test func theScanFindsAKeyInAFile() throws {
+        #expect(Self.spells("        if let e = r[\"energy\"] { }", keys: ["energy"]))
+        #expect(Self.spells("key(#\",\"energy\":\"#)", keys: ["energy"]))
+        #expect(!Self.spells("    /// the \"energy\" member", keys: ["energy"]))
+        #expect(!Self.spells("t.energy = value", keys: ["energy"]))
+    }
+
+    /// The source files (relative to `Sources/`) that spell one of `field`'s keys, at any door, as a
+    /// string literal outside comments.
+    static func filesSpelling(_ field: TaskField) throws -> Set<String> {
+        let keys = Set(field.declaration.values.map(\.key))
+        let sources = FixtureFile.repositoryRoot.appendingPathComponent("Sources")
+        guard let walk = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil) else { return [] }
+        var files: Set<String> = []
+        for case let url as URL in walk where url.pathExtension == "swift" {
+            let text = try String(contentsOf: url, encoding: .utf8)
+            if spells(text, keys: keys) {
+                files.insert(String(url.standardized.path.dropFirst(sources.standardized.path.count + 1)))
+            }
+        }
+        return files
+    }
+
+    /// Whether `text` has `"key"` for one of `keys` on a line that is not a comment.
+    static func spells(_ text: String, keys: Set<String>) -> Bool {
+        text.split(separator: "\n").contains { line in
+            !line.drop { $0 == " " }.hasPrefix("//") && keys.contains { line.contains("\"\($0)\"") }
+        }
+    }
+}
