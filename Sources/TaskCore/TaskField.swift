@@ -2,8 +2,8 @@
 ///
 /// The doors: the tool JSON of a task (`ResultFormat`, tree and bytes) and of a draft, the record
 /// JSON of export and `.unkt` (`TaskRecord+JSON`), sync's merged fields (`TaskFields`), `tasker parse
-/// --json`'s object (`ParseResult+JSON`, camelCase; its `place` is one object of place and trigger), and
-/// the format adapters (Taskwarrior, todo.txt, xlsx, iCalendar), which name their own member, token,
+/// --json`'s object (`ParseResult+JSON`, camelCase; its `place` is one object of place and trigger), a
+/// template's task (`TemplateTask+JSON`), and the format adapters (Taskwarrior, todo.txt, xlsx, iCalendar), which name their own member, token,
 /// column or property. Each member has a JSON type (what a tool's output schema can be made from).
 /// A door's writers and readers map each field they carry (`members(at:)`), switching over every field
 /// with the declared key, so no codec spells a key; the door tests (`TaskField*DoorTests`) check every
@@ -13,7 +13,8 @@
 /// `TaskRecord` with its column (a migration) and the store's mapping; then the compiler names each codec
 /// that has not decided about it (`TaskField+Tool`, `TaskRecord+JSON`, sync's `TaskFields`, each a
 /// `switch` over every field); its VTODO property in `VTodoMapping` and a line in each format adapter
-/// that carries it.
+/// that carries it. The parse and template doors carry a fixed few fields and skip the rest; their door
+/// tests hold them to what is declared here.
 public enum TaskField: String, CaseIterable, Sendable {
     // In sync's order (the merge compares them one by one in this order).
     case title, notes, due, deferUntil, priority, contexts, status, recurrence, parent, estimateMinutes,

@@ -40,9 +40,7 @@ extension ParseResult {
             case .remind: if let remind = d.remind { w.remind(key, remind) }
             case .place:
                 if let place = d.place { w.value(key, ["name": .string(place.place), "trigger": .string(place.trigger.rawValue)]) }
-            case .notes, .status, .parent, .project, .list, .stage, .completions, .id, .uuid, .notesSealed, .anchorDay,
-                 .created, .updated, .completed, .completedZone, .series, .placeTrigger, .depth, .syncError:
-                break  // not at the parse door
+            default: break  // not at the parse door (ParseResultJSONTests catches a declared one left out)
             }
         }
         w.strings("understood", understood.map(\.text))
