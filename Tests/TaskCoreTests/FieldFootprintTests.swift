@@ -23,6 +23,7 @@ import TaskerTestSupport
         "TaskLLM/ModelTask.swift": "the model's answer (measured prompt, left as it is)",
         "TaskREPL/ModelTurn.swift": "the draft summary the model sees (measured prompt, left as it is)",
         "TaskREPL/IntentRouter+Rules.swift": "a filler word of the plan phrasing, not the field",
+        "TaskNL/ParseResult+JSON.swift": "parse --json -'s byte path, by hand for speed (held to the declared tree by ParseResultJSONTests)",
         "tasker/ParseCommand.swift": "the label parse prints for a person",
         "tasker-bench/PlanCalendarBenchmark.swift": "plan_day's energy argument",
         "tasker-bench/REPLBenchmark.swift": "plan_day's energy argument",
@@ -42,6 +43,7 @@ import TaskerTestSupport
         "TaskLLM/LLMTaskBackend.swift": "the model's answer schema (measured prompt, left as it is)",
         "TaskLLM/ModelTask.swift": "the model's answer (measured prompt, left as it is)",
         "TaskREPL/ModelTurn.swift": "the draft summary the model sees (measured prompt, left as it is)",
+        "TaskNL/ParseResult+JSON.swift": "parse --json -'s byte path, by hand for speed (held to the declared tree by ParseResultJSONTests)",
         "tasker/ParseCommand.swift": "the label parse prints for a person",
         "tasker-bench/MCPBenchmark.swift": "create_task arguments of the benchmark",
     ]
