@@ -183,10 +183,13 @@ public enum TaskField: String, CaseIterable, Sendable {
     /// The field's member at `door`, nil when that door does not carry it.
     public func member(at door: Door) -> Member? { declaration[door] }
 
-    /// The fields `door` carries with their members, in declaration order.
-    public static func members(at door: Door) -> [(field: TaskField, member: Member)] {
-        allCases.compactMap { field in field.member(at: door).map { (field, $0) } }
-    }
+    /// The fields `door` carries with their members, in declaration order (computed once per door: the
+    /// record and sync codecs walk them for every task).
+    public static func members(at door: Door) -> [(field: TaskField, member: Member)] { membersByDoor[door] ?? [] }
+
+    private static let membersByDoor = Dictionary(uniqueKeysWithValues: Door.allCases.map { door in
+        (door, allCases.compactMap { field in field.member(at: door).map { (field: field, member: $0) } })
+    })
 
     /// The fields `door` carries with their members, in the order of their keys (how JSON objects are
     /// written: compact, keys sorted).
