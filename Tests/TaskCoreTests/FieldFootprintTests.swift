@@ -14,38 +14,38 @@ import TaskerTestSupport
 @Suite struct FieldFootprintTests {
     /// Sources that spell `energy`'s keys, and why.
     static let energy: [String: String] = [
-        "TaskCore/TaskField.swift": "the declaration",
-        "TaskToolkit/Tools/CreateTask.swift": "the tool's arguments (input schema and reading)",
-        "TaskToolkit/Tools/UpdateTask.swift": "the tool's arguments (input schema and reading)",
-        "TaskToolkit/TaskWords+Changes.swift": "the words an update's confirmation shows",
-        "TaskToolkit/Tools/PlanDay.swift": "plan_day's own energy argument and its plan items",
-        "TaskLLM/LLMTaskBackend.swift": "the model's answer schema (measured prompt, left as it is)",
-        "TaskLLM/ModelTask.swift": "the model's answer (measured prompt, left as it is)",
-        "TaskREPL/ModelTurn.swift": "the draft summary the model sees (measured prompt, left as it is)",
-        "TaskREPL/IntentRouter+Rules.swift": "a filler word of the plan phrasing, not the field",
-        "TaskNL/ParseResult+JSON.swift": "parse --json -'s byte path, by hand for speed (held to the declared tree by ParseResultJSONTests)",
-        "tasker/ParseCommand.swift": "the label parse prints for a person",
-        "tasker-bench/PlanCalendarBenchmark.swift": "plan_day's energy argument",
-        "tasker-bench/REPLBenchmark.swift": "plan_day's energy argument",
-        "tasker-bench/ToolkitBenchmark.swift": "plan_day's energy argument",
+        "TaskField.swift": "the declaration",
+        "CreateTask.swift": "the tool's arguments (input schema and reading)",
+        "UpdateTask.swift": "the tool's arguments (input schema and reading)",
+        "TaskWords+Changes.swift": "the words an update's confirmation shows",
+        "PlanDay.swift": "plan_day's own energy argument and its plan items",
+        "LLMTaskBackend.swift": "the model's answer schema (measured prompt, left as it is)",
+        "ModelTask.swift": "the model's answer (measured prompt, left as it is)",
+        "ModelTurn.swift": "the draft summary the model sees (measured prompt, left as it is)",
+        "IntentRouter+Rules.swift": "a filler word of the plan phrasing, not the field",
+        "ParseResult+JSON.swift": "parse --json -'s byte path, by hand for speed (held to the declared tree by ParseResultJSONTests)",
+        "ParseCommand.swift": "the label parse prints for a person",
+        "PlanCalendarBenchmark.swift": "plan_day's energy argument",
+        "REPLBenchmark.swift": "plan_day's energy argument",
+        "ToolkitBenchmark.swift": "plan_day's energy argument",
     ]
 
     /// Sources that spell `estimateMinutes`' keys, and why.
     static let estimate: [String: String] = [
-        "TaskCore/TaskField.swift": "the declaration",
-        "TaskStore/TaskStore+Records.swift": "the store's column (a malformed record names it)",
-        "TaskStore/TaskStore+TaskRows.swift": "the store's column (a bad value names it)",
-        "TaskSync/VTodoMapping.swift": "the VTODO property X-TASKER-ESTIMATE, read and written",
-        "TaskToolkit/Tools/CreateTask.swift": "the tool's arguments (input schema and reading)",
-        "TaskToolkit/Tools/UpdateTask.swift": "the tool's arguments (input schema and reading)",
-        "TaskToolkit/TemplateSchema.swift": "create_template's input schema",
-        "TaskToolkit/TaskWords+Changes.swift": "the words an update's confirmation shows",
-        "TaskLLM/LLMTaskBackend.swift": "the model's answer schema (measured prompt, left as it is)",
-        "TaskLLM/ModelTask.swift": "the model's answer (measured prompt, left as it is)",
-        "TaskREPL/ModelTurn.swift": "the draft summary the model sees (measured prompt, left as it is)",
-        "TaskNL/ParseResult+JSON.swift": "parse --json -'s byte path, by hand for speed (held to the declared tree by ParseResultJSONTests)",
-        "tasker/ParseCommand.swift": "the label parse prints for a person",
-        "tasker-bench/MCPBenchmark.swift": "create_task arguments of the benchmark",
+        "TaskField.swift": "the declaration",
+        "TaskStore+Records.swift": "the store's column (a malformed record names it)",
+        "TaskStore+TaskRows.swift": "the store's column (a bad value names it)",
+        "VTodoMapping.swift": "the VTODO property X-TASKER-ESTIMATE, read and written",
+        "CreateTask.swift": "the tool's arguments (input schema and reading)",
+        "UpdateTask.swift": "the tool's arguments (input schema and reading)",
+        "TemplateSchema.swift": "create_template's input schema",
+        "TaskWords+Changes.swift": "the words an update's confirmation shows",
+        "LLMTaskBackend.swift": "the model's answer schema (measured prompt, left as it is)",
+        "ModelTask.swift": "the model's answer (measured prompt, left as it is)",
+        "ModelTurn.swift": "the draft summary the model sees (measured prompt, left as it is)",
+        "ParseResult+JSON.swift": "parse --json -'s byte path, by hand for speed (held to the declared tree by ParseResultJSONTests)",
+        "ParseCommand.swift": "the label parse prints for a person",
+        "MCPBenchmark.swift": "create_task arguments of the benchmark",
     ]
 
     @Test func energyIsSpelledOnlyWhereExpected() throws {
@@ -65,8 +65,8 @@ import TaskerTestSupport
         #expect(!Self.spells("t.energy = value", keys: ["energy"]))
     }
 
-    /// The source files (relative to `Sources/`) that spell one of `field`'s keys, at any door, as a
-    /// string literal outside comments.
+    /// The names of the source files under `Sources/` that spell one of `field`'s keys, at any door, as
+    /// a string literal outside comments (names, not paths: moving a file between folders changes nothing).
     static func filesSpelling(_ field: TaskField) throws -> Set<String> {
         let keys = Set(field.declaration.values.map(\.key))
         let sources = FixtureFile.repositoryRoot.appendingPathComponent("Sources")
@@ -75,7 +75,7 @@ import TaskerTestSupport
         for case let url as URL in walk where url.pathExtension == "swift" {
             let text = try String(contentsOf: url, encoding: .utf8)
             if spells(text, keys: keys) {
-                files.insert(String(url.standardized.path.dropFirst(sources.standardized.path.count + 1)))
+                files.insert(url.lastPathComponent)
             }
         }
         return files
