@@ -42,46 +42,61 @@ extension TaskRecord {
         return o.value
     }
 
-    /// Reads a task line; unknown members go to `extras`. - Throws: `FieldError` for the first bad field.
+    /// Reads a task line: each member `TaskField` declares at the `record` door, in declaration order;
+    /// `uuid`, `title` and `created` are required, `modified` defaults to `created`; unknown members go
+    /// to `extras`. - Throws: `FieldError` for the first bad field.
     public init(json members: [String: JSONValue]) throws(FieldError) {
         var r = FieldReader(members)
-        let created = try r.requiredDate("created")
-        self.init(uuid: try r.requiredUUID("uuid"), title: try r.requiredString("title"), created: created,
-                  modified: try r.date("modified") ?? created)
-        notes = try r.string("notes")
-        if let text = r.value("due")?.stringValue, let day = LocalDate(iso: text) { dueDay = day } else { due = try r.date("due") }
-        priority = try r.choice("priority", Priority.self) ?? .normal
-        estimateMinutes = try r.int("estimate_minutes")
-        energy = try r.choice("energy", Energy.self)
-        contexts = try r.strings("contexts")
-        kind = try r.choice("kind", TaskKind.self)
-        status = try r.choice("status", TaskStatus.self) ?? .open
-        stage = try r.string("stage")
-        list = try r.string("list")
-        project = try r.uuid("project")
-        parent = try r.uuid("parent")
-        if let rule = r.value("recurrence") {
-            guard let parsed = RecurrenceRule(json: rule) else {
-                throw FieldError(field: "recurrence", reason: "must be {\"frequency\": \"daily|weekly|monthly|yearly\", \"interval\": n, \"weekdays\": [\"mon\", …]}")
+        self.init(uuid: "", title: "", created: Date(timeIntervalSince1970: 0), modified: Date(timeIntervalSince1970: 0))
+        var modified: Date?
+        for (field, member) in TaskField.members(at: .record) {
+            let key = member.key
+            switch field {
+            case .uuid: uuid = try r.requiredUUID(key)
+            case .title: title = try r.requiredString(key)
+            case .created: created = try r.requiredDate(key)
+            case .updated: modified = try r.date(key)
+            case .notes: notes = try r.string(key)
+            case .due: if let text = r.value(key)?.stringValue, let day = LocalDate(iso: text) { dueDay = day } else { due = try r.date(key) }
+            case .priority: priority = try r.choice(key, Priority.self) ?? .normal
+            case .estimateMinutes: estimateMinutes = try r.int(key)
+            case .energy: energy = try r.choice(key, Energy.self)
+            case .contexts: contexts = try r.strings(key)
+            case .kind: kind = try r.choice(key, TaskKind.self)
+            case .status: status = try r.choice(key, TaskStatus.self) ?? .open
+            case .stage: stage = try r.string(key)
+            case .list: list = try r.string(key)
+            case .project: project = try r.uuid(key)
+            case .parent: parent = try r.uuid(key)
+            case .recurrence:
+                if let rule = r.value(key) {
+                    guard let parsed = RecurrenceRule(json: rule) else {
+                        throw FieldError(field: key, reason: "must be {\"frequency\": \"daily|weekly|monthly|yearly\", \"interval\": n, \"weekdays\": [\"mon\", …]}")
+                    }
+                    recurrence = parsed
+                }
+            case .anchorDay: anchorDay = try r.int(key)
+            case .deferUntil:
+                if let d = try r.string(key) {
+                    guard let day = LocalDate(iso: d) else { throw FieldError(field: key, reason: "'\(d)' is not a YYYY-MM-DD day") }
+                    deferUntil = day
+                }
+            case .completed: completed = try r.date(key)
+            case .completedZone: completedZone = try r.string(key)
+            case .series: series = try r.uuid(key)
+            case .remind:
+                if let text = try r.string(key) {
+                    guard let setting = ReminderSetting(storageText: text) else {
+                        throw FieldError(field: key, reason: "'\(text)' is not minutes before the due (\"30m\") or seconds since 1970")
+                    }
+                    remind = setting
+                }
+            case .place: place = try r.uuid(key)
+            case .placeTrigger: placeTrigger = try r.choice(key, PlaceBinding.Trigger.self)
+            case .completions, .id, .notesSealed, .depth, .syncError: break  // not at the record door
             }
-            recurrence = parsed
         }
-        anchorDay = try r.int("anchor_day")
-        if let d = try r.string("defer_until") {
-            guard let day = LocalDate(iso: d) else { throw FieldError(field: "defer_until", reason: "'\(d)' is not a YYYY-MM-DD day") }
-            deferUntil = day
-        }
-        completed = try r.date("completed")
-        completedZone = try r.string("completed_zone")
-        series = try r.uuid("series")
-        if let text = try r.string("remind") {
-            guard let setting = ReminderSetting(storageText: text) else {
-                throw FieldError(field: "remind", reason: "'\(text)' is not minutes before the due (\"30m\") or seconds since 1970")
-            }
-            remind = setting
-        }
-        place = try r.uuid("place")
-        placeTrigger = try r.choice("place_trigger", PlaceBinding.Trigger.self)
+        self.modified = modified ?? created
         if place != nil && placeTrigger == nil { placeTrigger = .arrive }
         extras = try r.extras()
     }

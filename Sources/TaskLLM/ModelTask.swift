@@ -4,6 +4,11 @@ import TaskCore
 /// `{"tasks": [{source, title, due, priority, estimate_minutes, energy, contexts, kind}]}`.
 ///
 /// Fields of the wrong type are dropped (treated as "not said"); only a missing `source` is an error.
+///
+/// Its keys are the draft door's (`TaskField`), but it is not read from that declaration: it is the
+/// model's own shape — what the prompt and `LLMTaskBackend`'s answer schema ask for, read leniently
+/// (a number as text, "none" as not said, a context with its sigil) — and the live-model figures were
+/// measured with that prompt, so it stays as the prompt spells it.
 public struct ModelTask: Sendable, Hashable {
     public var source: String
     public var title: String?

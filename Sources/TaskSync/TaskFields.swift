@@ -25,6 +25,13 @@ struct TaskFields: Equatable {
         set { values[key] = newValue == .null ? nil : newValue }
     }
 
+    /// The value of `field` under its `sync` key; nil (and setting does nothing) for a field sync
+    /// does not carry.
+    subscript(field: TaskField) -> JSONValue? {
+        get { field.member(at: .sync).flatMap { values[$0.key] } }
+        set { if let key = field.member(at: .sync)?.key { self[key] = newValue } }
+    }
+
     static let utc = TimeZone(secondsFromGMT: 0) ?? .current
 
     static func time(_ date: Date) -> String { ISODate.format(date, in: utc) }
@@ -68,43 +75,56 @@ struct TaskFields: Equatable {
         self.init(v)
     }
 
-    /// `record` with these fields applied; a project named but not here is added to `newProjects`.
+    /// `record` with these fields applied, one per field `TaskField` declares at the `sync` door (a
+    /// series' `completions` are applied by `SeriesView`); a project named but not here is added to
+    /// `newProjects`.
     func apply(to record: TaskRecord, projects: inout [String: String], newProjects: inout [ProjectRecord], now: Date) -> TaskRecord {
         var t = record
-        t.title = self["title"]?.stringValue ?? (t.title.isEmpty ? "Untitled" : t.title)
-        t.notes = self["notes"]?.stringValue
-        let due = self["due"]?.stringValue
-        t.dueDay = due.flatMap { $0.count == 10 ? LocalDate(iso: $0) : nil }
-        t.due = t.dueDay == nil ? due.flatMap(Self.instant) : nil
-        t.deferUntil = self["defer"]?.stringValue.flatMap(LocalDate.init(iso:))
-        t.priority = self["priority"]?.stringValue.flatMap(Priority.init(rawValue:)) ?? .normal
-        t.contexts = self["contexts"]?.arrayValue?.compactMap(\.stringValue) ?? []
-        if let status = self["status"]?.stringValue, status.hasPrefix("done") {
-            t.status = .done
-            t.completed = Self.instant(String(status.dropFirst(5))) ?? t.completed ?? now
-        } else {
-            t.status = .open
-            t.completed = nil
-        }
-        t.recurrence = self["recurrence"].flatMap(RecurrenceRule.init(json:))
-        t.parent = self["parent"]?.stringValue
-        t.estimateMinutes = self["estimate"]?.intValue
-        t.energy = self["energy"]?.stringValue.flatMap(Energy.init(rawValue:))
-        t.kind = self["kind"]?.stringValue.flatMap(TaskKind.init(rawValue:))
-        if let name = self["project"]?.stringValue {
-            if let uuid = projects.first(where: { $0.value.lowercased() == name.lowercased() })?.key {
-                t.project = uuid
-            } else {
-                let uuid = TaskStore.newUUID(now: now)
-                projects[uuid] = name
-                newProjects.append(ProjectRecord(uuid: uuid, name: name, created: now, modified: now))
-                t.project = uuid
+        for (field, member) in TaskField.members(at: .sync) {
+            let value = self[member.key]
+            switch field {
+            case .title: t.title = value?.stringValue ?? (t.title.isEmpty ? "Untitled" : t.title)
+            case .notes: t.notes = value?.stringValue
+            case .due:
+                let due = value?.stringValue
+                t.dueDay = due.flatMap { $0.count == 10 ? LocalDate(iso: $0) : nil }
+                t.due = t.dueDay == nil ? due.flatMap(Self.instant) : nil
+            case .deferUntil: t.deferUntil = value?.stringValue.flatMap(LocalDate.init(iso:))
+            case .priority: t.priority = value?.stringValue.flatMap(Priority.init(rawValue:)) ?? .normal
+            case .contexts: t.contexts = value?.arrayValue?.compactMap(\.stringValue) ?? []
+            case .status:
+                if let status = value?.stringValue, status.hasPrefix("done") {
+                    t.status = .done
+                    t.completed = Self.instant(String(status.dropFirst(5))) ?? t.completed ?? now
+                } else {
+                    t.status = .open
+                    t.completed = nil
+                }
+            case .recurrence: t.recurrence = value.flatMap(RecurrenceRule.init(json:))
+            case .parent: t.parent = value?.stringValue
+            case .estimateMinutes: t.estimateMinutes = value?.intValue
+            case .energy: t.energy = value?.stringValue.flatMap(Energy.init(rawValue:))
+            case .kind: t.kind = value?.stringValue.flatMap(TaskKind.init(rawValue:))
+            case .project:
+                if let name = value?.stringValue {
+                    if let uuid = projects.first(where: { $0.value.lowercased() == name.lowercased() })?.key {
+                        t.project = uuid
+                    } else {
+                        let uuid = TaskStore.newUUID(now: now)
+                        projects[uuid] = name
+                        newProjects.append(ProjectRecord(uuid: uuid, name: name, created: now, modified: now))
+                        t.project = uuid
+                    }
+                } else {
+                    t.project = nil
+                }
+            case .list: t.list = value?.stringValue
+            case .stage: t.stage = value?.stringValue
+            case .completions, .id, .uuid, .notesSealed, .anchorDay, .created, .updated, .completed, .completedZone,
+                 .series, .remind, .place, .placeTrigger, .depth, .syncError:
+                break  // a series' (SeriesView), or not at the sync door
             }
-        } else {
-            t.project = nil
         }
-        t.list = self["list"]?.stringValue
-        t.stage = self["stage"]?.stringValue
         return t
     }
 }

@@ -18,13 +18,13 @@ struct VTodoMapping {
     /// The fields another client's VTODO says. Floating times are read in `timeZone`.
     func fields(_ todo: ICalendarTodo) -> TaskFields {
         var f = TaskFields()
-        f["title"] = .string(todo.first("SUMMARY").map { ICalendarTodo.unescape($0.value) } ?? "")
-        if let notes = todo.first("DESCRIPTION").map({ ICalendarTodo.unescape($0.value) }), !notes.isEmpty { f["notes"] = .string(notes) }
-        if let due = todo.first("DUE")?.time { f["due"] = .string(text(due)) }
+        f[.title] = .string(todo.first("SUMMARY").map { ICalendarTodo.unescape($0.value) } ?? "")
+        if let notes = todo.first("DESCRIPTION").map({ ICalendarTodo.unescape($0.value) }), !notes.isEmpty { f[.notes] = .string(notes) }
+        if let due = todo.first("DUE")?.time { f[.due] = .string(text(due)) }
         if let day = todo.first("X-TASKER-DEFER-UNTIL").flatMap({ LocalDate(basic: $0.value) }) {
-            f["defer"] = .string(day.description)
+            f[.deferUntil] = .string(day.description)
         } else if let start = todo.first("DTSTART")?.time {
-            f["defer"] = .string(day(start).description)
+            f[.deferUntil] = .string(day(start).description)
         }
         var categories = todo.all("CATEGORIES").flatMap { $0.value.split(separator: ",").map { ICalendarTodo.unescape(String($0)).trimmingCharacters(in: .whitespaces) } }
             .filter { !$0.isEmpty }
@@ -33,28 +33,28 @@ struct VTodoMapping {
         case 1...4:
             if level == 1, let i = categories.firstIndex(where: { $0.lowercased() == "critical" }) {
                 categories.remove(at: i)
-                f["priority"] = "critical"
+                f[.priority] = "critical"
             } else {
-                f["priority"] = "high"
+                f[.priority] = "high"
             }
-        case 6...9: f["priority"] = "low"
+        case 6...9: f[.priority] = "low"
         default: break
         }
-        if !categories.isEmpty { f["contexts"] = .array(Array(Set(categories.map { $0.lowercased() })).sorted().map { .string($0) }) }
+        if !categories.isEmpty { f[.contexts] = .array(Array(Set(categories.map { $0.lowercased() })).sorted().map { .string($0) }) }
         let status = todo.first("STATUS")?.value.uppercased()
         if status == "COMPLETED" || todo.first("COMPLETED") != nil && status != "NEEDS-ACTION" && status != "IN-PROCESS" {
             let when = todo.first("COMPLETED")?.time.map(instant) ?? todo.first("LAST-MODIFIED")?.time.map(instant)
-            f["status"] = .string("done " + (when.map(TaskFields.time) ?? ""))
+            f[.status] = .string("done " + (when.map(TaskFields.time) ?? ""))
         }
-        if let rule = todo.first("RRULE").flatMap({ recurrence($0.value) }) { f["recurrence"] = rule.json }
+        if let rule = todo.first("RRULE").flatMap({ recurrence($0.value) }) { f[.recurrence] = rule.json }
         if let parent = todo.all("RELATED-TO").first(where: { ($0.parameters["RELTYPE"] ?? "PARENT").uppercased() == "PARENT" }) {
-            f["parent"] = .string(parent.value)
+            f[.parent] = .string(parent.value)
         }
         let completions = todo.all("X-TASKER-COMPLETIONS").flatMap { SeriesCompletion.parse($0.value, zone: $0.parameters["X-TASKER-ZONE"]) }
-        if let value = SeriesCompletion.field(SeriesCompletion.union([], completions)) { f["completions"] = value }
-        if let e = todo.first("X-TASKER-ESTIMATE").flatMap({ Int($0.value) }) { f["estimate"] = .int(e) }
-        for (key, name) in [("energy", "X-TASKER-ENERGY"), ("kind", "X-TASKER-KIND"), ("project", "X-TASKER-PROJECT"), ("list", "X-TASKER-LIST"), ("stage", "X-TASKER-STAGE")] {
-            if let v = todo.first(name).map({ ICalendarTodo.unescape($0.value) }), !v.isEmpty { f[key] = .string(v) }
+        if let value = SeriesCompletion.field(SeriesCompletion.union([], completions)) { f[.completions] = value }
+        if let e = todo.first("X-TASKER-ESTIMATE").flatMap({ Int($0.value) }) { f[.estimateMinutes] = .int(e) }
+        for (field, name) in Self.textProperties {
+            if let v = todo.first(name).map({ ICalendarTodo.unescape($0.value) }), !v.isEmpty { f[field] = .string(v) }
         }
         return f
     }
@@ -68,36 +68,42 @@ struct VTodoMapping {
     /// a rewritten due or start takes another client's DURATION out (RFC 5545: DUE and DURATION
     /// never together, DURATION only beside DTSTART).
     static let properties: [VTodoProperty] = [
-        VTodoProperty("SUMMARY", reads: ["title"]) { ":" + escape($0["title"]?.stringValue ?? "") },
-        VTodoProperty("DESCRIPTION", reads: ["notes"]) { f in f["notes"]?.stringValue.map { ":" + escape($0) } },
-        VTodoProperty("DUE", reads: ["due"]) { f in
-            f["due"]?.stringValue.map { $0.count == 10 ? ";VALUE=DATE:" + basic($0) : ":" + basicUTC($0) }
+        VTodoProperty("SUMMARY", reads: [.title]) { ":" + escape($0[.title]?.stringValue ?? "") },
+        VTodoProperty("DESCRIPTION", reads: [.notes]) { f in f[.notes]?.stringValue.map { ":" + escape($0) } },
+        VTodoProperty("DUE", reads: [.due]) { f in
+            f[.due]?.stringValue.map { $0.count == 10 ? ";VALUE=DATE:" + basic($0) : ":" + basicUTC($0) }
         },
-        VTodoProperty("DURATION", reads: ["due", "defer", "recurrence"]) { _ in nil },
-        VTodoProperty("DTSTART", reads: ["due", "defer", "recurrence"]) { f in
-            deferIsStart(f) ? f["defer"]?.stringValue.map { ";VALUE=DATE:" + basic($0) } : nil
+        VTodoProperty("DURATION", reads: [.due, .deferUntil, .recurrence]) { _ in nil },
+        VTodoProperty("DTSTART", reads: [.due, .deferUntil, .recurrence]) { f in
+            deferIsStart(f) ? f[.deferUntil]?.stringValue.map { ";VALUE=DATE:" + basic($0) } : nil
         },
-        VTodoProperty("X-TASKER-DEFER-UNTIL", reads: ["due", "defer", "recurrence"]) { f in
-            deferIsStart(f) ? nil : f["defer"]?.stringValue.map { ";VALUE=DATE:" + basic($0) }
+        VTodoProperty("X-TASKER-DEFER-UNTIL", reads: [.due, .deferUntil, .recurrence]) { f in
+            deferIsStart(f) ? nil : f[.deferUntil]?.stringValue.map { ";VALUE=DATE:" + basic($0) }
         },
-        VTodoProperty("RRULE", reads: ["recurrence"]) { f in f["recurrence"].flatMap(RecurrenceRule.init(json:)).map { ":" + rrule($0) } },
-        VTodoProperty("PRIORITY", reads: ["priority"]) { f in
-            let priority = f["priority"]?.stringValue ?? "normal"
+        VTodoProperty("RRULE", reads: [.recurrence]) { f in f[.recurrence].flatMap(RecurrenceRule.init(json:)).map { ":" + rrule($0) } },
+        VTodoProperty("PRIORITY", reads: [.priority]) { f in
+            let priority = f[.priority]?.stringValue ?? "normal"
             return ":" + (priority == "low" ? "9" : priority == "normal" ? "5" : priority == "high" ? "3" : "1")
         },
-        VTodoProperty("CATEGORIES", reads: ["priority", "contexts"]) { f in
-            var categories = f["contexts"]?.arrayValue?.compactMap(\.stringValue) ?? []
-            if f["priority"]?.stringValue == "critical" { categories.append("critical") }
+        VTodoProperty("CATEGORIES", reads: [.priority, .contexts]) { f in
+            var categories = f[.contexts]?.arrayValue?.compactMap(\.stringValue) ?? []
+            if f[.priority]?.stringValue == "critical" { categories.append("critical") }
             return categories.isEmpty ? nil : ":" + categories.map(escape).joined(separator: ",")
         },
-        VTodoProperty("STATUS", reads: ["status"]) { f in ":" + (completion(f) == nil ? "NEEDS-ACTION" : "COMPLETED") },
-        VTodoProperty("PERCENT-COMPLETE", reads: ["status"]) { f in completion(f) == nil ? nil : ":100" },
-        VTodoProperty("COMPLETED", reads: ["status"]) { f in completion(f).flatMap { $0.isEmpty ? nil : ":" + basicUTC($0) } },
-        VTodoProperty("RELATED-TO", reads: ["parent"]) { f in f["parent"]?.stringValue.map { ";RELTYPE=PARENT:" + $0 } },
-        VTodoProperty("X-TASKER-ESTIMATE", reads: ["estimate"]) { f in f["estimate"]?.intValue.map { ":\($0)" } },
-        VTodoProperty("X-TASKER-COMPLETIONS", reads: ["completions"], lines: { SeriesCompletion.lines(SeriesCompletion.all(in: $0)) }),
-    ] + ["energy", "kind", "project", "list", "stage"].map { key in
-        VTodoProperty("X-TASKER-" + key.uppercased(), reads: [key]) { f in f[key]?.stringValue.map { ":" + escape($0) } }
+        VTodoProperty("STATUS", reads: [.status]) { f in ":" + (completion(f) == nil ? "NEEDS-ACTION" : "COMPLETED") },
+        VTodoProperty("PERCENT-COMPLETE", reads: [.status]) { f in completion(f) == nil ? nil : ":100" },
+        VTodoProperty("COMPLETED", reads: [.status]) { f in completion(f).flatMap { $0.isEmpty ? nil : ":" + basicUTC($0) } },
+        VTodoProperty("RELATED-TO", reads: [.parent]) { f in f[.parent]?.stringValue.map { ";RELTYPE=PARENT:" + $0 } },
+        VTodoProperty("X-TASKER-ESTIMATE", reads: [.estimateMinutes]) { f in f[.estimateMinutes]?.intValue.map { ":\($0)" } },
+        VTodoProperty("X-TASKER-COMPLETIONS", reads: [.completions], lines: { SeriesCompletion.lines(SeriesCompletion.all(in: $0)) }),
+    ] + textProperties.map { field, name in
+        VTodoProperty(name, reads: [field]) { f in f[field]?.stringValue.map { ":" + escape($0) } }
+    }
+
+    /// The fields that travel as plain text in their own `X-TASKER-*` property, named by their `ics`
+    /// member: read and written the same way (escaped text, left out when empty).
+    static let textProperties: [(field: TaskField, name: String)] = [TaskField.energy, .kind, .project, .list, .stage].compactMap { field in
+        field.member(at: .ics).map { (field, $0.key) }
     }
 
     /// What a patch does for the fields in `changed`: the property names to take out (every one that
@@ -111,14 +117,14 @@ struct VTodoMapping {
     /// a due that is a day on or after it); otherwise it travels as `X-TASKER-DEFER-UNTIL` (a task
     /// deferred past its due: sabre/vobject refuses a DTSTART after the DUE).
     static func deferIsStart(_ f: TaskFields) -> Bool {
-        guard f["recurrence"] == nil, let day = f["defer"]?.stringValue else { return false }
-        guard let due = f["due"]?.stringValue else { return true }
+        guard f[.recurrence] == nil, let day = f[.deferUntil]?.stringValue else { return false }
+        guard let due = f[.due]?.stringValue else { return true }
         return due.count == 10 && day <= due
     }
 
     /// The completion time of a done task ("" when unknown), nil when it is open.
     private static func completion(_ f: TaskFields) -> String? {
-        guard let status = f["status"]?.stringValue, status.hasPrefix("done") else { return nil }
+        guard let status = f[.status]?.stringValue, status.hasPrefix("done") else { return nil }
         return String(status.dropFirst(5))
     }
 

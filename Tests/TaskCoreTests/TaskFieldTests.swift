@@ -43,4 +43,18 @@ import TaskCore
         #expect(T.object.matches(["a": 1]))
         #expect(!T.bool.matches(.int(0)))
     }
+
+    /// A template's task writes the members declared at the `template` door beside its own, each of its
+    /// declared type, and reads back the same task.
+    @Test func aTemplateTaskCrossesTheTemplateDoorAndComesBackTheSame() throws {
+        let task = TemplateTask(title: "Pack", offsetDays: -1, time: WallTime(text: "18:00"), estimateMinutes: 30, contexts: ["home"],
+                                priority: .high, subtasks: [TemplateTask(title: "Charger", offsetDays: -1)])
+        let object = try #require(task.json.objectValue)
+        let declared = TaskField.members(at: .template).map(\.member)
+        #expect(Set(object.keys) == Set(declared.map(\.key)).union(["offset_days", "time", "subtasks"]))
+        for member in declared { #expect(object[member.key].map(member.type.matches) == true, "\(member.key)") }
+        #expect(try TemplateTask(json: task.json, path: "tasks[0]") == task)
+        let bare = TemplateTask(title: "Pack", offsetDays: 2)
+        #expect(try TemplateTask(json: bare.json, path: "tasks[0]") == bare)
+    }
 }

@@ -1,17 +1,20 @@
 /// A task's field, declared once: its key and JSON type at each door that carries it.
 ///
 /// The doors: the tool JSON of a task (`ResultFormat`, tree and bytes) and of a draft, the record
-/// JSON of export and `.unkt` (`TaskRecord+JSON`), sync's merged fields (`TaskFields`), and the
-/// format adapters (Taskwarrior, todo.txt, xlsx, iCalendar), which name their own member, token,
+/// JSON of export and `.unkt` (`TaskRecord+JSON`), sync's merged fields (`TaskFields`), `tasker parse
+/// --json`'s object (`ParseResult+JSON`, camelCase; its `place` is one object of place and trigger), a
+/// template's task (`TemplateTask+JSON`), and the format adapters (Taskwarrior, todo.txt, xlsx, iCalendar), which name their own member, token,
 /// column or property. Each member has a JSON type (what a tool's output schema can be made from).
-/// A door's writers and readers map each field they carry (`members(at:)`);
-/// the door tests (`TaskField*DoorTests`) check every door writes exactly what is declared here.
+/// A door's writers and readers map each field they carry (`members(at:)`), switching over every field
+/// with the declared key, so no codec spells a key; the door tests (`TaskField*DoorTests`) check every
+/// door writes exactly what is declared here, and `FieldFootprintTests` which files spell a key at all.
 ///
-/// Adding a field: its case and members here; its property on `TaskItem` and `TaskDraft` and a line each in
-/// `TaskField+Tool`; on `TaskRecord` with its column (a migration) and a line each way in
-/// `TaskRecord+JSON`; a line each way in sync's `TaskFields` and its VTODO property; a line in each
-/// format adapter that carries it. The writers switch over every field, so the compiler names each
-/// codec that has not decided about the new one.
+/// Adding a field: its case and members here; its property on `TaskItem` and `TaskDraft`; on
+/// `TaskRecord` with its column (a migration) and the store's mapping; then the compiler names each codec
+/// that has not decided about it (`TaskField+Tool`, `TaskRecord+JSON`, sync's `TaskFields`, each a
+/// `switch` over every field); its VTODO property in `VTodoMapping` and a line in each format adapter
+/// that carries it. The parse and template doors carry a fixed few fields and skip the rest; their door
+/// tests hold them to what is declared here.
 public enum TaskField: String, CaseIterable, Sendable {
     // In sync's order (the merge compares them one by one in this order).
     case title, notes, due, deferUntil, priority, contexts, status, recurrence, parent, estimateMinutes,
@@ -24,6 +27,11 @@ public enum TaskField: String, CaseIterable, Sendable {
     /// Where a task's fields cross into or out of Tasker.
     public enum Door: String, CaseIterable, Sendable {
         case tool, draft, record, sync, taskwarrior, todoTxt, xlsx, ics
+        /// `tasker parse --json`'s object (camelCase keys, docs/DESIGN.md), a sentence's draft.
+        case parse
+        /// A template's task (`TemplateTask+JSON`): the fields it shares with a task; its days are
+        /// relative (`offset_days`, `time`) and its subtasks nested, members of its own.
+        case template
     }
 
     /// A field's member at one door: its key and its JSON type; `omittable` when the member may be
@@ -72,27 +80,31 @@ public enum TaskField: String, CaseIterable, Sendable {
         let text = JSONType.nullable(.string)
         switch self {
         case .title:
-            return [.tool: M("title", .string), .draft: M("title", .string), .record: M("title", .string),
-                    .sync: M("title", .string), .taskwarrior: M("description", .string), .todoTxt: M("text", .string),
-                    .xlsx: M("Title", .string), .ics: M("SUMMARY", .string)]
+            return [.tool: M("title", .string), .draft: M("title", .string), .parse: M("title", .string),
+                    .template: M("title", .string), .record: M("title", .string), .sync: M("title", .string),
+                    .taskwarrior: M("description", .string), .todoTxt: M("text", .string), .xlsx: M("Title", .string),
+                    .ics: M("SUMMARY", .string)]
         case .notes:
             return [.tool: M("notes", text), .draft: M("notes", text), .record: M("notes", .string, omittable: true),
                     .sync: M("notes", .string, omittable: true), .taskwarrior: M("annotations", .array(.object)),
                     .ics: M("DESCRIPTION", .string)]
         case .due:
-            return [.tool: M("due", text), .draft: M("due", text), .record: M("due", .string, omittable: true),
+            return [.tool: M("due", text), .draft: M("due", text), .parse: M("due", text), .record: M("due", .string, omittable: true),
                     .sync: M("due", .string, omittable: true), .taskwarrior: M("due", .string), .todoTxt: M("due:", .string),
                     .xlsx: M("Due", .string), .ics: M("DUE", .string)]
         case .deferUntil:
-            return [.tool: M("defer_until", text), .draft: M("defer_until", text), .record: M("defer_until", .string, omittable: true),
+            return [.tool: M("defer_until", text), .draft: M("defer_until", text), .parse: M("deferUntil", text),
+                    .record: M("defer_until", .string, omittable: true),
                     .sync: M("defer", .string, omittable: true), .taskwarrior: M("wait", .string), .todoTxt: M("t:", .string),
                     .ics: M("X-TASKER-DEFER-UNTIL", .string)]
         case .priority:
-            return [.tool: M("priority", .string), .draft: M("priority", .string), .record: M("priority", .string),
+            return [.tool: M("priority", .string), .draft: M("priority", .string), .parse: M("priority", .string),
+                    .template: M("priority", .string), .record: M("priority", .string),
                     .sync: M("priority", .string, omittable: true), .taskwarrior: M("priority", .string), .todoTxt: M("(A)", .string),
                     .xlsx: M("Priority", .string), .ics: M("PRIORITY", .int)]
         case .contexts:
-            return [.tool: M("contexts", .array(.string)), .draft: M("contexts", .array(.string)),
+            return [.tool: M("contexts", .array(.string)), .draft: M("contexts", .array(.string)), .parse: M("contexts", .array(.string)),
+                    .template: M("contexts", .array(.string)),
                     .record: M("contexts", .array(.string), omittable: true), .sync: M("contexts", .array(.string), omittable: true),
                     .taskwarrior: M("tags", .array(.string)), .todoTxt: M("@", .string), .xlsx: M("Contexts", .string),
                     .ics: M("CATEGORIES", .string)]
@@ -101,6 +113,7 @@ public enum TaskField: String, CaseIterable, Sendable {
                     .taskwarrior: M("status", .string), .todoTxt: M("x", .string), .xlsx: M("Status", .string), .ics: M("STATUS", .string)]
         case .recurrence:
             return [.tool: M("recurrence", .nullable(.object)), .draft: M("recurrence", .nullable(.object)),
+                    .parse: M("recurrence", .nullable(.object)),
                     .record: M("recurrence", .object, omittable: true), .sync: M("recurrence", .object, omittable: true),
                     .taskwarrior: M("recur", .string), .ics: M("RRULE", .string)]
         case .parent:
@@ -108,13 +121,15 @@ public enum TaskField: String, CaseIterable, Sendable {
                     .sync: M("parent", .string, omittable: true), .ics: M("RELATED-TO", .string)]
         case .estimateMinutes:
             return [.tool: M("estimate_minutes", .nullable(.int)), .draft: M("estimate_minutes", .nullable(.int)),
+                    .parse: M("estimateMinutes", .nullable(.int)), .template: M("estimate_minutes", .nullable(.int)),
                     .record: M("estimate_minutes", .int, omittable: true), .sync: M("estimate", .int, omittable: true),
                     .xlsx: M("Estimate (min)", .int), .ics: M("X-TASKER-ESTIMATE", .int)]
         case .energy:
-            return [.tool: M("energy", text), .draft: M("energy", text), .record: M("energy", .string, omittable: true),
+            return [.tool: M("energy", text), .draft: M("energy", text), .parse: M("energy", text),
+                    .record: M("energy", .string, omittable: true),
                     .sync: M("energy", .string, omittable: true), .ics: M("X-TASKER-ENERGY", .string)]
         case .kind:
-            return [.tool: M("kind", text), .draft: M("kind", text), .record: M("kind", .string, omittable: true),
+            return [.tool: M("kind", text), .draft: M("kind", text), .parse: M("kind", text), .record: M("kind", .string, omittable: true),
                     .sync: M("kind", .string, omittable: true), .ics: M("X-TASKER-KIND", .string)]
         case .project:
             return [.tool: M("project", text), .draft: M("project", text), .record: M("project", .string, omittable: true),
@@ -150,9 +165,10 @@ public enum TaskField: String, CaseIterable, Sendable {
         case .series:
             return [.record: M("series", .string, omittable: true)]
         case .remind:
-            return [.tool: M("remind", .oneOf([.int, .string]), omittable: true), .record: M("remind", .string, omittable: true)]
+            return [.tool: M("remind", .oneOf([.int, .string]), omittable: true), .parse: M("remind", .oneOf([.int, .string]), omittable: true), .record: M("remind", .string, omittable: true)]
         case .place:
             return [.tool: M("place", .string, omittable: true), .draft: M("place", .string, omittable: true),
+                    .parse: M("place", .object, omittable: true),
                     .record: M("place", .string, omittable: true)]
         case .placeTrigger:
             return [.tool: M("place_trigger", .string, omittable: true), .draft: M("place_trigger", .string, omittable: true),
@@ -167,10 +183,13 @@ public enum TaskField: String, CaseIterable, Sendable {
     /// The field's member at `door`, nil when that door does not carry it.
     public func member(at door: Door) -> Member? { declaration[door] }
 
-    /// The fields `door` carries with their members, in declaration order.
-    public static func members(at door: Door) -> [(field: TaskField, member: Member)] {
-        allCases.compactMap { field in field.member(at: door).map { (field, $0) } }
-    }
+    /// The fields `door` carries with their members, in declaration order (computed once per door: the
+    /// record and sync codecs walk them for every task).
+    public static func members(at door: Door) -> [(field: TaskField, member: Member)] { membersByDoor[door] ?? [] }
+
+    private static let membersByDoor = Dictionary(uniqueKeysWithValues: Door.allCases.map { door in
+        (door, allCases.compactMap { field in field.member(at: door).map { (field: field, member: $0) } })
+    })
 
     /// The fields `door` carries with their members, in the order of their keys (how JSON objects are
     /// written: compact, keys sorted).
@@ -182,4 +201,5 @@ public enum TaskField: String, CaseIterable, Sendable {
     /// walk (JSON objects are written compact, keys sorted).
     public static let toolKeys = sortedMembers(at: .tool).map { ($0.field, $0.member.key) }
     public static let draftKeys = sortedMembers(at: .draft).map { ($0.field, $0.member.key) }
+    public static let parseKeys = sortedMembers(at: .parse).map { ($0.field, $0.member.key) }
 }
