@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TaskCore
+import TaskLLM
 import TaskerTestSupport
 @testable import tasker
 
@@ -82,5 +83,25 @@ import TaskerTestSupport
         let attachments = AttachmentSetup(configDirectory: folder, databasePath: directory.path("t.sqlite"))
         #expect(attachments.objects.maxBytes == 10 << 20 && attachments.objects.encryptByDefault && attachments.problems.isEmpty)
         #expect((attachments.uploader as? SignedUpload)?.timeout == 12)
+    }
+
+    /// The defaults docs/CONFIG.md shows are the ones the readers use.
+    @Test func theReadersDefaultsAreTheDeclared() throws {
+        let directory = TemporaryDirectory("config-readers")
+        let folder = directory.url.path
+        func declared(_ key: ConfigKey) -> Double? { Double(key.defaultText) }
+        let model = ModelSetup(configDirectory: folder, environment: [:]).config
+        #expect(model.timeoutSeconds == declared(.timeoutSeconds) && model.firstTokenSeconds == declared(.firstTokenSeconds))
+        #expect(model.confirm.rawValue == ConfigKey.confirm.defaultText && model.baseURL == EndpointPreset(rawValue: ConfigKey.preset.defaultText)?.baseURL)
+        let reminders = ReminderConfig(configDirectory: folder)
+        #expect(Double(reminders.leadMinutes) == declared(.remindBeforeMinutes) && reminders.placeDwellSeconds == declared(.placeDwellSeconds))
+        try Data(#"{"sync": {"url": "https://dav.example/"}, "attachments": {"upload": {"sign_command": ["/bin/sign"]}}}"#.utf8)
+            .write(to: URL(fileURLWithPath: directory.path("config.json")))
+        let sync = try #require(try SyncSetup.load(configDirectory: folder, environment: [:]))
+        #expect(sync.interval == declared(.syncIntervalSeconds) && String(sync.sendsSealedNotes) == ConfigKey.syncSendSealedNotes.defaultText)
+        let attachments = AttachmentSetup(configDirectory: folder, databasePath: directory.path("t.sqlite"))
+        #expect(Double(attachments.objects.maxBytes >> 20) == declared(.attachmentsMaxMiB))
+        #expect(String(attachments.objects.encryptByDefault) == ConfigKey.attachmentsEncrypt.defaultText)
+        #expect((attachments.uploader as? SignedUpload)?.timeout == declared(.uploadTimeoutSeconds))
     }
 }
