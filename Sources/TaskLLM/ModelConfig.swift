@@ -3,10 +3,8 @@ import TaskCore
 
 /// The model settings from `$XDG_CONFIG_HOME/tasker/config.json`, every key optional.
 ///
-/// Keys: `preset`, `base_url` (wins over `preset`), `model`, `key_command` (argv array),
-/// `timeout_seconds`, `first_token_seconds` (how long the chat waits for a model's first words before
-/// it offers the rules' reading, default 20), `confirm` (`writes|all|never`). No file means the OpenAI preset, which stays
-/// off until a key is set.
+/// The keys are the Model section of `TaskerConfig` (docs/CONFIG.md), checked there; this reads their
+/// typed values. No file means the OpenAI preset, which stays off until a key is set.
 public struct ModelConfig: Sendable, Equatable {
     /// Which proposed tool calls the REPL asks about.
     public enum Confirm: String, Sendable, CaseIterable {
@@ -59,73 +57,50 @@ public struct ModelConfig: Sendable, Equatable {
     /// Reads config text; `path` is only used in messages.
     /// - Throws: `LLMError.config` naming the problem.
     public static func parse(_ text: String, path: String) throws(LLMError) -> ModelConfig {
-        if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return ModelConfig() }
-        let value: JSONValue
-        do { value = try JSONValue.parse(text) } catch {
-            throw .config(path: path, problem: "not valid JSON (\(error.reason) at byte \(error.offset))")
-        }
-        guard let object = value.objectValue else { throw .config(path: path, problem: "must hold one JSON object") }
-        return try parse(object, path: path)
+        try parse(TaskerConfig(text: text), path: path)
     }
 
-    /// Reads config.json's object, parsed once by the caller for every section; `path` is only used in
-    /// messages. - Throws: `LLMError.config` naming the problem.
-    public static func parse(_ object: [String: JSONValue], path: String) throws(LLMError) -> ModelConfig {
-        if let unknown = object.keys.sorted().first(where: { !knownKeys.contains($0) }) {
-            throw .config(path: path, problem: "unknown key '\(unknown)'; known keys: \(knownKeys.joined(separator: ", "))")
-        }
-        func string(_ key: String) throws(LLMError) -> String? {
-            guard let v = object[key], !v.isNull else { return nil }
-            guard let s = v.stringValue, !s.trimmingCharacters(in: .whitespaces).isEmpty else {
-                throw .config(path: path, problem: "'\(key)' must be a non-empty string")
-            }
-            return s.trimmingCharacters(in: .whitespaces)
-        }
-        var preset: EndpointPreset?
-        if let name = try string("preset") {
-            guard let p = EndpointPreset(rawValue: name.lowercased()) else {
-                let names = EndpointPreset.allCases.map(\.rawValue).joined(separator: ", ")
-                throw .config(path: path, problem: "unknown preset '\(name)'; use one of \(names)")
-            }
-            preset = p
-        }
-        let baseURL = try string("base_url")
-        if let baseURL {
-            guard let url = URLComponents(string: baseURL), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
-                url.host?.isEmpty == false
-            else { throw .config(path: path, problem: "'base_url' must be an http or https URL such as http://127.0.0.1:11434/v1") }
-        }
-        var keyCommand: [String]?
-        if let v = object["key_command"], !v.isNull {
-            guard let items = v.arrayValue, !items.isEmpty, items.allSatisfy({ $0.stringValue?.isEmpty == false }) else {
-                throw .config(path: path, problem: "'key_command' must be a non-empty array of strings, e.g. [\"pass\", \"show\", \"openai\"]")
-            }
-            keyCommand = items.compactMap(\.stringValue)
-        }
-        var timeout: Double = 60
-        if let v = object["timeout_seconds"], !v.isNull {
-            guard let seconds = v.doubleValue, seconds > 0, seconds <= 3600 else {
-                throw .config(path: path, problem: "'timeout_seconds' must be a number of seconds between 1 and 3600")
-            }
-            timeout = seconds
-        }
-        var firstToken: Double = 20
-        if let v = object["first_token_seconds"], !v.isNull {
-            guard let seconds = v.doubleValue, seconds > 0, seconds <= 3600 else {
-                throw .config(path: path, problem: "'first_token_seconds' must be a number of seconds between 1 and 3600")
-            }
-            firstToken = seconds
-        }
-        var confirm = Confirm.writes
-        if let name = try string("confirm") {
-            guard let c = Confirm(rawValue: name) else {
-                throw .config(path: path, problem: "'confirm' must be writes, all or never")
-            }
-            confirm = c
+    /// The model's typed values from config.json as the declaration read it (`TaskerConfig`, parsed once
+    /// by the caller for every section); `path` is only used in messages.
+    /// - Throws: `LLMError.config` with the first problem that turns the model path off: the file's, a
+    ///   top-level key nobody reads, or a bad model key (in the words this error has always used).
+    public static func parse(_ config: TaskerConfig, path: String) throws(LLMError) -> ModelConfig {
+        let file = config.problems.filter { $0.kind == .file }
+        if let problem = (file + config.unknownTopLevelKeys + config.problems(in: .model)).first {
+            throw .config(path: path, problem: message(for: problem, in: config))
         }
         return ModelConfig(
-            preset: preset, baseURL: baseURL, model: try string("model"), keyCommand: keyCommand,
-            timeoutSeconds: timeout, firstTokenSeconds: firstToken, confirm: confirm)
+            preset: config.string(.preset).flatMap(EndpointPreset.init(rawValue:)),
+            baseURL: config.string(.baseURL)?.trimmingCharacters(in: .whitespaces),
+            model: config.string(.model)?.trimmingCharacters(in: .whitespaces), keyCommand: config.argv(.keyCommand),
+            timeoutSeconds: config.number(.timeoutSeconds) ?? 60, firstTokenSeconds: config.number(.firstTokenSeconds) ?? 20,
+            confirm: config.string(.confirm).flatMap(Confirm.init(rawValue:)) ?? .writes)
+    }
+
+    /// A problem the model path stops on, in the words `tasker key status` and the chat have always
+    /// shown (`'confirm' must be writes, all or never`); `tasker config check` says the declaration's.
+    private static func message(for problem: TaskerConfig.Problem, in config: TaskerConfig) -> String {
+        let name = problem.path
+        let text = config.object[name]?.stringValue?.trimmingCharacters(in: .whitespaces) ?? ""
+        switch problem.kind {
+        case .file: return problem.reason
+        case .unknownKey: return "unknown key '\(name)'; known keys: \(knownKeys.joined(separator: ", "))"
+        case .badValue, .missing: break
+        }
+        switch name {
+        case ConfigKey.preset.path where !text.isEmpty:
+            return "unknown preset '\(text)'; use one of \(EndpointPreset.allCases.map(\.rawValue).joined(separator: ", "))"
+        case ConfigKey.baseURL.path where !text.isEmpty:
+            return "'base_url' must be an http or https URL such as http://127.0.0.1:11434/v1"
+        case ConfigKey.keyCommand.path:
+            return "'key_command' must be a non-empty array of strings, e.g. [\"pass\", \"show\", \"openai\"]"
+        case ConfigKey.timeoutSeconds.path, ConfigKey.firstTokenSeconds.path:
+            return "'\(name)' must be a number of seconds between 1 and 3600"
+        case ConfigKey.confirm.path where !text.isEmpty:
+            return "'confirm' must be writes, all or never"
+        default:
+            return "'\(name)' must be a non-empty string"
+        }
     }
 
     /// The timeouts of the chat's requests: `timeout_seconds` for the whole call, `first_token_seconds`

@@ -1,12 +1,14 @@
 import Foundation
 import Testing
 import TaskCore
+import TaskLLM
 import TaskerTestSupport
 @testable import tasker
 
-/// `tasker config check` (the declaration) and the setups that read each section agree: a value the
-/// check names is one its reader refuses too (a problem line, its default, or an error), and a file the
-/// check passes gives every reader no problem.
+/// The setups that read each section take their values from the declaration (`TaskerConfig`), so they
+/// agree with `tasker config check`: a value the check names is one its reader refuses too, in one
+/// line naming the key (a problem line and its default, or an error), and a file the check passes
+/// gives every reader no problem.
 @Suite struct ConfigReadersAgreeTests {
     /// The problems every reader has with `text` as config.json.
     private func readerProblems(_ text: String) throws -> [String] {
@@ -39,7 +41,9 @@ import TaskerTestSupport
     ])
     func aKeyTheCheckNamesIsOneItsReaderRefuses(_ text: String, _ key: String) throws {
         #expect(TaskerConfig.problems(inText: text).contains { $0.hasPrefix(key + ":") }, "the check names \(key)")
-        #expect(try !readerProblems(text).isEmpty, "the reader of \(key) refuses it too")
+        let problems = try readerProblems(text)
+        #expect(problems.count == 1, "the reader of \(key) refuses it too, in one line: \(problems)")
+        #expect(problems.first?.contains(String(key.split(separator: ".").last ?? "")) == true, "naming it: \(problems)")
     }
 
     @Test func aFileTheCheckPassesGivesNoReaderAProblem() throws {
@@ -52,5 +56,52 @@ import TaskerTestSupport
             """#
         #expect(TaskerConfig.problems(inText: text) == [])
         #expect(try readerProblems(text) == [])
+    }
+
+    /// Each reader's values are the declaration's typed values.
+    @Test func theReadersTakeTheDeclarationsValues() throws {
+        let directory = TemporaryDirectory("config-readers")
+        let folder = directory.url.path
+        try Data(#"""
+            {"calendars": [{"name": "Work", "ics": "w.ics"}, {"name": "Bad", "url": "ftp://x"}, {"url": "https://c.example/a.ics"}],
+             "working_hours": "08:00-17:00", "working_days": ["Mon", "tue"], "remind_before_minutes": 0, "place_dwell_seconds": 2.5,
+             "sync": {"url": "https://dav.example/me/", "username": "me", "password_file": "pw", "interval_seconds": 0, "send_sealed_notes": true},
+             "attachments": {"max_mib": 10, "encrypt": true, "upload": {"sign_command": ["/bin/sign"], "timeout_seconds": 12}}}
+            """#.utf8).write(to: URL(fileURLWithPath: directory.path("config.json")))
+        let planning = PlanningSetup(configDirectory: folder, cacheDirectory: directory.folder("cache"), environment: [:], clock: { Date() })
+        #expect(planning.settings.workingHours == WorkingHours(text: "08:00-17:00"))
+        #expect(planning.settings.workingDays == [.mon, .tue])
+        #expect(planning.calendars?.sources.map(\.name) == ["Work", "calendar 3"], "a bad entry is skipped, the others kept")
+        #expect(planning.settings.problems == [
+            "config.json: calendars: entry 2 needs a name and either \"ics\": a file or \"url\": an http(s) address; skipped",
+        ])
+        let reminders = ReminderConfig(configDirectory: folder)
+        #expect(reminders.leadMinutes == 0 && reminders.placeDwellSeconds == 2.5 && reminders.problem == nil)
+        let sync = try #require(try SyncSetup.load(configDirectory: folder, environment: [:]))
+        #expect(sync.url == "https://dav.example/me/" && sync.username == "me" && sync.passwordFile == folder + "/pw")
+        #expect(sync.interval == 0 && sync.sendsSealedNotes && sync.passwordCommand == nil)
+        let attachments = AttachmentSetup(configDirectory: folder, databasePath: directory.path("t.sqlite"))
+        #expect(attachments.objects.maxBytes == 10 << 20 && attachments.objects.encryptByDefault && attachments.problems.isEmpty)
+        #expect((attachments.uploader as? SignedUpload)?.timeout == 12)
+    }
+
+    /// The defaults docs/CONFIG.md shows are the ones the readers use.
+    @Test func theReadersDefaultsAreTheDeclared() throws {
+        let directory = TemporaryDirectory("config-readers")
+        let folder = directory.url.path
+        func declared(_ key: ConfigKey) -> Double? { Double(key.defaultText) }
+        let model = ModelSetup(configDirectory: folder, environment: [:]).config
+        #expect(model.timeoutSeconds == declared(.timeoutSeconds) && model.firstTokenSeconds == declared(.firstTokenSeconds))
+        #expect(model.confirm.rawValue == ConfigKey.confirm.defaultText && model.baseURL == EndpointPreset(rawValue: ConfigKey.preset.defaultText)?.baseURL)
+        let reminders = ReminderConfig(configDirectory: folder)
+        #expect(Double(reminders.leadMinutes) == declared(.remindBeforeMinutes) && reminders.placeDwellSeconds == declared(.placeDwellSeconds))
+        try Data(#"{"sync": {"url": "https://dav.example/"}, "attachments": {"upload": {"sign_command": ["/bin/sign"]}}}"#.utf8)
+            .write(to: URL(fileURLWithPath: directory.path("config.json")))
+        let sync = try #require(try SyncSetup.load(configDirectory: folder, environment: [:]))
+        #expect(sync.interval == declared(.syncIntervalSeconds) && String(sync.sendsSealedNotes) == ConfigKey.syncSendSealedNotes.defaultText)
+        let attachments = AttachmentSetup(configDirectory: folder, databasePath: directory.path("t.sqlite"))
+        #expect(Double(attachments.objects.maxBytes >> 20) == declared(.attachmentsMaxMiB))
+        #expect(String(attachments.objects.encryptByDefault) == ConfigKey.attachmentsEncrypt.defaultText)
+        #expect((attachments.uploader as? SignedUpload)?.timeout == declared(.uploadTimeoutSeconds))
     }
 }

@@ -4,24 +4,24 @@ import TaskCore
 import TaskLLM
 import TaskerTestSupport
 
-/// The README's configuration reference is generated from `TaskerConfig`; run with
-/// `TASKER_UPDATE_README=1` to write it again after changing the declaration.
+/// docs/CONFIG.md is generated from `TaskerConfig`; run with `TASKER_UPDATE_DOCS=1` to write it
+/// again after changing the declaration.
 @Suite struct ConfigReferenceTests {
-    static let begin = "<!-- config-reference: generated from TaskerConfig; TASKER_UPDATE_README=1 swift test --filter ConfigReferenceTests -->"
-    static let end = "<!-- config-reference end -->"
-
-    @Test func theReadmeReferenceIsTheDeclaration() throws {
-        let url = FixtureFile.repositoryRoot.appendingPathComponent("README.md")
-        let readme = try String(contentsOf: url, encoding: .utf8)
-        let start = try #require(readme.range(of: Self.begin), "README.md has the reference's start marker")
-        let stop = try #require(readme.range(of: Self.end, range: start.upperBound..<readme.endIndex), "and its end marker")
-        let generated = "\n" + TaskerConfig.reference + "\n"
-        if ProcessInfo.processInfo.environment["TASKER_UPDATE_README"] == "1" {
-            try (readme[..<start.upperBound] + generated + readme[stop.lowerBound...]).write(to: url, atomically: true, encoding: .utf8)
+    @Test func docsConfigIsTheDeclaration() throws {
+        let url = FixtureFile.repositoryRoot.appendingPathComponent("docs/CONFIG.md")
+        if ProcessInfo.processInfo.environment["TASKER_UPDATE_DOCS"] == "1" {
+            try TaskerConfig.document.write(to: url, atomically: true, encoding: .utf8)
             return
         }
-        #expect(String(readme[start.upperBound..<stop.lowerBound]) == generated,
-                "README.md's configuration reference differs from TaskerConfig; run TASKER_UPDATE_README=1 swift test --filter ConfigReferenceTests")
+        #expect(try String(contentsOf: url, encoding: .utf8) == TaskerConfig.document,
+                "docs/CONFIG.md differs from TaskerConfig; run TASKER_UPDATE_DOCS=1 swift test --filter ConfigReferenceTests")
+    }
+
+    /// The README says where the keys are instead of listing them.
+    @Test func theReadmeLinksToIt() throws {
+        let readme = try String(contentsOf: FixtureFile.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("(docs/CONFIG.md)"))
+        #expect(!readme.contains("| `sync.url` |"), "no second copy of the reference")
     }
 
     @Test func everyDeclaredKeyIsInTheReference() {

@@ -57,4 +57,31 @@ import TaskCore
         let all = lines.joined(separator: "\n")
         #expect(!all.contains("sk-secret") && !all.contains("hunter2") && !all.contains("/p/secret"))
     }
+
+    /// A reader takes a key's typed value; a bad key gives nil and its one problem, and the keys of a
+    /// bad section are not read at all.
+    @Test func typedValuesComeFromTheDeclaration() throws {
+        let config = TaskerConfig(text: #"""
+            {"preset": " Ollama ", "timeout_seconds": 0, "key_command": ["pass", "x"], "working_days": ["Mon"], "working_hours": "08:00-17:00",
+             "remind_before_minutes": 5, "calendars": [{"name": "W", "ics": "~/w.ics"}, {"url": "ftp://a"}, {"url": "https://c.example/a.ics"}, 4],
+             "sync": {"url": "https://dav.example/", "send_sealed_notes": true}, "attachments": {"max_mib": 2, "upload": 1}}
+            """#)
+        #expect(config.string(.preset) == "ollama", "a choice is its word")
+        #expect(config.number(.timeoutSeconds) == nil && config.problem(.timeoutSeconds)?.reason == "expected more than 0 and at most 3600")
+        #expect(config.argv(.keyCommand) == ["pass", "x"] && config.weekdays(.workingDays) == [.mon])
+        #expect(config.hours(.workingHours) == WorkingHours(text: "08:00-17:00") && config.integer(.remindBeforeMinutes) == 5)
+        #expect(config.number(.firstTokenSeconds) == nil && config.problem(.firstTokenSeconds) == nil, "absent: no value, no problem")
+        #expect(config.calendars(.calendars) == [
+            TaskerConfig.CalendarEntry(name: "W", location: .file("~/w.ics")), TaskerConfig.CalendarEntry(name: "calendar 3", location: .url("https://c.example/a.ics")),
+        ])
+        #expect(config.problem(.calendars)?.reason == "entries 2, 4 need a name and either \"ics\": a file or \"url\": an http(s) address")
+        #expect(config.section(.sync) && config.string(.syncURL) == "https://dav.example/" && config.bool(.syncSendSealedNotes) == true)
+        #expect(config.integer(.attachmentsMaxMiB) == 2 && !config.section(.attachmentsUpload))
+        #expect(config.refusal(.attachmentsUpload, instead: "not uploaded") == "config.json: attachments.upload: expected an object; not uploaded")
+        #expect(config.problems(in: .model).map(\.path) == ["timeout_seconds"])
+        let badSection = TaskerConfig(text: #"{"sync": [{"url": "https://dav.example/"}]}"#)
+        #expect(!badSection.section(.sync) && badSection.string(.syncURL) == nil)
+        #expect(badSection.problems(in: .sync).map(\.description) == ["sync: expected an object"])
+        #expect(TaskerConfig(text: "{").problems.map(\.kind) == [.file])
+    }
 }

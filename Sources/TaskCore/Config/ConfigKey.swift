@@ -1,8 +1,8 @@
 import Foundation
 
 /// One key of config.json, declared once: where it sits, what it holds, its default and a help line.
-/// `TaskerConfig` lists every key; `tasker config check`, `tasker config show` and the README's
-/// configuration reference are derived from these declarations.
+/// Every key is declared in `ConfigKey+Declared.swift`; `tasker config check`, `tasker config show`,
+/// docs/CONFIG.md and the readers' typed values are derived from these declarations.
 public struct ConfigKey: Sendable {
     /// What a key holds; `problem(with:)` says in a few words what is wrong with a value.
     public enum Kind: Sendable {
@@ -34,7 +34,7 @@ public struct ConfigKey: Sendable {
     /// The dotted path, e.g. `sync.url`.
     public let path: String
     public let kind: Kind
-    /// The default, as the README shows it (empty: none).
+    /// The default, as docs/CONFIG.md shows it (empty: none).
     public let defaultText: String
     public let help: String
     /// Must be given when its section is.
@@ -98,20 +98,16 @@ public struct ConfigKey: Sendable {
             return nil
         case .calendars:
             guard let items = value.arrayValue else { return "expected a list of {\"name\", \"ics\"} or {\"name\", \"url\"}" }
-            for (index, entry) in items.enumerated() {
-                let file = entry["ics"]?.stringValue != nil && entry["url"] == nil
-                let web = entry["ics"] == nil && (entry["url"]?.stringValue).map { $0.hasPrefix("http://") || $0.hasPrefix("https://") } == true
-                if entry.objectValue == nil || !(file || web) {
-                    return "entry \(index + 1) needs a name and either \"ics\": a file or \"url\": an http(s) address"
-                }
-            }
-            return nil
+            let bad = items.indices.filter { TaskerConfig.CalendarEntry(items[$0], index: $0) == nil }.map { String($0 + 1) }
+            if bad.isEmpty { return nil }
+            return (bad.count == 1 ? "entry \(bad[0]) needs" : "entries \(bad.joined(separator: ", ")) need")
+                + " a name and either \"ics\": a file or \"url\": an http(s) address"
         case .section:
             return value.objectValue == nil ? "expected an object" : nil
         }
     }
 
-    /// The kind in a few words, for the README.
+    /// The kind in a few words, for docs/CONFIG.md.
     public var kindText: String {
         switch kind {
         case .string: "string"

@@ -1,51 +1,12 @@
 import Foundation
 
-/// config.json's shape, declared once: every section and key with its type, default and a help line.
-/// The readers (the model's, planning's, reminders', sync's and attachments' setups) take their keys
-/// from the file; `problems(in:)` checks the whole file against this declaration for
-/// `tasker config check`, `lines(for:)` is `tasker config show`, and `reference` is the README's
-/// configuration reference (a test keeps the two equal).
-public enum TaskerConfig {
-    public static let sections: [ConfigSection] = [
-        ConfigSection("Model", "The endpoint the chat and `parse --refine` talk to; no file means the OpenAI preset, off until a key is set.", keys: [
-            ConfigKey("preset", .choice(["openai", "ollama", "llamacpp", "lmstudio", "vllm", "openrouter"]), default: "openai",
-                      "a known endpoint: its base URL and default model"),
-            ConfigKey("base_url", .url, default: "the preset's", "the endpoint (`…/v1`); wins over `preset`; on loopback it needs no key"),
-            ConfigKey("model", .string, default: "the preset's", "the model name sent with each request"),
-            ConfigKey("key_command", .argv, "a program printing the key, run without a shell, instead of the key file"),
-            ConfigKey("timeout_seconds", .positive(atMost: 3_600), default: "60", "the longest a model request may take"),
-            ConfigKey("first_token_seconds", .positive(atMost: 3_600), default: "20",
-                      "how long the chat waits for a model's first words before offering the rules' reading"),
-            ConfigKey("confirm", .choice(["writes", "all", "never"]), default: "writes", "which proposed tool calls the chat asks about"),
-        ]),
-        ConfigSection("Planning", "What `tasker plan` and `plan_day` place tasks around.", keys: [
-            ConfigKey("calendars", .calendars, "calendars whose events are busy time: a file (`ics`, `~` and relative paths allowed) or an http(s) `url`"),
-            ConfigKey("working_hours", .hours, default: "09:00-18:00", "the hours a plan fills"),
-            ConfigKey("working_days", .weekdays, default: "every day", "the days a plan fills"),
-        ]),
-        ConfigSection("Reminders", "What `tasker remind` and the chat's prompt use.", keys: [
-            ConfigKey("remind_before_minutes", .integer(0...10_080), default: "15", "the early warning before a due time; 0 turns it off"),
-            ConfigKey("place_dwell_seconds", .number(0...3_600), default: "60",
-                      "how long a position stays inside (or outside) a place before an arrive (or leave) reminder fires"),
-        ]),
-        ConfigSection("Sync", "CalDAV sync (`tasker sync`, and in the background in the chat and `tasker mcp`).", keys: [
-            ConfigKey("sync", .section, "present: sync is on"),
-            ConfigKey("sync.url", .url, required: true, "the CalDAV task list or account"),
-            ConfigKey("sync.username", .string, "the account; without it no password is sent"),
-            ConfigKey("sync.password_command", .argv, "a program printing the password, run without a shell"),
-            ConfigKey("sync.password_file", .string, "a file (mode 0600) whose first line is the password"),
-            ConfigKey("sync.interval_seconds", .number(0...Double.infinity), default: "300", "between background syncs; 0 turns them off"),
-            ConfigKey("sync.send_sealed_notes", .bool, default: "false", "send sealed task notes (opened) to the server"),
-        ]),
-        ConfigSection("Attachments", "Files attached to tasks, kept beside the database.", keys: [
-            ConfigKey("attachments", .section, "attachment settings"),
-            ConfigKey("attachments.max_mib", .integer(1...1 << 20), default: "100", "the largest file attached, in MiB"),
-            ConfigKey("attachments.encrypt", .bool, default: "false", "encrypt every new attachment with the data key"),
-            ConfigKey("attachments.upload", .section, "present: each new attachment is also PUT to a URL the host signs"),
-            ConfigKey("attachments.upload.sign_command", .argv, required: true, "a program printing the signed URL for an object"),
-            ConfigKey("attachments.upload.timeout_seconds", .positive(atMost: 3_600), default: "30", "the longest one upload may take"),
-        ]),
-    ]
+/// config.json's shape, declared once (every section and key with its type, default and a help line),
+/// and a file read against it: its object, one list of problems (one per bad key), and each key's
+/// typed value (`TaskerConfig+Values.swift`) for the readers (the model's, planning's, reminders',
+/// sync's and attachments' setups). `problems` is `tasker config check`, `lines(for:)` is
+/// `tasker config show`, and `document` is docs/CONFIG.md (a test keeps the two equal).
+public struct TaskerConfig: Sendable {
+    public static let sections: [ConfigSection] = [.model, .planning, .reminders, .sync, .attachments]
 
     /// Every key, in declaration order.
     public static let keys: [ConfigKey] = sections.flatMap(\.keys)
@@ -53,33 +14,66 @@ public enum TaskerConfig {
     /// The keys config.json may hold at its top level.
     public static let topLevelKeys: [String] = keys.filter { $0.parent.isEmpty }.map(\.path)
 
-    /// The problems in config.json's text, one line each naming the key (`sync.url: expected a string`);
-    /// empty when the file is usable as it is. Empty text is an empty object.
-    public static func problems(inText text: String) -> [String] {
-        if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return [] }
-        let value: JSONValue
-        do { value = try JSONValue.parse(text) } catch {
-            return ["config.json: not valid JSON (\(error.reason) at byte \(error.offset))"]
-        }
-        guard let object = value.objectValue else { return ["config.json: must hold one JSON object"] }
-        return problems(in: object)
+    /// config.json's object; empty when the file is missing or broken.
+    public let object: [String: JSONValue]
+    /// What is wrong with the file, one per bad key in declaration order, then unknown keys; or the
+    /// one problem of a file that is not a JSON object. Empty when it is usable as it is.
+    public let problems: [Problem]
+    /// The sections given as objects that fit, `""` (the top level) included: the keys read from.
+    let sectionsGiven: Set<String>
+
+    /// config.json's object checked against the declaration.
+    public init(_ object: [String: JSONValue] = [:]) {
+        self.object = object
+        (problems, sectionsGiven) = Self.check(object)
     }
 
-    /// The problems in config.json's object, in declaration order, then unknown keys.
-    public static func problems(in object: [String: JSONValue]) -> [String] {
-        var problems: [String] = []
+    /// config.json's text parsed and checked; empty text is an empty object.
+    public init(text: String) {
+        if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            self.init()
+            return
+        }
+        let value: JSONValue
+        do { value = try JSONValue.parse(text) } catch {
+            self.init(fileProblem: "not valid JSON (\(error.reason) at byte \(error.offset))")
+            return
+        }
+        guard let object = value.objectValue else {
+            self.init(fileProblem: "must hold one JSON object")
+            return
+        }
+        self.init(object)
+    }
+
+    /// A file that cannot be used at all (unreadable, not JSON, not an object): no object, one problem.
+    public init(fileProblem reason: String) {
+        object = [:]
+        problems = [Problem(.file, path: "config.json", reason: reason)]
+        sectionsGiven = [""]
+    }
+
+    /// The problems in config.json's text, one line each naming the key (`sync.url: expected a string`).
+    public static func problems(inText text: String) -> [String] { TaskerConfig(text: text).problems.map(\.description) }
+
+    /// The problems in config.json's object, one line each.
+    public static func problems(in object: [String: JSONValue]) -> [String] { TaskerConfig(object).problems.map(\.description) }
+
+    /// The object's problems, in declaration order, then unknown keys; and the sections it gives.
+    private static func check(_ object: [String: JSONValue]) -> ([Problem], Set<String>) {
+        var problems: [Problem] = []
         var sectionsGiven: Set<String> = [""]
         for key in keys {
             guard sectionsGiven.contains(key.parent) else { continue }
             let value = self.value(at: key.path, in: object)
             if let value, !value.isNull {
                 if let problem = key.problem(with: value) {
-                    problems.append("\(key.path): \(problem)")
+                    problems.append(Problem(.badValue, path: key.path, reason: problem))
                 } else if case .section = key.kind {
                     sectionsGiven.insert(key.path)
                 }
             } else if key.required {
-                problems.append("\(key.path): missing; \(key.help)")
+                problems.append(Problem(.missing, path: key.path, reason: "missing; \(key.help)"))
             }
         }
         for section in sectionsGiven.sorted() {
@@ -87,10 +81,10 @@ public enum TaskerConfig {
             let known = keys.filter { $0.parent == section }.map(\.name)
             for name in members.keys.sorted() where !known.contains(name) {
                 let path = section.isEmpty ? name : section + "." + name
-                problems.append("\(path): unknown key; known here: \(known.joined(separator: ", "))")
+                problems.append(Problem(.unknownKey, path: path, reason: "unknown key; known here: \(known.joined(separator: ", "))"))
             }
         }
-        return problems
+        return (problems, sectionsGiven)
     }
 
     /// `tasker config show`: each key's effective value (`(default)` when the file does not give it),
@@ -113,16 +107,36 @@ public enum TaskerConfig {
         return lines
     }
 
-    /// The README's configuration reference: one table per section.
+    /// The configuration reference: one table per section.
     public static var reference: String {
         sections.map { section in
             let rows = section.keys.map { key in
                 let required = key.required ? " (required)" : ""
                 return "| `\(key.path)` | \(key.kindText) | \(key.defaultText.isEmpty ? "—" : key.defaultText) | \(key.help)\(required) |"
             }
-            return (["#### \(section.title)", "", section.help, "", "| key | type | default | what |", "|---|---|---|---|"] + rows)
+            return (["## \(section.title)", "", section.help, "", "| key | type | default | what |", "|---|---|---|---|"] + rows)
                 .joined(separator: "\n")
         }.joined(separator: "\n\n")
+    }
+
+    /// docs/CONFIG.md: what the file is, how to check it, and the reference.
+    public static var document: String {
+        """
+        # Configuration
+
+        <!-- Generated from the declaration (Sources/TaskCore/Config/ConfigKey+Declared.swift); do not edit by hand.
+             After changing it: TASKER_UPDATE_DOCS=1 swift test --filter ConfigReferenceTests -->
+
+        `~/.config/tasker/config.json` (`$XDG_CONFIG_HOME/tasker`) holds one JSON object; every key is
+        optional, and `null` counts as absent. `tasker config check` names each key the file gets wrong,
+        one line each (`sync.url: expected a string`), and exits 2; `tasker config show` prints each key's
+        effective value, key- and password-like values masked. The model path is off while a model key,
+        or a key it does not know, is wrong; other sections say what is wrong in one line and use their
+        defaults (sync stops instead).
+
+        \(reference)
+
+        """
     }
 
     /// The value at a dotted path, or nil.

@@ -12,8 +12,8 @@ enum ConfigCommand: Command {
               check   name each key config.json gets wrong, one line each (exit 2), or say it is fine
               show    each key's value: from config.json, or its default; key- and password-like values masked
 
-            config.json lives in $XDG_CONFIG_HOME/tasker; every key is optional. The README's
-            configuration reference lists them.
+            config.json lives in $XDG_CONFIG_HOME/tasker; every key is optional. docs/CONFIG.md
+            lists them.
             """,
         examples: ["tasker config check", "tasker config show"])
 
@@ -33,15 +33,16 @@ enum ConfigCommand: Command {
         } else {
             text = ""
         }
-        let problems = TaskerConfig.problems(inText: text)
+        let config = TaskerConfig(text: text)
+        let problems = config.problems.map(\.description)
         if action == "check" {
             for problem in problems { context.output.err(TerminalText.sanitized(problem)) }
             if !problems.isEmpty { return 2 }
             context.output.text(text.isEmpty ? "no config.json at \(path): every key takes its default" : "\(path): fine")
             return 0
         }
-        let object = (try? JSONValue.parse(text))?.objectValue ?? [:]
-        if problems.contains(where: { $0.hasPrefix("config.json:") }) {
+        let object = config.object
+        if config.problems.contains(where: { $0.kind == .file }) {
             for problem in problems { context.output.err(TerminalText.sanitized(problem)) }
             return 2
         }

@@ -69,10 +69,7 @@ struct ModelSetup {
     /// The model's keys from config.json as every setup reads it (`ConfigFile`, parsed once).
     /// - Throws: `LLMError.config` naming the file and what is wrong with it.
     private static func modelConfig(_ directory: String) throws(LLMError) -> ModelConfig {
-        let path = directory + "/config.json"
-        let loaded = ConfigFile.load(in: directory)
-        if let problem = loaded.problem { throw .config(path: path, problem: problem) }
-        return try ModelConfig.parse(loaded.object ?? [:], path: path)
+        try ModelConfig.parse(ConfigFile.config(in: directory), path: directory + "/config.json")
     }
 
     /// The config, key and the prompt `promptName` when the model path is on, else why it is off.

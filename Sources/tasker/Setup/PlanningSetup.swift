@@ -5,47 +5,31 @@ import TaskCore
 
 /// Planning's part of config.json, read in one place: `calendars`, `working_hours`, `working_days`.
 ///
-/// Never fatal: a bad value is one problem line (shown with each plan and by `tasker calendars`) and
-/// its default stands in. The model's keys are checked by `ModelSetup`.
+/// The values are the declaration's (`TaskerConfig`, checked once); never fatal: a bad value is its
+/// one problem line (shown with each plan and by `tasker calendars`) and its default stands in; a bad
+/// calendars entry is skipped.
 struct PlanningSetup {
     let settings: PlanningSettings
     /// The calendars, for `tasker calendars` (nil when none are configured).
     let calendars: CalendarSet?
 
     init(configDirectory: String, cacheDirectory: String, environment: [String: String], clock: @escaping @Sendable () -> Date) {
-        var problems: [String] = []
-        let object = ConfigFile.object(in: configDirectory) ?? [:]
-        var hours: WorkingHours?
-        if let value = object["working_hours"], !value.isNull {
-            hours = value.stringValue.flatMap(WorkingHours.init(text:))
-            if hours == nil { problems.append("config.json: working_hours must be HH:MM-HH:MM like \"09:00-18:00\"; using 09:00-18:00") }
-        }
-        var days = Set(Weekday.allCases)
-        if let value = object["working_days"], !value.isNull {
-            let names = value.arrayValue?.compactMap { $0.stringValue.flatMap { Weekday(rawValue: $0.lowercased()) } }
-            if let names, !names.isEmpty, names.count == value.arrayValue?.count {
-                days = Set(names)
-            } else {
-                problems.append("config.json: working_days must be a list like [\"mon\", \"tue\", \"wed\", \"thu\", \"fri\"]; using every day")
+        let config = ConfigFile.config(in: configDirectory)
+        let entries = config.calendars(.calendars)
+        let problems = [
+            config.refusal(.calendars, instead: entries == nil ? "planning without calendars" : "skipped"),
+            config.refusal(.workingHours, instead: "using 09:00-18:00"), config.refusal(.workingDays, instead: "using every day"),
+        ].compactMap { $0 }
+        let sources = (entries ?? []).map { entry in
+            switch entry.location {
+            case .file(let path): CalendarSource(name: entry.name, location: .file(Self.expand(path, environment: environment, relativeTo: configDirectory)))
+            case .url(let url): CalendarSource(name: entry.name, location: .url(url))
             }
-        }
-        var sources: [CalendarSource] = []
-        for (index, entry) in (object["calendars"]?.arrayValue ?? []).enumerated() {
-            let name = entry["name"]?.stringValue ?? "calendar \(index + 1)"
-            if let ics = entry["ics"]?.stringValue, entry["url"] == nil {
-                sources.append(CalendarSource(name: name, location: .file(Self.expand(ics, environment: environment, relativeTo: configDirectory))))
-            } else if let url = entry["url"]?.stringValue, entry["ics"] == nil, url.hasPrefix("http://") || url.hasPrefix("https://") {
-                sources.append(CalendarSource(name: name, location: .url(url)))
-            } else {
-                problems.append("config.json: calendars entry \(index + 1) needs a name and either \"ics\": a file or \"url\": an http(s) address; skipped")
-            }
-        }
-        if let value = object["calendars"], !value.isNull, value.arrayValue == nil {
-            problems.append("config.json: calendars must be a list of {\"name\", \"ics\"} or {\"name\", \"url\"}; planning without calendars")
         }
         calendars = sources.isEmpty ? nil
             : CalendarSet(sources: sources, cache: CalendarCache(directory: cacheDirectory), fetcher: HTTPCalendarFetcher(), clock: clock)
-        settings = PlanningSettings(calendars: calendars, workingHours: hours, workingDays: days, problems: problems)
+        settings = PlanningSettings(calendars: calendars, workingHours: config.hours(.workingHours),
+                                    workingDays: config.weekdays(.workingDays) ?? Set(Weekday.allCases), problems: problems)
     }
 
     /// `~/x` under HOME; a relative path under the config folder.

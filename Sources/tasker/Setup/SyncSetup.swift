@@ -9,7 +9,8 @@ import TaskSync
 /// (mode 0600), and `"interval_seconds"` for the chat's and the MCP server's background sync (300 when
 /// absent; 0 turns it off). The password is read from the file or the command's standard output only
 /// (`SecretCommand`, the runner `key_command` uses, with the same timeout): never from the
-/// environment, never passed to another process, never printed.
+/// environment, never passed to another process, never printed. The values are the declaration's
+/// (`TaskerConfig`); any bad one stops sync with its problem line.
 struct SyncSetup {
     let url: String
     let username: String?
@@ -24,25 +25,17 @@ struct SyncSetup {
     /// `sync.send_sealed_notes`: true sends sealed task notes (opened) to the server; off by default.
     var sendsSealedNotes = false
 
-    /// The section, or nil when config.json has none. - Throws: `SyncError.config` when it is unusable.
+    /// The section, or nil when config.json has none. - Throws: `SyncError.config` with the
+    /// declaration's first problem in the section (`config.json: sync.url: expected a string`).
     static func load(configDirectory: String, environment: [String: String]) throws -> SyncSetup? {
-        guard let section = ConfigFile.object(in: configDirectory)?["sync"], !section.isNull else { return nil }
-        guard let url = section["url"]?.stringValue, url.hasPrefix("http://") || url.hasPrefix("https://") else {
-            throw SyncError.config(problem: "config.json: sync.url must be the http(s) address of a CalDAV task list or account")
-        }
-        let command = section["password_command"]?.arrayValue?.compactMap(\.stringValue)
-        if let command, command.isEmpty { throw SyncError.config(problem: "config.json: sync.password_command must be a list like [\"pass\", \"show\", \"dav\"]") }
-        let file = section["password_file"]?.stringValue.map { PlanningSetup.expand($0, environment: environment, relativeTo: configDirectory) }
-        var interval = 300.0
-        if let given = section["interval_seconds"], !given.isNull {
-            guard let seconds = given.doubleValue, seconds >= 0 else {
-                throw SyncError.config(problem: "config.json: sync.interval_seconds must be a number of seconds (0 turns background sync off)")
-            }
-            interval = seconds
-        }
-        var setup = SyncSetup(url: url, username: section["username"]?.stringValue, passwordCommand: command, passwordFile: file,
-                         interval: interval, searchPath: environment["PATH"] ?? "/usr/bin:/bin")
-        setup.sendsSealedNotes = section["send_sealed_notes"]?.boolValue ?? false
+        let config = ConfigFile.config(in: configDirectory)
+        if let problem = config.problems(in: .sync).first { throw SyncError.config(problem: "config.json: \(problem)") }
+        guard config.section(.sync), let url = config.string(.syncURL) else { return nil }
+        let file = config.string(.syncPasswordFile).map { PlanningSetup.expand($0, environment: environment, relativeTo: configDirectory) }
+        var setup = SyncSetup(url: url, username: config.string(.syncUsername), passwordCommand: config.argv(.syncPasswordCommand),
+                              passwordFile: file, interval: config.number(.syncIntervalSeconds) ?? 300,
+                              searchPath: environment["PATH"] ?? "/usr/bin:/bin")
+        setup.sendsSealedNotes = config.bool(.syncSendSealedNotes) ?? false
         return setup
     }
 
