@@ -33,7 +33,7 @@ import TaskerTestSupport
     /// Sources that spell `estimateMinutes`' keys, and why.
     static let estimate: [String: String] = [
         "TaskField.swift": "the declaration",
-        "TaskStore+Records.swift": "the store's column (a malformed record names it)",
+        "RecordSets.swift": "the store's column (a malformed record names it)",
         "TaskStore+TaskRows.swift": "the store's column (a bad value names it)",
         "VTodoMapping.swift": "the VTODO property X-TASKER-ESTIMATE, read and written",
         "CreateTask.swift": "the tool's arguments (input schema and reading)",
