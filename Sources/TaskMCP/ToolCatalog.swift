@@ -6,6 +6,8 @@ import TaskAgent
 /// tests use a scripted catalogue.
 public protocol ToolCatalog: AnyObject {
     var tools: [ToolDefinition] { get }
+    /// The tools as `tools/list` shows them: with each one's `outputSchema` where the catalogue has one.
+    var listedTools: [ToolDefinition] { get }
     /// Runs one tool. - Throws: `ToolkitError` for a malformed call; anything else is a failure of
     /// the tool (a locked or unwritable database) and becomes a tool result with `isError: true`.
     func call(_ name: String, _ arguments: JSONValue) throws -> JSONValue
@@ -15,10 +17,13 @@ public protocol ToolCatalog: AnyObject {
 }
 
 extension ToolCatalog {
+    public var listedTools: [ToolDefinition] { tools }
     public func choices(for name: String, _ arguments: JSONValue) -> [ToolRefusal.Candidate] { [] }
 }
 
 extension TaskToolkit: ToolCatalog {
+    public var listedTools: [ToolDefinition] { toolTypes.map { $0.listedDefinition } }
+
     public func choices(for name: String, _ arguments: JSONValue) -> [ToolRefusal.Candidate] {
         guard let call = try? prepare(name, arguments), let footprint = try? call.footprint(in: self) else { return [] }
         return footprint.refusal?.candidates ?? []
@@ -27,6 +32,8 @@ extension TaskToolkit: ToolCatalog {
 
 /// An agent's view: every call through its gate (policy, approvals, receipts).
 extension AgentGate: ToolCatalog {
+    public var listedTools: [ToolDefinition] { toolkit.listedTools }
+
     public func choices(for name: String, _ arguments: JSONValue) -> [ToolRefusal.Candidate] {
         guard (try? mayRead()) == true else { return [] }
         return toolkit.choices(for: name, arguments)
