@@ -27,7 +27,7 @@ public struct ApprovalStatusTool: Tool {
         public static let schema = OutputSchema.object(
             ["approval_id": OutputSchema.string, "status": OutputSchema.string, "tool": OutputSchema.string,
              "created": OutputSchema.nullableString, "expires": OutputSchema.nullableString, "decided": OutputSchema.nullableString,
-             "reason": OutputSchema.string, "result": OutputSchema.any])
+             "reason": OutputSchema.nullableString, "result": OutputSchema.any])
 
         public func json(_ format: ResultFormat) -> [String: JSONValue] {
             var members: [String: JSONValue] = [
