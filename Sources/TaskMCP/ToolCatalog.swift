@@ -22,8 +22,6 @@ extension ToolCatalog {
 }
 
 extension TaskToolkit: ToolCatalog {
-    public var listedTools: [ToolDefinition] { toolTypes.map { $0.listedDefinition } }
-
     public func choices(for name: String, _ arguments: JSONValue) -> [ToolRefusal.Candidate] {
         guard let call = try? prepare(name, arguments), let footprint = try? call.footprint(in: self) else { return [] }
         return footprint.refusal?.candidates ?? []

@@ -108,3 +108,14 @@ extension Tool {
         return listed
     }
 }
+
+extension TaskToolkit {
+    /// The standard catalogue with output schemas, built once per process.
+    private static let listedStandardTools = standardTools.map { $0.listedDefinition }
+
+    /// The catalogue as `tools/list` shows it: each definition with its `outputSchema`.
+    public var listedTools: [ToolDefinition] {
+        if toolTypes.map(ObjectIdentifier.init) == Self.standardTools.map(ObjectIdentifier.init) { return Self.listedStandardTools }
+        return toolTypes.map { $0.listedDefinition }
+    }
+}
