@@ -52,9 +52,12 @@ let package = Package(
         .target(name: "TaskREPL", dependencies: ["TaskCore", "TaskStore", "TaskNL", "TaskToolkit", "TaskLLM", "TaskAgent", "CEdit"]),
 
         // The doors: the command line (the only place that prints and exits) and the benchmarks.
+        // The command-line framework: a command's declared signature (parsing and help from one
+        // declaration), output doors, line input and stop signals; knows no command of its own.
+        .target(name: "TaskCLI", dependencies: ["TaskCore"]),
         .executableTarget(
             name: "tasker",
-            dependencies: ["TaskCore", "TaskStore", "TaskNL", "TaskToolkit", "TaskMCP", "TaskLLM", "TaskREPL", "TaskIO", "TaskCalendar", "TaskAgent", "TaskSync", "TaskHTTP", "TaskCrypto", "TaskDesktop", "TaskHTTPServer", "TaskWeb"]),
+            dependencies: ["TaskCLI", "TaskCore", "TaskStore", "TaskNL", "TaskToolkit", "TaskMCP", "TaskLLM", "TaskREPL", "TaskIO", "TaskCalendar", "TaskAgent", "TaskSync", "TaskHTTP", "TaskCrypto", "TaskDesktop", "TaskHTTPServer", "TaskWeb"]),
         .executableTarget(
             name: "tasker-bench",
             dependencies: ["TaskCore", "TaskStore", "TaskNL", "TaskToolkit", "TaskMCP", "TaskREPL", "TaskCalendar", "TaskCrypto"]),
@@ -78,7 +81,8 @@ let package = Package(
         .testTarget(name: "TaskLLMTests", dependencies: ["TaskLLM", "TaskNL", "TaskCore", "TaskerTestSupport"]),
         .testTarget(name: "TaskREPLTests", dependencies: ["TaskREPL", "TaskToolkit", "TaskLLM", "TaskCore", "TaskStore", "TaskAgent", "TaskerTestSupport"]),
         // The command line's own types (signatures, global options, model setup), by `@testable import tasker`.
-        .testTarget(name: "TaskerTests", dependencies: ["tasker", "TaskLLM", "TaskCore", "TaskerTestSupport"]),
+        .testTarget(name: "TaskCLITests", dependencies: ["TaskCLI", "TaskCore"]),
+        .testTarget(name: "TaskerTests", dependencies: ["tasker", "TaskCLI", "TaskLLM", "TaskCore", "TaskerTestSupport"]),
         // Runs the built `tasker` binary: one-shot commands, MCP over stdio, the REPL in a pty.
         .testTarget(name: "TaskerEndToEndTests", dependencies: ["TaskCore", "TaskStore", "TaskerTestSupport"]),
     ]

@@ -68,10 +68,27 @@ public final class HTTPClient {
         }
         defer { curl_slist_free_all(list) }
 
-        let context = Unmanaged.passUnretained(self).toOpaque()
         ccurl_setopt_string(handle, CURLOPT_URL, request.url)
         ccurl_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
         ccurl_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
+        setBodyAndMethod(handle, request, upload: upload)
+        setRedirectsAndCredentials(handle, request)
+        ccurl_setopt_slist(handle, CURLOPT_HTTPHEADER, list)
+        ccurl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(min(limits.connect, limits.total)))
+        ccurl_setopt_long(handle, CURLOPT_TIMEOUT_MS, Self.milliseconds(limits.total))
+        ccurl_setopt_long(handle, CURLOPT_FORBID_REUSE, 1)
+        setCallbacks(handle)
+
+        let code = curl_easy_perform(handle)
+        if let consumerError { throw consumerError }
+        if code != CURLE_OK { throw mapError(code, request: request, budget: limits.budget) }
+        return HTTPResponse(status: status, headers: headers, body: body)
+    }
+
+    /// The body (a file read as libcurl sends it, or bytes) and the method when it is not the one the
+    /// body implies (PUT for a file, POST for bytes, GET for none).
+    private func setBodyAndMethod(_ handle: UnsafeMutableRawPointer, _ request: HTTPRequest, upload: UnsafeMutablePointer<FILE>?) {
+        let hasBody = request.body != nil || upload != nil
         if let upload {
             // An upload (PUT unless the method says otherwise) read from the file as libcurl sends it.
             var info = stat()
@@ -96,6 +113,10 @@ public final class HTTPClient {
         if method != (upload != nil ? "PUT" : hasBody ? "POST" : "GET") {
             ccurl_setopt_string(handle, CURLOPT_CUSTOMREQUEST, method)
         }
+    }
+
+    /// Redirects (only when the request follows them) and Basic credentials.
+    private func setRedirectsAndCredentials(_ handle: UnsafeMutableRawPointer, _ request: HTTPRequest) {
         if request.followsRedirects {
             ccurl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 1)
             ccurl_setopt_long(handle, CURLOPT_MAXREDIRS, 5)
@@ -107,10 +128,11 @@ public final class HTTPClient {
             ccurl_setopt_string(handle, CURLOPT_USERNAME, credentials.username)
             ccurl_setopt_string(handle, CURLOPT_PASSWORD, credentials.password)
         }
-        ccurl_setopt_slist(handle, CURLOPT_HTTPHEADER, list)
-        ccurl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(min(limits.connect, limits.total)))
-        ccurl_setopt_long(handle, CURLOPT_TIMEOUT_MS, Self.milliseconds(limits.total))
-        ccurl_setopt_long(handle, CURLOPT_FORBID_REUSE, 1)
+    }
+
+    /// The body, header and progress callbacks, each reaching this client through its context pointer.
+    private func setCallbacks(_ handle: UnsafeMutableRawPointer) {
+        let context = Unmanaged.passUnretained(self).toOpaque()
         ccurl_setopt_write_function(handle) { data, size, count, context in
             guard let data, let context else { return 0 }
             let client = Unmanaged<HTTPClient>.fromOpaque(context).takeUnretainedValue()
@@ -131,11 +153,6 @@ public final class HTTPClient {
             return client.shouldAbort() ? 1 : 0
         }
         ccurl_setopt_pointer(handle, CURLOPT_XFERINFODATA, context)
-
-        let code = curl_easy_perform(handle)
-        if let consumerError { throw consumerError }
-        if code != CURLE_OK { throw mapError(code, request: request, budget: limits.budget) }
-        return HTTPResponse(status: status, headers: headers, body: body)
     }
 
     private func receiveBody(_ data: Data) -> Bool {

@@ -8,7 +8,7 @@ import TaskCore
 /// measured: the reader refuses that task alone (`oversized`), so memory is bounded by the cap and
 /// not by the longest field in the file.
 struct TaskwarriorFields {
-    /// The most bytes one member's JSON text may have: 1 MiB (stated in the README).
+    /// The most bytes one member's JSON text may have: 1 MiB (stated in docs/DATA.md).
     static let maxMemberBytes = 1 << 20
 
     /// The members read into Tasker's own fields (the rest go to `"x"`).

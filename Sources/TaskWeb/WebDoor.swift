@@ -48,6 +48,20 @@ public final class WebDoor: @unchecked Sendable {
         lock.withLock { respond(request) }
     }
 
+    /// `refine`, run with the door's lock let go: a model may take its whole timeout, and the page's
+    /// other requests (capture chips, today, approvals) must not wait for it. The model touches no
+    /// store and no token; the request it belongs to passed every check before, and the lock is
+    /// taken again before its answer is written.
+    private var refineOutsideTheLock: Refine? {
+        refine.map { refine in
+            { [lock] text in
+                lock.unlock()
+                defer { lock.lock() }
+                return refine(text)
+            }
+        }
+    }
+
     private func respond(_ request: HTTPRequest) -> HTTPResponse {
         let path = request.path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
         guard hosts.hostIsValid(request.headers["host"]) else { return Self.text(421, "the Host header does not name this server") }
@@ -70,8 +84,9 @@ public final class WebDoor: @unchecked Sendable {
         case ("GET", "/"): return Self.body(200, "text/html; charset=utf-8", WebPage.html(csrf: tokens.csrf, refine: refine != nil))
         case ("GET", "/app.js"): return Self.body(200, "text/javascript; charset=utf-8", WebPage.script)
         case ("GET", "/app.css"): return Self.body(200, "text/css; charset=utf-8", WebPage.style)
+        case ("GET", "/icon.svg"): return Self.body(200, "image/svg+xml", WebPage.icon)
         case ("POST", _) where path.hasPrefix("/api/"): return post(request, endpoint: String(path.dropFirst("/api/".count)))
-        case (_, "/"), (_, "/app.js"), (_, "/app.css"): return Self.methodNotAllowed("GET")
+        case (_, "/"), (_, "/app.js"), (_, "/app.css"), (_, "/icon.svg"): return Self.methodNotAllowed("GET")
         default: return Self.text(404, "not found")
         }
     }
@@ -92,7 +107,7 @@ public final class WebDoor: @unchecked Sendable {
         }
         guard let api = WebAPI.Endpoint(rawValue: endpoint) else { return Self.text(404, "no endpoint /api/\(endpoint)") }
         do {
-            let result = try WebAPI(toolkit: toolkit, refine: refine).answer(api, arguments)
+            let result = try WebAPI(toolkit: toolkit, refine: refineOutsideTheLock).answer(api, arguments)
             return Self.body(200, "application/json", result.encoded())
         } catch let error as WebAPI.Refusal {
             return Self.text(error.status, error.message)

@@ -1,5 +1,5 @@
 // Benchmarks, release build: `swift run -c release tasker-bench [NAME…]` (all when no name is given).
-// Each benchmark prints its figures next to its target; see docs/BENCHMARKS.md.
+// Each benchmark prints its figures next to its target; see docs/PERFORMANCE.md.
 import Foundation
 
 let benchmarks: [(name: String, run: () throws -> Void)] = [

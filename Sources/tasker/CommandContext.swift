@@ -1,4 +1,5 @@
 import Foundation
+import TaskCLI
 import TaskCore
 import TaskStore
 import TaskNL

@@ -1,4 +1,5 @@
 import Foundation
+import TaskCLI
 import TaskCore
 
 /// The options every command shares: database, clock and time zone, plus help and version.

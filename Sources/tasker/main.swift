@@ -1,6 +1,7 @@
 // The `tasker` command: parse the global options, dispatch to a command, map every error to one
 // line on stderr and an exit code. This is the only place that exits.
 import Foundation
+import TaskCLI
 import TaskCore
 
 switch TaskerApp.arguments(CommandLine.argc, CommandLine.unsafeArgv) {

@@ -13,7 +13,7 @@ import TaskerTestSupport
 ///
 /// The oracle does not ask the gate: it classifies what really changed in the store (a task created,
 /// deleted, completed, a field replaced or cleared, a template overwritten, a place deleted, a page
-/// written) into the scope the README's table gives it and the projects it touched, before and after.
+/// written) into the scope docs/AGENTS.md's table gives it and the projects it touched, before and after.
 @Suite struct AgentPropertyTests {
     static let seed: UInt64 = 0x7A5C_2026_1203
 

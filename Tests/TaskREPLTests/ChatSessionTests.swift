@@ -28,14 +28,27 @@ import Testing
     }
 
     /// A sentence typed at "Save?" (the next task, typed too soon) is not a "no": the question is
-    /// asked again with what each key does, and the shown capture is still there to save.
+    /// asked again with what each key does, and the shown capture is still there to save; the
+    /// sentence is not lost either: it is handled next, as if typed at the prompt.
     @Test func anAnswerThatIsNoChoiceAsksAgainInsteadOfDropping() throws {
         let h = try REPLHarness()
-        let (session, out) = h.session(ScriptedLineReader(["call mom tomorrow", "buy milk and eggs", ""]))
+        let (session, out) = h.session(ScriptedLineReader(["call mom tomorrow", "buy milk and eggs", "", ""]))
         session.run()
-        #expect(out.text.contains("Enter saves, n drops, e edits."))
+        #expect(out.text.contains("Enter saves, n drops, e edits. Your new line comes next."))
         #expect(!out.text.contains("Dropped"))
-        #expect(try h.titles() == ["Call mom"])
+        #expect(try h.titles().sorted() == ["Buy milk and eggs", "Call mom"])
+    }
+
+    /// A question typed at "Save?" after a line that was read as a task: the draft waits for its
+    /// answer, then the question is answered — nothing typed is lost or saved unasked.
+    @Test func aQuestionTypedAtSaveIsAnsweredAfterTheDraft() throws {
+        let h = try REPLHarness()
+        let (session, out) = h.session(ScriptedLineReader(["what's due this week", "what's on today", "n"]))
+        session.run()
+        #expect(out.text.contains("Your new line comes next."))
+        #expect(out.text.contains("Dropped."))
+        #expect(out.text.contains("Nothing due today or overdue."), "the question ran after the draft was answered")
+        #expect(try h.tasks().isEmpty)
     }
 
     @Test func aPastedBlockIsAskedAgainToo() throws {

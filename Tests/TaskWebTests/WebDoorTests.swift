@@ -44,6 +44,20 @@ import TaskerTestSupport
                                 body: Array(body.encoded().utf8)))
     }
 
+    /// The page names its own icon, served with the session like the script and style, so the
+    /// browser's tab asks for nothing that answers 404.
+    @Test func thePageNamesItsIconAndTheIconIsServed() throws {
+        let session = try session()
+        let html = String(decoding: door.handle(HTTPRequest(method: "GET", path: "/", headers: ["host": "127.0.0.1:4242", "cookie": session.cookie], body: [])).body, as: UTF8.self)
+        #expect(html.contains(#"<link rel="icon" href="/icon.svg""#))
+        let icon = door.handle(HTTPRequest(method: "GET", path: "/icon.svg", headers: ["host": "127.0.0.1:4242", "cookie": session.cookie], body: []))
+        #expect(icon.status == 200)
+        #expect(icon.headers.contains { $0.0 == "Content-Type" && $0.1 == "image/svg+xml" })
+        #expect(String(decoding: icon.body, as: UTF8.self).hasPrefix("<svg"))
+        let without = door.handle(HTTPRequest(method: "GET", path: "/icon.svg", headers: ["host": "127.0.0.1:4242"], body: []))
+        #expect(without.status == 401, "no session, no icon either")
+    }
+
     @Test func parseGivesTheChipsAndTheCreateArgumentsThatSaveTheDraft() throws {
         let session = try session()
         let parsed = post("parse", ["text": "call mom tomorrow 5pm #family !high"], session)
@@ -98,6 +112,47 @@ import TaskerTestSupport
         #expect(answer["drafts"]?.arrayValue?.first?["create"]?["due"] == "2026-12-03T09:00:00+00:00", "the refined draft, ready to save")
     }
 
+    /// A model that takes its time holds no other request: while a refine waits for the model, the
+    /// page's chips and lists are answered.
+    @Test func aSlowRefineDoesNotHoldTheOtherRequests() throws {
+        let modelCalled = DispatchSemaphore(value: 0), modelMayAnswer = DispatchSemaphore(value: 0)
+        let slowDoor = WebDoor(toolkit: TaskToolkit(store: store)) { _ in
+            modelCalled.signal()
+            modelMayAnswer.wait()
+            return ([], "slow")
+        }
+        slowDoor.port = 4242
+        let login = try #require(slowDoor.loginURL)
+        let entered = slowDoor.handle(HTTPRequest(method: "GET", path: String(login.dropFirst("http://127.0.0.1:4242".count)),
+                                                  headers: ["host": "127.0.0.1:4242"], body: []))
+        let cookie = try #require(entered.headers.first { $0.0 == "Set-Cookie" }?.1.split(separator: ";").first).description
+        let html = String(decoding: slowDoor.handle(HTTPRequest(method: "GET", path: "/", headers: ["host": "127.0.0.1:4242", "cookie": cookie], body: [])).body,
+                          as: UTF8.self)
+        let range = try #require(html.range(of: #"name="csrf-token" content="[0-9A-Za-z]+""#, options: .regularExpression))
+        let headers = ["host": "127.0.0.1:4242", "cookie": cookie, "x-tasker-csrf": String(html[range].split(separator: "\"")[3]),
+                       "content-type": "application/json"]
+        let refined = Locked<HTTPResponse?>(nil)
+        let refineDone = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            refined.set(slowDoor.handle(HTTPRequest(method: "POST", path: "/api/refine", headers: headers, body: Array(#"{"text": "buy milk"}"#.utf8))))
+            refineDone.signal()
+        }
+        #expect(modelCalled.wait(timeout: .now() + 10) == .success, "the refine reached the model")
+        let parsed = Locked<HTTPResponse?>(nil)
+        let parseDone = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            parsed.set(slowDoor.handle(HTTPRequest(method: "POST", path: "/api/parse", headers: headers, body: Array(#"{"text": "call bob"}"#.utf8))))
+            parseDone.signal()
+        }
+        let answeredInTime = parseDone.wait(timeout: .now() + 5) == .success
+        modelMayAnswer.signal()
+        if !answeredInTime { _ = parseDone.wait(timeout: .now() + 10) }
+        #expect(answeredInTime, "answered while the model was still thinking")
+        #expect(parsed.value?.status == 200)
+        #expect(refineDone.wait(timeout: .now() + 10) == .success)
+        #expect(refined.value?.status == 200)
+    }
+
     @Test func thePageCallsOnlyItsOwnTools() throws {
         let session = try session()
         #expect(post("call", ["tool": "delete_task", "arguments": ["id": 1]], session).status == 403)
@@ -105,4 +160,13 @@ import TaskerTestSupport
         #expect(post("call", ["tool": "list_tasks", "arguments": ["filter": "today"]], session).status == 200)
         #expect(post("nothing", [:], session).status == 404)
     }
+}
+
+/// A value handed from a request's thread to the test's.
+private final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+    init(_ value: Value) { stored = value }
+    var value: Value { lock.withLock { stored } }
+    func set(_ value: Value) { lock.withLock { stored = value } }
 }

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import TaskerTestSupport
 
-/// `tasker parse --refine` and the chat against a real local model (see LiveModelTests and the
-/// README); not run without TASKER_LIVE_MODEL_URL. A small model's answers are poor: these check the
+/// `tasker parse --refine` and the chat against a real local model (see LiveModelTests and
+/// docs/MODEL.md); not run without TASKER_LIVE_MODEL_URL. A small model's answers are poor: these check the
 /// path (a structured answer, drafts shown, one confirmation), never answer quality.
 @Suite struct LiveChatTests {
     static let url = ProcessInfo.processInfo.environment["TASKER_LIVE_MODEL_URL"]

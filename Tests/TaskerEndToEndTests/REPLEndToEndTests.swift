@@ -133,7 +133,7 @@ import TaskerTestSupport
         second.send("\u{1B}[A")
         try second.waitFor("what")
         second.send("\r")
-        try second.waitFor("Nothing here")
+        try second.waitFor("Nothing due today")
         try second.waitFor("tasker> ")
         second.send("\u{4}")
         _ = try second.waitForExit()

@@ -1,4 +1,5 @@
 import Testing
+@testable import TaskCLI
 @testable import tasker
 
 /// The declaration parser: what each command line gives, and the one-line usage errors.

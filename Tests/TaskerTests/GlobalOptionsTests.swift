@@ -2,6 +2,7 @@ import Foundation
 import TaskCore
 import Testing
 import TaskerTestSupport
+import TaskCLI
 @testable import tasker
 
 /// The global options: from the command line first, then the environment, then the defaults.

@@ -1,0 +1,6 @@
+/// Something outside the engine failed (exit status 1), with a message saying what to do.
+public struct CommandFailure: Error, CustomStringConvertible {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

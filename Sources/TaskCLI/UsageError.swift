@@ -1,0 +1,6 @@
+/// Wrong arguments on the command line (exit status 2).
+public struct UsageError: Error, CustomStringConvertible {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import TaskCLI
+import TaskAgent
+import TaskCore
+import TaskStore
+
+/// `tasker approvals`, `tasker approve ID`, `tasker reject ID [--reason TEXT]`: the person decides
+/// what agents asked for. No tool, key or MCP method reaches these.
+enum ApprovalsCommand: Command {
+    static let signature = CommandSignature(
+        name: "approvals", summary: "calls agents made that wait for your approval",
+        maxWords: 0,
+        details: """
+            Lists the pending requests, oldest first: id, agent, tool, arguments, and when each expires
+            (7 days after it was made). Decide with `tasker approve ID` or `tasker reject ID`.
+            """)
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        let toolkit = try context.makeToolkit()
+        let pending = try ApprovalDesk(toolkit: toolkit).pending()
+        if pending.isEmpty { context.output.text("no requests are waiting") }
+        let names = Dictionary(uniqueKeysWithValues: try Agents(toolkit.store).agents().map { ($0.id, $0.name) })
+        for request in pending {
+            context.output.text(line(request, agent: names[request.agentID] ?? "?", timeZone: context.timeZone))
+        }
+        return 0
+    }
+
+    /// "apr_… claude create_task {"title":"Buy milk"} (expires 2026-12-09T10:30:00+00:00)".
+    /// A call that reads a file also shows the bytes it was asked with: "file sha256 ab12… (2,048 bytes)".
+    static func line(_ request: ApprovalRecord, agent: String, timeZone: TimeZone) -> String {
+        var text = "\(request.id) \(agent) \(request.tool) \(request.arguments) (expires \(ISODate.format(request.expires, in: timeZone)))"
+        if let digest = request.fileSHA256 {
+            text += digest == "missing" ? " file: not readable when asked" : " file sha256 \(digest) (\(request.fileSize ?? 0) bytes)"
+        }
+        return text
+    }
+}
+
+enum ApproveCommand: Command {
+    static let signature = CommandSignature(
+        name: "approve", summary: "run a call an agent asked for (checked again first)",
+        words: ["ID"], maxWords: 1,
+        details: """
+            Checks the request again (the arguments, the agent's key, and whether the task it acts on
+            changed since — then it becomes stale and nothing runs), runs it, and prints the result.
+            Exit status 1 when it went stale or failed.
+            """,
+        examples: ["tasker approve apr_4fK2x9QmZp1L"])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        guard let id = arguments.words.first else { throw UsageError("approve needs the request's ID; `tasker approvals` lists them") }
+        switch try ApprovalDesk(toolkit: try context.makeToolkit()).approve(id) {
+        case .executed(let result):
+            context.output.text("\(id) approved and run")
+            context.output.out(result.encoded())
+            return 0
+        case .stale:
+            context.output.err("tasker: \(id) is stale: the task changed since the agent asked, so nothing ran; the agent can ask again")
+            return 1
+        case .failed(let message):
+            context.output.err("tasker: \(id) failed: \(message)")
+            return 1
+        }
+    }
+}
+
+enum RejectCommand: Command {
+    static let reason = OptionSpec.value("--reason", "TEXT", "why, for the agent (approval_status shows it)")
+
+    static let signature = CommandSignature(
+        name: "reject", summary: "refuse a call an agent asked for",
+        words: ["ID"], maxWords: 1, options: [reason],
+        details: "Marks the request rejected; the agent sees it, with the reason, through approval_status.",
+        examples: ["tasker reject apr_4fK2x9QmZp1L --reason 'not this week'"])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        guard let id = arguments.words.first else { throw UsageError("reject needs the request's ID; `tasker approvals` lists them") }
+        try ApprovalDesk(toolkit: try context.makeToolkit()).reject(id, reason: arguments.value(Self.reason))
+        context.output.text("\(id) rejected")
+        return 0
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import TaskCLI
+import TaskCore
+import TaskIO
+import TaskStore
+import TaskSync
+
+/// `tasker import FILE.unkt [--mode merge|replace|skip] [--dry-run]` and
+/// `tasker import --taskwarrior FILE|-` and `tasker import --todotxt FILE|-`: records in by UUID, all
+/// in one transaction or none. `tasker import --ics FILE|-`: VTODOs in by UID, a recurring series as
+/// its open occurrence and its completions (`VTodoFile`).
+enum ImportCommand: Command {
+    static let taskwarrior = OptionSpec.flag("--taskwarrior", "read `task export` output (a JSON array or JSON lines); - is standard input")
+    static let todotxt = OptionSpec.flag("--todotxt", "read todo.txt (one task per line); - is standard input")
+    static let ics = OptionSpec.flag("--ics", "read iCalendar VTODOs (what export --ics writes); - is standard input")
+    static let mode = OptionSpec.value("--mode", "MODE", "merge (default: newer modified wins, no field dropped), replace or skip")
+    static let dryRun = OptionSpec.flag("--dry-run", "say what would change and write nothing")
+
+    static let signature = CommandSignature(
+        name: "import", summary: "read a .unkt bundle or Taskwarrior JSON into the database",
+        words: ["FILE.unkt", "--taskwarrior FILE|-", "--todotxt FILE|-", "--ics FILE|-"], maxWords: 1, options: [taskwarrior, todotxt, ics, mode, dryRun],
+        details: """
+            Imports by UUID in one transaction: everything or nothing. A bundle is checked whole
+            before anything is written: entry paths (no .., no absolute paths), no symbolic links,
+            declared sizes, and every file's SHA-256 against manifest.json (attachments' bytes
+            too, streamed into the object store and put in place only with the records). Every error names the
+            file, the entry or line, and the field.
+              --mode merge    a record already here takes the newer 'modified' field by field and
+                              keeps any field the newer one lacks (the default)
+              --mode replace  the incoming record replaces the one here
+              --mode skip     records already here stay as they are
+            An import that takes over a second shows its progress on stderr (a line redrawn in
+            place on a terminal, a line every two seconds otherwise).
+            Prints one line: added, updated, unchanged, skipped. Exit status 1 when nothing was imported.
+            """,
+        examples: ["tasker import backup.unkt --dry-run", "task export | tasker import --taskwarrior -"])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        guard let file = arguments.words.first else { throw UsageError("import: give a .unkt file, or --taskwarrior FILE (- for standard input)") }
+        let modeText = arguments.value(Self.mode) ?? "merge"
+        guard let mode = ImportMode(rawValue: modeText) else { throw UsageError("import: --mode is merge, replace or skip, not '\(modeText)'") }
+        let store = try context.openStore()
+        let started = Date()
+        let progress = ImportProgress(source: file == "-" ? "standard input" : (file as NSString).lastPathComponent)
+        defer { progress.finish() }
+        let imported: ImportedRecords
+        let source: String
+        if [arguments.has(Self.taskwarrior), arguments.has(Self.todotxt), arguments.has(Self.ics)].filter({ $0 }).count > 1 {
+            throw UsageError("import: give one of --taskwarrior, --todotxt and --ics")
+        }
+        if arguments.has(Self.ics) {
+            if arguments.value(Self.mode) != nil || arguments.has(Self.dryRun) {
+                throw UsageError("import: --mode and --dry-run are for bundles; --ics takes VTODOs by UID and adds only what is new")
+            }
+            let text = try readText(file, context)
+            let summary = try VTodoFile(timeZone: context.timeZone, now: TaskStore.wholeSeconds(context.clock()))
+                .read(text, source: file == "-" ? "standard input" : file, into: store)
+            context.output.text(summary.line)
+            return 0
+        }
+        if arguments.has(Self.taskwarrior) || arguments.has(Self.todotxt) {
+            source = file == "-" ? "standard input" : file
+            let text = try readText(file, context)
+            progress.phase("reading \(ImportProgress.grouped(text.utf8.count)) bytes")
+            let projects = try store.projectRecords()
+            if arguments.has(Self.todotxt) {
+                imported = try TodoTxtReader(timeZone: context.timeZone, now: context.clock(), projects: projects).read(text, source: source)
+            } else {
+                imported = try TaskwarriorReader(timeZone: context.timeZone, now: context.clock(), projects: projects).read(text, source: source)
+            }
+        } else {
+            source = file
+            imported = try UnktBundle.read(path: file, source: file, objects: context.attachmentSetup().objects)
+        }
+        progress.finish()
+        for warning in imported.warnings { context.output.err("tasker: warning: \(warning)") }
+        progress.phase("comparing \(ImportProgress.grouped(imported.records.count)) records with the database")
+        let report = try RecordImporter(store: store, source: source, locations: imported.locations)
+            .apply(imported.records, mode: mode, dryRun: arguments.has(Self.dryRun), objects: context.attachmentSetup().objects,
+                   staged: imported.staged, progress: progress.written)
+        progress.finish()
+        let seconds = Date().timeIntervalSince(started)
+        if seconds > 1 { context.output.err(String(format: "imported %d records in %.1f s", imported.records.count, seconds)) }
+        context.output.text(report.summary)
+        return 0
+    }
+
+    /// The text of `file` ("-": standard input), as UTF-8; a missing or unreadable file says so.
+    private static func readText(_ file: String, _ context: CommandContext) throws -> String {
+        if file == "-" { return try context.readStandardInput() }
+        guard let data = FileManager.default.contents(atPath: file) else { throw IOError.cannotRead(path: file, reason: "no such file or not readable") }
+        return try UTF8Input.text(data, source: file)
+    }
+}
