@@ -85,7 +85,7 @@ public final class MCPServer {
         case ToolsList.method:
             guard isInitialized else { throw .notInitialized(method: method) }
             try ToolsList.validate(params)
-            return OutboundMessage.result(id: id, ToolsList.result(catalog.tools))
+            return OutboundMessage.result(id: id, ToolsList.result(catalog.listedTools))
         case ToolCall.method:
             guard isInitialized else { throw .notInitialized(method: method) }
             let call = try ToolCall.Params(params)
@@ -125,7 +125,7 @@ public final class MCPServer {
             ])
         case ToolsList.method:
             try ToolsList.validate(params)
-            var result = ToolsList.result(catalog.tools).objectValue ?? [:]
+            var result = ToolsList.result(catalog.listedTools).objectValue ?? [:]
             result["ttlMs"] = .int(Self.toolsTTLMilliseconds)
             result["cacheScope"] = "private"
             result["resultType"] = "complete"

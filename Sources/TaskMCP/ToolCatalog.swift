@@ -6,6 +6,8 @@ import TaskAgent
 /// tests use a scripted catalogue.
 public protocol ToolCatalog: AnyObject {
     var tools: [ToolDefinition] { get }
+    /// The tools as `tools/list` shows them: with each one's `outputSchema` where the catalogue has one.
+    var listedTools: [ToolDefinition] { get }
     /// Runs one tool. - Throws: `ToolkitError` for a malformed call; anything else is a failure of
     /// the tool (a locked or unwritable database) and becomes a tool result with `isError: true`.
     func call(_ name: String, _ arguments: JSONValue) throws -> JSONValue
@@ -15,6 +17,7 @@ public protocol ToolCatalog: AnyObject {
 }
 
 extension ToolCatalog {
+    public var listedTools: [ToolDefinition] { tools }
     public func choices(for name: String, _ arguments: JSONValue) -> [ToolRefusal.Candidate] { [] }
 }
 
@@ -27,6 +30,8 @@ extension TaskToolkit: ToolCatalog {
 
 /// An agent's view: every call through its gate (policy, approvals, receipts).
 extension AgentGate: ToolCatalog {
+    public var listedTools: [ToolDefinition] { toolkit.listedTools }
+
     public func choices(for name: String, _ arguments: JSONValue) -> [ToolRefusal.Candidate] {
         guard (try? mayRead()) == true else { return [] }
         return toolkit.choices(for: name, arguments)

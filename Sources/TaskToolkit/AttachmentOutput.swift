@@ -11,6 +11,16 @@ public struct AttachmentItem: Sendable, Hashable {
     /// The object's file in the store; nil for an agent (results to agents carry no host path).
     public var storedPath: String?
 
+    /// `json`'s shape: `task` or `page` names the owner.
+    public static let schema: JSONValue = {
+        let owner = OutputSchema.object(["id": OutputSchema.integer, "title": OutputSchema.string])
+        return OutputSchema.object(
+            ["id": OutputSchema.integer, "uuid": OutputSchema.string, "name": OutputSchema.string, "size": OutputSchema.integer,
+             "sha256": OutputSchema.string, "created": OutputSchema.nullableString, "stored_path": OutputSchema.string,
+             "task": owner, "page": owner, "encoding": OutputSchema.string, "remote_url": OutputSchema.string],
+            optional: ["stored_path", "task", "page", "encoding", "remote_url"])
+    }()
+
     public func json(_ format: ResultFormat) -> JSONValue {
         var members: [String: JSONValue] = [
             "id": .int(Int(attachment.id.rawValue)), "uuid": .string(attachment.uuid), "name": .string(attachment.name),
@@ -61,6 +71,11 @@ public struct AttachmentOutput: ToolOutput {
         if case .task(let id) = item.attachment.owner { return id }
         return nil
     }
+
+    public static let schema = OutputSchema.object(
+        ["attachment": AttachmentItem.schema, "stored_once_already": OutputSchema.boolean, "references_left": OutputSchema.integer,
+         "note": OutputSchema.string, "path": OutputSchema.string, "upload_problem": OutputSchema.string],
+        optional: ["stored_once_already", "references_left", "note", "path", "upload_problem"])
 
     public func json(_ format: ResultFormat) -> [String: JSONValue] {
         var members: [String: JSONValue] = ["attachment": item.json(format)]

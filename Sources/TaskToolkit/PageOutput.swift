@@ -17,5 +17,9 @@ public struct PageOutput: ToolOutput {
         self.event = event
     }
 
+    /// A page with its body, or without it after a link.
+    public static let schema = OutputSchema.object(
+        ["page": ["anyOf": [ResultFormat.pageSchema(withBody: true), ResultFormat.pageSchema(withBody: false)]]])
+
     public func json(_ format: ResultFormat) -> [String: JSONValue] { ["page": format.page(page, withBody: event != .linked)] }
 }

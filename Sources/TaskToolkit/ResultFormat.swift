@@ -34,6 +34,12 @@ public struct ResultFormat: Sendable {
         return w.object
     }
 
+    /// `projectSummary`'s shape.
+    public static let projectSummarySchema = OutputSchema.object(
+        ["id": OutputSchema.integer, "name": OutputSchema.string, "notes": OutputSchema.nullableString, "open": OutputSchema.integer,
+         "done": OutputSchema.integer, "progress": OutputSchema.number, "notes_sealed": OutputSchema.boolean],
+        optional: ["notes_sealed"])
+
     public func projectSummary(_ summary: ProjectSummary) -> JSONValue {
         var object: [String: JSONValue] = [
             "id": .int(Int(summary.project.id.rawValue)),
@@ -47,11 +53,22 @@ public struct ResultFormat: Sendable {
         return .object(object)
     }
 
+    /// `project`'s shape.
+    public static let projectSchema = OutputSchema.object(
+        ["id": OutputSchema.integer, "name": OutputSchema.string, "notes": OutputSchema.nullableString, "notes_sealed": OutputSchema.boolean],
+        optional: ["notes_sealed"])
+
     public func project(_ project: Project) -> JSONValue {
         var object: [String: JSONValue] = ["id": .int(Int(project.id.rawValue)), "name": .string(project.name), "notes": .string(project.notes)]
         if project.notesLocked { object["notes_sealed"] = .bool(true) }
         return .object(object)
     }
+
+    /// `place`'s members (a listing adds `open_tasks`).
+    public static let placeMembers: [String: JSONValue] = [
+        "id": OutputSchema.integer, "name": OutputSchema.string, "latitude": OutputSchema.number,
+        "longitude": OutputSchema.number, "radius_m": OutputSchema.number,
+    ]
 
     public func place(_ place: Place) -> JSONValue {
         [
@@ -61,8 +78,21 @@ public struct ResultFormat: Sendable {
         ]
     }
 
+    public static let spaceSchema = OutputSchema.object(["id": OutputSchema.integer, "name": OutputSchema.string, "project": OutputSchema.nullableString])
+
     public func space(_ space: Space) -> JSONValue {
         ["id": .int(Int(space.id.rawValue)), "name": .string(space.name), "project": .string(space.project)]
+    }
+
+    /// `page`'s shape, with or without the body.
+    public static func pageSchema(withBody: Bool) -> JSONValue {
+        var members: [String: JSONValue] = [
+            "id": OutputSchema.integer, "title": OutputSchema.string, "space": OutputSchema.string,
+            "labels": OutputSchema.array(OutputSchema.string), "linked_tasks": OutputSchema.array(OutputSchema.integer),
+            "linked_projects": OutputSchema.array(OutputSchema.string), "updated": OutputSchema.nullableString,
+        ]
+        if withBody { members["body"] = OutputSchema.string }
+        return OutputSchema.object(members)
     }
 
     /// A page; the body is left out of listings (`withBody: false`) to keep them small.
@@ -79,6 +109,10 @@ public struct ResultFormat: Sendable {
         if withBody { object["body"] = .string(page.body) }
         return .object(object)
     }
+
+    /// `candidate`'s shape, and a page's in a refusal's candidates (`id` and `title` only).
+    public static let candidateSchema = OutputSchema.object(
+        ["id": OutputSchema.integer, "title": OutputSchema.string, "due": OutputSchema.nullableString], optional: ["due"])
 
     /// A short form for candidate lists.
     public func candidate(_ task: TaskItem) -> JSONValue {

@@ -3,11 +3,17 @@ import Synchronization
 import TaskCore
 
 /// Checks tool arguments against the subset of JSON Schema (2020-12) the catalogue uses:
-/// `type` (one or several), `oneOf`, `properties`, `required`, `additionalProperties: false`, `enum`,
+/// `type` (one or several), `oneOf` and `anyOf` (both read as "any of": the catalogue's options never
+/// overlap), `properties`, `required`, `additionalProperties: false`, `enum`,
 /// `items`, `minimum`, `maximum`, `minLength`.
 ///
 /// Every door gets the same verdict because the schema sent to clients is the one checked here.
 struct SchemaValidator {
+    /// Returns nil when `value` is a result `tool` may return (`Tool.outputSchema`), else what is wrong.
+    static func problem<T: Tool>(with value: JSONValue, forOutputOf tool: T.Type) -> String? {
+        problem(with: value, against: tool.outputSchema)
+    }
+
     /// Returns nil when `value` fits `schema`, else one sentence naming the argument and the problem.
     static func problem(with value: JSONValue, against schema: JSONValue, at path: String = "") -> String? {
         problem(with: value, against: Compiled(schema), at: { path })
@@ -48,7 +54,7 @@ struct SchemaValidator {
         let closed: Bool
 
         init(_ schema: JSONValue) {
-            oneOf = schema["oneOf"]?.arrayValue?.map(Compiled.init)
+            oneOf = (schema["oneOf"] ?? schema["anyOf"])?.arrayValue?.map(Compiled.init)
             types = SchemaValidator.allowedTypes(schema)
             enumValues = schema["enum"]?.arrayValue
             minimum = schema["minimum"]?.doubleValue

@@ -8,6 +8,8 @@ public struct TaskOutput: ToolOutput {
 
     public init(task: TaskItem) { self.task = task }
 
+    public static let schema = OutputSchema.object(["task": OutputSchema.task])
+
     public func json(_ format: ResultFormat) -> [String: JSONValue] { ["task": format.task(task)] }
 
     public func appendResult(_ format: ResultFormat, to out: inout [UInt8]) {

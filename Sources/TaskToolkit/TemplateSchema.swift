@@ -36,4 +36,17 @@ enum TemplateSchema {
     ]
 
     static let name = Schema.string("The template's name (any case), e.g. \"weekly review\" (see list_templates).", minLength: 1)
+
+    /// A template as results show it (`TaskTemplate.json`), its tasks as `TemplateTask.json` writes them.
+    static let output: JSONValue = {
+        func task(_ subtasks: JSONValue) -> JSONValue {
+            OutputSchema.object(
+                ["title": OutputSchema.string, "offset_days": OutputSchema.integer, "time": OutputSchema.nullableString,
+                 "estimate_minutes": OutputSchema.nullableInteger, "contexts": OutputSchema.array(OutputSchema.string),
+                 "priority": OutputSchema.string, "subtasks": OutputSchema.array(subtasks)])
+        }
+        return OutputSchema.object(
+            ["name": OutputSchema.string, "project": OutputSchema.nullableString, "builtin": OutputSchema.boolean,
+             "task_count": OutputSchema.integer, "tasks": OutputSchema.array(task(task(["type": "object"])))])
+    }()
 }

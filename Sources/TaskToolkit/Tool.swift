@@ -58,6 +58,9 @@ extension TaskTargeting {
 
 /// What a tool returns when it ran: typed values that the JSON doors encode and the chat renders.
 public protocol ToolOutput: Sendable {
+    /// The JSON Schema of `json`'s members (an `OutputSchema.object`): what `outputSchema` says a
+    /// result holds besides `"ok": true`. Declared beside `json`; `OutputSchemaTests` checks they agree.
+    static var schema: JSONValue { get }
     /// The members of the JSON result besides `"ok": true`.
     func json(_ format: ResultFormat) -> [String: JSONValue]
     /// Appends the whole result, `{"ok": true, …}`, compact: the same bytes as encoding `json` with

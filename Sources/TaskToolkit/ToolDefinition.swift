@@ -17,6 +17,9 @@ public struct ToolDefinition: Sendable, Hashable {
     public var idempotent: Bool
     /// It may overwrite or remove what is there (false for purely additive tools).
     public var destructive: Bool
+    /// JSON Schema of every result (`OutputSchema.result`), set by `Tool.listedDefinition` from the
+    /// tool's `Output`; nil where a catalogue lists none.
+    public var outputSchema: JSONValue?
 
     public init(name: String, title: String, description: String, inputSchema: JSONValue, scope: AgentScope, idempotent: Bool, destructive: Bool) {
         self.name = name

@@ -118,6 +118,11 @@ import TaskToolkit
                     #expect(thrown as? AgentAccessError == .insufficientScope(tool: tool, scope: scope), "\(label)")
                     #expect(decision == "denied", "\(label)")
                 }
+                // Ran or waiting, the result is one the tool's outputSchema admits.
+                if let result, let type = TaskToolkit.standardTools.first(where: { $0.definition.name == tool }) {
+                    let problem = type.outputProblem(with: result)
+                    #expect(problem == nil, "outputSchema: \(label): \(problem ?? "")")
+                }
                 #expect(try fixture.store.verifyReceipts() == nil, "\(label)")
             }
         }

@@ -18,6 +18,7 @@ struct CountOpenTasks: Tool {
 
     struct Output: ToolOutput {
         var count: Int
+        static let schema = OutputSchema.object(["count": OutputSchema.integer])
         func json(_ format: ResultFormat) -> [String: JSONValue] { ["count": .int(count)] }
     }
 

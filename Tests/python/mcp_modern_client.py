@@ -11,6 +11,7 @@ the supported versions. Prints one line per check; exit 1 on the first failure.
 import sys
 
 import anyio
+from jsonschema import Draft202012Validator
 import httpx2
 from mcp import Client, StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
@@ -44,6 +45,9 @@ async def exercise(target, label):
         listing = await client.list_tools()
         names = [t.name for t in listing.tools]
         check(len(names) == 34 and names[0] == "capture_task" and names[-1] == "approval_status", f"{label}: 34 tools in catalogue order")
+        schemas = {t.name: t.output_schema for t in listing.tools}
+        check(all(s is not None and s.get("type") == "object" and len(s.get("anyOf", [])) == 3 for s in schemas.values()),
+              f"{label}: every tool lists an outputSchema (its result, a refusal, a pending approval)")
         again = await client.list_tools()
         check([t.name for t in again.tools] == names, f"{label}: the same order twice")
         dumped = listing.model_dump(by_alias=True, mode="json")
@@ -55,6 +59,8 @@ async def exercise(target, label):
         info = (raw.get("_meta") or {}).get("io.modelcontextprotocol/serverInfo") or {}
         check(info.get("name") == "tasker", f"{label}: serverInfo in the result's _meta ({info})")
         listed = await client.call_tool("list_tasks", {"filter": "all"})
+        for name, result in [("create_task", created), ("list_tasks", listed)]:
+            Draft202012Validator(schemas[name]).validate(result.structured_content)
         check(any(t["title"] == "Renew the passport" for t in listed.structured_content["tasks"]), f"{label}: list_tasks sees it")
         for title in ["Call the bank", "Call the bank manager", "Call the bank again"]:
             await client.call_tool("create_task", {"title": title})
@@ -62,6 +68,8 @@ async def exercise(target, label):
         check(len(ASKED) == 1 and len(ASKED[0]) == 3, f"{label}: an ambiguous title is asked back as a choice of 3 ({ASKED})")
         check(not changed.is_error and changed.structured_content["task"]["title"] == "Call the bank manager",
               f"{label}: the retry with the choice ran on it ({changed.structured_content})")
+        Draft202012Validator(schemas["update_task"]).validate(changed.structured_content)
+        check(True, f"{label}: the results fit their outputSchema (the SDK's check and jsonschema's)")
         ASKED.clear()
 
 

@@ -140,6 +140,9 @@ async def session_checks(tasker, db):
             tools = {t.name: t for t in listing.tools}
             check(set(tools) == EXPECTED_TOOLS, f"tools/list: the {len(EXPECTED_TOOLS)} tools (got {sorted(tools)})")
             validators = {}
+            # Each tool's outputSchema, checked here too: the SDK itself validates structuredContent
+            # against it on every call_tool of a listed tool and raises when it does not fit.
+            outputs = {}
             for name, tool in sorted(tools.items()):
                 schema = field(tool, "input_schema", "inputSchema")
                 Draft202012Validator.check_schema(schema)
@@ -151,28 +154,38 @@ async def session_checks(tasker, db):
                 if name in ADDITIVE:
                     check(field(a, "destructive_hint", "destructiveHint") is False, f"{name}: destructiveHint false (additive)")
                 validators[name] = Draft202012Validator(schema)
+                output = field(tool, "output_schema", "outputSchema")
+                check(output is not None and output.get("type") == "object", f"{name}: an outputSchema of type object")
+                Draft202012Validator.check_schema(output)
+                outputs[name] = Draft202012Validator(output)
 
             called = set()
             for tool, arguments, expect in CALLS:
                 validators[tool].validate(arguments)
                 result = await session.call_tool(tool, arguments)
                 value = structured(result, tool)
+                outputs[tool].validate(value)
                 check(is_error(result) is False and value.get("ok") is True, f"{tool}: ok ({json.dumps(value)[:200]})")
                 check(expect(value), f"{tool}: result as expected")
                 check(os.path.dirname(os.path.abspath(db)) not in json.dumps(value), f"{tool}: no host path in the result")
                 called.add(tool)
             # approval_status needs an agent's pending call (keyless stdio asks nothing): an unknown id is refused.
             result = await session.call_tool("approval_status", {"approval_id": "apr_none"})
-            check(is_error(result) is True and "no approval request" in structured(result, "approval_status")["error"], "approval_status: unknown id refused")
+            refused = structured(result, "approval_status")
+            outputs["approval_status"].validate(refused)
+            check(is_error(result) is True and "no approval request" in refused["error"], "approval_status: unknown id refused")
             called.add("approval_status")
             check(called == EXPECTED_TOOLS, "every tool called")
 
             result = await session.call_tool("complete_task", {"title": "no such task at all"})
             value = structured(result, "complete_task (no match)")
+            outputs["complete_task"].validate(value)
             check(is_error(result) is True and value["ok"] is False, "no match: isError with ok:false")
 
             result = await session.call_tool("create_task", {"title": 42})
             check(is_error(result) is True and "title" in result.content[0].text, "invalid arguments: isError naming the argument")
+            outputs["create_task"].validate(structured(result, "create_task (invalid arguments)"))
+            check(True, "every structuredContent fits its tool's outputSchema (the SDK's check and jsonschema's)")
 
             try:
                 await session.call_tool("no_such_tool", {})

@@ -11,6 +11,7 @@ rejected (`tasker reject`): failed. A third is withdrawn with tasks/cancel: canc
 Prints one line per check; exit 1 on the first failure.
 """
 import subprocess
+import json
 import sys
 from typing import Any, Literal
 
@@ -72,10 +73,12 @@ SEEN: list[TaskResult] = []
 
 
 async def keep(result: TaskResult, ctx):
-    """The resolver: keep the handle for the test to drive; the call's answer is the task itself."""
+    """The resolver: keep the handle for the test to drive; the call's answer is the pending result a
+    2025 client gets for it (the SDK revalidates a resolved result against the tool's outputSchema)."""
     SEEN.append(result)
     from mcp_types import CallToolResult, TextContent
-    return CallToolResult(content=[TextContent(type="text", text=result.task_id)], is_error=False)
+    pending = {"ok": True, "status": "pending_approval", "approval_id": result.task_id, "message": "kept as a task"}
+    return CallToolResult(content=[TextContent(type="text", text=json.dumps(pending))], structured_content=pending, is_error=False)
 
 
 class Tasks(ClientExtension):

@@ -33,6 +33,10 @@ public struct ApplyTemplate: Tool {
     public struct Output: ToolOutput {
         public var application: TemplateApplication
 
+        public static let schema = OutputSchema.object(
+            ["template": OutputSchema.string, "anchor": OutputSchema.string, "project": OutputSchema.nullableString,
+             "project_created": OutputSchema.boolean, "count": OutputSchema.integer, "tasks": OutputSchema.array(OutputSchema.task)])
+
         public func json(_ format: ResultFormat) -> [String: JSONValue] {
             [
                 "template": .string(application.template.name),

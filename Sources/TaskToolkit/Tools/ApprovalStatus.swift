@@ -24,6 +24,11 @@ public struct ApprovalStatusTool: Tool {
     public struct Output: ToolOutput {
         public var approval: ApprovalRecord
 
+        public static let schema = OutputSchema.object(
+            ["approval_id": OutputSchema.string, "status": OutputSchema.string, "tool": OutputSchema.string,
+             "created": OutputSchema.nullableString, "expires": OutputSchema.nullableString, "decided": OutputSchema.nullableString,
+             "reason": OutputSchema.nullableString, "result": OutputSchema.any])
+
         public func json(_ format: ResultFormat) -> [String: JSONValue] {
             var members: [String: JSONValue] = [
                 "approval_id": .string(approval.id), "status": .string(approval.status.rawValue), "tool": .string(approval.tool),

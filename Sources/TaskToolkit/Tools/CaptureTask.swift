@@ -59,6 +59,11 @@ public struct CaptureTask: Tool {
         public var understood: [Chip]
         public var focusTask: TaskID? { task?.id }
 
+        /// Saved (`task`), or with `dry_run` the draft alone.
+        public static let schema = OutputSchema.object(
+            ["task": OutputSchema.task, "dry_run": ["enum": [true]], "draft": OutputSchema.draft, "understood": OutputSchema.array(OutputSchema.string)],
+            optional: ["task", "dry_run", "draft"])
+
         public func json(_ format: ResultFormat) -> [String: JSONValue] {
             let chips = JSONValue.array(understood.map { .string($0.text) })
             guard let task else { return ["dry_run": true, "draft": format.draft(draft), "understood": chips] }

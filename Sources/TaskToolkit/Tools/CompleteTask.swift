@@ -38,6 +38,10 @@ public struct CompleteTask: TaskTargeting {
         public var subtasks: [TaskItem] = []
         public var subtaskNexts: [TaskItem] = []
 
+        public static let schema = OutputSchema.object(
+            ["task": OutputSchema.task, "next": Schema.nullable(OutputSchema.task), "completed_subtasks": OutputSchema.array(OutputSchema.task)],
+            optional: ["completed_subtasks"])
+
         public func json(_ format: ResultFormat) -> [String: JSONValue] {
             var members: [String: JSONValue] = ["task": format.task(task), "next": next.map(format.task) ?? .null]
             if !subtasks.isEmpty { members["completed_subtasks"] = .array(subtasks.map(format.task)) }

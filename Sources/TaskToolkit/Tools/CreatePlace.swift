@@ -37,6 +37,8 @@ public struct CreatePlace: Tool {
     public struct Output: ToolOutput {
         public var place: Place
 
+        public static let schema = OutputSchema.object(["place": OutputSchema.object(ResultFormat.placeMembers)])
+
         public func json(_ format: ResultFormat) -> [String: JSONValue] { ["place": format.place(place)] }
     }
 

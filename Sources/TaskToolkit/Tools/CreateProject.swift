@@ -25,6 +25,8 @@ public struct CreateProject: Tool {
     public struct Output: ToolOutput {
         public var project: Project
 
+        public static let schema = OutputSchema.object(["project": ResultFormat.projectSchema])
+
         public func json(_ format: ResultFormat) -> [String: JSONValue] { ["project": format.project(project)] }
     }
 

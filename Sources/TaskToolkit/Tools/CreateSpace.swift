@@ -25,6 +25,8 @@ public struct CreateSpace: Tool {
     public struct Output: ToolOutput {
         public var space: Space
 
+        public static let schema = OutputSchema.object(["space": ResultFormat.spaceSchema])
+
         public func json(_ format: ResultFormat) -> [String: JSONValue] { ["space": format.space(space)] }
     }
 

@@ -57,6 +57,8 @@ public struct CreateTemplate: Tool {
         /// The user's template this one overwrote.
         public var replaced: TaskTemplate?
 
+        public static let schema = OutputSchema.object(["template": TemplateSchema.output, "replaced": OutputSchema.boolean])
+
         public func json(_ format: ResultFormat) -> [String: JSONValue] {
             ["template": template.json, "replaced": .bool(replaced != nil)]
         }

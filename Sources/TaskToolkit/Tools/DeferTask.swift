@@ -31,6 +31,8 @@ public struct DeferTask: TaskTargeting {
         public var focusTask: TaskID? { task.id }
         public var previousDeferUntil: LocalDate?
 
+        public static let schema = OutputSchema.object(["task": OutputSchema.task, "previous_defer_until": OutputSchema.nullableString])
+
         public func json(_ format: ResultFormat) -> [String: JSONValue] {
             ["task": format.task(task), "previous_defer_until": .string(previousDeferUntil?.description)]
         }

@@ -24,6 +24,9 @@ public struct DeletePlace: Tool {
         /// Their bindings before, by task, for undo.
         var bindings: [(TaskID, PlaceBinding)]
 
+        public static let schema = OutputSchema.object(
+            ["place": OutputSchema.object(ResultFormat.placeMembers), "unbound_tasks": OutputSchema.array(ResultFormat.candidateSchema)])
+
         public func json(_ format: ResultFormat) -> [String: JSONValue] {
             ["place": format.place(place), "unbound_tasks": .array(unbound.map(format.candidate))]
         }

@@ -47,6 +47,9 @@ public struct DeleteTask: TaskTargeting, ArgumentsExpressible {
     public struct Output: ToolOutput {
         public var deletion: TaskDeletion
 
+        public static let schema = OutputSchema.object(
+            ["deleted": OutputSchema.array(OutputSchema.task), "orphaned": OutputSchema.array(OutputSchema.integer)])
+
         public func json(_ format: ResultFormat) -> [String: JSONValue] {
             ["deleted": .array(deletion.tasks.map(format.task)), "orphaned": .array(deletion.orphaned.map { .int(Int($0.rawValue)) })]
         }

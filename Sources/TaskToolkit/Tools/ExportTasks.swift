@@ -41,6 +41,12 @@ public struct ExportTasks: Tool {
         public var path: String?
         public var tasks: [JSONValue]?
 
+        /// `path` when written to a file, else `tasks`: each a task record as export writes it (`TaskRecord+JSON`).
+        public static let schema = OutputSchema.object(
+            ["format": OutputSchema.string, "count": OutputSchema.integer, "path": OutputSchema.string,
+             "tasks": OutputSchema.array(OutputSchema.task(at: .record))],
+            optional: ["path", "tasks"])
+
         public func json(_ format: ResultFormat) -> [String: JSONValue] {
             var members: [String: JSONValue] = ["format": .string(self.format), "count": .int(count)]
             if let path { members["path"] = .string(path) }

@@ -37,6 +37,10 @@ public struct ImportTasks: Tool {
     public struct Output: ToolOutput {
         public var report: ImportReport
 
+        public static let schema = OutputSchema.object(
+            ["added": OutputSchema.integer, "updated": OutputSchema.integer, "unchanged": OutputSchema.integer,
+             "skipped": OutputSchema.integer, "dry_run": OutputSchema.boolean, "warnings": OutputSchema.array(OutputSchema.string)])
+
         public func json(_ format: ResultFormat) -> [String: JSONValue] {
             ["added": .int(report.added), "updated": .int(report.updated), "unchanged": .int(report.unchanged),
              "skipped": .int(report.skipped), "dry_run": .bool(report.dryRun), "warnings": .array(report.warnings.map(JSONValue.string))]

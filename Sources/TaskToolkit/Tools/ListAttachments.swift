@@ -27,6 +27,8 @@ public struct ListAttachments: Tool, ArgumentsExpressible {
         /// The task or page asked about ("task #3 'Dentist'"), nil for every attachment.
         public var owner: String?
 
+        public static let schema = OutputSchema.object(OutputSchema.listing("attachments", AttachmentItem.schema))
+
         public func json(_ format: ResultFormat) -> [String: JSONValue] {
             ["attachments": .array(items.map { $0.json(format) }), "count": .int(items.count)]
         }

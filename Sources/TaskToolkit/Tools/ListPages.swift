@@ -27,6 +27,8 @@ public struct ListPages: Tool {
     public struct Output: ToolOutput {
         public var pages: [Page]
 
+        public static let schema = OutputSchema.object(OutputSchema.listing("pages", ResultFormat.pageSchema(withBody: false)))
+
         public func json(_ format: ResultFormat) -> [String: JSONValue] {
             ["count": .int(pages.count), "pages": .array(pages.map { format.page($0, withBody: false) })]
         }

@@ -17,6 +17,9 @@ public struct ListPlaces: Tool {
     public struct Output: ToolOutput {
         public var places: [PlaceSummary]
 
+        public static let schema = OutputSchema.object(
+            OutputSchema.listing("places", OutputSchema.object(ResultFormat.placeMembers.merging(["open_tasks": OutputSchema.integer]) { a, _ in a })))
+
         public func json(_ format: ResultFormat) -> [String: JSONValue] {
             ["count": .int(places.count), "places": .array(places.map { summary in
                 var object = format.place(summary.place).objectValue ?? [:]

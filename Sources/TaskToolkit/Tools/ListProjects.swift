@@ -17,6 +17,8 @@ public struct ListProjects: Tool {
     public struct Output: ToolOutput {
         public var projects: [ProjectSummary]
 
+        public static let schema = OutputSchema.object(OutputSchema.listing("projects", ResultFormat.projectSummarySchema))
+
         public func json(_ format: ResultFormat) -> [String: JSONValue] {
             ["count": .int(projects.count), "projects": .array(projects.map(format.projectSummary))]
         }

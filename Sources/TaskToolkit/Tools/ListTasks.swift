@@ -51,6 +51,8 @@ public struct ListTasks: Tool {
         /// Why the last sync could not write a task, for the tasks it could not (`sync_error`).
         public var syncErrors: [TaskID: String] = [:]
 
+        public static let schema = OutputSchema.object(OutputSchema.listing("tasks", OutputSchema.task).merging(["filter": OutputSchema.string]) { a, _ in a })
+
         public func json(_ format: ResultFormat) -> [String: JSONValue] {
             let items = tasks.indices.map { i in format.task(tasks[i], depth: depths?[i], syncError: syncErrors[tasks[i].id]) }
             return ["filter": .string(filter.rawValue), "count": .int(tasks.count), "tasks": .array(items)]

@@ -18,6 +18,8 @@ public struct ListTemplates: Tool {
     public struct Output: ToolOutput {
         public var templates: [TaskTemplate]
 
+        public static let schema = OutputSchema.object(OutputSchema.listing("templates", TemplateSchema.output))
+
         public func json(_ format: ResultFormat) -> [String: JSONValue] {
             ["count": .int(templates.count), "templates": .array(templates.map(\.json))]
         }

@@ -70,6 +70,21 @@ public struct PlanDay: Tool {
         /// The blocks as iCalendar text, when asked for with `format: "ics"`.
         public var ics: String?
 
+        /// `ics` only with `format: "ics"`.
+        public static let schema: JSONValue = {
+            let s = OutputSchema.string, n = OutputSchema.nullableString, i = OutputSchema.integer
+            let item = OutputSchema.object(
+                ["id": i, "title": s, "start": n, "end": n, "minutes": i, "estimated": OutputSchema.boolean, "priority": s, "energy": n, "due": n, "reason": s])
+            let leftover = OutputSchema.object(["id": i, "title": s, "reason": s])
+            let block = OutputSchema.object(["task_id": i, "title": s, "start": n, "end": n, "reason": s])
+            let busy = OutputSchema.object(["title": s, "calendar": s, "start": n, "end": n, "all_day": OutputSchema.boolean])
+            let plan = OutputSchema.object(
+                ["blocks": OutputSchema.array(block), "busy": OutputSchema.array(busy), "notices": OutputSchema.array(s),
+                 "items": OutputSchema.array(item), "total_minutes": i, "budget_minutes": i, "free_minutes": i,
+                 "not_planned": OutputSchema.array(leftover), "not_planned_count": i])
+            return OutputSchema.object(["ics": s, "plan": plan], optional: ["ics"])
+        }()
+
         public func json(_ format: ResultFormat) -> [String: JSONValue] {
             let items = plan.items.map { item -> JSONValue in
                 [

@@ -32,6 +32,8 @@ public struct RescheduleTask: TaskTargeting {
         public var previousDue: Date?
         public var previousDay: LocalDate?
 
+        public static let schema = OutputSchema.object(["task": OutputSchema.task, "previous_due": OutputSchema.nullableString])
+
         public func json(_ format: ResultFormat) -> [String: JSONValue] {
             ["task": format.task(task), "previous_due": format.due(previousDue, day: previousDay)]
         }

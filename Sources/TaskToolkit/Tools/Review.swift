@@ -34,6 +34,21 @@ public struct Review: Tool {
         public var review: WeeklyReview
         public var limit: Int
 
+        public static let schema: JSONValue = {
+            let item = OutputSchema.object(
+                ["id": OutputSchema.integer, "title": OutputSchema.string, "due": OutputSchema.nullableString, "priority": OutputSchema.string,
+                 "project": OutputSchema.nullableString, "list": OutputSchema.string, "completed": OutputSchema.nullableString],
+                optional: ["completed"])
+            let section = OutputSchema.object(OutputSchema.listing("tasks", item))
+            return OutputSchema.object(
+                ["period": OutputSchema.object(["from": OutputSchema.nullableString, "to": OutputSchema.nullableString]),
+                 "done": OutputSchema.object(
+                    ["count": OutputSchema.integer,
+                     "by_project": OutputSchema.array(OutputSchema.object(OutputSchema.listing("tasks", item).merging(["project": OutputSchema.nullableString]) { a, _ in a }))]),
+                 "slipped": section, "overdue": section, "waiting": section, "stale": section, "inbox": section,
+                 "projects_without_next_action": OutputSchema.object(OutputSchema.listing("projects", OutputSchema.string))])
+        }()
+
         public func json(_ format: ResultFormat) -> [String: JSONValue] {
             func item(_ task: TaskItem) -> JSONValue {
                 var object: [String: JSONValue] = [

@@ -28,6 +28,13 @@ public struct SearchPages: Tool {
         /// Set when sealed pages could be matched by title only (no data key).
         public var notice: String? = nil
 
+        public static let schema = OutputSchema.object(
+            ["query": OutputSchema.string, "count": OutputSchema.integer, "notice": OutputSchema.string,
+             "results": OutputSchema.array(OutputSchema.object(
+                ["id": OutputSchema.integer, "title": OutputSchema.string, "space": OutputSchema.string,
+                 "snippet": OutputSchema.string, "rank": OutputSchema.number]))],
+            optional: ["notice"])
+
         public func json(_ format: ResultFormat) -> [String: JSONValue] {
             let results = hits.map { hit -> JSONValue in
                 ["id": .int(Int(hit.page.id.rawValue)), "title": .string(hit.page.title), "space": .string(hit.page.space),

@@ -37,6 +37,8 @@ public struct SetStage: TaskTargeting, ArgumentsExpressible {
         public var focusTask: TaskID? { task.id }
         public var previousStage: String?
 
+        public static let schema = OutputSchema.object(["task": OutputSchema.task, "previous_stage": OutputSchema.nullableString])
+
         public func json(_ format: ResultFormat) -> [String: JSONValue] {
             ["task": format.task(task), "previous_stage": .string(previousStage)]
         }

@@ -37,6 +37,14 @@ public struct Streaks: Tool {
         public var today: LocalDate
         public var streaks: [Streak]
 
+        public static let schema: JSONValue = {
+            let streak = OutputSchema.object(
+                ["name": OutputSchema.string, "current": OutputSchema.integer, "longest": OutputSchema.integer, "last_day": OutputSchema.nullableString])
+            return OutputSchema.object(
+                ["day_start": OutputSchema.string, "today": OutputSchema.string, "series": OutputSchema.array(streak),
+                 "projects": OutputSchema.array(streak), "contexts": OutputSchema.array(streak)])
+        }()
+
         public func json(_ format: ResultFormat) -> [String: JSONValue] {
             func list(_ kind: Streak.Kind) -> JSONValue {
                 .array(streaks.filter { $0.kind == kind }.map { streak in

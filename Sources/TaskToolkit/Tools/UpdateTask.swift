@@ -130,6 +130,8 @@ public struct UpdateTask: TaskTargeting, ArgumentsExpressible {
         /// The task as it was before.
         public var previous: TaskItem
 
+        public static let schema = OutputSchema.object(["task": OutputSchema.task, "previous": OutputSchema.task])
+
         public func json(_ format: ResultFormat) -> [String: JSONValue] {
             ["task": format.task(task), "previous": format.task(previous)]
         }
