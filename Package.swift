@@ -1,5 +1,5 @@
 // swift-tools-version:6.0
-// Tasker: a task manager you talk to. See README.md; Sources/README.md maps each behaviour to its file.
+// Tasker: a task manager you talk to. See README.md; docs/DESIGN.md maps each behaviour to its file.
 import PackageDescription
 
 let package = Package(
