@@ -45,6 +45,24 @@ import Testing
         #expect(try titles(f, TaskQuery(filter: .tomorrow)) == ["tomorrow", "tomorrow night"])
     }
 
+    /// This week runs to the end of Sunday in the zone (weeks start on Monday), overdue included;
+    /// Monday is next week's.
+    @Test(arguments: [utc, berlin, TimeZone(identifier: "America/Los_Angeles")!])
+    func weekIsUntilTheEndOfSundayInZone(zone: TimeZone) throws {
+        let (f, _) = try seeded(zone: zone)
+        try f.add("sunday night") { $0.due = at("2026-03-15T23:59", zone) }
+        try f.add("next monday") { $0.due = at("2026-03-16T00:00", zone) }
+        #expect(try titles(f, TaskQuery(filter: .week)) == ["overdue", "earlier today", "later today", "later today low", "tomorrow", "sunday night"])
+    }
+
+    /// On a Sunday, this week is what is left of that day.
+    @Test func weekOnASundayIsThatDay() throws {
+        let f = try Fixture(now: at("2026-03-15T10:00", utc), zone: utc)
+        try f.add("tonight") { $0.due = at("2026-03-15T21:00", utc) }
+        try f.add("monday") { $0.due = at("2026-03-16T09:00", utc) }
+        #expect(try titles(f, TaskQuery(filter: .week)) == ["tonight"])
+    }
+
     /// Tomorrow is a calendar day in the zone: 23 hours when the clocks go forward.
     @Test func tomorrowOnTheDayTheClocksGoForward() throws {
         let f = try Fixture(now: at("2026-03-28T10:00", berlin), zone: berlin)

@@ -7,6 +7,8 @@ public struct TaskQuery: Sendable, Hashable {
         case today
         /// Open and due during tomorrow (after today ends, before tomorrow ends).
         case tomorrow
+        /// Open and due before this week ends (Sunday; weeks start on Monday), overdue included.
+        case week
         /// Open and due before now.
         case overdue
         /// Open, not deferred past now, not waiting.

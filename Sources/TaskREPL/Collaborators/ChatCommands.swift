@@ -12,7 +12,7 @@ struct ChatCommands {
     static let all: [SlashCommand] = [
         SlashCommand("help", "", "this list, with examples of what you can type", aliases: ["?", "h"]) { s, _ in ChatCommands(session: s).help() },
         SlashCommand("tools", "[name]", "the tool catalogue, or one tool's arguments") { s, arg in ChatCommands(session: s).tools(arg) },
-        SlashCommand("list", "[filter|#context|project]", "tasks: open, today, tomorrow, overdue, available, waiting, all",
+        SlashCommand("list", "[filter|#context|project]", "tasks: open, today, tomorrow, week, overdue, available, waiting, all",
                      choices: TaskQuery.Filter.allCases.map(\.rawValue), aliases: ["ls"]) { s, arg in ChatCommands(session: s).list(arg) },
         SlashCommand("plan", "[minutes] [energy] | rules | model", "plan the day within a budget (default 4 h); rules/model choose the planner",
                      choices: ["quick", "focused", "deep", "rules", "model"]) { s, arg in try ChatCommands(session: s).plan(arg) },

@@ -42,6 +42,7 @@ extension ListTasks.Output: ChatRenderable {
         switch filter {
         case .today: return "Nothing due today or overdue."
         case .tomorrow: return "Nothing due tomorrow."
+        case .week: return "Nothing due this week or overdue."
         case .overdue: return "Nothing overdue."
         case .available: return "Nothing to do right now."
         case .waiting: return "Nothing waiting on anyone."

@@ -34,6 +34,7 @@ public struct TaskRenderer: Sendable {
         switch filter {
         case .today: return count == 0 ? "Nothing left today." : "\(count) \(noun) left today (overdue included):"
         case .tomorrow: return count == 0 ? "Nothing due tomorrow." : "\(count) \(noun) due tomorrow:"
+        case .week: return count == 0 ? "Nothing left this week." : "\(count) \(noun) left this week (overdue included):"
         case .overdue: return count == 0 ? "Nothing overdue." : "\(count) \(noun) overdue:"
         default: return count == 0 ? "No open tasks." : "\(count) open \(noun):"
         }

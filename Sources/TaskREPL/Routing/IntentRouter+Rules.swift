@@ -40,10 +40,10 @@ extension IntentRouter {
 
         // Questions about counts: answered from list_tasks with a count (before the lists, so
         // "how many are due today" is a count, not a capture). "how many eggs for the cake" stays a task.
-        IntentRule("count", #"how many(?: open)?(?: (?:tasks|things|todos|items|(overdue|late) (?:tasks|things)))?(?: (?:do i have|have i got|are there|are|is))?(?: still)?(?: (?:left|open|due|on my list))?(?: (?:for |on )?(today|tomorrow|overdue|late))?(?: (?:do i have|have i got))?"#) { g, _ in
+        IntentRule("count", #"how many(?: open)?(?: (?:tasks|things|todos|items|(overdue|late) (?:tasks|things)))?(?: (?:do i have|have i got|are there|are|is))?(?: still)?(?: (?:left|open|due|on my list))?(?: (?:for |on )?(today|tomorrow|this week|overdue|late))?(?: (?:do i have|have i got))?"#) { g, _ in
             count(g[0].isEmpty ? g[1] : g[0])
         },
-        IntentRule("count-left", #"what(?:'?s| is) (?:still )?left(?: to do)?(?: (?:for |on )?(today|tomorrow))?"#) { g, _ in count(g[0]) },
+        IntentRule("count-left", #"what(?:'?s| is) (?:still )?left(?: to do)?(?: (?:for |on )?(today|tomorrow|this week))?"#) { g, _ in count(g[0]) },
 
         // Lists.
         IntentRule("list-today", ask + #"(?:(?:due|on|for|left) )?today(?: tasks)?|what'?s on (?:today|my plate)|agenda|(?:show(?: me)? |list )?today'?s (?:tasks|agenda|list)"#) { _, _ in
@@ -52,6 +52,9 @@ extension IntentRouter {
         IntentRule("list-overdue", ask + #"(?:overdue|late)(?: tasks)?"#) { _, _ in list(.overdue) },
         IntentRule("list-tomorrow", ask + #"(?:(?:due|on|for) )?tomorrow(?: tasks)?|(?:show(?: me)? |list )?tomorrow'?s tasks|what'?s on tomorrow"#) { _, _ in
             list(.tomorrow)
+        },
+        IntentRule("list-week", ask + #"(?:(?:due|on|for|left) )?this week(?: tasks)?|what'?s coming up(?: this week)?|(?:show(?: me)? |list )?this week'?s tasks"#) { _, _ in
+            list(.week)
         },
         IntentRule("list-waiting", #"(?:show |list |what'?s |what am i )?waiting(?: for| on)?(?: tasks)?"#) { _, _ in list(.waiting) },
         IntentRule("list-next", #"what'?s next|next|what'?s available|available"#) { _, _ in list(.available, limit: 10) },
@@ -214,13 +217,14 @@ extension IntentRouter {
         TaskReference(taskWords(words, context))
     }
 
-    /// A count of the open tasks, or of those a word names (today, tomorrow, overdue or late): all of
+    /// A count of the open tasks, or of those a word names (today, tomorrow, this week, overdue or late): all of
     /// them (up to list_tasks' maximum), so the count is not cut at the default page.
     private static func count(_ word: String) -> Intent {
         let filter: TaskQuery.Filter
         switch word.lowercased() {
         case "today": filter = .today
         case "tomorrow": filter = .tomorrow
+        case "this week": filter = .week
         case "overdue", "late": filter = .overdue
         default: filter = .open
         }

@@ -189,7 +189,8 @@ public struct Tasks {
     /// Tasks matching the query, ordered by due (nulls last), then priority (high first), then id.
     ///
     /// `.today` is open and due before the end of today in `timeZone`, overdue included; `.tomorrow`
-    /// open and due during tomorrow there; `.available`
+    /// open and due during tomorrow there; `.week` open and due before this week's Sunday ends, overdue
+    /// included; `.available`
     /// is open, not deferred past today, not waiting, not in Someday. `parent` keeps a task's children (its whole
     /// subtree with `subtree`), `stage` one workflow stage. - Throws: `.listNotFound`,
     /// `.projectNotFound`, `.stageNotFound`.
@@ -206,6 +207,9 @@ public struct Tasks {
             case .overdue:
                 conditions.append("t.status = 'open' AND t.due < ?")
                 values.append(DatabaseValue(store.now))
+            case .week:
+                conditions.append("t.status = 'open' AND t.due < ?")
+                values.append(DatabaseValue(store.endOfDay(LocalDate(store.now, in: store.timeZone).onOrAfter(.sun))))
             case .tomorrow:
                 conditions.append("t.status = 'open' AND t.due >= ? AND t.due < ?")
                 let tomorrow = LocalDate(store.now, in: store.timeZone).adding(days: 1)

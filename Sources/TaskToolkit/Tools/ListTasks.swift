@@ -6,7 +6,7 @@ import TaskStore
 public struct ListTasks: Tool {
     public static let definition = ToolDefinition(
         name: "list_tasks", title: "List tasks",
-        description: "List tasks: open (default), today (due by the end of today, overdue included), tomorrow (due during tomorrow), overdue, "
+        description: "List tasks: open (default), today (due by the end of today, overdue included), tomorrow (due during tomorrow), week (due by the end of this week's Sunday, overdue included), overdue, "
             + "available (open, not deferred, not waiting), waiting, or all (done included); optionally by list, project, context or stage. "
             + "parent lists a task's subtasks; tree orders tasks as an outline (each parent followed by its subtasks, each task with its depth), "
             + "and with parent shows every level below it.",
