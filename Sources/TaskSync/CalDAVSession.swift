@@ -197,97 +197,119 @@ final class CalDAVSession {
         return f
     }
 
-    private func reconcile(remote: [String: Remote], deleted: Set<String>) throws {
-        let records = try RecordSets(store).records(sealedNotes: sealedNotes)
-        withheld = Set(records.tasks.filter(\.notesWithheld).map(\.uuid))
-        view = SeriesView(records.tasks, zone: mapping.timeZone)
-        knownCompletions = view.completions
-        var remote = remote
-        for (uid, r) in remote {
-            remote[uid]?.raw = comparable(r.raw, uid)
-            remote[uid]?.fields = reading.taken(comparable(r.fields, uid), base: items[uid].map { TaskFields(json: $0.base) }, modified: r.modified)
-        }
-        projects = Dictionary(records.projects.map { ($0.uuid, $0.name) }, uniquingKeysWith: { a, _ in a })
-        let local = view.rows
+    /// What one reconcile pass decided, applied after every object was looked at: the local writes
+    /// (one transaction), the sync items to save or forget, the objects deleted on the server to
+    /// delete here, and the uploads.
+    private struct Decisions {
         var writes: [String: TaskRecord] = [:]
         var saved: [SyncItem] = []
         var dropped: [String] = []
         var localDeletes: [String] = []
         var uploads: [Upload] = []
+    }
 
-        /// The records for `uuid` with `fields`, queued for the local write; returns the fields as stored.
-        func writeLocal(_ uuid: String, _ fields: TaskFields, over record: TaskRecord?) -> TaskFields {
-            let (stored, rows) = recordsHere(uuid, fields, over: record)
-            for row in rows { writes[row.uuid] = row }
-            return stored
+    private func reconcile(remote listed: [String: Remote], deleted: Set<String>) throws {
+        let records = try RecordSets(store).records(sealedNotes: sealedNotes)
+        withheld = Set(records.tasks.filter(\.notesWithheld).map(\.uuid))
+        view = SeriesView(records.tasks, zone: mapping.timeZone)
+        knownCompletions = view.completions
+        var remote = listed
+        for (uid, r) in remote {
+            remote[uid]?.raw = comparable(r.raw, uid)
+            remote[uid]?.fields = reading.taken(comparable(r.fields, uid), base: items[uid].map { TaskFields(json: $0.base) }, modified: r.modified)
         }
-
-        for uuid in Set(items.keys).union(remote.keys).union(local.keys).sorted() where !view.isFolded(uuid) {
-            let item = items[uuid], l = local[uuid], r = remote[uuid]
-            let lf = view.fields(uuid, projects: projects).map { comparable($0, uuid) }
-            let href = item?.href ?? r?.href ?? CalDAVClient.path(collection) + uuid + ".ics"
-            guard let item else {
-                if let r {
-                    if let l, let lf {
-                        // The same UUID on both sides with nothing remembered: our own earlier PUT, or a retry.
-                        let merged = merge(base: nil, local: lf, localModified: l.modified, remote: r.fields, remoteModified: r.modified)
-                        let stored = merged == lf ? lf : writeLocal(uuid, merged, over: l)
-                        saved.append(SyncItem(uuid: uuid, href: href, etag: r.etag, ics: r.ics, base: (stored == r.raw ? stored : r.raw).json))
-                        if stored != r.raw {
-                            uploads.append(Upload(uuid: uuid, href: href, fields: stored, keys: diff(stored, r.raw), ics: r.ics, etag: r.etag, modified: l.modified))
-                        }
-                    } else {
-                        let stored = writeLocal(uuid, r.fields, over: nil)
-                        saved.append(SyncItem(uuid: uuid, href: href, etag: r.etag, ics: r.ics, base: (stored == r.raw ? stored : r.raw).json))
-                        report.downloaded += 1
-                        if stored != r.raw {
-                            uploads.append(Upload(uuid: uuid, href: href, fields: stored, keys: diff(stored, r.raw), ics: r.ics, etag: r.etag, modified: r.modified))
-                        }
-                    }
-                } else if let l, let lf {
-                    uploads.append(Upload(uuid: uuid, href: href, fields: lf, keys: Set(TaskFields.keys), ics: nil, etag: nil, modified: l.modified))
-                }
-                continue
-            }
-            let base = comparable(TaskFields(json: item.base), uuid)
-            if l == nil {
-                if let r, r.fields != base {
-                    let stored = writeLocal(uuid, r.fields, over: nil)
-                    saved.append(SyncItem(uuid: uuid, href: href, etag: r.etag, ics: r.ics, base: stored.json))
-                    report.warnings.append("kept '\(r.fields["title"]?.stringValue ?? uuid)': deleted here but changed on the server")
-                } else if deleted.contains(uuid) {
-                    dropped.append(uuid)
-                } else {
-                    try deleteRemote(item, title: base["title"]?.stringValue ?? uuid, writes: &writes, saved: &saved)
-                }
-            } else if let l, let lf, deleted.contains(uuid) {
-                if lf != base {
-                    report.warnings.append("kept '\(lf["title"]?.stringValue ?? uuid)': deleted on the server but changed here")
-                    uploads.append(Upload(uuid: uuid, href: href, fields: lf, keys: Set(TaskFields.keys), ics: item.ics, etag: nil, modified: l.modified))
-                } else {
-                    localDeletes.append(uuid)  // the object's UID; its standing row is `local[uuid]`
-                }
-            } else if let l, let lf {
-                let localChanged = lf != base
-                if let r {
-                    let merged = localChanged ? merge(base: base, local: lf, localModified: l.modified, remote: r.fields, remoteModified: r.modified) : r.fields
-                    let stored = merged == lf ? lf : writeLocal(uuid, merged, over: l)
-                    if stored != lf { report.downloaded += 1 }
-                    saved.append(SyncItem(uuid: uuid, href: href, etag: r.etag, ics: r.ics, base: (stored == r.raw ? stored : r.raw).json))
-                    if stored != r.raw {
-                        // Our change, or a foreign completion of a series read as one: the advanced series goes back.
-                        uploads.append(Upload(uuid: uuid, href: href, fields: stored, keys: diff(stored, r.raw), ics: r.ics, etag: r.etag, modified: l.modified))
-                    }
-                } else if localChanged {
-                    uploads.append(Upload(uuid: uuid, href: href, fields: lf, keys: diff(lf, base), ics: item.ics, etag: item.etag, modified: l.modified))
-                }
+        projects = Dictionary(records.projects.map { ($0.uuid, $0.name) }, uniquingKeysWith: { a, _ in a })
+        var decisions = Decisions()
+        for uuid in Set(items.keys).union(remote.keys).union(view.rows.keys).sorted() where !view.isFolded(uuid) {
+            let href = items[uuid]?.href ?? remote[uuid]?.href ?? CalDAVClient.path(collection) + uuid + ".ics"
+            if let item = items[uuid] {
+                try decideKnown(uuid, item: item, href: href, remote: remote[uuid], deleted: deleted, into: &decisions)
+            } else {
+                decideNew(uuid, href: href, remote: remote[uuid], into: &decisions)
             }
         }
+        try apply(decisions, records: records)
+    }
 
-        // Local writes first, in one transaction: records (parents that are nowhere are dropped), items, deletes.
-        let known = Set(records.tasks.map(\.uuid)).union(writes.keys)
-        let deletedRows = localDeletes.compactMap { local[$0]?.uuid }
-        var set = RecordSet(tasks: writes.values.map { t in
+    /// The records for `uuid` with `fields`, queued for the local write; returns the fields as stored.
+    private func writeLocal(_ uuid: String, _ fields: TaskFields, over record: TaskRecord?, into decisions: inout Decisions) -> TaskFields {
+        let (stored, rows) = recordsHere(uuid, fields, over: record)
+        for row in rows { decisions.writes[row.uuid] = row }
+        return stored
+    }
+
+    /// An object this collection has no item for: on the server only (a download), here only (an
+    /// upload), or the same UUID on both sides with nothing remembered (our own earlier PUT, or a retry).
+    private func decideNew(_ uuid: String, href: String, remote r: Remote?, into d: inout Decisions) {
+        let l = view.rows[uuid]
+        let lf = view.fields(uuid, projects: projects).map { comparable($0, uuid) }
+        if let r {
+            let stored: TaskFields
+            let modified: Date
+            if let l, let lf {
+                let merged = merge(base: nil, local: lf, localModified: l.modified, remote: r.fields, remoteModified: r.modified)
+                stored = merged == lf ? lf : writeLocal(uuid, merged, over: l, into: &d)
+                modified = l.modified
+            } else {
+                stored = writeLocal(uuid, r.fields, over: nil, into: &d)
+                report.downloaded += 1
+                modified = r.modified
+            }
+            d.saved.append(SyncItem(uuid: uuid, href: href, etag: r.etag, ics: r.ics, base: (stored == r.raw ? stored : r.raw).json))
+            if stored != r.raw {
+                d.uploads.append(Upload(uuid: uuid, href: href, fields: stored, keys: diff(stored, r.raw), ics: r.ics, etag: r.etag, modified: modified))
+            }
+        } else if let l, let lf {
+            d.uploads.append(Upload(uuid: uuid, href: href, fields: lf, keys: Set(TaskFields.keys), ics: nil, etag: nil, modified: l.modified))
+        }
+    }
+
+    /// An object synced before (`item` is what both sides agreed on then): deleted here, deleted on
+    /// the server, or changed on either side or both.
+    private func decideKnown(_ uuid: String, item: SyncItem, href: String, remote r: Remote?, deleted: Set<String>, into d: inout Decisions) throws {
+        let l = view.rows[uuid]
+        let lf = view.fields(uuid, projects: projects).map { comparable($0, uuid) }
+        let base = comparable(TaskFields(json: item.base), uuid)
+        if l == nil {
+            if let r, r.fields != base {
+                let stored = writeLocal(uuid, r.fields, over: nil, into: &d)
+                d.saved.append(SyncItem(uuid: uuid, href: href, etag: r.etag, ics: r.ics, base: stored.json))
+                report.warnings.append("kept '\(r.fields["title"]?.stringValue ?? uuid)': deleted here but changed on the server")
+            } else if deleted.contains(uuid) {
+                d.dropped.append(uuid)
+            } else {
+                try deleteRemote(item, title: base["title"]?.stringValue ?? uuid, writes: &d.writes, saved: &d.saved)
+            }
+        } else if let l, let lf, deleted.contains(uuid) {
+            if lf != base {
+                report.warnings.append("kept '\(lf["title"]?.stringValue ?? uuid)': deleted on the server but changed here")
+                d.uploads.append(Upload(uuid: uuid, href: href, fields: lf, keys: Set(TaskFields.keys), ics: item.ics, etag: nil, modified: l.modified))
+            } else {
+                d.localDeletes.append(uuid)  // the object's UID; its standing row is `view.rows[uuid]`
+            }
+        } else if let l, let lf {
+            let localChanged = lf != base
+            if let r {
+                let merged = localChanged ? merge(base: base, local: lf, localModified: l.modified, remote: r.fields, remoteModified: r.modified) : r.fields
+                let stored = merged == lf ? lf : writeLocal(uuid, merged, over: l, into: &d)
+                if stored != lf { report.downloaded += 1 }
+                d.saved.append(SyncItem(uuid: uuid, href: href, etag: r.etag, ics: r.ics, base: (stored == r.raw ? stored : r.raw).json))
+                if stored != r.raw {
+                    // Our change, or a foreign completion of a series read as one: the advanced series goes back.
+                    d.uploads.append(Upload(uuid: uuid, href: href, fields: stored, keys: diff(stored, r.raw), ics: r.ics, etag: r.etag, modified: l.modified))
+                }
+            } else if localChanged {
+                d.uploads.append(Upload(uuid: uuid, href: href, fields: lf, keys: diff(lf, base), ics: item.ics, etag: item.etag, modified: l.modified))
+            }
+        }
+    }
+
+    /// Local writes first, in one transaction: records (parents that are nowhere are dropped), items,
+    /// deletes; then the uploads.
+    private func apply(_ d: Decisions, records: RecordSet) throws {
+        let known = Set(records.tasks.map(\.uuid)).union(d.writes.keys)
+        let deletedRows = d.localDeletes.compactMap { view.rows[$0]?.uuid }
+        var set = RecordSet(tasks: d.writes.values.map { t in
             var t = t
             if let parent = t.parent, !known.contains(parent) || deletedRows.contains(parent) { t.parent = nil }
             return t
@@ -295,13 +317,13 @@ final class CalDAVSession {
         set.projects = newProjects
         try store.inOneTransaction {
             if !set.tasks.isEmpty || !set.projects.isEmpty { try RecordSets(store).writeRecords(set) }
-            for item in saved { try syncState.saveItem(key, item) }
-            for uuid in dropped { try syncState.removeItem(key, uuid: uuid) }
+            for item in d.saved { try syncState.saveItem(key, item) }
+            for uuid in d.dropped { try syncState.removeItem(key, uuid: uuid) }
             try syncState.deleteSyncedTasks(key, uuids: deletedRows)
-            for uuid in localDeletes { try syncState.removeItem(key, uuid: uuid) }
+            for uuid in d.localDeletes { try syncState.removeItem(key, uuid: uuid) }
         }
-        report.deletedHere += localDeletes.count
-        for upload in uploads { try put(upload) }
+        report.deletedHere += d.localDeletes.count
+        for upload in d.uploads { try put(upload) }
     }
 
     /// Writes one task to the server; a 412 fetches the server's version, merges, and tries again.
