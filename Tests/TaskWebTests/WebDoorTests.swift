@@ -24,7 +24,8 @@ import TaskerTestSupport
     }
 
     /// The session cookie from the one-time login, and the page's CSRF token.
-    func session() throws -> (cookie: String, csrf: String) {
+    func session(at door: WebDoor? = nil) throws -> (cookie: String, csrf: String) {
+        let door = door ?? self.door
         let login = try #require(door.loginURL)
         let entered = door.handle(HTTPRequest(method: "GET", path: String(login.dropFirst("http://127.0.0.1:4242".count)),
                                               headers: ["host": "127.0.0.1:4242"], body: []))
@@ -96,16 +97,12 @@ import TaskerTestSupport
             (parser.parseTasks(text + " tomorrow", now: now, timeZone: Self.zone), "refined")
         }
         modelDoor.port = 4242
-        let login = try #require(modelDoor.loginURL)
-        let entered = modelDoor.handle(HTTPRequest(method: "GET", path: String(login.dropFirst("http://127.0.0.1:4242".count)),
-                                                   headers: ["host": "127.0.0.1:4242"], body: []))
-        let cookie = try #require(entered.headers.first { $0.0 == "Set-Cookie" }?.1.split(separator: ";").first).description
-        let html = String(decoding: modelDoor.handle(HTTPRequest(method: "GET", path: "/", headers: ["host": "127.0.0.1:4242", "cookie": cookie], body: [])).body,
+        let modelSession = try self.session(at: modelDoor)
+        let html = String(decoding: modelDoor.handle(HTTPRequest(method: "GET", path: "/", headers: ["host": "127.0.0.1:4242", "cookie": modelSession.cookie], body: [])).body,
                           as: UTF8.self)
         #expect(html.contains(#"name="tasker-refine" content="on""#))
-        let range = try #require(html.range(of: #"name="csrf-token" content="[0-9A-Za-z]+""#, options: .regularExpression))
         let refined = modelDoor.handle(HTTPRequest(method: "POST", path: "/api/refine",
-                                                   headers: ["host": "127.0.0.1:4242", "cookie": cookie, "x-tasker-csrf": String(html[range].split(separator: "\"")[3]),
+                                                   headers: ["host": "127.0.0.1:4242", "cookie": modelSession.cookie, "x-tasker-csrf": modelSession.csrf,
                                                              "content-type": "application/json"], body: Array(#"{"text": "buy milk"}"#.utf8)))
         let answer = try JSONValue.parse(String(decoding: refined.body, as: UTF8.self))
         #expect(answer["notice"] == "refined")
@@ -122,15 +119,8 @@ import TaskerTestSupport
             return ([], "slow")
         }
         slowDoor.port = 4242
-        let login = try #require(slowDoor.loginURL)
-        let entered = slowDoor.handle(HTTPRequest(method: "GET", path: String(login.dropFirst("http://127.0.0.1:4242".count)),
-                                                  headers: ["host": "127.0.0.1:4242"], body: []))
-        let cookie = try #require(entered.headers.first { $0.0 == "Set-Cookie" }?.1.split(separator: ";").first).description
-        let html = String(decoding: slowDoor.handle(HTTPRequest(method: "GET", path: "/", headers: ["host": "127.0.0.1:4242", "cookie": cookie], body: [])).body,
-                          as: UTF8.self)
-        let range = try #require(html.range(of: #"name="csrf-token" content="[0-9A-Za-z]+""#, options: .regularExpression))
-        let headers = ["host": "127.0.0.1:4242", "cookie": cookie, "x-tasker-csrf": String(html[range].split(separator: "\"")[3]),
-                       "content-type": "application/json"]
+        let session = try self.session(at: slowDoor)
+        let headers = ["host": "127.0.0.1:4242", "cookie": session.cookie, "x-tasker-csrf": session.csrf, "content-type": "application/json"]
         let refined = Locked<HTTPResponse?>(nil)
         let refineDone = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
