@@ -43,7 +43,7 @@ import Testing
     /// answer, then the question is answered — nothing typed is lost or saved unasked.
     @Test func aQuestionTypedAtSaveIsAnsweredAfterTheDraft() throws {
         let h = try REPLHarness()
-        let (session, out) = h.session(ScriptedLineReader(["what's due this week", "what's on today", "n"]))
+        let (session, out) = h.session(ScriptedLineReader(["what to get mom for her birthday", "what's on today", "n"]))
         session.run()
         #expect(out.text.contains("Your new line comes next."))
         #expect(out.text.contains("Dropped."))
