@@ -64,9 +64,4 @@ extension TaskStore {
     func storedNotesAsTheyAre(_ table: String, id: Int64) throws -> DatabaseValue {
         try db.cached("SELECT notes FROM \(table) WHERE id = ?").bind([.integer(id)]).first { $0.isBlob(0) ? .blob($0.bytes(0)) : DatabaseValue($0.optionalString(0)) } ?? .null
     }
-
-    /// The notes of a task or project read while locked: "this task's notes are sealed and …".
-    public func lockedNotesSentence(_ owner: String) -> String {
-        "\(owner)'s notes are sealed and the data key is not available: \(keyUnavailable)"
-    }
 }

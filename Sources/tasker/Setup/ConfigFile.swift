@@ -5,49 +5,32 @@ import TaskCore
 /// config.json, read, parsed and checked against its declaration (`TaskerConfig`) once per process for
 /// every setup that takes a section of it (the model, attachments, planning, sync, reminders), and
 /// again only when the file changed (its inode, size or modification time), so a running chat or
-/// `remind --watch` sees an edit. Missing: no object and no problem. Unreadable, not JSON or not an
-/// object: `problem` says so, and each setup uses its defaults (ModelSetup is where a broken
-/// config.json is reported).
+/// `remind --watch` sees an edit. Missing: no keys and no problem. Unreadable, not JSON or not an
+/// object: a problem of kind `.file` says so, and each setup uses its defaults (ModelSetup is where a
+/// broken config.json is reported).
 enum ConfigFile {
-    /// The file as the setups see it: its object, or why there is none.
-    struct Loaded: Equatable {
-        /// nil when the file is missing or broken.
-        var object: [String: JSONValue]?
-        /// Why it is broken, in a few words (`not valid JSON (…)`), or nil.
-        var problem: String?
-    }
-
     private struct Stamp: Equatable {
         var device: UInt64, inode: UInt64, size: Int64, seconds: Int, nanoseconds: Int
     }
 
     private static let lock = NSLock()
-    nonisolated(unsafe) private static var cache: [String: (stamp: Stamp, loaded: Loaded, config: TaskerConfig)] = [:]
-
-    /// The object in `directory/config.json`, or nil when there is none or it is broken.
-    static func object(in directory: String) -> [String: JSONValue]? { load(in: directory).object }
-
-    /// `directory/config.json` parsed (once while it is unchanged).
-    static func load(in directory: String) -> Loaded { read(directory).loaded }
+    nonisolated(unsafe) private static var cache: [String: (stamp: Stamp, config: TaskerConfig)] = [:]
 
     /// `directory/config.json` checked against the declaration, with each key's typed value (once
-    /// while it is unchanged); no file is an empty object.
-    static func config(in directory: String) -> TaskerConfig { read(directory).config }
-
-    private static func read(_ directory: String) -> (loaded: Loaded, config: TaskerConfig) {
+    /// while it is unchanged); no file is an empty object. A file that cannot be read, is not JSON or
+    /// is not an object is an empty object with one problem of kind `.file`.
+    static func config(in directory: String) -> TaskerConfig {
         let path = directory + "/config.json"
         var info = stat()
-        guard stat(path, &info) == 0 else { return (Loaded(), TaskerConfig()) }
+        guard stat(path, &info) == 0 else { return TaskerConfig() }
         let stamp = Stamp(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
                           seconds: info.st_mtim.tv_sec, nanoseconds: info.st_mtim.tv_nsec)
         lock.lock()
         defer { lock.unlock() }
-        if let cached = cache[path], cached.stamp == stamp { return (cached.loaded, cached.config) }
+        if let cached = cache[path], cached.stamp == stamp { return cached.config }
         let config = FileManager.default.contents(atPath: path).map { TaskerConfig(text: String(decoding: $0, as: UTF8.self)) }
             ?? TaskerConfig(fileProblem: "cannot be read; check its permissions")
-        let problem = config.problems.first { $0.kind == .file }
-        let loaded = Loaded(object: problem == nil ? config.object : nil, problem: problem?.reason)
-        cache[path] = (stamp, loaded, config)
-        return (loaded, config)
+        cache[path] = (stamp, config)
+        return config
     }
 }
