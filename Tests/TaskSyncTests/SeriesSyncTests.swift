@@ -24,6 +24,21 @@ import TaskerTestSupport
         return store
     }
 
+    /// Two devices on one collection of a fresh `kind` server, their clock at Tue 1 Dec 2026 12:00 UTC,
+    /// and the provider both sync with; nil (recorded as skipped) when the server is not installed.
+    /// The caller stops the lab.
+    func twoDevices(_ kind: CalDAVServer.Kind) throws -> (CalDAVLab, TestClock, TaskStore, TaskStore, CalDAVSyncProvider)? {
+        if skipped(kind) { return nil }
+        let lab = try CalDAVLab(kind)
+        let clock = TestClock(LocalDate(year: 2026, month: 12, day: 1).instant(hour: 12, minute: 0, in: utc))
+        do {
+            return (lab, clock, try device(lab, "a", clock), try device(lab, "b", clock), lab.provider())
+        } catch {
+            lab.stop()
+            throw error
+        }
+    }
+
     /// What `icalendar` (PyPI) says of a text: "ok N" with the number of VTODOs, or its error.
     func icalendarCheck(_ text: String) throws -> String {
         let script = """
@@ -191,12 +206,8 @@ import TaskerTestSupport
 
     /// Deleting the open occurrence deletes the series' object; the done occurrences stay as history.
     @Test func deletingTheOpenOccurrenceDeletesTheSeriesEverywhere() throws {
-        if skipped(.radicale) { return }
-        let lab = try CalDAVLab(.radicale)
+        guard let (lab, clock, a, b, sync) = try twoDevices(.radicale) else { return }
         defer { lab.stop() }
-        let clock = TestClock(LocalDate(year: 2026, month: 12, day: 1).instant(hour: 12, minute: 0, in: utc))
-        let a = try device(lab, "a", clock), b = try device(lab, "b", clock)
-        let sync = lab.provider()
         let task = try Tasks(a).createTask(TaskDraft(title: "Stretch", due: clock.now, recurrence: RecurrenceRule(frequency: .daily)))
         _ = try Tasks(a).completeTask(task.id)
         _ = try sync.sync(a)
@@ -216,12 +227,8 @@ import TaskerTestSupport
     /// Deleted here while completed on another device: the series comes back here (the edit wins, as
     /// for any task), with one open occurrence and each completion once.
     @Test func aSeriesDeletedHereAndCompletedElsewhereComesBackWhole() throws {
-        if skipped(.radicale) { return }
-        let lab = try CalDAVLab(.radicale)
+        guard let (lab, clock, a, b, sync) = try twoDevices(.radicale) else { return }
         defer { lab.stop() }
-        let clock = TestClock(LocalDate(year: 2026, month: 12, day: 1).instant(hour: 12, minute: 0, in: utc))
-        let a = try device(lab, "a", clock), b = try device(lab, "b", clock)
-        let sync = lab.provider()
         let task = try Tasks(a).createTask(TaskDraft(title: "Stretch", due: clock.now, recurrence: RecurrenceRule(frequency: .daily)))
         _ = try Tasks(a).completeTask(task.id)
         _ = try sync.sync(a)
@@ -246,12 +253,8 @@ import TaskerTestSupport
     /// A subtask of a later occurrence points at the series on the wire (RELATED-TO = the series UUID)
     /// and at the open occurrence on the other device.
     @Test func aSubtaskOfALaterOccurrenceFollowsTheSeries() throws {
-        if skipped(.xandikos) { return }
-        let lab = try CalDAVLab(.xandikos)
+        guard let (lab, clock, a, b, sync) = try twoDevices(.xandikos) else { return }
         defer { lab.stop() }
-        let clock = TestClock(LocalDate(year: 2026, month: 12, day: 1).instant(hour: 12, minute: 0, in: utc))
-        let a = try device(lab, "a", clock), b = try device(lab, "b", clock)
-        let sync = lab.provider()
         let review = try Tasks(a).createTask(TaskDraft(title: "Weekly review", due: clock.now, recurrence: RecurrenceRule(frequency: .weekly)))
         let series = try Tasks(a).uuid(of: review.id)
         let next = try #require(try Tasks(a).completeTask(review.id).next)
