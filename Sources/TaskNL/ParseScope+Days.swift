@@ -4,7 +4,19 @@ import TaskCore
 struct DayMatch: Sendable {
     var day: LocalDate
     var dayPart: DayPart?
+    /// The words look like a date but which one is in doubt (`6/10/2018`, `sunday, march 7, 2016`,
+    /// `february 20 - 29`): the phrase gives no due and stays in the title.
+    var unsure = false
     var end: Int
+    /// Every reading of a numeric date that is a real day (`numericDates`).
+    var candidates: [LocalDate] = []
+
+    init(day: LocalDate, dayPart: DayPart? = nil, unsure: Bool = false, end: Int) {
+        self.day = day
+        self.dayPart = dayPart
+        self.unsure = unsure
+        self.end = end
+    }
 }
 
 extension ParseScope {
@@ -34,6 +46,10 @@ extension ParseScope {
         case "end": return readEndOfMonth(at: i)
         default: break
         }
+        // A weekday with its date (`sunday, march 6, 2016`, `sun 15sep`): the date, when they agree.
+        if let weekday = weekday(at: i), let dated = readWeekdayDate(weekday, at: i + 1) {
+            return DayMatch(day: dated.day, unsure: dated.unsure, end: dated.end)
+        }
         // A short form counts after an opener word or directly before a time (asked only of short forms).
         if let weekday = lexeme(i).weekday
             ?? lexeme(i).shortWeekday.flatMap({ weekdayOpenerBefore(i) || readTime(at: i + 1) != nil ? $0 : nil }),
@@ -43,14 +59,8 @@ extension ParseScope {
             if delta == 0 { delta = 7 }  // today never matches a bare weekday
             return DayMatch(day: today.adding(days: delta), end: i + 1)
         }
-        if let month = lexeme(i).month, let day = dayNumber(i + 1) {
-            return calendarDate(month: month, day: day, yearAt: i + 2)
-        }
-        if let day = dayNumber(i) {
-            let m = word(i + 1) == "of" ? i + 2 : i + 1
-            if let month = lexeme(m).month { return calendarDate(month: month, day: day, yearAt: m + 1) }
-            return nil
-        }
+        if let offset = readOffset(at: i), let day = offset.day { return DayMatch(day: day, end: offset.end) }
+        if let date = readCalendarDate(at: i) { return date }
         if w.utf8.count == 10, let date = LocalDate(iso: w) { return DayMatch(day: date, end: i + 1) }
         return nil
     }
@@ -84,6 +94,7 @@ extension ParseScope {
     /// where the phrase ends the sentence or another reader takes over (`on the 5th floor` stays).
     private func readTheDay(at i: Int) -> DayMatch? {
         if word(i + 1) == "end" { return readEndOfMonth(at: i + 1) }
+        if let nth = nthWeekdayOfMonth(at: i + 1) { return nth }  // `on the 2nd fri in feb`
         guard let n = dayNumber(i + 1), tokens[i + 1].number == nil else { return nil }
         if word(i + 2) == "of", let month = lexeme(i + 3).month { return calendarDate(month: month, day: n, yearAt: i + 4) }
         guard Self.dayOfMonthOpeners.contains(word(i - 1)) else { return nil }
@@ -164,6 +175,9 @@ extension ParseScope {
         case "weekend": return DayMatch(day: nextMonday.adding(days: 5), end: i + 2)
         case "month":
             return DayMatch(day: today.adding(months: 1, onDay: 1), end: i + 2)
+        // decision: `next year` is 1 January, as `next month` is its 1st (`meet me next year at 6pm`).
+        case "year":
+            return DayMatch(day: LocalDate(year: today.year + 1, month: 1, day: 1), end: i + 2)
         default: return nil
         }
     }
@@ -187,7 +201,7 @@ extension ParseScope {
 
     /// A calendar date with an optional year at `yearAt`; without a year, this year unless the day
     /// has passed, then next year. Nil for a day that does not exist in the year it lands on.
-    private func calendarDate(month: Int, day: Int, yearAt: Int) -> DayMatch? {
+    func calendarDate(month: Int, day: Int, yearAt: Int) -> DayMatch? {
         if let year = number(yearAt), word(yearAt).utf8.count == 4, year >= 1900 {
             guard day <= LocalDate.daysIn(month: month, year: year) else { return nil }
             return DayMatch(day: LocalDate(year: year, month: month, day: day), end: yearAt + 1)

@@ -47,6 +47,10 @@ extension ParseScope {
                 }
             }
             guard clock.hour <= 23 else { return nil }
+            // `at 9 o'clock` (`the 10 o'clock news` stays a title).
+            if afterAt, clock.separator == nil, clock.hour >= 1, clock.hour <= 12, word(j + 1) == "o'clock" || word(j + 1) == "oclock" {
+                return TimeMatch(hour: clock.hour, minute: 0, bare: true, end: j + 2)
+            }
             switch clock.separator {
             case .colon: return TimeMatch(hour: clock.hour, minute: clock.minute, bare: true, end: j + 1)
             case .dot, nil:
@@ -84,6 +88,8 @@ extension ParseScope {
 
     /// `morning`, `afternoon`, `evening`, or `in the morning` (which counts as introduced).
     func readDayPart(at i: Int) -> (part: DayPart, introduced: Bool, end: Int)? {
+        // `20 min past eight in the evening`: a clock said in words the grammar does not read.
+        if word(i - 2) == "past" || word(i - 2) == "to", count(i - 1) != nil || number(i - 1) != nil { return nil }
         if let part = lexeme(i).dayPart { return (part, false, i + 1) }
         if word(i) == "in", word(i + 1) == "the", let part = lexeme(i + 2).dayPart { return (part, true, i + 3) }
         return nil

@@ -62,7 +62,7 @@ struct ParseScope: Sendable {
         guard i >= 0, i < tokens.count, let first = tokens[i].word.utf8.first else { return false }
         switch first {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "#"), UInt8(ascii: "@"), UInt8(ascii: "~"),
-            UInt8(ascii: "!"):
+            UInt8(ascii: "!"), UInt8(ascii: "/"):
             return true
         default:
             return tokens[i].lexeme.startsReading
@@ -80,6 +80,8 @@ struct ParseScope: Sendable {
             "defer", "starting", "start", "starts",  // readDefer
             "from",  // bareTimeRangeEnd, opensTimeRange
             "today", "tonight", "day", "in", "this", "next", "weekend", "end",  // readDay, readInstant, readDayPart
+            "within",  // readOffset
+            "first", "second", "third", "fourth", "fifth", "last",  // readCalendarDate (`2nd fri in feb`)
             "at", "noon", "midday", "midnight",  // readTime
             "critical", "urgent", "asap", "important", "someday", "high", "low",  // readPriority
             "half",  // readEstimate (DurationPhrase)

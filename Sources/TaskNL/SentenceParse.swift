@@ -292,9 +292,9 @@ struct SentenceParse {
     /// Picks the winning date and time phrases, claims them, and works out the due instant and the
     /// spans of its chip.
     private mutating func resolveDue() -> (Date, [Range<Int>])? {
-        var dayPhrase = phrases.first(where: \.hasDay)
+        var dayPhrase = phrases.first(where: { $0.hasDay && !$0.unsure })
         if recurrence != nil, dayPhrase?.elapsedSeconds != nil { dayPhrase = nil }
-        var timePhrase = phrases.first(where: { !$0.hasDay })
+        var timePhrase = phrases.first(where: { !$0.hasDay && !$0.unsure })
         if let t = timePhrase, let d = dayPhrase {
             if d.time != nil || d.elapsedSeconds != nil || (t.time == nil && d.dayPart != nil) { timePhrase = nil }
         }
@@ -306,6 +306,8 @@ struct SentenceParse {
         {
             return nil
         }
+        // `on christmas at 5`: a time with no day in a line naming a holiday is unsure of its day.
+        if dayPhrase == nil, recurrence == nil, deferral == nil, timePhrase != nil, scope.namesHoliday { return nil }
         var spans: [Range<Int>] = []
         spans.reserveCapacity(2)
         for p in [dayPhrase, timePhrase] {

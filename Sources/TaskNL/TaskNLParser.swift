@@ -90,7 +90,7 @@ extension TaskNLParser {
         if let iso = ISODate.parse(text, in: timeZone) { return iso }
         let scope = ParseScope(text: text, now: now, timeZone: timeZone)
         guard scope.count > 0, let phrase = scope.readPhrase(at: 0, allowBareDayPart: true),
-            phrase.tokens.upperBound == scope.count
+            phrase.tokens.upperBound == scope.count, !phrase.unsure
         else { return nil }
         if let seconds = phrase.elapsedSeconds { return now.addingTimeInterval(TimeInterval(seconds)) }
         let time = phrase.time?.resolved(with: phrase.dayPart) ?? phrase.dayPart.map { (hour: $0.defaultHour, minute: 0) }

@@ -11,6 +11,9 @@ struct TemporalPhrase: Sendable {
     var time: TimeMatch?
     /// Seconds from now, for `in 2 hours` (elapsed time; combines with nothing).
     var elapsedSeconds: Int?
+    /// The phrase reads as a date or time whose day is in doubt (`DayMatch.unsure`, `at 10 - 10.1`):
+    /// it gives no due, and its words stay in the title.
+    var unsure = false
 
     /// True when the phrase names a day (or an instant), not only a time of day.
     var hasDay: Bool { day != nil || elapsedSeconds != nil }
@@ -35,7 +38,7 @@ extension ParseScope {
                 k += 1
             }
             if phrase.time == nil && phrase.dayPart == nil && phrase.day == nil && phrase.elapsedSeconds == nil,
-                let instant = readInstant(at: k)
+                let instant = readInstant(at: k) ?? readOffset(at: k).flatMap({ o in o.seconds.map { (seconds: $0, end: o.end) } })
             {
                 phrase.elapsedSeconds = instant.seconds
                 if k > j || elements == 0 && k > i { introduced = true }
@@ -45,6 +48,7 @@ extension ParseScope {
             }
             if phrase.day == nil, let d = readDay(at: k, afterConnector: k > j), d.dayPart == nil || phrase.dayPart == nil {
                 phrase.day = d.day
+                if d.unsure { phrase.unsure = true }
                 if let part = d.dayPart { phrase.dayPart = part }
                 if k > j { introduced = true }
                 j = d.end
@@ -68,6 +72,19 @@ extension ParseScope {
             break
         }
         guard elements > 0 else { return nil }
+        // `daily except for tomorrow`: a day named as an exception is no due.
+        if word(i - 1) == "except" || word(i) == "except" { phrase.unsure = true }
+        // `next tuesday +10 days`: an offset counted from the day just read.
+        if let day = phrase.day, word(j).hasPrefix("+"), let amount = readAmount(at: j), amount.unit != .minutes {
+            phrase.day = amount.unit == .days ? day.adding(days: amount.count) : day.adding(months: amount.count)
+            j = amount.end
+        }
+        // `at 10 - 10.1`: a time whose range end is no time at all is no time either.
+        if phrase.time != nil, Self.rangeWords.contains(word(j)), word(j) != "to", word(j) != "until", word(j) != "till",
+            let b = word(j + 1).utf8.first, b >= 48, b <= 57, timeRangeClose(at: j) == nil
+        {
+            phrase.unsure = true
+        }
         if phrase.day == nil && phrase.time == nil && phrase.elapsedSeconds == nil && !introduced && !allowBareDayPart {
             return nil
         }

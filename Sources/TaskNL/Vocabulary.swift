@@ -31,6 +31,12 @@ enum Vocabulary {
 
     static let tomorrow: Set<String> = ["tomorrow", "tmrw", "tmr"]
 
+    /// Holidays: the grammar reads none (their days depend on where you live), and a time said with
+    /// one stays in the title rather than fall on today (`on christmas at 5`).
+    static let holidays: Set<String> = [
+        "christmas", "xmas", "easter", "thanksgiving", "halloween", "hanukkah", "diwali", "eid", "passover", "new year's", "newyear",
+    ]
+
     static let weekdayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
     static let weekdayAbbreviations = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
     static let monthAbbreviations = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]

@@ -1,0 +1,150 @@
+import TaskCore
+
+extension ParseScope {
+    /// A numeric date at token `i`: `2012/8/10`, `2012-08-10`, `2012.8.10` (year first: one reading),
+    /// `3/22/2024`, `05-25-2015`, `05.25.2015` (year last), `5/31` (slashes only, no year). With the
+    /// year last or no year, month/day and day/month are both tried: every reading that is a real date
+    /// is returned, so `6/10/2018` gives two (the caller leaves it unsure) and `3/22/2024` one.
+    func numericDates(at i: Int) -> (days: [LocalDate], end: Int)? {
+        guard i < count, let first = tokens[i].word.utf8.first, first >= 47, first <= 57 else { return nil }
+        var w = Substring(word(i))
+        if w.hasPrefix("/") { w = w.dropFirst() }
+        guard let separator = w.first(where: { $0 == "/" || $0 == "-" || $0 == "." }) else { return nil }
+        let parts = w.split(separator: separator, omittingEmptySubsequences: false)
+        guard parts.count == 2 || parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.count <= 4 && $0.allSatisfy(\.isASCII) }),
+            let numbers = Optional(parts.compactMap { Int($0) }), numbers.count == parts.count
+        else { return nil }
+        func valid(_ y: Int, _ m: Int, _ d: Int) -> LocalDate? {
+            guard y >= 1900, y <= 2199, m >= 1, m <= 12, d >= 1, d <= LocalDate.daysIn(month: m, year: y) else { return nil }
+            return LocalDate(year: y, month: m, day: d)
+        }
+        if parts.count == 3 {
+            if parts[0].count == 4, parts[1].count <= 2, parts[2].count <= 2 {
+                return valid(numbers[0], numbers[1], numbers[2]).map { ([$0], i + 1) }
+            }
+            guard parts[2].count == 4, parts[0].count <= 2, parts[1].count <= 2 else { return nil }
+            let readings = [valid(numbers[2], numbers[0], numbers[1]), valid(numbers[2], numbers[1], numbers[0])].compactMap { $0 }
+            return readings.isEmpty ? nil : (Array(Set(readings)).sorted(), i + 1)
+        }
+        // Without a year only slashes: `5.30` is a time, `10-20` a range, `24/7` always.
+        guard separator == "/", parts[0].count <= 2, parts[1].count <= 2, w != "24/7" else { return nil }
+        func coming(_ m: Int, _ d: Int) -> LocalDate? {
+            guard m >= 1, m <= 12, d >= 1 else { return nil }
+            let year = (m, d) >= (today.month, today.day) ? today.year : today.year + 1
+            return valid(year, m, d)
+        }
+        let readings = [coming(numbers[0], numbers[1]), coming(numbers[1], numbers[0])].compactMap { $0 }
+        return readings.isEmpty ? nil : (Array(Set(readings)).sorted(), i + 1)
+    }
+
+    /// A date with a month name at `i`: `march 6`, `march 6, 2016`, `6th of march`, `15sep`, `2018
+    /// march 18`; or a numeric one (`numericDates`). Unsure (`DayMatch.unsure`) when the numbers
+    /// allow two readings or what follows makes the day doubtful: a range (`february 20 - 29`), a
+    /// two-digit year (`3 aug 96`), an era (`2555 BE`), a year further on (`oct 26 11:00:09 2023`).
+    func readCalendarDate(at i: Int) -> DayMatch? {
+        var found: DayMatch?
+        if let nth = nthWeekdayOfMonth(at: i) {
+            found = nth
+        } else if let month = lexeme(i).month, let day = dayNumber(i + 1) {
+            found = calendarDate(month: month, day: day, yearAt: i + 2)
+        } else if let day = dayNumber(i) {
+            let m = word(i + 1) == "of" ? i + 2 : i + 1
+            if let month = lexeme(m).month { found = calendarDate(month: month, day: day, yearAt: m + 1) }
+        } else if let year = number(i), word(i).utf8.count == 4, year >= 1900, year <= 2199, let month = lexeme(i + 1).month,
+            let day = dayNumber(i + 2), day <= LocalDate.daysIn(month: month, year: year)
+        {
+            found = DayMatch(day: LocalDate(year: year, month: month, day: day), end: i + 3)
+        } else if let glued = gluedDayMonth(word(i)) {
+            found = calendarDate(month: glued.month, day: glued.day, yearAt: i + 1)
+        } else if let numeric = numericDates(at: i) {
+            found = DayMatch(day: numeric.days[0], end: numeric.end)
+            found?.candidates = numeric.days
+        }
+        guard var match = found else { return nil }
+        if match.candidates.count > 1 { match.unsure = true }
+        let next = word(match.end)
+        let yearRead = match.end > i + 1 && number(match.end - 1).map { word(match.end - 1).utf8.count == 4 && $0 >= 1900 } == true
+        if ["-", "–", "—", "through", "thru"].contains(next) || (["to", "until", "till"].contains(next) && dayNumber(match.end + 1) != nil) {
+            match.unsure = true  // a range of days
+        } else if ["be", "ad", "ce", "bc", "bce"].contains(next) || ["be", "ad", "ce", "bc", "bce"].contains(word(match.end - 1)) && yearRead {
+            match.unsure = true  // another era
+        } else if !yearRead, let n = number(match.end), word(match.end).utf8.count == 2, n > 31 || readTime(at: match.end) == nil {
+            match.unsure = true  // `3 aug 96`: a two-digit year
+        } else if !yearRead, (match.end..<min(match.end + 3, count)).contains(where: { word($0).utf8.count == 4 && (number($0) ?? 0) >= 1900 }) {
+            match.unsure = true  // `oct 26 11:00:09 2023`: the year comes later
+        }
+        return match
+    }
+
+    /// `2nd fri in feb`, `last fri in feb`, `3rd thursday of april 2027`: that weekday of that month,
+    /// this year unless it has passed.
+    func nthWeekdayOfMonth(at i: Int) -> DayMatch? {
+        let ordinals = ["first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last": -1]
+        let n: Int
+        if let k = ordinals[word(i)] { n = k } else if let k = dayNumber(i), number(i) == nil, k <= 5 { n = k } else { return nil }
+        guard let weekday = weekday(at: i + 1), word(i + 2) == "in" || word(i + 2) == "of", let month = lexeme(i + 3).month else { return nil }
+        // `2nd to last fri in feb` is not read, so its `last fri in feb` is not either.
+        if word(i - 1) == "to", dayNumber(i - 2) != nil || ordinals[word(i - 2)] != nil { return nil }
+        func day(in year: Int) -> LocalDate? {
+            let first = LocalDate(year: year, month: month, day: 1)
+            let last = LocalDate(year: year, month: month, day: LocalDate.daysIn(month: month, year: year))
+            if n < 0 { return last.adding(days: -((last.weekday.isoNumber - weekday.isoNumber + 7) % 7)) }
+            let d = first.adding(days: (weekday.isoNumber - first.weekday.isoNumber + 7) % 7 + 7 * (n - 1))
+            return d.month == month ? d : nil
+        }
+        if let year = number(i + 4), word(i + 4).utf8.count == 4, year >= 1900, year <= 2199 {
+            return day(in: year).map { DayMatch(day: $0, end: i + 5) }
+        }
+        guard let this = day(in: today.year) else { return nil }
+        if this >= today { return DayMatch(day: this, end: i + 4) }
+        return day(in: today.year + 1).map { DayMatch(day: $0, end: i + 4) }
+    }
+
+    /// `15sep`, `15-sep`, `sep-15`: a day number and a month abbreviation in one word.
+    private func gluedDayMonth(_ w: String) -> (day: Int, month: Int)? {
+        let digits = w.prefix(while: { $0.isASCII && $0.isNumber })
+        if !digits.isEmpty, digits.count <= 2, let day = Int(digits) {
+            var rest = w.dropFirst(digits.count)
+            if rest.hasPrefix("-") { rest = rest.dropFirst() }
+            if let month = Vocabulary.months[String(rest)], day >= 1 { return (day, month) }
+        }
+        return nil
+    }
+
+    /// A weekday followed by a date (`sunday, march 6, 2016`, `sun 15sep`, `tuesday 11/3/2015`): the
+    /// date when the weekday agrees with exactly one reading of it, else unsure (the words stay).
+    /// `friday of next week`, `tuesday of this week` name that day in that week.
+    func readWeekdayDate(_ weekday: Weekday, at i: Int) -> DayMatch? {
+        if word(i) == "of", word(i + 2) == "week" {
+            let monday = today.mondayOfWeek
+            switch word(i + 1) {
+            case "this": return DayMatch(day: monday.adding(days: weekday.isoNumber - 1), end: i + 3)
+            case "next": return DayMatch(day: monday.adding(days: 6 + weekday.isoNumber), end: i + 3)
+            case "last": return DayMatch(day: today, unsure: true, end: i + 3)
+            default: return nil
+            }
+        }
+        let j = word(i) == "the" ? i + 1 : i
+        guard var match = readCalendarDate(at: j) else { return nil }
+        let readings = (match.candidates.isEmpty ? [match.day] : match.candidates).filter { $0.weekday == weekday }
+        if readings.count == 1 {
+            // Two readings of the numbers, one of them the weekday's: the weekday decides; other doubts stay.
+            match.unsure = match.unsure && match.candidates.count <= 1
+            match.day = readings[0]
+            match.candidates = []
+        } else {
+            match.unsure = true
+        }
+        return match
+    }
+}
+
+extension ParseScope {
+    /// True when a word of the line names a holiday (`Vocabulary.holidays`, `new year`, `earth day`).
+    var namesHoliday: Bool {
+        tokens.indices.contains { k in
+            Vocabulary.holidays.contains(word(k)) || (word(k) == "new" && word(k + 1) == "year")
+                || (word(k + 1) == "day" && ["earth", "independence", "memorial", "labor", "labour", "boxing"].contains(word(k)))
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import TaskCore
+
+/// An amount of calendar time or elapsed time: `3 weeks`, `15 minutes`, `3w`, `+15min`.
+struct OffsetAmount: Sendable {
+    enum Unit: Sendable { case minutes, days, months }
+    var unit: Unit
+    var count: Int
+    var end: Int
+}
+
+extension ParseScope {
+    /// A calendar or clock unit: `day(s)`, `week(s)`/`w`/`wk`, `month(s)`/`mo`, `year(s)`/`yr`,
+    /// `minute(s)`/`min`, `hour(s)`/`h`/`hr`, as the multiplier into days, months or minutes.
+    static func offsetUnit(_ word: String) -> (OffsetAmount.Unit, Int)? {
+        switch word {
+        case "min", "mins", "minute", "minutes": (.minutes, 1)
+        case "h", "hr", "hrs", "hour", "hours": (.minutes, 60)
+        case "d", "day", "days": (.days, 1)
+        case "w", "wk", "wks", "week", "weeks": (.days, 7)
+        case "mo", "mos", "month", "months": (.months, 1)
+        case "y", "yr", "yrs", "year", "years": (.months, 12)
+        default: nil
+        }
+    }
+
+    /// `3 weeks`, `a week`, `two days`, `3w`, `15min`, `+15min`, `+2 hours`: a count and a unit, or nil.
+    func readAmount(at i: Int) -> OffsetAmount? {
+        var w = word(i)
+        if w.hasPrefix("+") { w.removeFirst() }
+        if let n = Int(w) ?? (w == word(i) ? count(i) : nil), n > 0, n <= 10_000, let (unit, k) = Self.offsetUnit(word(i + 1)) {
+            return OffsetAmount(unit: unit, count: n * k, end: i + 2)
+        }
+        // Glued: `3w`, `15min`, `2hours`.
+        let digits = w.prefix(while: { $0.isASCII && $0.isNumber })
+        guard !digits.isEmpty, digits.count <= 4, let n = Int(digits), n > 0, let (unit, k) = Self.offsetUnit(String(w.dropFirst(digits.count))) else { return nil }
+        // `5m`, `2h` alone are estimates, not offsets; glued forms count only with a word saying when.
+        return OffsetAmount(unit: unit, count: n * k, end: i + 1)
+    }
+
+    /// An offset from now: `15 minutes from now`, `3 weeks later`, `2 days from today`, `2 days after
+    /// today`, `a week after tomorrow`, `2 days after next friday`, `within two weeks`, `+15min`.
+    /// Minutes and hours give elapsed seconds; days and longer give a day.
+    func readOffset(at i: Int) -> (day: LocalDate?, seconds: Int?, end: Int)? {
+        var start = i
+        let within = word(i) == "within"
+        if within { start += 1 }
+        var found = readAmount(at: start)
+        if word(start) == "half", word(start + 1) == "an", word(start + 2) == "hour" { found = OffsetAmount(unit: .minutes, count: 30, end: start + 3) }
+        if word(i - 1) == "half" { return nil }  // `half an hour from now` is read from `half`
+        guard let amount = found else { return nil }
+        let plus = word(start).hasPrefix("+")
+        // `+2 months, 5 days`, `+1 day 2 hour`: compound offsets are not read, so neither part is.
+        if plus || within, readAmount(at: amount.end) != nil || number(amount.end) != nil { return nil }
+        var base: LocalDate?
+        var end = amount.end
+        let next = word(end)
+        if within || plus {
+            base = today
+        } else if next == "later" || next == "hence" || (next == "from" && (word(end + 1) == "now" || word(end + 1) == "today")) {
+            base = today
+            end += next == "from" ? 2 : 1
+        } else if next == "after" || next == "from", amount.unit != .minutes, let d = readDay(at: end + 1), d.dayPart == nil {
+            base = d.day
+            end = d.end
+        } else {
+            return nil
+        }
+        guard let day = base else { return nil }
+        switch amount.unit {
+        case .minutes:
+            guard day == today else { return nil }
+            return (nil, amount.count * 60, end)
+        case .days: return (day.adding(days: amount.count), nil, end)
+        case .months: return (day.adding(months: amount.count), nil, end)
+        }
+    }
+}
