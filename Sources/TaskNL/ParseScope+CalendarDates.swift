@@ -6,18 +6,22 @@ extension ParseScope {
     /// year last or no year, month/day and day/month are both tried: every reading that is a real date
     /// is returned, so `6/10/2018` gives two (the caller leaves it unsure) and `3/22/2024` one.
     func numericDates(at i: Int) -> (days: [LocalDate], end: Int)? {
-        guard i < count, let first = tokens[i].word.utf8.first, first >= 47, first <= 57 else { return nil }
-        var w = Substring(word(i))
+        var w = Substring(word(i)).drop(while: { $0 == "'" || $0 == "\"" || $0 == "(" })
+        while let last = w.last, last == "'" || last == "\"" || last == ")" { w = w.dropLast() }
+        guard i < count, let first = w.utf8.first, first >= 47, first <= 57 else { return nil }
         if w.hasPrefix("/") { w = w.dropFirst() }
         guard let separator = w.first(where: { $0 == "/" || $0 == "-" || $0 == "." }) else { return nil }
         let parts = w.split(separator: separator, omittingEmptySubsequences: false)
-        guard parts.count == 2 || parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.count <= 4 && $0.allSatisfy(\.isASCII) }),
-            let numbers = Optional(parts.compactMap { Int($0) }), numbers.count == parts.count
-        else { return nil }
+        guard parts.count == 2 || parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.count <= 9 && $0.allSatisfy(\.isASCII) }) else { return nil }
+        let numbers = parts.compactMap { Int($0) }
         func valid(_ y: Int, _ m: Int, _ d: Int) -> LocalDate? {
             guard y >= 1900, y <= 2199, m >= 1, m <= 12, d >= 1, d <= LocalDate.daysIn(month: m, year: y) else { return nil }
             return LocalDate(year: y, month: m, day: d)
         }
+        if parts.count == 3, parts[0].count == 4, let y = Int(parts[0]), let month = Vocabulary.months[String(parts[1])], let d = Int(parts[2]) {
+            return valid(y, month, d).map { ([$0], i + 1) }  // `2012/aug/10`
+        }
+        guard numbers.count == parts.count else { return nil }
         if parts.count == 3 {
             if parts[0].count == 4, parts[1].count <= 2, parts[2].count <= 2 {
                 return valid(numbers[0], numbers[1], numbers[2]).map { ([$0], i + 1) }
@@ -54,14 +58,34 @@ extension ParseScope {
             let day = dayNumber(i + 2), day <= LocalDate.daysIn(month: month, year: year)
         {
             found = DayMatch(day: LocalDate(year: year, month: month, day: day), end: i + 3)
+        } else if let glued = gluedMonthDay(word(i)) {
+            // `august-10, 2012`, `august/10/2012`, `nov/2`
+            if let year = glued.year {
+                guard glued.day <= LocalDate.daysIn(month: glued.month, year: year) else { return nil }
+                found = DayMatch(day: LocalDate(year: year, month: glued.month, day: glued.day), end: i + 1)
+            } else {
+                found = calendarDate(month: glued.month, day: glued.day, yearAt: i + 1)
+            }
         } else if let glued = gluedDayMonth(word(i)) {
             found = calendarDate(month: glued.month, day: glued.day, yearAt: i + 1)
         } else if let numeric = numericDates(at: i) {
             found = DayMatch(day: numeric.days[0], end: numeric.end)
             found?.candidates = numeric.days
         }
+        // `22-23 feb`: a range of days in one word.
+        if found == nil, lexeme(i + 1).month != nil, let dash = word(i).firstIndex(of: "-"),
+            Int(word(i)[..<dash]) != nil, Int(word(i)[word(i).index(after: dash)...]) != nil
+        {
+            return DayMatch(day: today, unsure: true, end: i + 2)
+        }
         guard var match = found else { return nil }
         if match.candidates.count > 1 { match.unsure = true }
+        // `10 august - 12 september`: the end of a range of days.
+        if ["-", "–", "—", "to", "until", "till", "through", "thru"].contains(word(i - 1)), i >= 2,
+            number(i - 2) != nil || dayNumber(i - 2) != nil || lexeme(i - 2).month != nil || numericDates(at: i - 2) != nil
+        {
+            match.unsure = true
+        }
         let next = word(match.end)
         let yearRead = match.end > i + 1 && number(match.end - 1).map { word(match.end - 1).utf8.count == 4 && $0 >= 1900 } == true
         if ["-", "–", "—", "through", "thru"].contains(next) || (["to", "until", "till"].contains(next) && dayNumber(match.end + 1) != nil) {
@@ -98,6 +122,20 @@ extension ParseScope {
         guard let this = day(in: today.year) else { return nil }
         if this >= today { return DayMatch(day: this, end: i + 4) }
         return day(in: today.year + 1).map { DayMatch(day: $0, end: i + 4) }
+    }
+
+    /// `august-10`, `august/10/2012`, `nov/2`: a month name, `-` or `/`, a day, maybe `/` and a year.
+    private func gluedMonthDay(_ w: String) -> (month: Int, day: Int, year: Int?)? {
+        guard let sep = w.first(where: { $0 == "-" || $0 == "/" }) else { return nil }
+        let parts = w.split(separator: sep, omittingEmptySubsequences: false)
+        guard parts.count == 2 || parts.count == 3, let month = Vocabulary.months[String(parts[0])], parts[1].count <= 2,
+            let day = Int(parts[1]), day >= 1, day <= 31
+        else { return nil }
+        if parts.count == 3 {
+            guard parts[2].count == 4, let year = Int(parts[2]), year >= 1900, year <= 2199 else { return nil }
+            return (month, day, year)
+        }
+        return (month, day, nil)
     }
 
     /// `15sep`, `15-sep`, `sep-15`: a day number and a month abbreviation in one word.

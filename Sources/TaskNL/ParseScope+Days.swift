@@ -42,6 +42,14 @@ extension ParseScope {
         case "this": return readThis(at: i)
         case "next": return readNext(at: i)
         case "weekend": return DayMatch(day: comingWeekend, end: i + 1)
+        // `yesterday`, `last friday`, `past friday`, `last weekend`, `3 days ago`: the past is no due;
+        // read as unsure so that neither the day nor a time said with it gives one.
+        case "yesterday": return DayMatch(day: today, unsure: true, end: i + 1)
+        case "last", "past":
+            if let nth = nthWeekdayOfMonth(at: i) { return nth }  // `last fri in feb`
+            if weekday(at: i + 1) != nil || ["weekend", "week", "month", "year", "night"].contains(word(i + 1)) {
+                return DayMatch(day: today, unsure: true, end: i + 2)
+            }
         case "the": return afterConnector ? readTheDay(at: i) : nil
         case "end": return readEndOfMonth(at: i)
         default: break
@@ -49,6 +57,10 @@ extension ParseScope {
         // A weekday with its date (`sunday, march 6, 2016`, `sun 15sep`): the date, when they agree.
         if let weekday = weekday(at: i), let dated = readWeekdayDate(weekday, at: i + 1) {
             return DayMatch(day: dated.day, unsure: dated.unsure, end: dated.end)
+        }
+        // `friday to monday`, `monday - friday`: a range of weekdays is no due.
+        if lexeme(i).weekday != nil, ["to", "-", "–", "through", "thru", "till", "until"].contains(word(i + 1)), weekday(at: i + 2) != nil {
+            return DayMatch(day: today, unsure: true, end: i + 3)
         }
         // A short form counts after an opener word or directly before a time (asked only of short forms).
         if let weekday = lexeme(i).weekday
@@ -59,6 +71,7 @@ extension ParseScope {
             if delta == 0 { delta = 7 }  // today never matches a bare weekday
             return DayMatch(day: today.adding(days: delta), end: i + 1)
         }
+        if let end = pastOffset(at: i) { return DayMatch(day: today, unsure: true, end: end) }
         if let offset = readOffset(at: i), let day = offset.day { return DayMatch(day: day, end: offset.end) }
         if let date = readCalendarDate(at: i) { return date }
         if w.utf8.count == 10, let date = LocalDate(iso: w) { return DayMatch(day: date, end: i + 1) }
@@ -170,7 +183,19 @@ extension ParseScope {
         if let weekday = weekday(at: i + 1) {
             return DayMatch(day: nextMonday.adding(days: weekday.isoNumber - 1), end: i + 2)
         }
+        // `next 2 weeks`, `next two years`: counted from today, as `in 2 weeks`.
+        if let amount = readAmount(at: i + 1), amount.unit != .minutes, !word(i + 1).hasPrefix("+"), amount.end == i + 3,
+            readAmount(at: amount.end) == nil, number(amount.end) == nil
+        {
+            return DayMatch(day: amount.unit == .days ? today.adding(days: amount.count) : today.adding(months: amount.count), end: amount.end)
+        }
         switch w {
+        case "day": return DayMatch(day: today.adding(days: 1), end: i + 2)
+        // decision: `next weekday` is the next working day after today.
+        case "weekday":
+            var day = today.adding(days: 1)
+            while day.weekday.isoNumber > 5 { day = day.adding(days: 1) }
+            return DayMatch(day: day, end: i + 2)
         case "week": return DayMatch(day: nextMonday, end: i + 2)
         case "weekend": return DayMatch(day: nextMonday.adding(days: 5), end: i + 2)
         case "month":

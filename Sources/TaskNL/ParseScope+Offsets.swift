@@ -23,6 +23,12 @@ extension ParseScope {
         }
     }
 
+    /// Words before an amount that leave it as it is (`in about 5 hours`).
+    static let approximately: Set<String> = ["about", "around", "approximately", "roughly", "~"]
+
+    /// Words after an amount or a day that put it in the past (`3 days ago`, `2 days before today`).
+    static let pastWords: Set<String> = ["ago", "before", "earlier", "prior"]
+
     /// `3 weeks`, `a week`, `two days`, `3w`, `15min`, `+15min`, `+2 hours`: a count and a unit, or nil.
     func readAmount(at i: Int) -> OffsetAmount? {
         var w = word(i)
@@ -41,9 +47,17 @@ extension ParseScope {
     /// today`, `a week after tomorrow`, `2 days after next friday`, `within two weeks`, `+15min`.
     /// Minutes and hours give elapsed seconds; days and longer give a day.
     func readOffset(at i: Int) -> (day: LocalDate?, seconds: Int?, end: Int)? {
+        if word(i) == "in", let amount = readAmount(at: i + 1), amount.unit == .minutes, !word(i + 1).hasPrefix("+"),
+            DurationPhrase.read(tokens, at: i + 1, allowArticle: true) == nil
+        {
+            return (nil, amount.count * 60, amount.end)  // `in 2hour`
+        }
         var start = i
-        let within = word(i) == "within"
+        // `within two weeks`, `in about 5 hours`, `within around 3 hours`, `after a year`.
+        let within = word(i) == "within" || word(i) == "after" || (word(i) == "in" && Self.approximately.contains(word(i + 1)))
         if within { start += 1 }
+        if within, Self.approximately.contains(word(start)) { start += 1 }
+        if word(i) == "in", start == i + 1 { return nil }  // `in 3 days` is readRelativeDay's
         var found = readAmount(at: start)
         if word(start) == "half", word(start + 1) == "an", word(start + 2) == "hour" { found = OffsetAmount(unit: .minutes, count: 30, end: start + 3) }
         if word(i - 1) == "half" { return nil }  // `half an hour from now` is read from `half`
@@ -56,16 +70,17 @@ extension ParseScope {
         let next = word(end)
         if within || plus {
             base = today
-        } else if next == "later" || next == "hence" || (next == "from" && (word(end + 1) == "now" || word(end + 1) == "today")) {
+        } else if next == "later" || next == "hence" || next == "out" || (next == "from" && (word(end + 1) == "now" || word(end + 1) == "today")) {
             base = today
             end += next == "from" ? 2 : 1
-        } else if next == "after" || next == "from", amount.unit != .minutes, let d = readDay(at: end + 1), d.dayPart == nil {
+        } else if next == "after" || next == "from", amount.unit != .minutes, let d = readDay(at: end + 1), d.dayPart == nil, !d.unsure {
             base = d.day
             end = d.end
         } else {
             return nil
         }
         guard let day = base else { return nil }
+        if word(i - 1) == "next" { return nil }  // `next 2 weeks` is readNext's
         switch amount.unit {
         case .minutes:
             guard day == today else { return nil }
@@ -73,5 +88,13 @@ extension ParseScope {
         case .days: return (day.adding(days: amount.count), nil, end)
         case .months: return (day.adding(months: amount.count), nil, end)
         }
+    }
+
+    /// True when an amount at `i` is said of the past (`3 days ago`, `2 day before today`): such a
+    /// phrase is no due, and a day read inside it is unsure.
+    func pastOffset(at i: Int) -> Int? {
+        guard let amount = readAmount(at: i), Self.pastWords.contains(word(amount.end)) else { return nil }
+        if word(amount.end) == "ago" || word(amount.end) == "earlier" { return amount.end + 1 }
+        return readDay(at: amount.end + 1).map(\.end) ?? amount.end + 1
     }
 }

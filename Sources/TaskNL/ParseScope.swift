@@ -55,7 +55,8 @@ struct ParseScope: Sendable {
 
     /// False when no reader of the scan (`SentenceParse.scan`) can read anything starting at token
     /// `i`, decided with one set lookup: its word is not one a reader starts with, and its first
-    /// character is no digit, `+` (an ISO date), `#`, `@`, `~` or `!`. Most title words (`mom`,
+    /// character is no digit, `+` (an ISO date), `/`, `#`, `@`, `~` or `!`, and it is no word of five or
+    /// more letters with a `-` or `/` in it (`august-10`). Most title words (`mom`,
     /// `milk`) are then passed over without asking each reader in turn. A reader that starts at a
     /// new word must list it in `starterWords` (FastPathTests checks every fixture's words).
     func mayStartReading(at i: Int) -> Bool {
@@ -64,6 +65,10 @@ struct ParseScope: Sendable {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "#"), UInt8(ascii: "@"), UInt8(ascii: "~"),
             UInt8(ascii: "!"), UInt8(ascii: "/"):
             return true
+        case UInt8(ascii: "a")...UInt8(ascii: "z"):
+            // `august-10`, `nov/2`: a month glued to its day (`readCalendarDate`).
+            return tokens[i].lexeme.startsReading
+                || (tokens[i].word.utf8.count >= 5 && tokens[i].word.utf8.contains { $0 == 45 || $0 == 47 })
         default:
             return tokens[i].lexeme.startsReading
         }
@@ -80,7 +85,7 @@ struct ParseScope: Sendable {
             "defer", "starting", "start", "starts",  // readDefer
             "from",  // bareTimeRangeEnd, opensTimeRange
             "today", "tonight", "day", "in", "this", "next", "weekend", "end",  // readDay, readInstant, readDayPart
-            "within",  // readOffset
+            "within", "after", "yesterday", "past",  // readOffset, readDay (the past: unsure)
             "first", "second", "third", "fourth", "fifth", "last",  // readCalendarDate (`2nd fri in feb`)
             "at", "noon", "midday", "midnight",  // readTime
             "critical", "urgent", "asap", "important", "someday", "high", "low",  // readPriority

@@ -306,6 +306,8 @@ struct SentenceParse {
         {
             return nil
         }
+        // `9:00 AM to 5:00 PM, Tuesday, 20 May 2013`: a day is said but in doubt, so a time alone is too.
+        if dayPhrase == nil, phrases.contains(where: { $0.unsure && $0.day != nil }) { return nil }
         // `on christmas at 5`: a time with no day in a line naming a holiday is unsure of its day.
         if dayPhrase == nil, recurrence == nil, deferral == nil, timePhrase != nil, scope.namesHoliday { return nil }
         var spans: [Range<Int>] = []

@@ -79,6 +79,12 @@ extension ParseScope {
             phrase.day = amount.unit == .days ? day.adding(days: amount.count) : day.adding(months: amount.count)
             j = amount.end
         }
+        // `2023-12-29 -10days`: counted back, into the past.
+        if phrase.day != nil, word(j).hasPrefix("-"), word(j).count > 1, readAmount(at: j) == nil,
+            ParseScope(text: String(word(j).dropFirst()), now: now, timeZone: timeZone).readAmount(at: 0) != nil
+        {
+            phrase.unsure = true
+        }
         // `at 10 - 10.1`: a time whose range end is no time at all is no time either.
         if phrase.time != nil, Self.rangeWords.contains(word(j)), word(j) != "to", word(j) != "until", word(j) != "till",
             let b = word(j + 1).utf8.first, b >= 48, b <= 57, timeRangeClose(at: j) == nil
