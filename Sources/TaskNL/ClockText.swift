@@ -20,7 +20,7 @@ struct ClockText: Sendable {
     var separator: Separator?
     var suffix: Suffix
 
-    /// Nil unless the word is 1–2 digits, optionally `:MM` or `.MM`, then optionally am/pm/h.
+    /// Nil unless the word is 1–2 digits, optionally `:MM` (and `:SS`) or `.MM`, then optionally am/pm/h.
     init?(_ word: String) {
         guard let first = word.utf8.first, first >= 48, first <= 57 else { return nil }  // most words: no copy
         let b = Array(word.utf8)
@@ -41,6 +41,10 @@ struct ClockText: Sendable {
             guard m <= 59 else { return nil }
             sep = b[k] == 58 ? .colon : .dot
             k += 3
+            // `7:56:30 pm`: seconds are read and dropped (a due has none).
+            if sep == .colon, k + 2 < b.count, b[k] == 58, b[k + 1] >= 48, b[k + 1] <= 53, b[k + 2] >= 48, b[k + 2] <= 57 {
+                k += 3
+            }
         }
         guard let suffix = Suffix(word: String(decoding: b[k...], as: UTF8.self)) else { return nil }
         hour = h

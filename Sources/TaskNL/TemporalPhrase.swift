@@ -85,7 +85,11 @@ extension ParseScope {
         {
             phrase.unsure = true
         }
-        // `at 10 - 10.1`: a time whose range end is no time at all is no time either.
+        // `at 10 - 10.1`: a time whose range end is no time at all is no time either; nor is one
+        // between two plain numbers (`I'm at 10 - 20`).
+        if let t = phrase.time, t.bare, number(t.end - 1) != nil, ["-", "–", "—"].contains(word(j)), number(j + 1) != nil {
+            phrase.unsure = true
+        }
         if phrase.time != nil, Self.rangeWords.contains(word(j)), word(j) != "to", word(j) != "until", word(j) != "till",
             let b = word(j + 1).utf8.first, b >= 48, b <= 57, timeRangeClose(at: j) == nil
         {

@@ -10,6 +10,8 @@ import Testing
     struct Score: CustomStringConvertible {
         var name: String
         var counts: [ExternalCorpus.Verdict: Int] = [:]
+        /// The repeat classes' share of `counts` (`pending`).
+        var repeats: (passes: Int, total: Int) = (0, 0)
         var outCounts: [ExternalCorpus.Verdict: Int] = [:]
         var failures: [String] = []
         var outWrong: [String] = []
@@ -20,7 +22,9 @@ import Testing
         var description: String {
             let rate = inScope == 0 ? 0 : Double(passes) * 100 / Double(inScope)
             return "\(name): in scope \(passes)/\(inScope) (\(String(format: "%.1f", rate))%), wrong \(counts[.wrong] ?? 0), invented "
-                + "\(counts[.invented] ?? 0), missed \(counts[.miss] ?? 0); out of scope: wrong \(outCounts[.wrong] ?? 0), invented \(outCounts[.invented] ?? 0)"
+                + "\(counts[.invented] ?? 0), missed \(counts[.miss] ?? 0)"
+                + (repeats.total == 0 ? "" : " (dates \(passes - repeats.passes)/\(inScope - repeats.total), repeats \(repeats.passes)/\(repeats.total))")
+                + "; out of scope: wrong \(outCounts[.wrong] ?? 0), invented \(outCounts[.invented] ?? 0)"
         }
     }
 
@@ -31,6 +35,10 @@ import Testing
             guard let (verdict, got) = ExternalCorpus.judge(c, parser: parser) else { continue }
             if corpus.inScope(c) {
                 score.counts[verdict, default: 0] += 1
+                if corpus.pending(c) {
+                    score.repeats.total += 1
+                    if verdict == .pass { score.repeats.passes += 1 }
+                }
                 if verdict == .miss { score.misses.append("\(c): got \(got)") }
                 if verdict == .wrong || verdict == .invented {
                     if corpus.pending(c) { score.pendingWrong.append("\(c): got \(got)") } else { score.failures.append("\(c): got \(got)") }
