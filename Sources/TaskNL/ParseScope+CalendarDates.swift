@@ -156,7 +156,10 @@ extension ParseScope {
         if word(i) == "of", word(i + 2) == "week" {
             let monday = today.mondayOfWeek
             switch word(i + 1) {
-            case "this": return DayMatch(day: monday.adding(days: weekday.isoNumber - 1), end: i + 3)
+            case "this":
+                // A day of this week already gone is in the past: unsure, as `last friday` is.
+                let day = monday.adding(days: weekday.isoNumber - 1)
+                return DayMatch(day: day, unsure: day < today, end: i + 3)
             case "next": return DayMatch(day: monday.adding(days: 6 + weekday.isoNumber), end: i + 3)
             case "last": return DayMatch(day: today, unsure: true, end: i + 3)
             default: return nil
