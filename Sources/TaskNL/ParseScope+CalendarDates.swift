@@ -46,6 +46,18 @@ extension ParseScope {
     /// allow two readings or what follows makes the day doubtful: a range (`february 20 - 29`), a
     /// two-digit year (`3 aug 96`), an era (`2555 BE`), a year further on (`oct 26 11:00:09 2023`).
     func readCalendarDate(at i: Int) -> DayMatch? {
+        // Most words start no date: only a digit, `/`, a quote or bracket, a month, an ordinal word, or
+        // a word with `-` or `/` in it (`august-10`) may.
+        guard i < count, let b = tokens[i].word.utf8.first else { return nil }
+        var separated = false  // a `-`, `/` or `.` in the word
+        for c in tokens[i].word.utf8 {
+            if c == 58 { return nil }  // `8:15`, `3:30pm`: a time, never a date
+            if c == 45 || c == 47 || c == 46 { separated = true }
+        }
+        let digit = (b >= 48 && b <= 57) || b == 47 || b == 39 || b == 34 || b == 40
+        if !digit, tokens[i].lexeme.month == nil, !separated, !(tokens[i].lexeme.startsReading && Self.ordinalWords[word(i)] != nil) {
+            return nil
+        }
         var found: DayMatch?
         if let nth = nthWeekdayOfMonth(at: i) {
             found = nth
@@ -58,7 +70,7 @@ extension ParseScope {
             let day = dayNumber(i + 2), day <= LocalDate.daysIn(month: month, year: year)
         {
             found = DayMatch(day: LocalDate(year: year, month: month, day: day), end: i + 3)
-        } else if let glued = gluedMonthDay(word(i)) {
+        } else if separated, !digit, let glued = gluedMonthDay(word(i)) {
             // `august-10, 2012`, `august/10/2012`, `nov/2`
             if let year = glued.year {
                 guard glued.day <= LocalDate.daysIn(month: glued.month, year: year) else { return nil }
@@ -66,9 +78,9 @@ extension ParseScope {
             } else {
                 found = calendarDate(month: glued.month, day: glued.day, yearAt: i + 1)
             }
-        } else if let glued = gluedDayMonth(word(i)) {
+        } else if digit, !separated || tokens[i].word.utf8.count <= 9, let glued = gluedDayMonth(word(i)) {
             found = calendarDate(month: glued.month, day: glued.day, yearAt: i + 1)
-        } else if let numeric = numericDates(at: i) {
+        } else if separated, digit, let numeric = numericDates(at: i) {
             found = DayMatch(day: numeric.days[0], end: numeric.end)
             found?.candidates = numeric.days
         }
@@ -100,10 +112,13 @@ extension ParseScope {
         return match
     }
 
+    static let ordinalWords = ["first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last": -1]
+
     /// `2nd fri in feb`, `last fri in feb`, `3rd thursday of april 2027`: that weekday of that month,
     /// this year unless it has passed.
     func nthWeekdayOfMonth(at i: Int) -> DayMatch? {
-        let ordinals = ["first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last": -1]
+        guard weekday(at: i + 1) != nil else { return nil }
+        let ordinals = Self.ordinalWords
         let n: Int
         if let k = ordinals[word(i)] { n = k } else if let k = dayNumber(i), number(i) == nil, k <= 5 { n = k } else { return nil }
         guard let weekday = weekday(at: i + 1), word(i + 2) == "in" || word(i + 2) == "of", let month = lexeme(i + 3).month else { return nil }
@@ -141,7 +156,7 @@ extension ParseScope {
     /// `15sep`, `15-sep`, `sep-15`: a day number and a month abbreviation in one word.
     private func gluedDayMonth(_ w: String) -> (day: Int, month: Int)? {
         let digits = w.prefix(while: { $0.isASCII && $0.isNumber })
-        if !digits.isEmpty, digits.count <= 2, let day = Int(digits) {
+        if !digits.isEmpty, digits.count <= 2, w.utf8.count >= digits.count + 3, let day = Int(digits) {  // `5pm` is no month
             var rest = w.dropFirst(digits.count)
             if rest.hasPrefix("-") { rest = rest.dropFirst() }
             if let month = Vocabulary.months[String(rest)], day >= 1 { return (day, month) }

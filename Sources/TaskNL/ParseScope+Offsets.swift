@@ -12,7 +12,9 @@ extension ParseScope {
     /// A calendar or clock unit: `day(s)`, `week(s)`/`w`/`wk`, `month(s)`/`mo`, `year(s)`/`yr`,
     /// `minute(s)`/`min`, `hour(s)`/`h`/`hr`, as the multiplier into days, months or minutes.
     static func offsetUnit(_ word: String) -> (OffsetAmount.Unit, Int)? {
-        switch word {
+        // Every unit starts with d, h, m, w or y and is at most 7 letters: most words stop here.
+        guard let b = word.utf8.first, b == 100 || b == 104 || b == 109 || b == 119 || b == 121, word.utf8.count <= 7 else { return nil }
+        return switch word {
         case "min", "mins", "minute", "minutes": (.minutes, 1)
         case "h", "hr", "hrs", "hour", "hours": (.minutes, 60)
         case "d", "day", "days": (.days, 1)
@@ -23,14 +25,24 @@ extension ParseScope {
         }
     }
 
+    /// Words an offset may start with besides an amount (`within two weeks`, `in about 5 hours`).
+    static let offsetOpeners: Set<String> = ["within", "after", "in", "half"]
+
     /// Words before an amount that leave it as it is (`in about 5 hours`).
     static let approximately: Set<String> = ["about", "around", "approximately", "roughly", "~"]
 
     /// Words after an amount or a day that put it in the past (`3 days ago`, `2 days before today`).
     static let pastWords: Set<String> = ["ago", "before", "earlier", "prior"]
 
+    /// True when the word at `i` may start an amount: a digit, `+`, or a count word (`two`, `a`).
+    func startsAmount(_ i: Int) -> Bool {
+        guard i >= 0, i < count, let b = tokens[i].word.utf8.first else { return false }
+        return (b >= 48 && b <= 57) || b == 43 || tokens[i].lexeme.numberWord != nil
+    }
+
     /// `3 weeks`, `a week`, `two days`, `3w`, `15min`, `+15min`, `+2 hours`: a count and a unit, or nil.
     func readAmount(at i: Int) -> OffsetAmount? {
+        guard startsAmount(i) else { return nil }
         var w = word(i)
         if w.hasPrefix("+") { w.removeFirst() }
         if let n = Int(w) ?? (w == word(i) ? count(i) : nil), n > 0, n <= 10_000, let (unit, k) = Self.offsetUnit(word(i + 1)) {
@@ -47,6 +59,7 @@ extension ParseScope {
     /// today`, `a week after tomorrow`, `2 days after next friday`, `within two weeks`, `+15min`.
     /// Minutes and hours give elapsed seconds; days and longer give a day.
     func readOffset(at i: Int) -> (day: LocalDate?, seconds: Int?, end: Int)? {
+        guard startsAmount(i) || (i < count && Self.offsetOpeners.contains(tokens[i].word)) else { return nil }  // most words: no offset
         if word(i) == "in", let amount = readAmount(at: i + 1), amount.unit == .minutes, !word(i + 1).hasPrefix("+"),
             DurationPhrase.read(tokens, at: i + 1, allowArticle: true) == nil
         {
@@ -93,6 +106,7 @@ extension ParseScope {
     /// True when an amount at `i` is said of the past (`3 days ago`, `2 day before today`): such a
     /// phrase is no due, and a day read inside it is unsure.
     func pastOffset(at i: Int) -> Int? {
+        guard startsAmount(i) else { return nil }
         guard let amount = readAmount(at: i), Self.pastWords.contains(word(amount.end)) else { return nil }
         if word(amount.end) == "ago" || word(amount.end) == "earlier" { return amount.end + 1 }
         return readDay(at: amount.end + 1).map(\.end) ?? amount.end + 1
