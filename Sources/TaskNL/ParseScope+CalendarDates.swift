@@ -199,8 +199,9 @@ extension ParseScope {
     /// True when a word of the line names a holiday (`Vocabulary.holidays`, `new year`, `earth day`).
     var namesHoliday: Bool {
         tokens.indices.contains { k in
-            Vocabulary.holidays.contains(word(k)) || (word(k) == "new" && word(k + 1) == "year")
-                || (word(k + 1) == "day" && ["earth", "independence", "memorial", "labor", "labour", "boxing"].contains(word(k)))
+            guard tokens[k].lexeme.mayNameHoliday else { return false }
+            let w = word(k)
+            return Vocabulary.holidays.contains(w) || (w == "new" ? word(k + 1) == "year" : word(k + 1) == "day")
         }
     }
 }

@@ -59,7 +59,7 @@ extension ParseScope {
             return DayMatch(day: dated.day, unsure: dated.unsure, end: dated.end)
         }
         // `friday to monday`, `monday - friday`: a range of weekdays is no due.
-        if lexeme(i).weekday != nil, ["to", "-", "–", "through", "thru", "till", "until"].contains(word(i + 1)), weekday(at: i + 2) != nil {
+        if lexeme(i).weekday != nil, weekday(at: i + 2) != nil, Self.weekdayRangeWords.contains(word(i + 1)) {
             return DayMatch(day: today, unsure: true, end: i + 3)
         }
         // A short form counts after an opener word or directly before a time (asked only of short forms).
@@ -97,6 +97,9 @@ extension ParseScope {
         guard let b = raw.utf8.first else { return false }
         return b >= 65 && b <= 90
     }
+
+    /// Words joining two weekdays into a range (`friday to monday`).
+    static let weekdayRangeWords = ["to", "-", "–", "through", "thru", "till", "until"]
 
     /// Words after which `the 21st` names a day of the month (`on the 21st`, `due the 28th`).
     static let dayOfMonthOpeners: Set<String> = ["on", "by", "due", "before", "until"]

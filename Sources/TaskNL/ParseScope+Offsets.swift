@@ -25,8 +25,14 @@ extension ParseScope {
         }
     }
 
-    /// Words an offset may start with besides an amount (`within two weeks`, `in about 5 hours`).
-    static let offsetOpeners: Set<String> = ["within", "after", "in", "half"]
+    /// `within`, `after`, `in` or `half` at `i`: words an offset may start with besides an amount
+    /// (`within two weeks`, `in about 5 hours`), told apart by their bytes (no hashing: asked of
+    /// every word a phrase might start at).
+    func opensOffset(_ i: Int) -> Bool {
+        guard i >= 0, i < count, let b = tokens[i].word.utf8.first, b == 119 || b == 97 || b == 105 || b == 104 else { return false }
+        let w = tokens[i].word
+        return w == "in" || w == "within" || w == "after" || w == "half"
+    }
 
     /// Words before an amount that leave it as it is (`in about 5 hours`).
     static let approximately: Set<String> = ["about", "around", "approximately", "roughly", "~"]
@@ -59,7 +65,7 @@ extension ParseScope {
     /// today`, `a week after tomorrow`, `2 days after next friday`, `within two weeks`, `+15min`.
     /// Minutes and hours give elapsed seconds; days and longer give a day.
     func readOffset(at i: Int) -> (day: LocalDate?, seconds: Int?, end: Int)? {
-        guard startsAmount(i) || (i < count && Self.offsetOpeners.contains(tokens[i].word)) else { return nil }  // most words: no offset
+        guard startsAmount(i) || opensOffset(i) else { return nil }  // most words: no offset
         if word(i) == "in", let amount = readAmount(at: i + 1), amount.unit == .minutes, !word(i + 1).hasPrefix("+"),
             DurationPhrase.read(tokens, at: i + 1, allowArticle: true) == nil
         {

@@ -88,11 +88,11 @@ extension ParseScope {
 
     /// `morning`, `afternoon`, `evening`, or `in the morning` (which counts as introduced).
     func readDayPart(at i: Int) -> (part: DayPart, introduced: Bool, end: Int)? {
+        if let part = lexeme(i).dayPart { return (part, false, i + 1) }
+        guard word(i) == "in", word(i + 1) == "the", let part = lexeme(i + 2).dayPart else { return nil }
         // `20 min past eight in the evening`: a clock said in words the grammar does not read.
         if word(i - 2) == "past" || word(i - 2) == "to", count(i - 1) != nil || number(i - 1) != nil { return nil }
-        if let part = lexeme(i).dayPart { return (part, false, i + 1) }
-        if word(i) == "in", word(i + 1) == "the", let part = lexeme(i + 2).dayPart { return (part, true, i + 3) }
-        return nil
+        return (part, true, i + 3)
     }
 
     /// `in 2 hours`, `in 30 min`, `in an hour`, `in 90 minutes`, `in 2h`, `in half an hour`: seconds from now.

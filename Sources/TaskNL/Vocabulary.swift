@@ -37,6 +37,9 @@ enum Vocabulary {
         "christmas", "xmas", "easter", "thanksgiving", "halloween", "hanukkah", "diwali", "eid", "passover", "new year's", "newyear",
     ]
 
+    /// The holidays and the first words of two-word ones (`new year`, `earth day`).
+    static let holidayWords = holidays.union(["new", "earth", "independence", "memorial", "labor", "labour", "boxing"])
+
     static let weekdayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
     static let weekdayAbbreviations = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
     static let monthAbbreviations = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
@@ -66,6 +69,8 @@ struct Lexeme: Sendable {
     var opensShortWeekday = false
     /// In `ParseScope.starterWords`.
     var startsReading = false
+    /// In `Vocabulary.holidays` or a holiday's first word (`new`, `earth`): `ParseScope.namesHoliday`.
+    var mayNameHoliday = false
 
     /// A word no table holds (and the empty word past either end).
     static let unknown = Lexeme()
@@ -99,7 +104,7 @@ struct Lexeme: Sendable {
     private static let slots: [(String, Lexeme)?] = {
         let bound = Vocabulary.fullWeekdays.count + Vocabulary.shortWeekdays.count + Vocabulary.months.count
             + Vocabulary.dayParts.count + ParseScope.numberWords.count + Vocabulary.connectors.count
-            + Vocabulary.weekdayOpeners.count + ParseScope.starterWords.count
+            + Vocabulary.weekdayOpeners.count + ParseScope.starterWords.count + Vocabulary.holidayWords.count
         var size = 64
         while size < bound * 4 { size *= 2 }
         var slots = [(String, Lexeme)?](repeating: nil, count: size)
@@ -118,6 +123,7 @@ struct Lexeme: Sendable {
         for word in Vocabulary.connectors { merge(word) { $0.isConnector = true } }
         for word in Vocabulary.weekdayOpeners { merge(word) { $0.opensShortWeekday = true } }
         for word in ParseScope.starterWords { merge(word) { $0.startsReading = true } }
+        for word in Vocabulary.holidayWords { merge(word) { $0.mayNameHoliday = true } }
         return slots
     }()
 }
