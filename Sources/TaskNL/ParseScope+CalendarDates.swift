@@ -63,7 +63,7 @@ extension ParseScope {
             found = nth
         } else if let month = lexeme(i).month, let day = dayNumber(i + 1) {
             found = calendarDate(month: month, day: day, yearAt: i + 2)
-        } else if let day = dayNumber(i) {
+        } else if digit, lexeme(i + 1).month != nil || word(i + 1) == "of", let day = dayNumber(i) {
             let m = word(i + 1) == "of" ? i + 2 : i + 1
             if let month = lexeme(m).month { found = calendarDate(month: month, day: day, yearAt: m + 1) }
         } else if let year = number(i), word(i).utf8.count == 4, year >= 1900, year <= 2199, let month = lexeme(i + 1).month,
@@ -93,23 +93,42 @@ extension ParseScope {
         guard var match = found else { return nil }
         if match.candidates.count > 1 { match.unsure = true }
         // `10 august - 12 september`: the end of a range of days.
-        if ["-", "–", "—", "to", "until", "till", "through", "thru"].contains(word(i - 1)), i >= 2,
+        if i >= 2, Self.isRangeWord(word(i - 1)),
             number(i - 2) != nil || dayNumber(i - 2) != nil || lexeme(i - 2).month != nil || numericDates(at: i - 2) != nil
         {
             match.unsure = true
         }
         let next = word(match.end)
         let yearRead = match.end > i + 1 && number(match.end - 1).map { word(match.end - 1).utf8.count == 4 && $0 >= 1900 } == true
-        if ["-", "–", "—", "through", "thru"].contains(next) || (["to", "until", "till"].contains(next) && dayNumber(match.end + 1) != nil) {
-            match.unsure = true  // a range of days
-        } else if ["be", "ad", "ce", "bc", "bce"].contains(next) || ["be", "ad", "ce", "bc", "bce"].contains(word(match.end - 1)) && yearRead {
+        if Self.isRangeWord(next), !(next == "to" || next == "till" || next == "until") || dayNumber(match.end + 1) != nil {
+            match.unsure = true  // a range of days (`to`, `till`, `until` only before a day number)
+        } else if Self.isEraWord(next) || Self.isEraWord(word(match.end - 1)) && yearRead {
             match.unsure = true  // another era
         } else if !yearRead, let n = number(match.end), word(match.end).utf8.count == 2, n > 31 || readTime(at: match.end) == nil {
             match.unsure = true  // `3 aug 96`: a two-digit year
-        } else if !yearRead, (match.end..<min(match.end + 3, count)).contains(where: { word($0).utf8.count == 4 && (number($0) ?? 0) >= 1900 }) {
+        } else if !yearRead, (match.end..<min(match.end + 3, count)).contains(where: { tokens[$0].word.utf8.count == 4 && (number($0) ?? 0) >= 1900 }) {
             match.unsure = true  // `oct 26 11:00:09 2023`: the year comes later
         }
         return match
+    }
+
+    /// `-`, `–`, `—`, `to`, `until`, `till`, `through`, `thru`: told apart by their bytes (asked of
+    /// the words around every date read).
+    static func isRangeWord(_ w: String) -> Bool {
+        guard let b = w.utf8.first, w.utf8.count <= 7 else { return false }
+        switch b {
+        case 45: return w.utf8.count == 1
+        case 0xE2: return w == "–" || w == "—"
+        case 116: return w == "to" || w == "till" || w == "through" || w == "thru"
+        case 117: return w == "until"
+        default: return false
+        }
+    }
+
+    /// `be`, `ad`, `ce`, `bc`, `bce`: a year of another era follows or precedes.
+    static func isEraWord(_ w: String) -> Bool {
+        guard w.utf8.count == 2 || w.utf8.count == 3, let b = w.utf8.first, b == 97 || b == 98 || b == 99 else { return false }
+        return w == "be" || w == "ad" || w == "ce" || w == "bc" || w == "bce"
     }
 
     static let ordinalWords = ["first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last": -1]
@@ -155,9 +174,9 @@ extension ParseScope {
 
     /// `15sep`, `15-sep`, `sep-15`: a day number and a month abbreviation in one word.
     private func gluedDayMonth(_ w: String) -> (day: Int, month: Int)? {
-        let digits = w.prefix(while: { $0.isASCII && $0.isNumber })
-        if !digits.isEmpty, digits.count <= 2, w.utf8.count >= digits.count + 3, let day = Int(digits) {  // `5pm` is no month
-            var rest = w.dropFirst(digits.count)
+        let digits = w.utf8.prefix(while: { $0 >= 48 && $0 <= 57 }).count
+        if digits >= 1, digits <= 2, w.utf8.count >= digits + 3, let day = Int(w.prefix(digits)) {  // `5pm` is no month
+            var rest = w.dropFirst(digits)
             if rest.hasPrefix("-") { rest = rest.dropFirst() }
             if let month = Vocabulary.months[String(rest)], day >= 1 { return (day, month) }
         }

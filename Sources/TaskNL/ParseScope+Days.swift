@@ -71,8 +71,12 @@ extension ParseScope {
             if delta == 0 { delta = 7 }  // today never matches a bare weekday
             return DayMatch(day: today.adding(days: delta), end: i + 1)
         }
-        if let end = pastOffset(at: i) { return DayMatch(day: today, unsure: true, end: end) }
-        if let offset = readOffset(at: i), let day = offset.day { return DayMatch(day: day, end: offset.end) }
+        if readAmount(at: i) != nil {
+            if let end = pastOffset(at: i) { return DayMatch(day: today, unsure: true, end: end) }
+            if let offset = readOffset(at: i), let day = offset.day { return DayMatch(day: day, end: offset.end) }
+        } else if opensOffset(i), let offset = readOffset(at: i), let day = offset.day {
+            return DayMatch(day: day, end: offset.end)
+        }
         if let date = readCalendarDate(at: i) { return date }
         if w.utf8.count == 10, let date = LocalDate(iso: w) { return DayMatch(day: date, end: i + 1) }
         return nil

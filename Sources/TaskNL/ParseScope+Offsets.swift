@@ -49,16 +49,29 @@ extension ParseScope {
     /// `3 weeks`, `a week`, `two days`, `3w`, `15min`, `+15min`, `+2 hours`: a count and a unit, or nil.
     func readAmount(at i: Int) -> OffsetAmount? {
         guard startsAmount(i) else { return nil }
-        var w = word(i)
-        if w.hasPrefix("+") { w.removeFirst() }
-        if let n = Int(w) ?? (w == word(i) ? count(i) : nil), n > 0, n <= 10_000, let (unit, k) = Self.offsetUnit(word(i + 1)) {
+        // Digits read from the bytes (after an optional `+`), then either the end of the word (`3
+        // weeks`) or a unit glued on (`3w`, `15min`, `+2hours`); a count word (`two weeks`) otherwise.
+        let bytes = tokens[i].word.utf8
+        var value = 0, digits = 0, index = bytes.startIndex
+        if bytes[index] == 43 { index = bytes.index(after: index) }
+        let first = index
+        while index < bytes.endIndex, bytes[index] >= 48, bytes[index] <= 57, digits < 6 {
+            value = value * 10 + Int(bytes[index] - 48)
+            digits += 1
+            index = bytes.index(after: index)
+        }
+        if digits == 0 {
+            guard index == bytes.startIndex, let n = lexeme(i).numberWord, let (unit, k) = Self.offsetUnit(word(i + 1)) else { return nil }
             return OffsetAmount(unit: unit, count: n * k, end: i + 2)
         }
+        guard value > 0, value <= 10_000 else { return nil }
+        if index == bytes.endIndex {
+            guard let (unit, k) = Self.offsetUnit(word(i + 1)) else { return nil }
+            return OffsetAmount(unit: unit, count: value * k, end: i + 2)
+        }
         // Glued: `3w`, `15min`, `2hours`.
-        let digits = w.prefix(while: { $0.isASCII && $0.isNumber })
-        guard !digits.isEmpty, digits.count <= 4, let n = Int(digits), n > 0, let (unit, k) = Self.offsetUnit(String(w.dropFirst(digits.count))) else { return nil }
-        // `5m`, `2h` alone are estimates, not offsets; glued forms count only with a word saying when.
-        return OffsetAmount(unit: unit, count: n * k, end: i + 1)
+        guard digits <= 4, index > first, let (unit, k) = Self.offsetUnit(String(tokens[i].word[index...])) else { return nil }
+        return OffsetAmount(unit: unit, count: value * k, end: i + 1)
     }
 
     /// An offset from now: `15 minutes from now`, `3 weeks later`, `2 days from today`, `2 days after
