@@ -6,32 +6,63 @@ extension ParseScope {
     /// year last or no year, month/day and day/month are both tried: every reading that is a real date
     /// is returned, so `6/10/2018` gives two (the caller leaves it unsure) and `3/22/2024` one.
     func numericDates(at i: Int) -> (days: [LocalDate], end: Int)? {
-        var w = Substring(word(i)).drop(while: { $0 == "'" || $0 == "\"" || $0 == "(" })
-        while let last = w.last, last == "'" || last == "\"" || last == ")" { w = w.dropLast() }
-        guard i < count, let first = w.utf8.first, first >= 47, first <= 57 else { return nil }
-        if w.hasPrefix("/") { w = w.dropFirst() }
-        guard let separator = w.first(where: { $0 == "/" || $0 == "-" || $0 == "." }) else { return nil }
-        let parts = w.split(separator: separator, omittingEmptySubsequences: false)
-        guard parts.count == 2 || parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.count <= 9 && $0.allSatisfy(\.isASCII) }) else { return nil }
-        let numbers = parts.compactMap { Int($0) }
+        guard i >= 0, i < count else { return nil }
+        // The word's groups read from its bytes: up to three runs of digits (or a month name in the
+        // middle, `2012/aug/10`) joined by one separator, `/`, `-` or `.`; quotes and brackets around
+        // it and a leading `/` are passed over.
+        var word = tokens[i].word
+        struct Group { var value = 0, length = 0, letters = false, start = 0 }
+        let parsed: (groups: [Group], separator: UInt8, text: [UInt8])? = word.withUTF8 { b in
+            var lo = 0, hi = b.count
+            while lo < hi, b[lo] == 39 || b[lo] == 34 || b[lo] == 40 { lo += 1 }
+            while hi > lo, b[hi - 1] == 39 || b[hi - 1] == 34 || b[hi - 1] == 41 { hi -= 1 }
+            if lo < hi, b[lo] == 47 { lo += 1 }
+            guard lo < hi, b[lo] >= 48, b[lo] <= 57 else { return nil }
+            var groups = [Group(start: lo)]
+            var separator: UInt8 = 0
+            for k in lo..<hi {
+                let c = b[k]
+                if c == 47 || c == 45 || c == 46 {
+                    guard separator == 0 || separator == c, groups.count < 3, groups[groups.count - 1].length > 0 || groups[groups.count - 1].letters else { return nil }
+                    separator = c
+                    groups.append(Group(start: k + 1))
+                } else if c >= 48 && c <= 57 {
+                    guard !groups[groups.count - 1].letters, groups[groups.count - 1].length < 4 else { return nil }
+                    groups[groups.count - 1].value = groups[groups.count - 1].value * 10 + Int(c - 48)
+                    groups[groups.count - 1].length += 1
+                } else if c >= 97 && c <= 122, groups.count == 2 {
+                    guard groups[1].length == 0 || groups[1].letters else { return nil }
+                    groups[1].letters = true
+                } else {
+                    return nil
+                }
+            }
+            guard separator != 0, groups[groups.count - 1].length > 0 || groups[groups.count - 1].letters else { return nil }
+            return (groups, separator, groups[1].letters ? Array(b[lo..<hi]) : [])
+        }
+        guard let (groups, separator, text) = parsed, groups.count >= 2 else { return nil }
         func valid(_ y: Int, _ m: Int, _ d: Int) -> LocalDate? {
             guard y >= 1900, y <= 2199, m >= 1, m <= 12, d >= 1, d <= LocalDate.daysIn(month: m, year: y) else { return nil }
             return LocalDate(year: y, month: m, day: d)
         }
-        if parts.count == 3, parts[0].count == 4, let y = Int(parts[0]), let month = Vocabulary.months[String(parts[1])], let d = Int(parts[2]) {
-            return valid(y, month, d).map { ([$0], i + 1) }  // `2012/aug/10`
+        if groups[1].letters {  // `2012/aug/10`
+            guard groups.count == 3, groups[0].length == 4, groups[2].length >= 1, groups[2].length <= 2 else { return nil }
+            let end = text.firstIndex(of: separator).map { text[($0 + 1)...] }.flatMap { rest in rest.firstIndex(of: separator).map { rest[..<$0] } }
+            guard let name = end, let month = Vocabulary.months[String(decoding: name, as: UTF8.self)] else { return nil }
+            return valid(groups[0].value, month, groups[2].value).map { ([$0], i + 1) }
         }
-        guard numbers.count == parts.count else { return nil }
-        if parts.count == 3 {
-            if parts[0].count == 4, parts[1].count <= 2, parts[2].count <= 2 {
-                return valid(numbers[0], numbers[1], numbers[2]).map { ([$0], i + 1) }
+        if groups.count == 3 {
+            if groups[0].length == 4, groups[1].length <= 2, groups[2].length <= 2 {
+                return valid(groups[0].value, groups[1].value, groups[2].value).map { ([$0], i + 1) }
             }
-            guard parts[2].count == 4, parts[0].count <= 2, parts[1].count <= 2 else { return nil }
-            let readings = [valid(numbers[2], numbers[0], numbers[1]), valid(numbers[2], numbers[1], numbers[0])].compactMap { $0 }
+            guard groups[2].length == 4, groups[0].length <= 2, groups[1].length <= 2 else { return nil }
+            let (a, b, y) = (groups[0].value, groups[1].value, groups[2].value)
+            let readings = [valid(y, a, b), valid(y, b, a)].compactMap { $0 }
             return readings.isEmpty ? nil : (Array(Set(readings)).sorted(), i + 1)
         }
         // Without a year only slashes: `5.30` is a time, `10-20` a range, `24/7` always.
-        guard separator == "/", parts[0].count <= 2, parts[1].count <= 2, w != "24/7" else { return nil }
+        guard separator == 47, groups[0].length <= 2, groups[1].length <= 2, !(groups[0].value == 24 && groups[1].value == 7) else { return nil }
+        let numbers = [groups[0].value, groups[1].value]
         func coming(_ m: Int, _ d: Int) -> LocalDate? {
             guard m >= 1, m <= 12, d >= 1 else { return nil }
             let year = (m, d) >= (today.month, today.day) ? today.year : today.year + 1
