@@ -80,13 +80,15 @@ extension ParseScope {
         // Most words start no date: only a digit, `/`, a quote or bracket, a month, an ordinal word, or
         // a word with `-` or `/` in it (`august-10`) may.
         guard i < count, let b = tokens[i].word.utf8.first else { return nil }
+        let digit = (b >= 47 && b <= 57) || b == 39 || b == 34 || b == 40
+        // A letter word shorter than `nov/2` that is no month or ordinal starts no date: no scan.
+        if !digit, tokens[i].word.utf8.count < 5, tokens[i].lexeme.month == nil, !tokens[i].lexeme.startsReading { return nil }
         var separated = false  // a `-`, `/` or `.` in the word
         for c in tokens[i].word.utf8 {
             if c == 58 { return nil }  // `8:15`, `3:30pm`: a time, never a date
             if c == 45 || c == 47 || c == 46 { separated = true }
         }
-        let digit = (b >= 48 && b <= 57) || b == 47 || b == 39 || b == 34 || b == 40
-        if !digit, tokens[i].lexeme.month == nil, !separated, !(tokens[i].lexeme.startsReading && Self.ordinalWords[word(i)] != nil) {
+        if !digit, tokens[i].lexeme.month == nil, !separated, !(tokens[i].lexeme.startsReading && Self.isOrdinalWord(tokens[i].word)) {
             return nil
         }
         var found: DayMatch?
@@ -113,7 +115,7 @@ extension ParseScope {
             found = calendarDate(month: glued.month, day: glued.day, yearAt: i + 1)
         } else if separated, digit, let numeric = numericDates(at: i) {
             found = DayMatch(day: numeric.days[0], end: numeric.end)
-            found?.candidates = numeric.days
+            if numeric.days.count > 1 { found?.otherReading = numeric.days[1] }
         }
         // `22-23 feb`: a range of days in one word.
         if found == nil, lexeme(i + 1).month != nil, let dash = word(i).firstIndex(of: "-"),
@@ -122,7 +124,7 @@ extension ParseScope {
             return DayMatch(day: today, unsure: true, end: i + 2)
         }
         guard var match = found else { return nil }
-        if match.candidates.count > 1 { match.unsure = true }
+        if match.otherReading != nil { match.unsure = true }
         // `10 august - 12 september`: the end of a range of days.
         if i >= 2, Self.isRangeWord(word(i - 1)),
             number(i - 2) != nil || dayNumber(i - 2) != nil || lexeme(i - 2).month != nil || numericDates(at: i - 2) != nil
@@ -160,6 +162,12 @@ extension ParseScope {
     static func isEraWord(_ w: String) -> Bool {
         guard w.utf8.count == 2 || w.utf8.count == 3, let b = w.utf8.first, b == 97 || b == 98 || b == 99 else { return false }
         return w == "be" || w == "ad" || w == "ce" || w == "bc" || w == "bce"
+    }
+
+    /// `first` … `fifth`, `last`, told apart by length and first byte before the table is asked.
+    static func isOrdinalWord(_ w: String) -> Bool {
+        guard w.utf8.count >= 4, w.utf8.count <= 6, let b = w.utf8.first, b == 102 || b == 115 || b == 116 || b == 108 else { return false }
+        return ordinalWords[w] != nil
     }
 
     static let ordinalWords = ["first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last": -1]
@@ -232,12 +240,12 @@ extension ParseScope {
         }
         let j = word(i) == "the" ? i + 1 : i
         guard var match = readCalendarDate(at: j) else { return nil }
-        let readings = (match.candidates.isEmpty ? [match.day] : match.candidates).filter { $0.weekday == weekday }
+        let readings = [match.day, match.otherReading].compactMap { $0 }.filter { $0.weekday == weekday }
         if readings.count == 1 {
             // Two readings of the numbers, one of them the weekday's: the weekday decides; other doubts stay.
-            match.unsure = match.unsure && match.candidates.count <= 1
+            match.unsure = match.unsure && match.otherReading == nil
             match.day = readings[0]
-            match.candidates = []
+            match.otherReading = nil
         } else {
             match.unsure = true
         }

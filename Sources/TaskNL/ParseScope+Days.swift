@@ -8,8 +8,8 @@ struct DayMatch: Sendable {
     /// `february 20 - 29`): the phrase gives no due and stays in the title.
     var unsure = false
     var end: Int
-    /// Every reading of a numeric date that is a real day (`numericDates`).
-    var candidates: [LocalDate] = []
+    /// The other reading of a numeric date when both orders are real days (`numericDates`: `6/10`).
+    var otherReading: LocalDate?
 
     init(day: LocalDate, dayPart: DayPart? = nil, unsure: Bool = false, end: Int) {
         self.day = day
@@ -42,17 +42,21 @@ extension ParseScope {
         case "this": return readThis(at: i)
         case "next": return readNext(at: i)
         case "weekend": return DayMatch(day: comingWeekend, end: i + 1)
-        // `yesterday`, `last friday`, `past friday`, `last weekend`, `3 days ago`: the past is no due;
-        // read as unsure so that neither the day nor a time said with it gives one.
-        case "yesterday": return DayMatch(day: today, unsure: true, end: i + 1)
-        case "last", "past":
-            if let nth = nthWeekdayOfMonth(at: i) { return nth }  // `last fri in feb`
-            if weekday(at: i + 1) != nil || ["weekend", "week", "month", "year", "night"].contains(word(i + 1)) {
-                return DayMatch(day: today, unsure: true, end: i + 2)
-            }
         case "the": return afterConnector ? readTheDay(at: i) : nil
         case "end": return readEndOfMonth(at: i)
         default: break
+        }
+        // `yesterday`, `last friday`, `past friday`, `last weekend`, `3 days ago`: the past is no due;
+        // read as unsure so that neither the day nor a time said with it gives one. (Told apart by the
+        // first byte first: `readDay` is asked at every word a phrase might start at.)
+        if let b = tokens[i].word.utf8.first, b == 121 || b == 108 || b == 112 {
+            if w == "yesterday" { return DayMatch(day: today, unsure: true, end: i + 1) }
+            if w == "last" || w == "past" {
+                if let nth = nthWeekdayOfMonth(at: i) { return nth }  // `last fri in feb`
+                if weekday(at: i + 1) != nil || ["weekend", "week", "month", "year", "night"].contains(word(i + 1)) {
+                    return DayMatch(day: today, unsure: true, end: i + 2)
+                }
+            }
         }
         // A weekday with its date (`sunday, march 6, 2016`, `sun 15sep`): the date, when they agree.
         if let weekday = weekday(at: i), let dated = readWeekdayDate(weekday, at: i + 1) {

@@ -29,13 +29,25 @@ extension ParseScope {
     /// (`within two weeks`, `in about 5 hours`), told apart by their bytes (no hashing: asked of
     /// every word a phrase might start at).
     func opensOffset(_ i: Int) -> Bool {
-        guard i >= 0, i < count, let b = tokens[i].word.utf8.first, b == 119 || b == 97 || b == 105 || b == 104 else { return false }
+        guard i >= 0, i < count, let b = tokens[i].word.utf8.first else { return false }
         let w = tokens[i].word
-        return w == "in" || w == "within" || w == "after" || w == "half"
+        switch (b, w.utf8.count) {
+        case (105, 2): return w == "in"
+        case (119, 6): return w == "within"
+        case (97, 5): return w == "after"
+        case (104, 4): return w == "half"
+        default: return false
+        }
     }
 
     /// Words before an amount that leave it as it is (`in about 5 hours`).
     static let approximately: Set<String> = ["about", "around", "approximately", "roughly", "~"]
+
+    /// In `approximately`, asked by first byte first (`in 3 days` asks it of `3`).
+    static func isApproximately(_ w: String) -> Bool {
+        guard let b = w.utf8.first, b == 97 || b == 114 || b == 126 else { return false }
+        return approximately.contains(w)
+    }
 
     /// Words after an amount or a day that put it in the past (`3 days ago`, `2 days before today`).
     static let pastWords: Set<String> = ["ago", "before", "earlier", "prior"]
@@ -86,9 +98,9 @@ extension ParseScope {
         }
         var start = i
         // `within two weeks`, `in about 5 hours`, `within around 3 hours`, `after a year`.
-        let within = word(i) == "within" || word(i) == "after" || (word(i) == "in" && Self.approximately.contains(word(i + 1)))
+        let within = word(i) == "within" || word(i) == "after" || (word(i) == "in" && Self.isApproximately(word(i + 1)))
         if within { start += 1 }
-        if within, Self.approximately.contains(word(start)) { start += 1 }
+        if within, Self.isApproximately(word(start)) { start += 1 }
         if word(i) == "in", start == i + 1 { return nil }  // `in 3 days` is readRelativeDay's
         var found = readAmount(at: start)
         if word(start) == "half", word(start + 1) == "an", word(start + 2) == "hour" { found = OffsetAmount(unit: .minutes, count: 30, end: start + 3) }
