@@ -40,26 +40,23 @@ import TaskCore
         #expect(dailyOnWeekdays.nextDay(after: day(2026, 12, 4)) == day(2026, 12, 7))
     }
 
-    @Test func monthEndAndLeapDayClamp() {
+    @Test func monthlyAndYearlySkipMonthsWithoutTheDayAsRFC5545Does() {
         let monthly = RecurrenceRule(frequency: .monthly)
-        #expect(monthly.nextDay(after: day(2027, 1, 31)) == day(2027, 2, 28))
-        #expect(monthly.nextDay(after: day(2028, 1, 31)) == day(2028, 2, 29))
+        #expect(monthly.nextDay(after: day(2027, 1, 31)) == day(2027, 3, 31))
         #expect(monthly.nextDay(after: day(2026, 12, 31)) == day(2027, 1, 31))
-        #expect(RecurrenceRule(frequency: .monthly, interval: 3).nextDay(after: day(2026, 11, 30)) == day(2027, 2, 28))
-        #expect(RecurrenceRule(frequency: .yearly).nextDay(after: day(2028, 2, 29)) == day(2029, 2, 28))
-        #expect(RecurrenceRule(frequency: .yearly, interval: 4).nextDay(after: day(2028, 2, 29)) == day(2032, 2, 29))
+        #expect(RecurrenceRule(frequency: .monthly, interval: 3).nextDay(after: day(2026, 11, 30)) == day(2027, 5, 30))
+        #expect(RecurrenceRule(frequency: .yearly).nextDay(after: day(2028, 2, 29)) == day(2032, 2, 29))
+        let lastDay = RecurrenceRule(frequency: .monthly, monthDays: [-1])
+        #expect(lastDay.nextDay(after: day(2027, 1, 31)) == day(2027, 2, 28))
+        #expect(lastDay.nextDay(after: day(2028, 1, 31)) == day(2028, 2, 29))
     }
 
-    @Test func nextOccurrenceKeepsTheAnchorDayAfterAClampedMonth() throws {
+    @Test func nextOccurrenceFollowsTheRuleFromTheDue() throws {
         let utc = try #require(TimeZone(identifier: "UTC"))
         let monthly = RecurrenceRule(frequency: .monthly)
         let jan31 = try #require(ISODate.parse("2027-01-31T09:00", in: utc))
-        let feb28 = monthly.nextOccurrence(after: jan31, in: utc, notBefore: jan31)
-        #expect(ISODate.format(feb28, in: utc) == "2027-02-28T09:00:00+00:00")
-        let mar31 = monthly.nextOccurrence(after: feb28, in: utc, notBefore: feb28, anchorDay: 31)
+        let mar31 = monthly.nextOccurrence(after: jan31, in: utc, notBefore: jan31)
         #expect(ISODate.format(mar31, in: utc) == "2027-03-31T09:00:00+00:00")
-        let mar28 = monthly.nextOccurrence(after: feb28, in: utc, notBefore: feb28)
-        #expect(ISODate.format(mar28, in: utc) == "2027-03-28T09:00:00+00:00")
     }
 
     @Test func nextOccurrenceKeepsWallTimeAndMovesThroughADSTGap() throws {
