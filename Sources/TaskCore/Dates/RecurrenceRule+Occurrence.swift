@@ -92,13 +92,17 @@ extension RecurrenceRule {
 
     /// The first occurrence after `due` that is later than `notBefore`, keeping `due`'s wall-clock time in
     /// `timeZone`; COUNT and UNTIL are not applied (a series' end is `next(after:dateOnly:in:completed:)`'s
-    /// business). `due` itself when the rule has no later day. `anchorDay` is no longer used: occurrences
-    /// follow RFC 5545, so a series never lands on a clamped day that would need one.
+    /// business). `due` itself when the rule has no later day. `anchorDay` (29–31), for a plain monthly
+    /// rule (or a yearly one on Feb 29), is the day the series keeps to when a month is shorter
+    /// (`keepingMonthEnd`): after Feb 28 anchored on the 31st comes Mar 31.
     public func nextOccurrence(after due: Date, in timeZone: TimeZone, notBefore: Date, anchorDay: Int? = nil) -> Date {
         var open = self
         open.count = nil
         open.until = nil
         let wall = LocalDateTime(due, in: timeZone)
+        if let anchorDay, anchorDay >= 29, anchorDay <= 31 {
+            open = open.keepingMonthEnd(from: LocalDate(year: 2000, month: frequency == .yearly ? wall.date.month : 1, day: anchorDay))
+        }
         for day in open.days(from: wall.date).prefix(200_000) {
             let instant = LocalDateTime(date: day, hour: wall.hour, minute: wall.minute, second: wall.second).instant(in: timeZone)
             if instant > due && instant > notBefore { return instant }

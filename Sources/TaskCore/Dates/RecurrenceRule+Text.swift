@@ -51,6 +51,9 @@ extension RecurrenceRule {
             if !positions.isEmpty { s += " (" + RecurrenceRule.ordinalList(positions) + " of each)" }
             return s
         case .monthly:
+            if let d = monthEndDay {
+                return (n == 1 ? "Monthly" : "Every \(n) months") + " on the " + RecurrenceRule.ordinalWord(d) + " or the last day"
+            }
             let selector = daySelector
             var s: String
             if selector.isEmpty {
@@ -64,6 +67,7 @@ extension RecurrenceRule {
             if !months.isEmpty { s += " in " + monthList }
             return s
         case .yearly:
+            if monthEndDay != nil { return every("year", "years") + " on 29 Feb or the last day of Feb" }
             if months.count == 1, monthDays.count == 1, monthDays[0] > 0, days.isEmpty, positions.isEmpty {
                 return every("year", "years") + " on \(monthDays[0]) " + monthList
             }

@@ -133,3 +133,44 @@ extension Weekday {
         self = day
     }
 }
+
+extension RecurrenceRule {
+    /// The rule a series set up on `day` follows so that it keeps to the month's end: a plain monthly
+    /// rule from the 29th–31st becomes `BYMONTHDAY=31,-1;BYSETPOS=1` (the 31st, or the last day of a
+    /// shorter month: Jan 31 → Feb 28 → Mar 31), a plain yearly rule from Feb 29 becomes
+    /// `BYMONTH=2;BYMONTHDAY=29,-1;BYSETPOS=1` (Feb 28 outside leap years). Said in RFC 5545 terms, so
+    /// every client expands it the same; plain `FREQ=MONTHLY` from the 31st would skip shorter months.
+    /// A rule already in this form is taken back to plain first (a series moved to another day keeps
+    /// to that day); any other rule is returned as it is.
+    public func keepingMonthEnd(from day: LocalDate) -> RecurrenceRule {
+        guard verbatim == nil, days.isEmpty else { return self }
+        var plain = self
+        if let d = monthEndDay {
+            plain.monthDays = []
+            plain.positions = []
+            if frequency == .yearly && d == 29 { plain.months = [] }
+        }
+        guard plain.monthDays.isEmpty, plain.positions.isEmpty else { return self }
+        switch frequency {
+        case .monthly where day.day >= 29:
+            plain.monthDays = [day.day, -1]
+            plain.positions = [1]
+        case .yearly where day.month == 2 && day.day == 29 && (plain.months.isEmpty || plain.months == [2]):
+            plain.months = [2]
+            plain.monthDays = [29, -1]
+            plain.positions = [1]
+        default: break
+        }
+        return plain
+    }
+
+    /// The day (29–31) of a rule in the form `keepingMonthEnd` writes; nil for any other rule.
+    public var monthEndDay: Int? {
+        guard days.isEmpty, positions == [1], monthDays.count == 2, monthDays[1] == -1, monthDays[0] >= 29 else { return nil }
+        switch frequency {
+        case .monthly: return monthDays[0]
+        case .yearly where months == [2] && monthDays[0] == 29: return 29
+        default: return nil
+        }
+    }
+}
