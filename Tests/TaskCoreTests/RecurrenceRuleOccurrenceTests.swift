@@ -41,14 +41,29 @@ import TaskCore
     }
 
     @Test func monthlyAndYearlySkipMonthsWithoutTheDayAsRFC5545Does() {
+        func second(_ rule: RecurrenceRule, _ start: LocalDate) -> LocalDate? { Array(rule.days(from: start).prefix(2)).last }
         let monthly = RecurrenceRule(frequency: .monthly)
-        #expect(monthly.nextDay(after: day(2027, 1, 31)) == day(2027, 3, 31))
-        #expect(monthly.nextDay(after: day(2026, 12, 31)) == day(2027, 1, 31))
-        #expect(RecurrenceRule(frequency: .monthly, interval: 3).nextDay(after: day(2026, 11, 30)) == day(2027, 5, 30))
-        #expect(RecurrenceRule(frequency: .yearly).nextDay(after: day(2028, 2, 29)) == day(2032, 2, 29))
+        #expect(second(monthly, day(2027, 1, 31)) == day(2027, 3, 31))
+        #expect(second(monthly, day(2026, 12, 31)) == day(2027, 1, 31))
+        #expect(second(RecurrenceRule(frequency: .monthly, interval: 3), day(2026, 11, 30)) == day(2027, 5, 30))
+        #expect(second(RecurrenceRule(frequency: .yearly), day(2028, 2, 29)) == day(2032, 2, 29))
         let lastDay = RecurrenceRule(frequency: .monthly, monthDays: [-1])
-        #expect(lastDay.nextDay(after: day(2027, 1, 31)) == day(2027, 2, 28))
-        #expect(lastDay.nextDay(after: day(2028, 1, 31)) == day(2028, 2, 29))
+        #expect(second(lastDay, day(2027, 1, 31)) == day(2027, 2, 28))
+        #expect(second(lastDay, day(2028, 1, 31)) == day(2028, 2, 29))
+    }
+
+    /// A series set up on the 29th–31st keeps to the month's end (`keepingMonthEnd`), as the store saves it.
+    @Test func nextDayKeepsToTheMonthEnd() {
+        let monthly = RecurrenceRule(frequency: .monthly)
+        #expect(monthly.nextDay(after: day(2027, 1, 31)) == day(2027, 2, 28))
+        #expect(monthly.nextDay(after: day(2028, 1, 31)) == day(2028, 2, 29))
+        #expect(monthly.nextDay(after: day(2026, 12, 31)) == day(2027, 1, 31))
+        #expect(RecurrenceRule(frequency: .monthly, interval: 3).nextDay(after: day(2026, 11, 30)) == day(2027, 2, 28))
+        #expect(RecurrenceRule(frequency: .yearly).nextDay(after: day(2028, 2, 29)) == day(2029, 2, 28))
+        #expect(RecurrenceRule(frequency: .yearly, interval: 4).nextDay(after: day(2028, 2, 29)) == day(2032, 2, 29))
+        #expect(monthly.keepingMonthEnd(from: day(2027, 1, 31)).rrule == "FREQ=MONTHLY;BYMONTHDAY=31,-1;BYSETPOS=1")
+        #expect(monthly.keepingMonthEnd(from: day(2027, 1, 15)) == monthly)
+        #expect(monthly.keepingMonthEnd(from: day(2027, 1, 31)).keepingMonthEnd(from: day(2027, 2, 15)) == monthly)
     }
 
     @Test func nextOccurrenceFollowsTheRuleFromTheDue() throws {

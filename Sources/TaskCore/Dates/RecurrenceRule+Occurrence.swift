@@ -117,9 +117,10 @@ extension RecurrenceRule {
         days(from: day).first { _ in true } ?? day
     }
 
-    /// The occurrence after `day`, which is itself an occurrence and the series' start.
+    /// The occurrence after `day`, which is itself an occurrence and the series' start, for the rule the
+    /// series will store (`keepingMonthEnd(from: day)`): monthly from Jan 31 is Feb 28.
     public func nextDay(after day: LocalDate) -> LocalDate {
-        days(from: day).first { $0 > day } ?? day
+        keepingMonthEnd(from: day).days(from: day).first { $0 > day } ?? day
     }
 }
 
