@@ -39,7 +39,7 @@ import TaskerTestSupport
             var open = c.rule
             open.count = nil
             open.until = nil
-            let probe = Array(open.days(from: c.start.date).prefix(50))
+            let probe = Array(open.days(from: c.start.date, throughYear: c.start.date.year + 150).prefix(50))
             guard probe.count == 50, let last = probe.last, last.year - c.start.date.year <= 150 else {
                 redrawn += 1
                 continue

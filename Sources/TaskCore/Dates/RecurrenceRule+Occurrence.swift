@@ -13,8 +13,10 @@ import Foundation
 /// mixing `MO` with `1TU` — this follows RFC 5545 (either matches).
 extension RecurrenceRule {
     /// The occurrence days of the series starting on `start`, ascending; COUNT and UNTIL are not applied
-    /// (they need the time: `occurrences`). Ends after 1,000 years with nothing found.
-    public func days(from start: LocalDate) -> DaySequence { DaySequence(rule: self, start: start) }
+    /// (they need the time: `occurrences`). Ends with the year `throughYear` (at most 1,000 years on).
+    public func days(from start: LocalDate, throughYear: Int? = nil) -> DaySequence {
+        DaySequence(rule: self, start: start, lastYear: min(throughYear ?? Int.max, start.year + 1_000))
+    }
 
     /// The first `limit` occurrences of the series whose first due is `start`, in `timeZone`, COUNT and
     /// UNTIL applied. A `dateOnly` series compares UNTIL by day.
@@ -140,7 +142,7 @@ extension RecurrenceRule {
         var index = 0
         let lastYear: Int
 
-        init(rule: RecurrenceRule, start: LocalDate) {
+        init(rule: RecurrenceRule, start: LocalDate, lastYear: Int) {
             var days = rule.days, monthDays = rule.monthDays, months = rule.months
             if days.isEmpty && monthDays.isEmpty {
                 switch rule.frequency {
@@ -161,7 +163,7 @@ extension RecurrenceRule {
             self.months = months
             positions = rule.positions
             self.start = start
-            lastYear = start.year + 1_000
+            self.lastYear = lastYear
             switch rule.frequency {
             case .daily: period = start
             case .weekly: period = start.adding(days: -((start.weekday.isoNumber - rule.weekStart.isoNumber + 7) % 7))
@@ -188,15 +190,28 @@ extension RecurrenceRule {
 
         /// The days of the period starting on `first` that pass the BY parts, BYSETPOS applied.
         func candidates(_ first: LocalDate) -> [LocalDate] {
-            var all: [LocalDate] = []
-            switch frequency {
-            case .daily: all = [first]
-            case .weekly: all = (0..<7).map { first.adding(days: $0) }
-            case .monthly: all = monthDaysOf(first.year, first.month)
-            case .yearly:
-                for m in (months.isEmpty ? Array(1...12) : months) { all += monthDaysOf(first.year, m) }
+            let kept: [LocalDate]
+            if (frequency == .monthly || frequency == .yearly) && plainDays.isEmpty && ordinalDays.isEmpty && !monthDays.isEmpty {
+                // Only days of the month: named directly, not found by walking every day of the period.
+                let inPeriod = frequency == .monthly ? [first.month] : (months.isEmpty ? Array(1...12) : months)
+                var days: [LocalDate] = []
+                for m in inPeriod where months.isEmpty || months.contains(m) {
+                    let length = LocalDate.daysIn(month: m, year: first.year)
+                    let named = Set(monthDays.map { $0 > 0 ? $0 : length + $0 + 1 }.filter { (1...length).contains($0) })
+                    days += named.sorted().map { LocalDate(year: first.year, month: m, day: $0) }
+                }
+                kept = days
+            } else {
+                var all: [LocalDate] = []
+                switch frequency {
+                case .daily: all = [first]
+                case .weekly: all = (0..<7).map { first.adding(days: $0) }
+                case .monthly: all = monthDaysOf(first.year, first.month)
+                case .yearly:
+                    for m in (months.isEmpty ? Array(1...12) : months) { all += monthDaysOf(first.year, m) }
+                }
+                kept = all.filter(passes)
             }
-            let kept = all.filter(passes)
             guard !positions.isEmpty else { return kept }
             var picked: Set<LocalDate> = []
             for p in positions {
