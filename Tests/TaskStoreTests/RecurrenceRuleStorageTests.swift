@@ -92,4 +92,14 @@ import TaskerTestSupport
         let moved = try Tasks(f.store).rescheduleTask(feb.id, due: at("2026-02-15T09:00"))
         #expect(moved.recurrence == RecurrenceRule(frequency: .monthly))
     }
+
+    /// RFC 5545 wants UNTIL in its due's form: a day beside a date-only due, an instant beside a timed one.
+    @Test func untilTakesTheFormItsDueNeeds() throws {
+        let f = try Fixture(zone: berlin)
+        let day = RecurrenceRule(frequency: .daily, until: .day(LocalDate(year: 2026, month: 3, day: 20)))
+        let timed = try f.add("Timed") { $0.due = at("2026-03-11T09:00", berlin); $0.recurrence = day }
+        #expect(timed.recurrence?.rrule == "FREQ=DAILY;UNTIL=20260320T225959Z")
+        let whole = try f.add("Whole day") { $0.dueDay = LocalDate(year: 2026, month: 3, day: 11); $0.recurrence = day }
+        #expect(whole.recurrence?.rrule == "FREQ=DAILY;UNTIL=20260320")
+    }
 }

@@ -174,3 +174,22 @@ extension RecurrenceRule {
         }
     }
 }
+
+extension RecurrenceRule {
+    /// The rule with UNTIL in the form RFC 5545 requires beside its due: a day for a date-only series,
+    /// an instant (UTC) for a timed one — a day becomes the end of that day (23:59:59) in `timeZone`, a
+    /// floating wall time that moment in `timeZone`. python-dateutil and libical refuse a day UNTIL
+    /// beside a zoned DTSTART. A verbatim rule is returned as it is.
+    public func untilMatching(dateOnly: Bool, in timeZone: TimeZone) -> RecurrenceRule {
+        guard verbatim == nil, let until else { return self }
+        var r = self
+        switch (until, dateOnly) {
+        case (.instant(let i), true): r.until = .day(LocalDate(i, in: timeZone))
+        case (.wallTime(let w), true): r.until = .day(w.date)
+        case (.day(let d), false): r.until = .instant(LocalDateTime(date: d, hour: 23, minute: 59, second: 59).instant(in: timeZone))
+        case (.wallTime(let w), false): r.until = .instant(w.instant(in: timeZone))
+        default: break
+        }
+        return r
+    }
+}

@@ -15,6 +15,13 @@ extension Tasks {
         return rule.keepingMonthEnd(from: LocalDate(due, in: store.timeZone))
     }
 
+    /// The rule a task stores: kept to the month's end (`keepingMonthEnd`) when `monthEnd`, and with
+    /// UNTIL in the form its due needs (`RecurrenceRule.untilMatching`: a day for a date-only due, else an instant).
+    func seriesRule(_ task: TaskItem, monthEnd: Bool = true) -> RecurrenceRule? {
+        let rule = monthEnd ? keepingMonthEnd(task.recurrence, due: task.due) : task.recurrence
+        return rule?.untilMatching(dateOnly: task.due == nil || task.dueDay != nil, in: store.timeZone)
+    }
+
     /// Whether `rule` lands on a day of month, and so needs an anchor.
     static func isAnchored(_ rule: RecurrenceRule?) -> Bool {
         rule?.frequency == .monthly || rule?.frequency == .yearly

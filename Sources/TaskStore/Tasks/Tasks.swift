@@ -19,7 +19,7 @@ public struct Tasks {
         try store.write {
             var cache: [String: (id: Int64, name: String)] = [:]
             var (task, listID, projectID) = try store.makeTask(from: draft, cache: &cache)
-            task.recurrence = keepingMonthEnd(task.recurrence, due: task.due)
+            task.recurrence = seriesRule(task)
             let anchor = anchorDay(for: task.recurrence, due: task.due)
             return try store.insertTaskRow(task, anchorDay: anchor, stageID: nil, listID: listID, projectID: projectID)
         }
@@ -34,7 +34,7 @@ public struct Tasks {
             created.reserveCapacity(drafts.count)
             for draft in drafts {
                 var (task, listID, projectID) = try store.makeTask(from: draft, cache: &cache)
-                task.recurrence = keepingMonthEnd(task.recurrence, due: task.due)
+                task.recurrence = seriesRule(task)
                 let anchor = anchorDay(for: task.recurrence, due: task.due)
                 created.append(try store.insertTaskRow(task, anchorDay: anchor, stageID: nil, listID: listID, projectID: projectID))
             }
@@ -89,7 +89,7 @@ public struct Tasks {
             if update.due != nil || update.recurrence != nil {
                 // A new rule, or the series moved to another day: it keeps to the new day's month end.
                 let sameDay = before.due.map { LocalDate($0, in: store.timeZone) } == t.due.map { LocalDate($0, in: store.timeZone) }
-                if update.recurrence != nil || !sameDay { t.recurrence = keepingMonthEnd(t.recurrence, due: t.due) }
+                t.recurrence = seriesRule(t, monthEnd: update.recurrence != nil || !sameDay)
                 try setAnchorDay(try anchorDay(updating: id, from: before, to: t), for: id)
             }
             return try saveTask(t, replacingContexts: update.contexts != nil)
