@@ -211,6 +211,15 @@ public struct TaskwarriorReader {
             t.recurrence = TaskwarriorRecurrence.rule(recur)
             if t.recurrence == nil { warnings.append("\(location): recur '\(recur)' has no Tasker equivalent; kept under \"x\"") }
             if status == "recurring" { t.recurrence = nil }  // the template's children carry the series
+            // The whole rule, when Tasker wrote it beside `recur` (see `TaskwarriorWriter`).
+            let kind = x["rrule_kind"]?.stringValue.flatMap(RecurrenceRule.Kind.init(rawValue:)) ?? .skipMissed
+            if t.recurrence != nil, let text = x["rrule"]?.stringValue, let rule = RecurrenceRule(rrule: text, kind: kind) {
+                t.recurrence = rule
+            } else {
+                t.recurrence = t.recurrence?.with(kind: kind)
+            }
+            x["rrule"] = nil
+            x["rrule_kind"] = nil
         }
         t.extras = x
         return t

@@ -64,12 +64,18 @@ public struct TaskwarriorWriter {
                 o["annotations"] = .array(notes.split(separator: "\n").map { ["entry": entry, "description": .string(String($0))] })
             }
         }
+        o.removeValue(forKey: "rrule")
+        o.removeValue(forKey: "rrule_kind")
         if let rule = t.recurrence {
             if let kept = t.extras["recur"]?.stringValue, TaskwarriorRecurrence.rule(kept) == rule {
                 o["recur"] = .string(kept)
             } else {
                 o["recur"] = .string(TaskwarriorRecurrence.value(rule))
             }
+            // What `recur` cannot say (ordinals, month days, an end, the kind) rides along as UDAs,
+            // which Taskwarrior keeps: `rrule` (the RRULE text) and `rrule_kind`.
+            if TaskwarriorRecurrence.rule(TaskwarriorRecurrence.value(rule)) != rule.with(kind: .skipMissed) { o["rrule"] = .string(rule.rrule) }
+            if rule.kind != .skipMissed { o["rrule_kind"] = .string(rule.kind.rawValue) }
         }
         return .object(o)
     }

@@ -126,6 +126,10 @@ public struct TodoTxtReader {
             if other != "C" { x["priority"] = .string(other) }
         }
         if projectNames.count > 1 { x["projects"] = .array(projectNames.dropFirst().map(JSONValue.string)) }
+        if let rule = TodoTxtRecurrence.rule(rec: x["rec"]?.stringValue, rrule: x["rrule"]?.stringValue, kind: x["rrule_kind"]?.stringValue) {
+            t.recurrence = rule
+            for key in ["rec", "rrule", "rrule_kind"] { x[key] = nil }
+        }
         t.extras = x
         return (t, projectNames.first)
     }

@@ -48,7 +48,8 @@ public struct TodoTxtWriter {
         }
         if let d = t.deferUntil { parts.append("t:\(d)") }
         if t.status == .done, let letter { parts.append("pri:\(letter)") }
-        for key in t.extras.keys.sorted() where key != "priority" && key != "projects" {
+        if let rule = t.recurrence { parts += TodoTxtRecurrence.words(rule) }
+        for key in t.extras.keys.sorted() where !["priority", "projects", "rec", "rrule", "rrule_kind"].contains(key) {
             if let value = t.extras[key]?.stringValue, !value.contains(" "), !value.isEmpty, !key.contains(" ") { parts.append("\(key):\(value)") }
         }
         parts.append("uuid:\(t.uuid)")

@@ -155,22 +155,7 @@ public enum ChipText {
         }
     }
 
-    /// `Every day`, `Every weekday`, `Every 2 weeks`, `Every Monday`, `Every Mon, Thu`, `Every month`.
-    public static func recurrence(_ rule: RecurrenceRule) -> String {
-        let n = rule.interval
-        func every(_ one: String, _ many: String) -> String { n == 1 ? "Every \(one)" : "Every \(n) \(many)" }
-        switch rule.frequency {
-        case .daily: return every("day", "days")
-        case .monthly: return every("month", "months")
-        case .yearly: return every("year", "years")
-        case .weekly:
-            let days = rule.weekdays
-            if days.isEmpty { return every("week", "weeks") }
-            let prefix = n == 1 ? "Every" : "Every \(n) weeks on"
-            if days == [.mon, .tue, .wed, .thu, .fri] && n == 1 { return "Every weekday" }
-            if days == [.sat, .sun] && n == 1 { return "Every weekend" }
-            if days.count == 1 { return "\(prefix) \(Vocabulary.weekdayNames[days[0].isoNumber - 1])" }
-            return "\(prefix) " + days.map { Vocabulary.weekdayAbbreviations[$0.isoNumber - 1] }.joined(separator: ", ")
-        }
-    }
+    /// `Every day`, `Every weekday`, `Every 2 weeks`, `Every Monday`, `Every 2nd and 4th Fri`: the rule's
+    /// own English (`RecurrenceRule.text`, the one place it is said).
+    public static func recurrence(_ rule: RecurrenceRule) -> String { rule.text }
 }

@@ -6,7 +6,8 @@ import TaskCore
 /// - `STATUS:COMPLETED` on a VTODO with an RRULE (Thunderbird, the `caldav` library's `complete()`)
 ///   completes the current occurrence, as tasks.org does: the completion (its COMPLETED time, else
 ///   LAST-MODIFIED, in this device's zone, for the due it had) joins `"completions"`, the status goes
-///   back to open, the due steps on by the rule past the completion, and the defer is dropped.
+///   back to open, the due steps on by the rule as a completion here would (its kind, COUNT less one),
+///   and the defer is dropped; the last occurrence of a series with COUNT or UNTIL stays done.
 /// - A DUE moved on to a later occurrence of the rule with no new completion beside it (a client that
 ///   advances the due itself, as tasks.org does) is one completion more, at LAST-MODIFIED, for the due
 ///   the base had.
@@ -24,9 +25,19 @@ struct SeriesReading {
         if let status = remote["status"]?.stringValue, status.hasPrefix("done") {
             let at = TaskFields.instant(String(status.dropFirst(5))) ?? when
             list = SeriesCompletion.union(list, [SeriesCompletion(at: at, zone: timeZone.identifier, due: remote["due"]?.stringValue)])
-            f["status"] = nil
-            f["due"] = remote["due"]?.stringValue.map { .string(next($0, rule, notBefore: at)) }
-            f["defer"] = nil
+            if let due = remote["due"]?.stringValue, let date = instant(due) {
+                // By the rule's kind, COUNT and UNTIL, as a completion here (`RecurrenceRule.next`); the
+                // last occurrence of a series that ends stays done.
+                if let (nextDue, nextRule) = rule.next(after: date, dateOnly: due.count == 10, in: timeZone, completed: at) {
+                    f["status"] = nil
+                    f["due"] = .string(due.count == 10 ? LocalDate(nextDue, in: timeZone).description : TaskFields.time(nextDue))
+                    if nextRule != rule { f["recurrence"] = nextRule.json }
+                    f["defer"] = nil
+                }
+            } else {
+                f["status"] = nil
+                f["defer"] = nil
+            }
         } else if let base, base["recurrence"] != nil, let old = base["due"]?.stringValue, let due = remote["due"]?.stringValue,
                   due.count == old.count, due > old, isOccurrence(due, after: old, rule),
                   list.allSatisfy({ c in SeriesCompletion.all(in: base).contains { $0.matches(c) } }) {

@@ -9,7 +9,7 @@ import TaskIO
 /// RFC 5545 allows it (no due or a date-only one on or after it, not recurring) else `X-TASKER-DEFER-UNTIL`,
 /// PRIORITY (3/5/9 as the .ics export writes them; critical is 1 plus the category `critical`, so a
 /// high task with a context named "critical" reads back as it is), STATUS/COMPLETED/PERCENT-COMPLETE,
-/// RRULE, CATEGORIES, RELATED-TO;RELTYPE=PARENT, and X-TASKER-* for estimate, energy, kind, project,
+/// RRULE (the whole rule; one Tasker cannot represent, verbatim) with the repeat kind in `X-TASKER-REPEAT`, CATEGORIES, RELATED-TO;RELTYPE=PARENT, and X-TASKER-* for estimate, energy, kind, project,
 /// list and stage; a recurring series' done occurrences as `X-TASKER-COMPLETIONS` (see `SeriesCompletion`). Writing replaces only the properties that read a field that changed, in the server's
 /// text (`properties`, `rewrite`).
 struct VTodoMapping {
@@ -46,7 +46,7 @@ struct VTodoMapping {
             let when = todo.first("COMPLETED")?.time.map(instant) ?? todo.first("LAST-MODIFIED")?.time.map(instant)
             f[.status] = .string("done " + (when.map(TaskFields.time) ?? ""))
         }
-        if let rule = todo.first("RRULE").flatMap({ recurrence($0.value) }) { f[.recurrence] = rule.json }
+        if let rule = todo.first("RRULE").flatMap({ recurrence($0.value, kind: todo.first("X-TASKER-REPEAT")?.value) }) { f[.recurrence] = rule.json }
         if let parent = todo.all("RELATED-TO").first(where: { ($0.parameters["RELTYPE"] ?? "PARENT").uppercased() == "PARENT" }) {
             f[.parent] = .string(parent.value)
         }
@@ -81,6 +81,9 @@ struct VTodoMapping {
             deferIsStart(f) ? nil : f[.deferUntil]?.stringValue.map { ";VALUE=DATE:" + basic($0) }
         },
         VTodoProperty("RRULE", reads: [.recurrence]) { f in f[.recurrence].flatMap(RecurrenceRule.init(json:)).map { ":" + rrule($0) } },
+        VTodoProperty("X-TASKER-REPEAT", reads: [.recurrence]) { f in
+            f[.recurrence].flatMap(RecurrenceRule.init(json:)).flatMap { repeatKind($0.kind).map { ":" + $0 } }
+        },
         VTodoProperty("PRIORITY", reads: [.priority]) { f in
             let priority = f[.priority]?.stringValue ?? "normal"
             return ":" + (priority == "low" ? "9" : priority == "normal" ? "5" : priority == "high" ? "3" : "1")
@@ -151,18 +154,29 @@ struct VTodoMapping {
         }
     }
 
-    /// FREQ, INTERVAL and BYDAY of an RRULE; nil for frequencies Tasker has no rule for.
-    private func recurrence(_ value: String) -> RecurrenceRule? {
-        var parts: [String: String] = [:]
-        for part in value.split(separator: ";") {
-            let kv = part.split(separator: "=", maxSplits: 1)
-            if kv.count == 2 { parts[kv[0].uppercased()] = String(kv[1]) }
+    /// An RRULE value (as libical reads it) as a rule (`RecurrenceRule(rrule:)`: parts Tasker cannot
+    /// represent keep the text verbatim, written back unchanged), with the kind `X-TASKER-REPEAT` says.
+    private func recurrence(_ value: String, kind: String?) -> RecurrenceRule? {
+        RecurrenceRule(rrule: value, kind: kind.flatMap(Self.repeatKind) ?? .skipMissed)
+    }
+
+    /// The repeat kind as `X-TASKER-REPEAT` carries it: `ON-SCHEDULE`, `AFTER-COMPLETION`; none for
+    /// skip missed, the default. An X- property, so other clients keep it and expand the RRULE as they would.
+    static func repeatKind(_ kind: RecurrenceRule.Kind) -> String? {
+        switch kind {
+        case .skipMissed: nil
+        case .onSchedule: "ON-SCHEDULE"
+        case .afterCompletion: "AFTER-COMPLETION"
         }
-        guard let frequency = parts["FREQ"].flatMap({ RecurrenceRule.Frequency(rawValue: $0.lowercased()) }) else { return nil }
-        let days = (parts["BYDAY"] ?? "").split(separator: ",").compactMap { code in
-            Weekday.allCases.first { $0.rawValue.prefix(2).uppercased() == code.suffix(2).uppercased() }
+    }
+
+    static func repeatKind(_ text: String) -> RecurrenceRule.Kind? {
+        switch text.trimmingCharacters(in: .whitespaces).uppercased() {
+        case "ON-SCHEDULE": .onSchedule
+        case "AFTER-COMPLETION": .afterCompletion
+        case "SKIP-MISSED": .skipMissed
+        default: nil
         }
-        return RecurrenceRule(frequency: frequency, interval: max(1, parts["INTERVAL"].flatMap { Int($0) } ?? 1), weekdays: days)
     }
 
     /// `2026-12-10` → `20261210`.

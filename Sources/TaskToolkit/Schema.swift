@@ -69,7 +69,8 @@ enum Schema {
     /// A rule object or a phrase (`oneOf`), or null.
     static let recurrence: JSONValue = [
         "description": .string("How the task repeats; completing it creates the next occurrence. "
-            + "A phrase (\"every monday\", \"weekdays\", \"every 2 weeks\", \"monthly\") or a rule object."),
+            + "A phrase (\"every monday\", \"weekdays\", \"every 2 weeks\", \"monthly\") or a rule object "
+            + "({\"frequency\": \"monthly\", \"weekdays\": [\"2fri\", \"4fri\"]}, {\"frequency\": \"monthly\", \"month_days\": [-1]})."),
         "oneOf": [
             recurrenceRule,
             [
@@ -92,16 +93,34 @@ enum Schema {
         ],
     ]
 
+    /// The rule object: `RecurrenceRule`'s wire form (see `RecurrenceRule+JSON`); the members RFC 5545
+    /// names are RRULE parts. `pattern` is for clients: `RecurrenceRule(json:)` checks the days itself.
     static let recurrenceRule: JSONValue = [
         "type": "object",
-        "description": "A rule: frequency, interval, weekdays.",
+        "description": "A rule (RFC 5545 RRULE parts): frequency, interval, weekdays, and when needed month_days, months, positions, count, until, kind.",
         "properties": [
             "frequency": oneOf(["daily", "weekly", "monthly", "yearly"], "Repeat unit."),
             "interval": integer("Every N units (default 1).", minimum: 1),
             "weekdays": [
-                "type": "array", "description": "Weekly only: the days, e.g. [\"mon\", \"thu\"].",
-                "items": ["type": "string", "enum": ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]],
+                "type": "array",
+                "description": "Days (BYDAY): [\"mon\", \"thu\"]; monthly or yearly, an ordinal in front for the nth or nth-from-last: [\"2fri\", \"4fri\"], [\"-1fri\"] (last Friday).",
+                "items": ["type": "string", "pattern": "^([+-]?[1-9][0-9]?)?(mon|tue|wed|thu|fri|sat|sun)$"],
             ],
+            "month_days": [
+                "type": "array", "description": "Days of the month (BYMONTHDAY): [15], [1, 15]; -1 is the last day.",
+                "items": ["type": "integer", "minimum": -31, "maximum": 31],
+            ],
+            "months": ["type": "array", "description": "Months (BYMONTH), 1–12: [3, 9].", "items": ["type": "integer", "minimum": 1, "maximum": 12]],
+            "positions": [
+                "type": "array", "description": "Which of each period's days (BYSETPOS): [-1] with weekdays mon–fri is the last weekday of the month.",
+                "items": ["type": "integer", "minimum": -366, "maximum": 366],
+            ],
+            "count": integer("How many occurrences are left, this one included (COUNT).", minimum: 1),
+            "until": string("The last day (2027-03-01) or instant (2027-03-01T09:00:00Z) an occurrence may fall on (UNTIL).", minLength: 10),
+            "week_start": oneOf(["mon", "tue", "wed", "thu", "fri", "sat", "sun"], "The day weeks start on (WKST), for weekly rules with an interval (default mon)."),
+            "kind": oneOf(RecurrenceRule.Kind.allCases.map(\.rawValue),
+                          "What completing does (default skip_missed: the next occurrence not already past); on_schedule: the next after the previous due, even if past; after_completion: counted from the day it is done."),
+            "rrule": string("Another app's RRULE that Tasker keeps as it is (as list_tasks shows it); leave it out when writing a rule.", minLength: 1),
         ],
         "required": ["frequency"],
         "additionalProperties": false,

@@ -24,7 +24,7 @@ extension TaskWords {
         if let list = update.list { parts.append("list \(list)") }
         set("project", update.project) { $0 }
         set("parent", update.parent) { "#\($0.rawValue)" }
-        set("repeat", update.recurrence) { $0.frequency.rawValue }
+        set("repeat", update.recurrence) { $0.text.prefix(1).lowercased() + $0.text.dropFirst() }
         set("hidden until", update.deferUntil, dayText)
         set("place", update.place) { $0.phrase }
         return parts.isEmpty ? ["no change"] : parts

@@ -40,7 +40,20 @@ import TaskCore
         #expect(dailyOnWeekdays.nextDay(after: day(2026, 12, 4)) == day(2026, 12, 7))
     }
 
-    @Test func monthEndAndLeapDayClamp() {
+    @Test func monthlyAndYearlySkipMonthsWithoutTheDayAsRFC5545Does() {
+        func second(_ rule: RecurrenceRule, _ start: LocalDate) -> LocalDate? { Array(rule.days(from: start).prefix(2)).last }
+        let monthly = RecurrenceRule(frequency: .monthly)
+        #expect(second(monthly, day(2027, 1, 31)) == day(2027, 3, 31))
+        #expect(second(monthly, day(2026, 12, 31)) == day(2027, 1, 31))
+        #expect(second(RecurrenceRule(frequency: .monthly, interval: 3), day(2026, 11, 30)) == day(2027, 5, 30))
+        #expect(second(RecurrenceRule(frequency: .yearly), day(2028, 2, 29)) == day(2032, 2, 29))
+        let lastDay = RecurrenceRule(frequency: .monthly, monthDays: [-1])
+        #expect(second(lastDay, day(2027, 1, 31)) == day(2027, 2, 28))
+        #expect(second(lastDay, day(2028, 1, 31)) == day(2028, 2, 29))
+    }
+
+    /// A series set up on the 29th–31st keeps to the month's end (`keepingMonthEnd`), as the store saves it.
+    @Test func nextDayKeepsToTheMonthEnd() {
         let monthly = RecurrenceRule(frequency: .monthly)
         #expect(monthly.nextDay(after: day(2027, 1, 31)) == day(2027, 2, 28))
         #expect(monthly.nextDay(after: day(2028, 1, 31)) == day(2028, 2, 29))
@@ -48,18 +61,17 @@ import TaskCore
         #expect(RecurrenceRule(frequency: .monthly, interval: 3).nextDay(after: day(2026, 11, 30)) == day(2027, 2, 28))
         #expect(RecurrenceRule(frequency: .yearly).nextDay(after: day(2028, 2, 29)) == day(2029, 2, 28))
         #expect(RecurrenceRule(frequency: .yearly, interval: 4).nextDay(after: day(2028, 2, 29)) == day(2032, 2, 29))
+        #expect(monthly.keepingMonthEnd(from: day(2027, 1, 31)).rrule == "FREQ=MONTHLY;BYMONTHDAY=31,-1;BYSETPOS=1")
+        #expect(monthly.keepingMonthEnd(from: day(2027, 1, 15)) == monthly)
+        #expect(monthly.keepingMonthEnd(from: day(2027, 1, 31)).keepingMonthEnd(from: day(2027, 2, 15)) == monthly)
     }
 
-    @Test func nextOccurrenceKeepsTheAnchorDayAfterAClampedMonth() throws {
+    @Test func nextOccurrenceFollowsTheRuleFromTheDue() throws {
         let utc = try #require(TimeZone(identifier: "UTC"))
         let monthly = RecurrenceRule(frequency: .monthly)
         let jan31 = try #require(ISODate.parse("2027-01-31T09:00", in: utc))
-        let feb28 = monthly.nextOccurrence(after: jan31, in: utc, notBefore: jan31)
-        #expect(ISODate.format(feb28, in: utc) == "2027-02-28T09:00:00+00:00")
-        let mar31 = monthly.nextOccurrence(after: feb28, in: utc, notBefore: feb28, anchorDay: 31)
+        let mar31 = monthly.nextOccurrence(after: jan31, in: utc, notBefore: jan31)
         #expect(ISODate.format(mar31, in: utc) == "2027-03-31T09:00:00+00:00")
-        let mar28 = monthly.nextOccurrence(after: feb28, in: utc, notBefore: feb28)
-        #expect(ISODate.format(mar28, in: utc) == "2027-03-28T09:00:00+00:00")
     }
 
     @Test func nextOccurrenceKeepsWallTimeAndMovesThroughADSTGap() throws {

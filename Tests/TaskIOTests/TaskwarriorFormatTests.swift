@@ -42,6 +42,23 @@ import TaskStore
         #expect(TaskwarriorRecurrence.rule(TaskwarriorRecurrence.value(rule)) == rule)
     }
 
+    /// `recur` says what it can ("monthly"); the whole rule and its kind ride along as the UDAs
+    /// `rrule` and `rrule_kind`, and come back from them.
+    @Test(arguments: ["FREQ=MONTHLY;BYDAY=2FR,4FR", "FREQ=WEEKLY;COUNT=4;BYDAY=SU", "FREQ=DAILY;INTERVAL=3"])
+    func aRuleRecurCannotSayTravelsAsUDAs(_ text: String) throws {
+        let f = try IOFixture()
+        var t = TaskRecord(uuid: uuid, title: "Payday", created: at("2026-03-01T10:00"), modified: at("2026-03-01T10:00"))
+        t.due = at("2026-03-13T09:00")
+        t.recurrence = try #require(RecurrenceRule(rrule: text, kind: .afterCompletion))
+        let written = TaskwarriorWriter(timeZone: utc).write(RecordSet(tasks: [t]))
+        #expect(written.contains(#""rrule_kind":"after_completion""#))
+        #expect(written.contains(#""rrule":"\#(text)""#) == (text != "FREQ=DAILY;INTERVAL=3"))
+        _ = try read(written, into: f)
+        let back = try #require(try RecordSets(f.store).records().tasks.first)
+        #expect(back.recurrence == t.recurrence)
+        #expect(back.extras["rrule"] == nil)
+    }
+
     @Test func datesRoundTrip() {
         let d = at("2026-03-31T09:05:07")
         #expect(TaskwarriorDate.format(d) == "20260331T090507Z")
@@ -49,3 +66,4 @@ import TaskStore
         #expect(TaskwarriorDate.parse("20260231T090507Z") == nil)
     }
 }
+

@@ -38,7 +38,7 @@ import TaskerTestSupport
         let tape = try require(again.tasks.first { $0.title == "Buy tape" })
         #expect(tape.parent == pack.uuid && tape.list == "Errands" && tape.contexts == ["errand", "shop"])
         let rent = try require(again.tasks.first { $0.title == "Pay rent" && $0.status == .open })
-        #expect(rent.recurrence == RecurrenceRule(frequency: .monthly) && rent.anchorDay == 31 && rent.stage == "Next")
+        #expect(rent.recurrence?.rrule == "FREQ=MONTHLY;BYMONTHDAY=31,-1;BYSETPOS=1" && rent.anchorDay == 31 && rent.stage == "Next")
         let stretches = again.tasks.filter { $0.title == "Stretch" }
         #expect(stretches.count == 2 && Set(stretches.map(\.series)).count == 1 && stretches[0].series != nil,
                 "a recurring series survives, so streaks do")

@@ -40,12 +40,17 @@ import Testing
         (RecurrenceRule(frequency: .weekly, weekdays: [.mon]), "  #4  Water plants  Mon 7 Dec · every Monday"),
         (RecurrenceRule(frequency: .weekly, interval: 2), "  #4  Water plants  Mon 7 Dec · every 2 weeks"),
         (RecurrenceRule(frequency: .weekly, weekdays: [.mon, .tue, .wed, .thu, .fri]), "  #4  Water plants  Mon 7 Dec · every weekday"),
+        (RecurrenceRule(frequency: .monthly, days: [.init(.fri, 2), .init(.fri, 4)]), "  #4  Water plants  Mon 7 Dec · every 2nd and 4th Fri"),
+        (RecurrenceRule(frequency: .monthly, days: [.init(.fri, -1)], kind: .onSchedule), "  #4  Water plants  Mon 7 Dec · monthly on the last Fri, on schedule"),
+        (RecurrenceRule(frequency: .weekly, interval: 2, days: [.init(.sun)], kind: .afterCompletion), "  #4  Water plants  Mon 7 Dec · every 2 weeks on Sunday after done"),
+        (RecurrenceRule(frequency: .monthly, days: [.mon, .tue, .wed, .thu, .fri].map { .init($0) }, positions: [-1], count: 6),
+         "  #4  Water plants  Mon 7 Dec · monthly on the last weekday, 6 times"),
     ])
     func taskLineSaysHowATaskRepeats(rule: RecurrenceRule, line: String) {
         var plants = task(4, "Water plants", due: "2026-12-07T09:00", priority: .normal)
         plants.recurrence = rule
         #expect(plain.taskLine(plants) == line)
-        #expect(TaskRenderer(useColor: true, timeZone: london, now: testNow).taskLine(plants).contains("\u{1B}[2mevery"))
+        #expect(TaskRenderer(useColor: true, timeZone: london, now: testNow).taskLine(plants).contains("\u{1B}[2m" + (line.components(separatedBy: " · ").last ?? "")))
         plants.status = .done
         #expect(plain.taskLine(plants) == "  #4  ✓ Water plants  Mon 7 Dec", "the next occurrence carries the repeat")
     }

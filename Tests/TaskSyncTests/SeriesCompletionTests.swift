@@ -79,4 +79,20 @@ struct SeriesCompletionTests {
         moved["due"] = "2027-01-17T12:00:00Z"
         #expect(reading.taken(moved, base: base, modified: .distantPast)["completions"] == nil, "not an occurrence of the rule: a reschedule")
     }
+
+    /// A foreign completion steps on as one here would: by the kind, with COUNT one less, and the last
+    /// occurrence of a counted series stays done.
+    @Test func aForeignCompletionFollowsTheKindAndTheEnd() throws {
+        let reading = SeriesReading(timeZone: utc, now: Date(timeIntervalSince1970: 1_800_000_000))
+        func done(_ rule: RecurrenceRule) -> TaskFields {
+            TaskFields(["title": "Stretch", "recurrence": rule.json, "due": "2027-01-10T09:00:00Z", "status": "done 2027-01-15T10:00:00Z"])
+        }
+        let afterDone = reading.taken(done(RecurrenceRule(frequency: .daily, interval: 3, kind: .afterCompletion)), base: nil, modified: .distantPast)
+        #expect(afterDone["due"] == "2027-01-18T09:00:00+00:00")
+        let onSchedule = reading.taken(done(try #require(RecurrenceRule(rrule: "FREQ=DAILY;COUNT=3", kind: .onSchedule))), base: nil, modified: .distantPast)
+        #expect(onSchedule["due"] == "2027-01-11T09:00:00+00:00" && onSchedule["status"] == nil)
+        #expect(onSchedule["recurrence"].flatMap(RecurrenceRule.init(json:))?.count == 2)
+        let last = reading.taken(done(try #require(RecurrenceRule(rrule: "FREQ=DAILY;COUNT=1"))), base: nil, modified: .distantPast)
+        #expect(last["status"] != nil && last["due"] == "2027-01-10T09:00:00Z")
+    }
 }

@@ -99,7 +99,7 @@ import TaskerTestSupport
         let parsed = try JSONValue.parse(run.stdout).arrayValue ?? []
         #expect(parsed.count == records.tasks.count)
         let paying = try #require(parsed.first { $0["summary"] == "Pay rent" && $0["status"] == "NEEDS-ACTION" })
-        #expect(paying["due"] == "2026-03-31T09:00:00+00:00" && paying["rrule"] == "FREQ=MONTHLY")
+        #expect(paying["due"] == "2026-03-31T09:00:00+00:00" && paying["rrule"] == "FREQ=MONTHLY;BYMONTHDAY=31,-1;BYSETPOS=1")
         #expect(paying["description"] == "line one\nline \"two\" — ü")
         let buying = try #require(parsed.first { $0["summary"] == "Buy tape" })
         #expect(buying["related"] == .string(try Tasks(store).uuid(of: pack.id)) && buying["categories"] == ["errand", "shop"])

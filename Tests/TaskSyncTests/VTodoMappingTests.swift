@@ -110,4 +110,36 @@ struct VTodoMappingTests {
         #expect(!todo.errors.isEmpty)
         #expect(throws: CalendarError.self) { try ICalendarReader.todos("not a calendar", source: "x") }
     }
+
+    /// A VTODO with `lines` (RRULE and friends) after a due, read as fields.
+    func repeating(_ lines: String) throws -> TaskFields {
+        let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nUID:r-1\r\nSUMMARY:Payday\r\nDUE:20261211T090000Z\r\n" + lines
+            + "END:VTODO\r\nEND:VCALENDAR\r\n"
+        return mapping.fields(try #require(try ICalendarReader.todos(text, source: "x").first))
+    }
+
+    @Test func rruleAndRepeatKindRoundTrip() throws {
+        let f = try repeating("RRULE:FREQ=MONTHLY;BYDAY=2FR,4FR;COUNT=12\r\nX-TASKER-REPEAT:AFTER-COMPLETION\r\n")
+        let rule = try #require(f["recurrence"].flatMap(RecurrenceRule.init(json:)))
+        #expect(rule == RecurrenceRule(frequency: .monthly, days: [.init(.fri, 2), .init(.fri, 4)], count: 12, kind: .afterCompletion))
+        let lines = VTodoMapping.rewrite(["recurrence"], from: f).add
+        #expect(lines == ["RRULE:FREQ=MONTHLY;COUNT=12;BYDAY=2FR,4FR", "X-TASKER-REPEAT:AFTER-COMPLETION"])
+        // Skip missed, the default, writes no kind.
+        var plain = f
+        plain["recurrence"] = RecurrenceRule(frequency: .weekly, weekdays: [.sun]).json
+        #expect(VTodoMapping.rewrite(["recurrence"], from: plain).add == ["RRULE:FREQ=WEEKLY;BYDAY=SU"])
+        let onSchedule = try repeating("RRULE:FREQ=DAILY\r\nX-TASKER-REPEAT:ON-SCHEDULE\r\n")
+        #expect(onSchedule["recurrence"].flatMap(RecurrenceRule.init(json:))?.kind == .onSchedule)
+    }
+
+    @Test func anRRULETaskerCannotRepresentIsWrittenBackUnchanged() throws {
+        // libical reads the value (and puts its parts in its own order): that text is what goes back.
+        for (text, read) in [("FREQ=HOURLY;INTERVAL=4", "FREQ=HOURLY;INTERVAL=4"), ("FREQ=YEARLY;BYWEEKNO=20;BYDAY=MO", "FREQ=YEARLY;BYDAY=MO;BYWEEKNO=20"),
+                             ("FREQ=DAILY;BYHOUR=9,17", "FREQ=DAILY;BYHOUR=9,17")] {
+            let f = try repeating("RRULE:\(text)\r\n")
+            let rule = try #require(f["recurrence"].flatMap(RecurrenceRule.init(json:)))
+            #expect(rule.verbatim == read)
+            #expect(VTodoMapping.rewrite(["recurrence"], from: f).add.first == "RRULE:" + read)
+        }
+    }
 }

@@ -34,8 +34,8 @@ import Testing
         (["title": "x", "due": 5], "argument 'due' must be a string or null, not an integer"),
         (["title": "x", "colour": "red"], "unknown argument 'colour'; expected: contexts, due, energy, limit, page, recurrence, title"),
         (["title": "x", "recurrence": ["interval": 2]], "missing required argument 'recurrence.frequency'"),
-        (["title": "x", "recurrence": ["frequency": "weekly", "weekdays": ["funday"]]],
-         "argument 'recurrence.weekdays[0]' must be one of: mon, tue, wed, thu, fri, sat, sun"),
+        (["title": "x", "recurrence": ["frequency": "weekly", "kind": "sometimes"]],
+         "argument 'recurrence.kind' must be one of: on_schedule, skip_missed, after_completion"),
     ] as [(JSONValue, String)])
     func eachProblemNamesTheArgument(value: JSONValue, message: String) {
         #expect(problem(value) == message)

@@ -46,4 +46,21 @@ import TaskerTestSupport
         let open = try tasker(b, "2026-12-03T12:00", ["call", "list_tasks", #"{"filter": "open"}"#])
         #expect(open.stdout.components(separatedBy: "Water plants").count == 2 && open.stdout.contains("2026-12-04T09:00"), "\(open.stdout)")
     }
+
+    /// Issue 40: a payday on the 2nd and 4th Friday, counted, on schedule, goes out as its RRULE and
+    /// X-TASKER-REPEAT and comes back the same rule; completing it in the other database steps on by it.
+    @Test func aRuleWithOrdinalsAndAKindComesBackWhole() throws {
+        let dir = TemporaryDirectory("ics-rule")
+        let a = dir.path("a.sqlite"), b = dir.path("b.sqlite"), file = dir.path("tasks.ics")
+        let created = try tasker(a, "2026-12-05T08:00", ["call", "create_task",
+            #"{"title": "Payday", "due": "2026-12-11T09:00", "recurrence": {"frequency": "monthly", "weekdays": ["2fri", "4fri"], "count": 6, "kind": "on_schedule"}}"#])
+        #expect(created.status == 0 && created.stdout.contains(#""weekdays":["2fri","4fri"]"#), "\(created.stdout) \(created.stderr)")
+        #expect(try tasker(a, "2026-12-05T08:00", ["export", "--ics", "--output", file]).status == 0)
+        let text = try String(contentsOfFile: file, encoding: .utf8).replacingOccurrences(of: "\r\n ", with: "")
+        #expect(text.contains("RRULE:FREQ=MONTHLY;COUNT=6;BYDAY=2FR,4FR\r\n") && text.contains("X-TASKER-REPEAT:ON-SCHEDULE\r\n"), "\(text)")
+        #expect(try tasker(b, "2026-12-05T08:00", ["import", "--ics", file]).status == 0)
+        let done = try tasker(b, "2026-12-20T08:00", ["call", "complete_task", #"{"title": "Payday"}"#])
+        #expect(done.stdout.contains("2026-12-25T09:00") && done.stdout.contains(#""count":5"#) && done.stdout.contains(#""kind":"on_schedule""#),
+                "\(done.stdout) \(done.stderr)")
+    }
 }

@@ -4,13 +4,8 @@ import Foundation
 /// `VTodoMapping`, `VTodoFile`): CRLF line ends, lines folded at 75 octets without splitting a UTF-8
 /// sequence, text values escaped, times as UTC stamps, recurrence rules as RRULE values.
 public enum ICalendarWriter {
-    /// FREQ, INTERVAL (when not 1) and BYDAY of a rule: `FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH`.
-    public static func rrule(_ rule: RecurrenceRule) -> String {
-        var parts = ["FREQ=\(rule.frequency.rawValue.uppercased())"]
-        if rule.interval != 1 { parts.append("INTERVAL=\(rule.interval)") }
-        if !rule.weekdays.isEmpty { parts.append("BYDAY=" + rule.weekdays.map { String($0.rawValue.prefix(2)).uppercased() }.joined(separator: ",")) }
-        return parts.joined(separator: ";")
-    }
+    /// The RRULE value of a rule (`FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH`): `RecurrenceRule.rrule`.
+    public static func rrule(_ rule: RecurrenceRule) -> String { rule.rrule }
 
     /// TEXT escaping (RFC 5545 §3.3.11): `\\`, `\;`, `\,`, any line break as `\n`; other control
     /// characters but the tab dropped (TEXT allows none).

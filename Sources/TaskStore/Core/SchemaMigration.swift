@@ -8,7 +8,7 @@ struct SchemaMigration: Sendable {
     var sql: String
 
     /// Every migration, oldest first. `all.count` is the version this build writes.
-    static let all: [SchemaMigration] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16]
+    static let all: [SchemaMigration] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17]
 
     static var currentVersion: Int { all.count }
 
@@ -458,6 +458,29 @@ struct SchemaMigration: Sendable {
             ALTER TABLE approvals ADD COLUMN target_fingerprint TEXT;
             ALTER TABLE approvals ADD COLUMN file_sha256 TEXT;
             ALTER TABLE approvals ADD COLUMN file_size INTEGER;
+            """)
+
+    /// Repeats as a whole RFC 5545 rule (issue 40): `recur_rule` is the rule's canonical RRULE text
+    /// (`FREQ=MONTHLY;BYDAY=2FR,4FR`; another client's rule Tasker cannot represent, verbatim) and
+    /// `recur_kind` the repeat kind (`on_schedule`, `after_completion`; NULL for skip missed, what
+    /// Tasker always did). `recur_frequency` and `recur_interval` stay, written from the rule, for the
+    /// queries that ask whether a row repeats; `recur_weekdays` is folded into the rule and emptied. A
+    /// monthly series anchored on the 29th–31st keeps to the month's end in RFC 5545 terms
+    /// (`BYMONTHDAY=31,-1;BYSETPOS=1`), as it did through its anchor.
+    static let v17 = SchemaMigration(
+        name: "v17-recurrence-rule-text",
+        sql: """
+            ALTER TABLE tasks ADD COLUMN recur_rule TEXT;
+            ALTER TABLE tasks ADD COLUMN recur_kind TEXT;
+            UPDATE tasks SET
+                recur_rule = 'FREQ=' || upper(recur_frequency)
+                    || CASE WHEN coalesce(recur_interval, 1) > 1 THEN ';INTERVAL=' || recur_interval ELSE '' END
+                    || CASE WHEN coalesce(recur_weekdays, '') <> '' THEN ';BYDAY=' || upper(replace(replace(replace(replace(replace(replace(replace(
+                        recur_weekdays, 'mon', 'mo'), 'tue', 'tu'), 'wed', 'we'), 'thu', 'th'), 'fri', 'fr'), 'sat', 'sa'), 'sun', 'su')) ELSE '' END
+                    || CASE WHEN recur_frequency = 'monthly' AND coalesce(recur_weekdays, '') = '' AND recur_anchor_day >= 29
+                        THEN ';BYMONTHDAY=' || recur_anchor_day || ',-1;BYSETPOS=1' ELSE '' END,
+                recur_weekdays = NULL
+            WHERE recur_frequency IS NOT NULL;
             """)
 
     /// A random version 4 UUID in lower-case text, as SQL (for rows that existed before v4).

@@ -5,8 +5,8 @@ import TaskCore
 extension TaskStore {
     static let taskColumns = """
         t.id, t.title, t.notes, t.due, t.priority, t.estimate_minutes, t.energy, t.contexts, t.kind, t.status,
-        s.name, l.name, p.name, t.parent_id, t.recur_frequency, t.recur_interval, t.recur_weekdays,
-        t.defer_until, t.created, t.updated, t.completed, t.due_day, t.remind, pl.name, t.place_trigger
+        s.name, l.name, p.name, t.parent_id, t.recur_frequency, t.recur_interval, t.recur_rule,
+        t.defer_until, t.created, t.updated, t.completed, t.due_day, t.remind, pl.name, t.place_trigger, t.recur_kind
         """
 
     static let taskFrom = """
@@ -25,9 +25,9 @@ extension TaskStore {
     /// 10–12) and are named from `NameMaps` (those tables are small; this saves three lookups a row).
     static let taskColumnsByID = """
         t.id, t.title, t.notes, t.due, t.priority, t.estimate_minutes, t.energy, t.contexts, t.kind, t.status,
-        t.stage_id, t.list_id, t.project_id, t.parent_id, t.recur_frequency, t.recur_interval, t.recur_weekdays,
+        t.stage_id, t.list_id, t.project_id, t.parent_id, t.recur_frequency, t.recur_interval, t.recur_rule,
         t.defer_until, t.created, t.updated, t.completed, t.due_day, t.remind,
-        (SELECT name FROM places WHERE id = t.place_id), t.place_trigger
+        (SELECT name FROM places WHERE id = t.place_id), t.place_trigger, t.recur_kind
         """
 
     struct NameMaps {
@@ -53,11 +53,7 @@ extension TaskStore {
 
     static func readTask(_ s: Statement, stage: String?, list: String, project: String?) -> TaskItem {
         let rank = s.int(4)
-        var recurrence: RecurrenceRule?
-        if let f = s.optionalString(14), let frequency = RecurrenceRule.Frequency(rawValue: f) {
-            let days = (s.optionalString(16) ?? "").split(separator: ",").compactMap { Weekday(rawValue: String($0)) }
-            recurrence = RecurrenceRule(frequency: frequency, interval: s.optionalInt(15) ?? 1, weekdays: days)
-        }
+        let recurrence = storedRule(s.optionalString(16), kind: s.optionalString(25))
         let contexts = s.string(7)
         // Sealed notes (a BLOB) are never read as text here: `openingNotes` opens them with the key.
         let sealedNotes = s.isBlob(2)
@@ -202,18 +198,29 @@ extension TaskStore {
 
     static let insertTaskSQL = """
         INSERT INTO tasks(title, title_key, notes, due, priority, estimate_minutes, energy, contexts, kind, status,
-            stage_id, list_id, project_id, parent_id, recur_frequency, recur_interval, recur_weekdays, defer_until,
+            stage_id, list_id, project_id, parent_id, recur_frequency, recur_interval, recur_rule, recur_kind, defer_until,
             created, updated, completed, due_day, remind, place_id, place_trigger, recur_anchor_day, uuid)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, \(placeIDByName), ?, ?, ?)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, \(placeIDByName), ?, ?, ?)
         """
 
     static let updateTaskSQL = """
         UPDATE tasks SET title = ?, title_key = ?, notes = ?, due = ?, priority = ?, estimate_minutes = ?, energy = ?,
             contexts = ?, kind = ?, status = ?, stage_id = ?, list_id = ?, project_id = ?, parent_id = ?,
-            recur_frequency = ?, recur_interval = ?, recur_weekdays = ?, defer_until = ?, created = ?, updated = ?,
+            recur_frequency = ?, recur_interval = ?, recur_rule = ?, recur_kind = ?, defer_until = ?, created = ?, updated = ?,
             completed = ?, due_day = ?, remind = ?, place_id = \(placeIDByName), place_trigger = ?
         WHERE id = ?
         """
+
+    /// The rule of a row: `recur_rule`, its canonical RRULE text (schema v17), and `recur_kind`, null
+    /// for the default kind (skip missed). `recur_frequency` and `recur_interval` are kept beside them for queries.
+    static func storedRule(_ rrule: String?, kind: String?) -> RecurrenceRule? {
+        rrule.flatMap { RecurrenceRule(rrule: $0, kind: kind.flatMap(RecurrenceRule.Kind.init(rawValue:)) ?? .skipMissed) }
+    }
+
+    static func storedKind(_ rule: RecurrenceRule?) -> String? {
+        guard let rule, rule.kind != .skipMissed else { return nil }
+        return rule.kind.rawValue
+    }
 
     /// A task row names its place by id; rows are written with the place's name (checked by the caller).
     static let placeIDByName = "(SELECT id FROM places WHERE name = ?)"
@@ -221,7 +228,7 @@ extension TaskStore {
     /// Where the notes are in `rowValues` (bound clear there; the callers put the stored form in).
     static let notesValueIndex = 2
 
-    /// The 25 column values of a task row, in `insertTaskSQL` and `updateTaskSQL` order (the
+    /// The 26 column values of a task row, in `insertTaskSQL` and `updateTaskSQL` order (the
     /// recurrence anchor and the UUID, which `TaskItem` does not carry, are bound after them on insert).
     static func rowValues(_ t: TaskItem, stageID: Int64?, listID: Int64, projectID: Int64?) -> [DatabaseValue] {
         [
@@ -230,7 +237,7 @@ extension TaskStore {
             .text(t.contexts.joined(separator: "\n")), DatabaseValue(t.kind?.rawValue), .text(t.status.rawValue),
             DatabaseValue(stageID), .integer(listID), DatabaseValue(projectID), DatabaseValue(t.parent?.rawValue),
             DatabaseValue(t.recurrence?.frequency.rawValue), DatabaseValue(t.recurrence?.interval),
-            DatabaseValue(t.recurrence.map { $0.weekdays.map(\.rawValue).joined(separator: ",") }),
+            DatabaseValue(t.recurrence?.rrule), DatabaseValue(storedKind(t.recurrence)),
             DatabaseValue(t.deferUntil?.description), DatabaseValue(t.created), DatabaseValue(t.updated),
             DatabaseValue(t.completed), DatabaseValue(t.dueDay?.description), DatabaseValue(t.remind?.storageText),
             DatabaseValue(t.place?.place), DatabaseValue(t.place?.trigger.rawValue),

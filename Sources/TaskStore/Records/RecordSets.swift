@@ -56,9 +56,9 @@ public struct RecordSets {
             ).rows { LinkRecord(page: $0.string(0), task: $0.optionalString(1), project: $0.optionalString(2)) }
             let tasks = try store.db.prepare("""
                 SELECT t.uuid, t.title, t.notes, t.due, t.priority, t.estimate_minutes, t.energy, t.contexts, t.kind, t.status,
-                    s.name, l.name, p.uuid, pt.uuid, t.recur_frequency, t.recur_interval, t.recur_weekdays, t.recur_anchor_day,
+                    s.name, l.name, p.uuid, pt.uuid, t.recur_frequency, t.recur_interval, t.recur_rule, t.recur_anchor_day,
                     t.defer_until, t.created, t.updated, t.completed, t.extras, t.series, t.completed_zone, t.due_day, t.remind,
-                    pl.uuid, t.place_trigger
+                    pl.uuid, t.place_trigger, t.recur_kind
                 FROM tasks t JOIN lists l ON l.id = t.list_id LEFT JOIN stages s ON s.id = t.stage_id
                 LEFT JOIN projects p ON p.id = t.project_id LEFT JOIN tasks pt ON pt.id = t.parent_id
                 LEFT JOIN places pl ON pl.id = t.place_id
@@ -107,10 +107,7 @@ public struct RecordSets {
         r.list = s.string(11)
         r.project = s.optionalString(12)
         r.parent = s.optionalString(13)
-        if let f = s.optionalString(14), let frequency = RecurrenceRule.Frequency(rawValue: f) {
-            let days = (s.optionalString(16) ?? "").split(separator: ",").compactMap { Weekday(rawValue: String($0)) }
-            r.recurrence = RecurrenceRule(frequency: frequency, interval: s.optionalInt(15) ?? 1, weekdays: days)
-        }
+        r.recurrence = TaskStore.storedRule(s.optionalString(16), kind: s.optionalString(29))
         r.anchorDay = s.optionalInt(17)
         r.deferUntil = s.optionalString(18).flatMap { LocalDate(iso: $0) }
         r.completed = s.optionalDate(21)
@@ -298,7 +295,7 @@ public struct RecordSets {
 
     static let upsertColumns = """
         title, title_key, notes, due, priority, estimate_minutes, energy, contexts, kind, status, stage_id, list_id,
-        project_id, recur_frequency, recur_interval, recur_weekdays, recur_anchor_day, defer_until, created, updated,
+        project_id, recur_frequency, recur_interval, recur_rule, recur_kind, recur_anchor_day, defer_until, created, updated,
         completed, extras, series, completed_zone, due_day, remind, place_id, place_trigger
         """
 
@@ -342,7 +339,7 @@ public struct RecordSets {
             .text(contexts.joined(separator: "\n")), DatabaseValue(t.kind?.rawValue), .text(t.status.rawValue),
             DatabaseValue(try t.stage.map { try stageID($0, cache: &stages) }), .integer(try listID(t.list, cache: &lists)),
             DatabaseValue(projectID), DatabaseValue(t.recurrence?.frequency.rawValue), DatabaseValue(t.recurrence?.interval),
-            DatabaseValue(t.recurrence.map { $0.weekdays.map(\.rawValue).joined(separator: ",") }), DatabaseValue(t.anchorDay),
+            DatabaseValue(t.recurrence?.rrule), DatabaseValue(TaskStore.storedKind(t.recurrence)), DatabaseValue(t.anchorDay),
             DatabaseValue(t.deferUntil?.description), DatabaseValue(t.created), DatabaseValue(t.modified),
             DatabaseValue(t.completed), RecordSets.extrasValue(t.extras), DatabaseValue(t.series), DatabaseValue(t.completedZone),
             DatabaseValue(t.dueDay?.description), DatabaseValue(t.remind?.storageText),

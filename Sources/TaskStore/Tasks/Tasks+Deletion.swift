@@ -100,8 +100,8 @@ extension Tasks {
     /// `insertTaskSQL` with the row id first (NULL lets SQLite choose one).
     static let restoreTaskSQL = """
         INSERT INTO tasks(id, title, title_key, notes, due, priority, estimate_minutes, energy, contexts, kind, status,
-            stage_id, list_id, project_id, parent_id, recur_frequency, recur_interval, recur_weekdays, defer_until,
+            stage_id, list_id, project_id, parent_id, recur_frequency, recur_interval, recur_rule, recur_kind, defer_until,
             created, updated, completed, due_day, remind, place_id, place_trigger, recur_anchor_day, uuid)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, \(TaskStore.placeIDByName), ?, ?, ?)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, \(TaskStore.placeIDByName), ?, ?, ?)
         """
 }

@@ -1,13 +1,27 @@
 import Foundation
 import TaskCore
 
-/// The anchor day of monthly and yearly series (`tasks.recur_anchor_day`, schema v2).
+/// The anchor day of monthly and yearly series (`tasks.recur_anchor_day`, schema v2), and the rule
+/// that keeps a series to the month's end.
 ///
-/// Only the due date is public; the anchor is the day of month the series was set up on, kept
-/// beside it so a clamped occurrence (Jan 31 → Feb 28) is followed by the anchored day again
-/// (Mar 31), not by the clamped one. It is null for other rules, for tasks without a due, and for
-/// rows written before v2; then the due's own day is the anchor.
+/// Since schema v17 the rule itself says it (`BYMONTHDAY=31,-1;BYSETPOS=1`, see
+/// `RecurrenceRule.keepingMonthEnd`), so every client agrees; the anchor column is still written, as
+/// the day of month the series was set up on, for older readers, and no longer read for stepping.
 extension Tasks {
+    /// `rule` as a series due on `due`'s day keeps it (`RecurrenceRule.keepingMonthEnd`): a monthly rule
+    /// set on the 29th–31st lands on the month's last day when a month is shorter.
+    func keepingMonthEnd(_ rule: RecurrenceRule?, due: Date?) -> RecurrenceRule? {
+        guard let rule, let due else { return rule }
+        return rule.keepingMonthEnd(from: LocalDate(due, in: store.timeZone))
+    }
+
+    /// The rule a task stores: kept to the month's end (`keepingMonthEnd`) when `monthEnd`, and with
+    /// UNTIL in the form its due needs (`RecurrenceRule.untilMatching`: a day for a date-only due, else an instant).
+    func seriesRule(_ task: TaskItem, monthEnd: Bool = true) -> RecurrenceRule? {
+        let rule = monthEnd ? keepingMonthEnd(task.recurrence, due: task.due) : task.recurrence
+        return rule?.untilMatching(dateOnly: task.due == nil || task.dueDay != nil, in: store.timeZone)
+    }
+
     /// Whether `rule` lands on a day of month, and so needs an anchor.
     static func isAnchored(_ rule: RecurrenceRule?) -> Bool {
         rule?.frequency == .monthly || rule?.frequency == .yearly
@@ -17,7 +31,7 @@ extension Tasks {
     /// day of month in `timeZone`; nil when the rule is not monthly or yearly or there is no due.
     func anchorDay(for rule: RecurrenceRule?, due: Date?, keeping previous: Int? = nil) -> Int? {
         guard Tasks.isAnchored(rule), let due else { return nil }
-        return previous ?? LocalDate(due, in: store.timeZone).day
+        return previous ?? rule?.monthEndDay ?? LocalDate(due, in: store.timeZone).day
     }
 
     /// The stored anchor of a task (nil when none is stored).

@@ -18,7 +18,8 @@ public struct Tasks {
     public func createTask(_ draft: TaskDraft) throws -> TaskItem {
         try store.write {
             var cache: [String: (id: Int64, name: String)] = [:]
-            let (task, listID, projectID) = try store.makeTask(from: draft, cache: &cache)
+            var (task, listID, projectID) = try store.makeTask(from: draft, cache: &cache)
+            task.recurrence = seriesRule(task)
             let anchor = anchorDay(for: task.recurrence, due: task.due)
             return try store.insertTaskRow(task, anchorDay: anchor, stageID: nil, listID: listID, projectID: projectID)
         }
@@ -32,7 +33,8 @@ public struct Tasks {
             var created: [TaskItem] = []
             created.reserveCapacity(drafts.count)
             for draft in drafts {
-                let (task, listID, projectID) = try store.makeTask(from: draft, cache: &cache)
+                var (task, listID, projectID) = try store.makeTask(from: draft, cache: &cache)
+                task.recurrence = seriesRule(task)
                 let anchor = anchorDay(for: task.recurrence, due: task.due)
                 created.append(try store.insertTaskRow(task, anchorDay: anchor, stageID: nil, listID: listID, projectID: projectID))
             }
@@ -85,6 +87,9 @@ public struct Tasks {
             if let remind = update.remind { t.remind = remind.map(TaskStore.wholeSeconds) }
             if let place = update.place { t.place = try place.map(store.resolvePlace) }
             if update.due != nil || update.recurrence != nil {
+                // A new rule, or the series moved to another day: it keeps to the new day's month end.
+                let sameDay = before.due.map { LocalDate($0, in: store.timeZone) } == t.due.map { LocalDate($0, in: store.timeZone) }
+                t.recurrence = seriesRule(t, monthEnd: update.recurrence != nil || !sameDay)
                 try setAnchorDay(try anchorDay(updating: id, from: before, to: t), for: id)
             }
             return try saveTask(t, replacingContexts: update.contexts != nil)
@@ -92,13 +97,15 @@ public struct Tasks {
     }
 
     /// Marks the task done. A recurring task keeps the completed row and gets its next occurrence,
-    /// returned as `next`.
+    /// returned as `next`, unless the series has ended.
     ///
-    /// The next due follows the rule from the completed task's due (from today 9:00 when it had
-    /// none), keeping its wall-clock time in `timeZone`; monthly and yearly rules land on the series'
-    /// anchor day, clamped to the month (Jan 31 → Feb 28 → Mar 31), and the new task keeps that
-    /// anchor. It steps on until it is after now: a daily task finished after a week away comes
-    /// back once, not seven times overdue. The new task copies
+    /// The next due is the rule's (RFC 5545, `RecurrenceRule.next(after:dateOnly:in:completed:)`) from
+    /// the completed task's due (from today 9:00 when it had none), keeping its wall-clock time in
+    /// `timeZone`, by the rule's kind: on schedule, the next occurrence even if it is past; skip missed
+    /// (the default), the first not already missed — a daily task finished after a week away comes back
+    /// once, not seven times overdue; after completion, one interval on from the day it was done. A rule
+    /// with COUNT gives the next task the rule with COUNT less the occurrences passed; when COUNT is used
+    /// up or UNTIL passed, the completed task is the last and there is no `next`. The new task copies
     /// title, notes, priority, estimate, energy, contexts, kind, list, project, parent and the rule;
     /// it has no stage and no defer date, and joins the completed task's series (for streaks). The
     /// completed row keeps the zone it was completed in. Completing a done task changes nothing and
@@ -121,14 +128,18 @@ public struct Tasks {
             if t.stage != nil, let done = try? store.resolveStage("Done") { t.stage = done.name }
             let completed = try saveTask(t, replacingContexts: false)
             try store.db.cached("UPDATE tasks SET completed_zone = ? WHERE id = ?").bind([.text(store.timeZone.identifier), .integer(id.rawValue)]).run()
-            guard let rule = t.recurrence else { return (completed, nil) }
+            guard let stored = t.recurrence else { return (completed, nil) }
             let base = t.due ?? LocalDate(stamp, in: store.timeZone).instant(hour: 9, minute: 0, in: store.timeZone)
-            let anchor = anchorDay(for: rule, due: base, keeping: Tasks.isAnchored(rule) ? try storedAnchorDay(id) : nil)
-            let nextDue = rule.nextOccurrence(after: base, in: store.timeZone, notBefore: stamp, anchorDay: anchor)
+            // A plain monthly rule from before schema v17 on the 29th–31st keeps to the month's end, as it did.
+            let rule = stored.isPlain ? keepingMonthEnd(stored, due: base) ?? stored : stored
+            guard let (nextDue, nextRule) = rule.next(after: base, dateOnly: t.dueDay != nil, in: store.timeZone, completed: stamp) else {
+                return (completed, nil)
+            }
+            let anchor = anchorDay(for: nextRule, due: nextDue)
             let next = TaskItem(
                 id: TaskID(0), title: t.title, notes: t.notes, due: nextDue, priority: t.priority,
                 estimateMinutes: t.estimateMinutes, energy: t.energy, contexts: t.contexts, kind: t.kind,
-                status: .open, stage: nil, list: t.list, project: t.project, parent: t.parent, recurrence: rule,
+                status: .open, stage: nil, list: t.list, project: t.project, parent: t.parent, recurrence: nextRule,
                 deferUntil: nil, created: stamp, updated: stamp, completed: nil,
                 dueDay: t.dueDay == nil ? nil : LocalDate(nextDue, in: store.timeZone),
                 remind: Tasks.nextRemind(t.remind, due: t.due, nextDue: nextDue), place: t.place)
