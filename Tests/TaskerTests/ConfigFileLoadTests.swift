@@ -46,7 +46,7 @@ import TaskerTestSupport
         #expect(loaded.object.isEmpty)
         #expect(setup.configProblem.map { "\($0)" }?.contains(reason) == true)
         #expect(TaskerConfig.fileText(at: path) == .unusable(reason))
-        #expect(took < 0.5, "\(took) s")
+        #expect(took < 2, "\(took) s (reading it took 17 s)")
         // One byte under the cap is read as usual.
         let small = directory.path("small.json")
         try Data(("{\"model\": \"m\"}" + String(repeating: " ", count: (1 << 20) - 14)).utf8).write(to: URL(fileURLWithPath: small))
