@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TaskCalendar
+import TaskerTestSupport
 
 /// iCalendar is read in time linear in its size, within documented limits (`ICalendarLimits`).
 /// Before, libical's string reader looked for the end of a line again for every 80-byte piece: a
@@ -61,5 +62,20 @@ import Testing
         #expect(tLarge < 2, "8 MB line: \(tLarge) s")
         #expect(tLarge < max(tSmall, 0.05) * 9, "2 MB: \(tSmall) s, 8 MB: \(tLarge) s")
         print("ICalendarLimitsTests: a 2 MB line \(tSmall) s, an 8 MB line \(tLarge) s")
+    }
+
+    /// A calendar file (config.json's calendars) over 128 MiB is refused by its size, unread (sparse here).
+    @Test func aCalendarFileOverTheLimitIsRefusedUnread() throws {
+        let directory = TemporaryDirectory("big-calendar")
+        let path = directory.path("big.ics")
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("BEGIN:VCALENDAR\r\n".utf8)))
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.truncate(atOffset: 200 << 20)
+        try handle.close()
+        guard case .failure(let error) = CalendarSet.read(path) else {
+            Issue.record("a 200 MiB calendar was read")
+            return
+        }
+        #expect(error.description == "\(path) is 209,715,200 bytes, over the 128 MiB an iCalendar file may have; nothing was read from it")
     }
 }
