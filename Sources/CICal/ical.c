@@ -1,5 +1,6 @@
 // libical opened at first use: each function its Swift wrapper calls, forwarded to the library (see
 // lazy_load.h). A new function used from Swift needs one LAZY_FUNCTION line here, or the link fails.
+#include <string.h>
 #include "shim.h"
 #include "lazy_load.h"
 
@@ -33,3 +34,46 @@ LAZY_FUNCTION(libical, struct icaltimetype, icaltime_from_timet_with_zone, (cons
 LAZY_FUNCTION(libical, int, icaltime_is_null_time, (const struct icaltimetype t), (t))
 LAZY_FUNCTION(libical, int, icaltime_is_utc, (const struct icaltimetype t), (t))
 LAZY_FUNCTION(libical, icaltimezone *, icaltimezone_get_utc_timezone, (void), ())
+LAZY_FUNCTION(libical, icalparser *, icalparser_new, (void), ())
+LAZY_FUNCTION(libical, void, icalparser_free, (icalparser * parser), (parser))
+LAZY_FUNCTION(libical, void, icalparser_set_gen_data, (icalparser * parser, void * data), (parser, data))
+LAZY_FUNCTION(libical, icalcomponent *, icalparser_parse, (icalparser * parser, icalparser_line_gen_func line_gen_func), (parser, line_gen_func))
+LAZY_FUNCTION(libical, icalerrorstate, icalerror_get_error_state, (icalerrorenum error), (error))
+LAZY_FUNCTION(libical, void, icalerror_set_error_state, (icalerrorenum error, icalerrorstate state), (error, state))
+
+// libical's own string reader (icalparser_parse_string) looks for the end of the line again with
+// strchr for every 80-byte piece it hands the parser, so one long line costs its length squared
+// (a 4 MB line 5.9 s). This reader remembers where the current line ends: each byte is looked at once.
+struct tasker_ical_text {
+    const char *next;       // the first byte not handed out yet
+    const char *end;        // one past the last byte
+    const char *line_end;   // one past the current line's newline (or `end`); NULL before the first line
+};
+
+static char *tasker_ical_read(char *out, size_t size, void *data) {
+    struct tasker_ical_text *text = data;
+    if (text->next >= text->end || size < 2) return NULL;
+    if (text->line_end == NULL || text->next >= text->line_end) {
+        const char *newline = memchr(text->next, '\n', (size_t)(text->end - text->next));
+        text->line_end = newline ? newline + 1 : text->end;
+    }
+    size_t count = (size_t)(text->line_end - text->next);
+    if (count > size - 1) count = size - 1;
+    memcpy(out, text->next, count);
+    out[count] = '\0';
+    text->next += count;
+    return out;
+}
+
+icalcomponent *tasker_ical_parse(const char *bytes, size_t length) {
+    struct tasker_ical_text text = { bytes, bytes + length, NULL };
+    icalparser *parser = icalparser_new();
+    if (parser == NULL) return NULL;
+    icalerrorstate state = icalerror_get_error_state(ICAL_MALFORMEDDATA_ERROR);
+    icalparser_set_gen_data(parser, &text);
+    icalerror_set_error_state(ICAL_MALFORMEDDATA_ERROR, ICAL_ERROR_NONFATAL);
+    icalcomponent *root = icalparser_parse(parser, tasker_ical_read);
+    icalerror_set_error_state(ICAL_MALFORMEDDATA_ERROR, state);
+    icalparser_free(parser);
+    return root;
+}

@@ -12,6 +12,8 @@ public enum CalendarError: Error, Sendable, Equatable, CustomStringConvertible {
     case httpStatus(url: String, status: Int)
     /// What the HTTP client reported when nothing came back ("Couldn't connect to server").
     case transport(detail: String)
+    /// The text, or one content line of it (unfolded), is over `ICalendarLimits`: nothing was read.
+    case tooLarge(source: String, line: Int?, bytes: Int, limit: Int)
 
     public var description: String {
         switch self {
@@ -25,6 +27,14 @@ public enum CalendarError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(url) answered HTTP \(status) and nothing is cached; check the calendar's URL"
         case .transport(let detail):
             detail
+        case .tooLarge(let source, let line, let bytes, let limit):
+            if let line {
+                "\(source) line \(line): one property runs \(Self.grouped(bytes)) bytes (unfolded), over the \(limit >> 20) MiB an iCalendar line may have; nothing was read from it"
+            } else {
+                "\(source) is \(Self.grouped(bytes)) bytes, over the \(limit >> 20) MiB an iCalendar file may have; nothing was read from it"
+            }
         }
     }
+
+    private static func grouped(_ n: Int) -> String { n.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US"))) }
 }

@@ -126,6 +126,10 @@ public final class CalendarSet: CalendarProviding, @unchecked Sendable {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             return .failure(.unreadable(path: path, detail: "no such file"))
         }
+        // Judged by its size before a byte is read (the text is checked again, line by line, when parsed).
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > ICalendarLimits.textBytes {
+            return .failure(.tooLarge(source: path, line: nil, bytes: size, limit: ICalendarLimits.textBytes))
+        }
         guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
             return .failure(.unreadable(path: path, detail: isDirectory.boolValue ? "a folder" : "permission denied"))
         }

@@ -24,8 +24,9 @@ public enum ICalendarReader {
     }
 
     /// Parses iCalendar text once, for `busy(_:from:to:timeZone:)` to expand as often as needed.
-    /// - Throws: `CalendarError.notICalendar` when the text is not iCalendar.
+    /// - Throws: `CalendarError.notICalendar` when the text is not iCalendar; `.tooLarge` over `ICalendarLimits`.
     public static func parse(_ text: String, calendar: String) throws -> ParsedCalendar {
+        try ICalendarLimits.check(text, source: calendar)
         lock.lock()
         defer { lock.unlock() }
         guard let root = parse(text) else { throw CalendarError.notICalendar(source: calendar) }
@@ -94,11 +95,12 @@ public enum ICalendarReader {
     }
 
     /// The VTODOs of iCalendar text (a VCALENDAR or a lone VTODO), each with its properties and times.
-    /// - Throws: `CalendarError.notICalendar` when the text is not iCalendar.
+    /// - Throws: `CalendarError.notICalendar` when the text is not iCalendar; `.tooLarge` over `ICalendarLimits`.
     public static func todos(_ text: String, source: String) throws -> [ICalendarTodo] {
         lock.lock()
         defer { lock.unlock() }
-        guard text.contains("BEGIN:"), let root = icalparser_parse_string(text) else { throw CalendarError.notICalendar(source: source) }
+        try ICalendarLimits.check(text, source: source)
+        guard text.contains("BEGIN:"), let root = parseRoot(text) else { throw CalendarError.notICalendar(source: source) }
         defer { icalcomponent_free(root) }
         var components: [OpaquePointer] = []
         switch icalcomponent_isa(root) {
@@ -153,9 +155,18 @@ public enum ICalendarReader {
         return result
     }
 
+    /// The text parsed by libical, each line read once (`tasker_ical_parse`; libical's own string
+    /// reader is quadratic in a line's length).
+    private static func parseRoot(_ text: String) -> OpaquePointer? {
+        var text = text
+        return text.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { tasker_ical_parse($0.baseAddress, $0.count) }
+        }
+    }
+
     /// A VCALENDAR (or a lone VEVENT) parsed; nil for anything else.
     private static func parse(_ text: String) -> OpaquePointer? {
-        guard text.contains("BEGIN:"), let root = icalparser_parse_string(text) else { return nil }
+        guard text.contains("BEGIN:"), let root = parseRoot(text) else { return nil }
         let kind = icalcomponent_isa(root)
         guard kind == ICAL_VCALENDAR_COMPONENT || kind == ICAL_VEVENT_COMPONENT else {
             icalcomponent_free(root)

@@ -152,11 +152,37 @@ public final class HTTPDaemon: @unchecked Sendable {
             return .YES
         }
         if upload.tooLarge { return queue(connection, daemon.tooLarge()) }
+        if let name = repeatedHeader(connection) {
+            return queue(connection, HTTPResponse(status: 400, headers: [("Content-Type", "text/plain"), ("Connection", "close")],
+                                                  body: Array("the request has two \(name) headers; send one\n".utf8)))
+        }
         var headers: [String: String] = [:]
         for name in headerNames { headers[name] = header(connection, name) }
         let request = HTTPRequest(method: method.map { String(cString: $0) } ?? "", path: url.map { String(cString: $0) } ?? "",
                                   headers: headers, body: upload.body)
         return queue(connection, daemon.handler(request))
+    }
+
+    /// Headers a request may carry once: the doors read only the first of each (libmicrohttpd's
+    /// lookup), so a second one (a valid Host, then another) must not slip past the check.
+    static let singleHeaders: Set<String> = ["host", "origin", "authorization", "cookie", "x-tasker-csrf", "content-length",
+                                             "content-type", "mcp-session-id", "mcp-protocol-version"]
+
+    /// The first header of `singleHeaders` the request carries more than once, as the client spelled it.
+    static func repeatedHeader(_ connection: OpaquePointer) -> String? {
+        final class Count { var seen: [String: Int] = [:]; var repeated: String? }
+        let count = Count()
+        _ = MHD_get_connection_values(connection, .HEADER_KIND, { cls, _, key, _ in
+            guard let cls, let key else { return .YES }
+            let count = Unmanaged<Count>.fromOpaque(cls).takeUnretainedValue()
+            let name = String(cString: key)
+            let lower = name.lowercased()
+            guard HTTPDaemon.singleHeaders.contains(lower) else { return .YES }
+            count.seen[lower, default: 0] += 1
+            if count.seen[lower]! > 1, count.repeated == nil { count.repeated = name }
+            return .YES
+        }, Unmanaged.passUnretained(count).toOpaque())
+        return withExtendedLifetime(count) { count.repeated }
     }
 
     func tooLarge() -> HTTPResponse {

@@ -11,6 +11,10 @@ import TaskStore
 /// importing the same file again changes nothing); other `key:value` pairs are kept under `"x"`.
 /// The other words are the title.
 public struct TodoTxtReader {
+    /// The most bytes one line may have: 1 MiB, as one Taskwarrior field (stated in docs/DATA.md). A
+    /// longer line is left out with a warning naming it; the rest imports.
+    public static let maxLineBytes = 1 << 20
+
     public let timeZone: TimeZone
     public let now: Date
     /// Projects already in the database, by lower-cased name → UUID.
@@ -27,10 +31,16 @@ public struct TodoTxtReader {
         var result = ImportedRecords()
         var newProjects: [String: ProjectRecord] = [:]
         var seen: [String: Int] = [:]
-        for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !line.isEmpty else { continue }
+        // Split on the bytes: each byte is looked at once, and a line over the limit is measured, not read.
+        for (offset, raw) in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
             let number = offset + 1
+            if raw.count > Self.maxLineBytes {
+                let megabytes = String(format: "%.1f", Double(raw.count) / 1_048_576)
+                result.warnings.append("\(source) line \(number) not imported: it is \(megabytes) MB, over the \(Self.maxLineBytes >> 20) MB limit for one line; shorten it and import again")
+                continue
+            }
+            let line = String(Substring(raw)).trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !line.isEmpty else { continue }
             do {
                 var (task, projectName) = try record(line)
                 if let name = projectName {

@@ -47,11 +47,11 @@ public struct ModelConfig: Sendable, Equatable {
     /// - Throws: `LLMError.config` naming the file and what is wrong with it.
     public static func load(directory: String) throws(LLMError) -> ModelConfig {
         let path = directory + "/config.json"
-        guard FileManager.default.fileExists(atPath: path) else { return ModelConfig() }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .config(path: path, problem: "cannot be read; check its permissions")
+        switch TaskerConfig.fileText(at: path) {
+        case .missing: return ModelConfig()
+        case .unusable(let reason): throw .config(path: path, problem: reason)
+        case .text(let text): return try parse(text, path: path)
         }
-        return try parse(String(decoding: data, as: UTF8.self), path: path)
     }
 
     /// Reads config text; `path` is only used in messages.

@@ -169,6 +169,9 @@ final class CalDAVSession {
         let todos: [ICalendarTodo]
         do {
             todos = try ICalendarReader.todos(ics, source: href)
+        } catch let error as CalendarError {
+            if case .tooLarge = error { report.warnings.append("skipped \(error)") } else { report.warnings.append("skipped \(href): not iCalendar") }
+            return nil
         } catch {
             report.warnings.append("skipped \(href): not iCalendar")
             return nil

@@ -66,10 +66,42 @@ struct SeriesCompletion: Hashable, Comparable {
 
     /// Both lists as one, sorted: of completions that match, the earliest is kept — whichever side
     /// holds it — so every device and the server settle on the same one.
+    /// In time order the latest kept completion of a due is the only one a later one can match, so
+    /// each is compared once (n log n; comparing with every kept one took 6 s for 20,000).
     static func union(_ a: [SeriesCompletion], _ b: [SeriesCompletion]) -> [SeriesCompletion] {
         var out: [SeriesCompletion] = []
-        for c in (a + b).sorted() where !out.contains(where: { $0.matches(c) }) { out.append(c) }
+        var latest: [String?: Date] = [:]
+        for c in (a + b).sorted() {
+            if let kept = latest[c.due], c.at.timeIntervalSince(kept) <= 1 { continue }
+            out.append(c)
+            latest[c.due] = c.at
+        }
         return out
+    }
+
+    /// Completions by due and second, to find the one a completion `matches` without comparing it
+    /// with every other.
+    struct Index {
+        private struct Key: Hashable { var due: String?; var second: Int64 }
+        private var positions: [Key: [Int]] = [:]
+
+        /// `list` indexed by position.
+        init(_ list: [SeriesCompletion]) {
+            for (i, c) in list.enumerated() { add(i, c) }
+        }
+
+        private static func key(_ c: SeriesCompletion, _ offset: Int64 = 0) -> Key {
+            Key(due: c.due, second: Int64(c.at.timeIntervalSince1970) + offset)
+        }
+
+        mutating func add(_ position: Int, _ c: SeriesCompletion) { positions[Self.key(c), default: []].append(position) }
+
+        mutating func remove(_ position: Int, _ c: SeriesCompletion) { positions[Self.key(c)]?.removeAll { $0 == position } }
+
+        /// The first position (lowest) whose completion `matches` `c`: the same due within a second.
+        func first(matching c: SeriesCompletion) -> Int? {
+            [-1, 0, 1].compactMap { positions[Self.key(c, $0)]?.min() }.min()
+        }
     }
 
     // MARK: wire
@@ -84,24 +116,72 @@ struct SeriesCompletion: Hashable, Comparable {
     }
 
     /// The completions one `X-TASKER-COMPLETIONS` property says; entries it cannot read are skipped.
+    /// Read byte by byte, each entry once, with the dates worked out by arithmetic (100,000 entries
+    /// are a 3.4 MB value).
     static func parse(_ value: String, zone: String?) -> [SeriesCompletion] {
         let zone = zone ?? "UTC"
-        return value.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { entry in
-            let parts = entry.trimmingCharacters(in: .whitespaces).split(separator: "/", maxSplits: 1).map(String.init)
-            guard let at = parts.first.flatMap(instant) else { return nil }
-            var due: String?
-            if parts.count == 2 {
-                if parts[1].count == 8, let day = LocalDate(basic: parts[1]) { due = day.description } else { due = instant(parts[1]).map(TaskFields.time) }
+        var value = value
+        return value.withUTF8 { bytes in
+            var out: [SeriesCompletion] = []
+            var i = 0
+            while i < bytes.count {
+                while i < bytes.count, isSeparator(bytes[i]) { i += 1 }
+                let start = i
+                var slash: Int?
+                while i < bytes.count, !isSeparator(bytes[i]) {
+                    if bytes[i] == UInt8(ascii: "/"), slash == nil { slash = i }
+                    i += 1
+                }
+                guard i > start, let at = instant(bytes, start, slash ?? i) else { continue }
+                var due: String?
+                if let slash {
+                    let from = slash + 1
+                    if i - from == 8, let day = day(bytes, from) {
+                        due = day.description
+                    } else {
+                        due = instant(bytes, from, i).map(TaskFields.time)
+                    }
+                }
+                out.append(SeriesCompletion(at: at, zone: zone, normalizedDue: due))
             }
-            return SeriesCompletion(at: at, zone: zone, due: due)
+            return out
         }
     }
 
-    /// `20261210T093000Z` → that instant.
-    private static func instant(_ text: String) -> Date? {
-        let t = Array(text)
-        guard t.count == 16, t[8] == "T", t[15] == "Z", let day = LocalDate(basic: String(t[0..<8])),
-              let h = Int(String(t[9..<11])), let m = Int(String(t[11..<13])), let s = Int(String(t[13..<15])) else { return nil }
-        return TaskFields.instant("\(day.description)T\(h < 10 ? "0" : "")\(h):\(m < 10 ? "0" : "")\(m):\(s < 10 ? "0" : "")\(s)Z")
+    /// A completion whose due is already in `TaskFields` form (as `parse` makes it).
+    private init(at: Date, zone: String, normalizedDue due: String?) {
+        self.at = Date(timeIntervalSince1970: at.timeIntervalSince1970.rounded(.down))
+        self.zone = zone
+        self.due = due
+    }
+
+    private static func isSeparator(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\t")
+    }
+
+    /// The number written by `count` digits at `from`; nil when one is not a digit.
+    private static func number(_ b: UnsafeBufferPointer<UInt8>, _ from: Int, _ count: Int) -> Int? {
+        var v = 0
+        for k in from..<(from + count) {
+            let d = Int(b[k]) - 48
+            guard (0...9).contains(d) else { return nil }
+            v = v * 10 + d
+        }
+        return v
+    }
+
+    /// `20261210` at `from` → that day; nil for a day that does not exist.
+    private static func day(_ b: UnsafeBufferPointer<UInt8>, _ from: Int) -> LocalDate? {
+        guard from + 8 <= b.count, let y = number(b, from, 4), let m = number(b, from + 4, 2), let d = number(b, from + 6, 2),
+              (1...12).contains(m), d >= 1, d <= LocalDate.daysIn(month: m, year: y) else { return nil }
+        return LocalDate(year: y, month: m, day: d)
+    }
+
+    /// `20261210T093000Z` filling `from..<end` → that instant.
+    private static func instant(_ b: UnsafeBufferPointer<UInt8>, _ from: Int, _ end: Int) -> Date? {
+        guard end - from == 16, b[from + 8] == UInt8(ascii: "T"), b[from + 15] == UInt8(ascii: "Z"), let day = day(b, from),
+              let h = number(b, from + 9, 2), let m = number(b, from + 11, 2), let s = number(b, from + 13, 2),
+              h <= 23, m <= 59, s <= 59 else { return nil }
+        return Date(timeIntervalSince1970: TimeInterval(day.daysSinceEpoch * 86_400 + h * 3_600 + m * 60 + s))
     }
 }

@@ -40,7 +40,7 @@ struct SeriesReading {
             }
         } else if let base, base["recurrence"] != nil, let old = base["due"]?.stringValue, let due = remote["due"]?.stringValue,
                   due.count == old.count, due > old, isOccurrence(due, after: old, rule),
-                  list.allSatisfy({ c in SeriesCompletion.all(in: base).contains { $0.matches(c) } }) {
+                  list.allSatisfy({ [index = SeriesCompletion.Index(SeriesCompletion.all(in: base))] in index.first(matching: $0) != nil }) {
             list = SeriesCompletion.union(list, [SeriesCompletion(at: when, zone: timeZone.identifier, due: old)])
         }
         f["completions"] = SeriesCompletion.field(list)

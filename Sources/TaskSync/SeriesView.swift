@@ -78,13 +78,16 @@ struct SeriesView {
         if let parent = next.parent { next.parent = row(named: parent) }
         next.modified = now
         var rows = [next]
+        var index = SeriesCompletion.Index(known)
         for c in SeriesCompletion.all(in: fields) {
             // A completion done here and seen elsewhere a second apart is one: the row takes the one both sides keep.
-            if let i = known.firstIndex(where: { $0.matches(c) }) {
+            if let i = index.first(matching: c) {
                 if known[i] != c, var row = doneRows[uid]?.first(where: { SeriesCompletion(record: $0, defaultZone: zone) == known[i] }) {
                     (row.completed, row.completedZone, row.modified) = (c.at, c.zone, now)
                     rows.append(row)
                 }
+                index.remove(i, known[i])
+                index.add(i, c)
                 known[i] = c
                 continue
             }
@@ -99,6 +102,7 @@ struct SeriesView {
                 (next.recurrence ?? start.recurrence, next.priority, next.contexts, next.project, next.list, next.parent)
             (done.estimateMinutes, done.energy, done.kind) = (next.estimateMinutes, next.energy, next.kind)
             rows.append(done)
+            index.add(known.count, c)
             known.append(c)
         }
         var stored = TaskFields(record: next, projects: projects)

@@ -74,4 +74,28 @@ import Testing
         #expect(reader.prompts.contains { $0.contains("run?") }, "a file is named: asked even under /confirm never")
         #expect(FileManager.default.fileExists(atPath: target))
     }
+
+    /// A path is offered only when it is a whole token of a typed line: a piece of a word (`/c` of
+    /// `a/c`, `sort` of `resort`), a prefix of a typed path or a folder above it is not typed. Before,
+    /// a substring test offered each of them.
+    @Test(arguments: ["/c", "sort", "/tmp/tasker-typed/mine", "/tmp/tasker-typed", "mine.txt"])
+    func aPieceOfATypedLineIsNotOffered(_ path: String) throws {
+        let h = try REPLHarness()
+        let conv = conversation([
+            ScriptedChatModel.call("export_tasks", #"{"format": "todotxt", "path": "\#(path)"}"#), ScriptedChatModel.say("Exported."),
+        ])
+        let reader = ScriptedLineReader(["resort a/c and export to /tmp/tasker-typed/mine.txt please", "y"])
+        let (session, out) = h.session(reader, confirm: .never, model: conv)
+        session.run()
+        #expect(out.text.contains("did not type in this session"), "\(path) is offered")
+        #expect(!reader.prompts.contains { $0.contains("run?") })
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
+    /// The tokens a path may be: words, quoted runs whole, words without a sentence's punctuation.
+    @Test func typedTokensAreWholeWordsQuotedRunsAndWordsWithoutPunctuation() {
+        let tokens = ProposalReviewer.typedTokens(#"attach "/tmp/my file.pdf" and (/tmp/b.md), then ./c.md."#)
+        #expect(tokens.contains("/tmp/my file.pdf") && tokens.contains("/tmp/b.md") && tokens.contains("./c.md"))
+        #expect(!tokens.contains("/tmp/my") && !tokens.contains("/c.md") && !tokens.contains("/tmp"))
+    }
 }

@@ -63,4 +63,38 @@ import TaskerTestSupport
         #expect(done.stdout.contains("2026-12-25T09:00") && done.stdout.contains(#""count":5"#) && done.stdout.contains(#""kind":"on_schedule""#),
                 "\(done.stdout) \(done.stderr)")
     }
+
+    /// Yesterday's export imported today, with the real binary: the dry run says nothing would change
+    /// and writes nothing, the import changes nothing; today's rename and reschedule stay. Before, the
+    /// old VTODO replaced the task whole.
+    @Test func yesterdaysExportChangesNothingAndADryRunSaysSo() throws {
+        let dir = TemporaryDirectory("ics-older")
+        let db = dir.path("t.sqlite"), file = dir.path("yesterday.ics")
+        #expect(try tasker(db, "2026-12-01T08:00", ["call", "create_task", #"{"title": "Dentist", "due": "2026-12-10", "notes": "x-rays"}"#]).status == 0)
+        #expect(try tasker(db, "2026-12-01T09:00", ["export", "--ics", "--output", file]).status == 0)
+        let renamed = try tasker(db, "2026-12-02T10:00", ["call", "update_task", #"{"title": "Dentist", "new_title": "Dentist (Dr Ng)", "due": "2026-12-14"}"#])
+        #expect(renamed.status == 0 && renamed.stdout.contains("\"ok\":true"), "\(renamed.stdout) \(renamed.stderr)")
+        let dry = try tasker(db, "2026-12-02T11:00", ["import", "--ics", file, "--dry-run"])
+        #expect(dry.status == 0 && dry.stdout == "0 added, 0 updated, 1 unchanged, 0 completions added (dry run: nothing was written)\n", "\(dry.stdout) \(dry.stderr)")
+        let real = try tasker(db, "2026-12-02T11:00", ["import", "--ics", file])
+        #expect(real.stdout.contains("1 unchanged"), "\(real.stdout) \(real.stderr)")
+        let listed = try tasker(db, "2026-12-02T11:00", ["call", "list_tasks", #"{"filter": "all"}"#])
+        #expect(listed.stdout.contains("Dentist (Dr Ng)") && listed.stdout.contains("2026-12-14") && listed.stdout.contains("x-rays"), "\(listed.stdout)")
+
+        // A file whose newer VTODO renames it, seen first with --dry-run.
+        let phone = dir.path("phone.ics")
+        try Data("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//p//p//EN\r\nBEGIN:VTODO\r\nUID:\(try uuid(db))\r\nSUMMARY:Dentist at 3\r\nLAST-MODIFIED:20261203T000000Z\r\nEND:VTODO\r\nEND:VCALENDAR\r\n".utf8)
+            .write(to: URL(fileURLWithPath: phone))
+        let preview = try tasker(db, "2026-12-03T11:00", ["import", "--ics", phone, "--dry-run"])
+        #expect(preview.stdout.hasPrefix("would update 'Dentist at 3': title\n"), "\(preview.stdout)")
+        let taken = try tasker(db, "2026-12-03T11:00", ["import", "--ics", phone])
+        #expect(taken.stdout.contains("1 updated"))
+        let after = try tasker(db, "2026-12-03T11:00", ["call", "list_tasks", #"{"filter": "all"}"#])
+        #expect(after.stdout.contains("Dentist at 3") && after.stdout.contains("2026-12-14") && after.stdout.contains("x-rays"), "\(after.stdout)")
+    }
+
+    func uuid(_ db: String) throws -> String {
+        let store = try TaskStore(path: db, timeZone: TimeZone(identifier: "UTC")!)
+        return try #require(try RecordSets(store).records().tasks.first?.uuid)
+    }
 }

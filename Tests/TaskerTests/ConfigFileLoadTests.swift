@@ -26,4 +26,31 @@ import TaskerTestSupport
         #expect(ModelSetup(configDirectory: folder, environment: [:]).config.model == "m")
         #expect(ReminderConfig(configDirectory: folder).leadMinutes == 5)
     }
+
+    /// A 300 MB config.json (sparse: no disk used) is refused by its size in one line, fast, by every
+    /// reader: before, each command read and parsed it whole (past 30 s).
+    @Test func aFileOverOneMebibyteIsRefusedUnread() throws {
+        let directory = TemporaryDirectory("config-file-large")
+        let folder = directory.url.path
+        let path = directory.path("config.json")
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("{\"model\": \"m\"}".utf8)))
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.truncate(atOffset: 300 << 20)
+        try handle.close()
+        let start = Date()
+        let loaded = ConfigFile.config(in: folder)
+        let setup = ModelSetup(configDirectory: folder, environment: [:])
+        let took = Date().timeIntervalSince(start)
+        let reason = "is 314,572,800 bytes, over the 1 MiB a config.json may hold, so it was not read and every setting takes its default; it holds settings only: trim it"
+        #expect(loaded.problems.map(\.description) == ["config.json: " + reason])
+        #expect(loaded.object.isEmpty)
+        #expect(setup.configProblem.map { "\($0)" }?.contains(reason) == true)
+        #expect(TaskerConfig.fileText(at: path) == .unusable(reason))
+        #expect(took < 2, "\(took) s (reading it took 17 s)")
+        // One byte under the cap is read as usual.
+        let small = directory.path("small.json")
+        try Data(("{\"model\": \"m\"}" + String(repeating: " ", count: (1 << 20) - 14)).utf8).write(to: URL(fileURLWithPath: small))
+        #expect(TaskerConfig(file: small).object["model"] == "m")
+        #expect(TaskerConfig.fileText(at: directory.path("missing.json")) == .missing)
+    }
 }

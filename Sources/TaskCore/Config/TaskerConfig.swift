@@ -132,7 +132,8 @@ public struct TaskerConfig: Sendable {
         one line each (`sync.url: expected a string`), and exits 2; `tasker config show` prints each key's
         effective value, key- and password-like values masked. The model path is off while a model key,
         or a key it does not know, is wrong; other sections say what is wrong in one line and use their
-        defaults (sync stops instead).
+        defaults (sync stops instead). A file over 1 MiB is refused by its size without being read (`… is
+        314,572,800 bytes, over the 1 MiB a config.json may hold …`), as one that is not a JSON object is.
 
         \(reference)
 

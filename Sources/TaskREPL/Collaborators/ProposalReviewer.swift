@@ -11,8 +11,8 @@ import TaskToolkit
 /// The model is confined like an agent where it matters, since what it reads (a synced title, an
 /// imported calendar, a page) can carry instructions: a call of its that removes or replaces
 /// something (`destructive`, by the tool or by its effect) or names a file always asks, whatever
-/// `/confirm` says, and "always" never covers it; a path the user did not type in this session is
-/// not offered at all.
+/// `/confirm` says, and "always" never covers it; a path the user did not type in this session (as a
+/// whole token of a line, never a part of one) is not offered at all.
 struct ProposalReviewer {
     /// Tools the user answered "always" for in this session.
     private(set) var alwaysAllowed: Set<String> = []
@@ -41,13 +41,45 @@ struct ProposalReviewer {
         return ((try? call.footprint(in: toolkit))?.scope ?? .destructive) == .destructive
     }
 
-    /// The first path in a model's call that the user never typed in this session.
+    /// The first path in a model's call that the user never typed in this session, as a whole token
+    /// of a typed line (`typedTokens`): a part of a word (`/c`, `sort`, a prefix of a typed path) is not typed.
     func untypedPath(in definition: ToolDefinition, _ arguments: JSONValue) -> String? {
-        for key in Self.pathArguments(of: definition) {
-            guard let path = arguments[key]?.stringValue else { continue }
-            if !typed.contains(where: { $0.contains(path) }) { return path }
+        let paths = Self.pathArguments(of: definition).compactMap { arguments[$0]?.stringValue }
+        guard !paths.isEmpty else { return nil }
+        let tokens = Set(typed.flatMap(Self.typedTokens))
+        return paths.first { !tokens.contains($0) }
+    }
+
+    /// The tokens of a typed line a path may be: each word between white space, each quoted run
+    /// (`'my file.pdf'`, `"my file.pdf"`) whole, and each word again without the punctuation a
+    /// sentence puts around it (`(~/a.pdf),` → `~/a.pdf`, a final full stop) or, for `~/…`, with the home folder spelled out.
+    static func typedTokens(_ line: String) -> [String] {
+        var tokens: [String] = []
+        var rest = Substring(line)
+        while let first = rest.first {
+            if first.isWhitespace {
+                rest = rest.dropFirst()
+            } else if first == "'" || first == "\"", let close = rest.dropFirst().firstIndex(of: first) {
+                tokens.append(String(rest[rest.index(after: rest.startIndex)..<close]))
+                rest = rest[rest.index(after: close)...]
+            } else {
+                let end = rest.firstIndex(where: \.isWhitespace) ?? rest.endIndex
+                tokens.append(String(rest[..<end]))
+                rest = rest[end...]
+            }
         }
-        return nil
+        let around = CharacterSet(charactersIn: "\"'`()[]{}<>,;:!?")
+        var out: [String] = []
+        for token in tokens {
+            let bare = token.trimmingCharacters(in: around)
+            // A full stop ends a sentence only at the end: `./a.md` keeps its leading dot.
+            for word in [token, bare, String(bare.reversed().drop { $0 == "." }.reversed())]
+            where !word.isEmpty && !out.contains(word) {
+                out.append(word)
+                if word.hasPrefix("~/") { out.append(NSHomeDirectory() + word.dropFirst()) }
+            }
+        }
+        return out
     }
 
     /// Reviews one call the model proposed: `review`, confined (see the type's summary).

@@ -109,7 +109,7 @@ public final class ChatSession {
                 continue
             case .line(let first):
                 let lines = ([first] + reader.bufferedLines()).filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-                for line in lines where !Self.isSecret(line) { reader.addHistory(line) }
+                for line in lines where keepsInHistory(line) { reader.addHistory(line) }
                 if lines.count > 1 && lines.allSatisfy(isPlainCapture) {
                     ChatCapture(session: self).batch(lines)
                     handleNextLines()
@@ -128,7 +128,7 @@ public final class ChatSession {
         while !nextLines.isEmpty && !finished {
             let line = nextLines.removeFirst()
             output.line(style(prompt, .dim) + line)
-            if !Self.isSecret(line) { reader.addHistory(line) }
+            if keepsInHistory(line) { reader.addHistory(line) }
             handle(line)
         }
     }
@@ -148,6 +148,31 @@ public final class ChatSession {
     /// Lines that must never reach the history file (they may carry a key).
     static func isSecret(_ line: String) -> Bool {
         line.trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("/key")
+    }
+
+    /// Whether a line goes to the history file: never a `/key` line; with sealing on (`crypto
+    /// enable`), never a line that may carry what sealing keeps out of the file — a note or page text
+    /// (`note to Kitchen: …`, `/note …`) or, with a model, any line the rules do not answer (the model
+    /// may make it a note). The history file is plain text beside the database: such a line would
+    /// undo the sealing. Dropped lines are still handled; ↑ does not recall them.
+    func keepsInHistory(_ line: String) -> Bool {
+        if Self.isSecret(line) { return false }
+        guard (try? Sealing(toolkit.store).isOn()) ?? true else { return true }
+        return !mayCarrySealedText(line)
+    }
+
+    /// A line whose text may end up in a sealed column (a page body or a note).
+    func mayCarrySealedText(_ line: String) -> Bool {
+        let text = line.trimmingCharacters(in: .whitespaces)
+        if text.hasPrefix("/") {
+            let name = text.dropFirst().prefix { !$0.isWhitespace }.lowercased()
+            return Self.commands.first { $0.name == name || $0.aliases.contains(name) } == nil
+        }
+        switch router.route(text) {
+        case .note: return true
+        case .capture: return modelMode
+        default: return false
+        }
     }
 
     /// Handles one line: a slash command, a rule, a capture or a model turn.

@@ -103,6 +103,9 @@ public struct Sealing {
         }
     }
 
+    /// Whether sealing is on (`crypto enable`): one cheap read, for callers that only need that.
+    public func isOn() throws -> Bool { try store.read { try store.sealingIsOn() } }
+
     public func sealingStatus() throws -> SealingStatus {
         try store.read {
             let row = try store.db.cached("SELECT key_id, enabled FROM crypto WHERE id = 1").first { ($0.string(0), $0.int(1) == 1) }

@@ -24,14 +24,12 @@ enum ConfigCommand: Command {
         }
         let path = context.paths.taskerConfig + "/config.json"
         let text: String
-        if FileManager.default.fileExists(atPath: path) {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                context.output.err("tasker: cannot read \(path); check its permissions")
-                return 2
-            }
-            text = String(decoding: data, as: UTF8.self)
-        } else {
-            text = ""
+        switch TaskerConfig.fileText(at: path) {
+        case .missing: text = ""
+        case .text(let read): text = read
+        case .unusable(let reason):
+            context.output.err("tasker: \(path) \(reason)")
+            return 2
         }
         let config = TaskerConfig(text: text)
         let problems = config.problems.map(\.description)

@@ -5,8 +5,8 @@ import TaskCore
 /// config.json, read, parsed and checked against its declaration (`TaskerConfig`) once per process for
 /// every setup that takes a section of it (the model, attachments, planning, sync, reminders), and
 /// again only when the file changed (its inode, size or modification time), so a running chat or
-/// `remind --watch` sees an edit. Missing: no keys and no problem. Unreadable, not JSON or not an
-/// object: a problem of kind `.file` says so, and each setup uses its defaults (ModelSetup is where a
+/// `remind --watch` sees an edit. Missing: no keys and no problem. Unreadable, over 1 MiB (refused by
+/// its size, unread), not JSON or not an object: a problem of kind `.file` says so, and each setup uses its defaults (ModelSetup is where a
 /// broken config.json is reported).
 enum ConfigFile {
     private struct Stamp: Equatable {
@@ -28,8 +28,7 @@ enum ConfigFile {
         lock.lock()
         defer { lock.unlock() }
         if let cached = cache[path], cached.stamp == stamp { return cached.config }
-        let config = FileManager.default.contents(atPath: path).map { TaskerConfig(text: String(decoding: $0, as: UTF8.self)) }
-            ?? TaskerConfig(fileProblem: "cannot be read; check its permissions")
+        let config = TaskerConfig(file: path)
         cache[path] = (stamp, config)
         return config
     }
