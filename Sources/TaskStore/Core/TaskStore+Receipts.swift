@@ -126,8 +126,14 @@ extension TaskStore {
         }
     }
 
+    /// The receipts key when there is one (nil when none was made yet or it is gone), read once per store.
+    func receiptVerifyingKey() throws -> [UInt8]? {
+        if receiptKey == nil { receiptKey = try receiptFiles.key(creating: false) }
+        return receiptKey
+    }
+
     /// The receipts key, read or made once per store.
-    private func receiptSigningKey() throws -> [UInt8] {
+    func receiptSigningKey() throws -> [UInt8] {
         if let receiptKey { return receiptKey }
         guard let key = try receiptFiles.key(creating: true) else {
             throw TaskStoreError.receiptKey("the receipts key \(receiptFiles.keyPath) could not be made; check that folder is writable")
