@@ -77,4 +77,27 @@ import TaskerTestSupport
         }
         #expect(ranButRejected == 0, "\(ranButRejected) of \(Self.trials) requests ran while rejected (or did not end decided)")
     }
+
+    /// A decider that died after claiming (its claim written straight to the file here): `tasker
+    /// approvals` shows it being approved, then interrupted after a minute, and `tasker approve`
+    /// then runs it, once.
+    @Test func anInterruptedApprovalIsListedAndDecidedAgain() throws {
+        let id = try #require(try requests().first)
+        let zone = TimeZone(identifier: "Europe/London")!
+        let claimed = try #require(ISODate.parse("2026-12-02T10:31:00+00:00", in: zone))
+        let store = try TaskStore(path: db, clock: { claimed }, timeZone: zone)
+        #expect(try Approvals(store).claim(id: id, by: "tasker approve (pid 99999)", token: "gone") != nil)
+        func tasker(_ arguments: [String], at time: String) throws -> TaskerBinary.Result {
+            try TaskerBinary.run(["--db", db, "--now", time] + arguments)
+        }
+        let running = try tasker(["approvals"], at: "2026-12-02T10:31")
+        #expect(running.stdout.contains("\(id) racer create_task") && running.stdout.contains("(being approved by tasker approve (pid 99999) since"), "\(running.stdout)")
+        let refused = try tasker(["approve", id], at: "2026-12-02T10:31")
+        #expect(refused.status == 1 && refused.stderr == "tasker: \(id) is already decided (being approved by tasker approve (pid 99999) right now)\n", "\(refused.stderr)")
+        let interrupted = try tasker(["approvals"], at: "2026-12-02T10:33")
+        #expect(interrupted.stdout.contains("(interrupted: tasker approve (pid 99999) began approving it at"), "\(interrupted.stdout)")
+        #expect(try tasker(["approve", id], at: "2026-12-02T10:33").status == 0)
+        #expect(try store.db.scalar("SELECT count(*) FROM tasks WHERE title = 'Race 1'") == 1)
+        #expect(try tasker(["approve", id], at: "2026-12-02T10:34").stderr.contains("is already decided (executed by tasker approve (pid "))
+    }
 }

@@ -56,9 +56,11 @@ enum ApproveCommand: Command {
         name: "approve", summary: "run a call an agent asked for (checked again first)",
         words: ["ID"], maxWords: 1,
         details: """
-            Checks the request again (the arguments, the agent's key, and whether the task it acts on
-            changed since — then it becomes stale and nothing runs), runs it, and prints the result.
-            Exit status 1 when it went stale or failed.
+            Claims the request first (one compare-and-set: of two deciders at once only one runs it; the
+            other is told "already decided (by …)"), checks it again (the stored call against its MAC,
+            the agent's key, policy and grants, and whether the task or file it acts on changed since —
+            then it becomes stale and nothing runs), runs it on the file bytes it checked, and prints
+            the result. Exit status 1 when it went stale, failed, or was decided already.
             """,
         examples: ["tasker approve apr_4fK2x9QmZp1L"])
 
