@@ -101,4 +101,20 @@ import TaskerTestSupport
         #expect(ran + stale == 40)
         print("swapped file: \(ran) ran on the pinned bytes, \(stale) stale, 0 imported the other file")
     }
+
+    /// The deterministic half of the swap: the toolkit an approved call runs with hands the tool the
+    /// held bytes, whatever the file holds by then.
+    @Test func theToolGetsTheHeldBytesNotASecondOpeningOfTheFile() throws {
+        let fixture = try AgentFixture()
+        let gate = try fixture.agent("importer", scopes: [.read, .writeTasks, .destructive]).gate
+        let folder = fixture.directory.path("tasks.sqlite.agents/importer/files")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "swapped mallory\n".write(toFile: folder + "/list.txt", atomically: true, encoding: .utf8)
+        let agent = fixture.toolkit.acting(forAgent: gate.agentID)
+        let held = agent.with(files: agent.files.holding(HeldFile(name: "list.txt", bytes: Array("pinned tiles\n".utf8))))
+        let result = try held.call("import_tasks", ["path": "list.txt", "format": "todotxt"])
+        #expect(result["ok"] == true, "\(result.encoded())")
+        #expect(try Self.tasks(fixture.store, titled: "%tiles%") == 1 && Self.tasks(fixture.store, titled: "%mallory%") == 0)
+        #expect(held.files.isConfined, "holding a file keeps the agent's folder rule for every other path")
+    }
 }
