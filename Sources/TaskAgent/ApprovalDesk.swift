@@ -10,9 +10,10 @@ import TaskToolkit
 /// Deciding is one compare-and-set: `approve` first claims the request (`pending → deciding`, with
 /// who and a fresh token, committed), so of two deciders at once exactly one wins and the other gets
 /// `ApprovalError.alreadyDecided`. The winner then checks the call again and runs it in one
-/// transaction with its receipt and the final state, which only the claim's token can write: a
-/// decider that dies half-way leaves the request `deciding` with none of the call's writes kept, and
-/// it is decided again once `Approvals.interruptedAfter` has passed.
+/// transaction with its receipt and the final state, which only the claim's token can write: a run
+/// that throws (the database or the receipts key failing) gives the claim back, and a decider that
+/// dies half-way leaves the request `deciding` with none of the call's writes kept, decided again
+/// once `Approvals.interruptedAfter` has passed.
 public struct ApprovalDesk {
     public let toolkit: TaskToolkit
     /// Who decides, as recorded and shown to a decider that lost the race ("tasker approve (pid 4242)").
@@ -55,6 +56,10 @@ public struct ApprovalDesk {
             return try store.inOneTransaction { try run(id, token: token) }
         } catch DecisionLost.lost {
             throw try refusal(id)
+        } catch {
+            // Nothing of the run was kept: the claim goes back, so the owner can approve again at once.
+            _ = try? Approvals(store).release(id: id, token: token)
+            throw error
         }
     }
 

@@ -117,4 +117,20 @@ import TaskerTestSupport
         #expect(try Self.tasks(fixture.store, titled: "%tiles%") == 1 && Self.tasks(fixture.store, titled: "%mallory%") == 0)
         #expect(held.files.isConfined, "holding a file keeps the agent's folder rule for every other path")
     }
+
+    /// A run that fails before anything is kept (here the receipts key, readable by others, is
+    /// refused) gives its claim back: the request is pending again, and approved once it is fixed.
+    @Test func aRunThatThrowsGivesItsClaimBack() throws {
+        let fixture = try AgentFixture()
+        let gate = try fixture.agent("writer", scopes: [.read, .writeTasks]).gate
+        let id = try #require(try gate.call("create_task", ["title": "Buy milk"])["approval_id"]?.stringValue)
+        let keyPath = fixture.directory.path("tasks.sqlite.receipts/key")
+        chmod(keyPath, 0o644)
+        let desk = ApprovalDesk(toolkit: TaskToolkit(store: try fixture.base.reopen()), door: "test")
+        #expect(throws: TaskStoreError.self) { try desk.approve(id) }
+        #expect(try Approvals(fixture.store).approval(id: id)?.status == .pending)
+        chmod(keyPath, 0o600)
+        guard case .executed = try desk.approve(id) else { Issue.record("not run after the key was fixed"); return }
+        #expect(try Self.tasks(fixture.store, titled: "Buy milk") == 1)
+    }
 }

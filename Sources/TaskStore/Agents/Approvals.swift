@@ -143,6 +143,18 @@ public struct Approvals {
         }
     }
 
+    /// Gives a claim back (`deciding → pending`) when its run failed before anything was kept (the
+    /// database or the receipts key failed, and the run's transaction rolled back), so the owner can
+    /// approve it again at once. - Returns: false when `token` no longer held the claim.
+    @discardableResult
+    public func release(id: String, token: String) throws -> Bool {
+        try store.write {
+            try store.db.run("UPDATE approvals SET status = 'pending', decided = NULL, decided_by = NULL, decision_token = NULL WHERE id = ? AND status = 'deciding' AND decision_token = ?",
+                             [.text(id), .text(token)])
+            return store.db.changes == 1
+        }
+    }
+
     /// Pending, or left `deciding` since before `?` (the last bound value).
     private static let undecided = "(status = 'pending' OR (status = 'deciding' AND decided <= ?))"
 
