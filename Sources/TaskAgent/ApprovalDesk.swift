@@ -91,30 +91,11 @@ public struct ApprovalDesk {
             try finish(.failed, message, decision: decision, reason: message)
             return .failed(message)
         }
-        guard try Approvals(store).argumentsHold(request) else {
-            return try refuse(
-                "the stored call does not match its MAC: it was changed in the database after the agent asked (or the receipts key changed); nothing ran, the agent can ask again",
-                decision: "tampered")
+        let call: any Tool, footprint: CallFootprint
+        switch try recheck(request) {
+        case .ready(let prepared, let read): (call, footprint) = (prepared, read)
+        case .refused(let message, let decision): return try refuse(message, decision: decision)
         }
-        guard let agent = try Agents(store).agent(id: request.agentID) else { return try refuse("the agent that asked is gone; the request was not run") }
-        if let state = agent.unusable(at: store.clock()) { return try refuse("agent '\(agent.name)''s key is \(state.rawValue); the request was not run") }
-        // The agent's policy and grants as they are now: what was `ask` may have become `deny`.
-        let assessment: AgentGate.Assessment
-        do {
-            assessment = try AgentGate(toolkit: self.toolkit, agent: agent).assess(request.tool, try JSONValue.parse(request.arguments))
-        } catch let error as TaskStoreError where error.isFatal {
-            throw error
-        } catch {
-            return try refuse("\(error)")
-        }
-        switch assessment.decision {
-        case .allow, .ask, .granted: break
-        case .deny(let scope): return try refuse("agent '\(agent.name)' may no longer use \(scope.rawValue) (its policy says deny); the request was not run", decision: "denied")
-        case .unusable(let state): return try refuse("agent '\(agent.name)''s key is \(state.rawValue); the request was not run")
-        case .unknownTool: return try refuse("there is no tool \(request.tool) any more; the request was not run")
-        case .refused: break  // `stillSame` finds the footprint's refusal: stale.
-        }
-        guard let call = assessment.call, let footprint = assessment.footprint else { return try refuse("the call could not be read again; the request was not run") }
         if let file = footprint.fileRead {
             guard let held = try heldFile(file, pinned: request, in: toolkit) else {
                 let message = "the file it reads changed since the agent asked; nothing was run (the agent can ask again)"
@@ -143,6 +124,43 @@ public struct ApprovalDesk {
         }
         try finish(.executed, text, decision: "approved")
         return .executed(result)
+    }
+
+    /// What checking a claimed request again found: the call and what it touches, or why it may not run.
+    private enum Recheck {
+        case ready(any Tool, CallFootprint)
+        case refused(String, decision: String)
+    }
+
+    /// The stored call against its MAC, then the agent's key, policy and grants as they are now (what
+    /// was `ask` may have become `deny`), read the way the gate reads a call. A footprint the tool
+    /// refuses is `ready`: `stillSame` makes it stale.
+    private func recheck(_ request: ApprovalRecord) throws -> Recheck {
+        guard try Approvals(store).argumentsHold(request) else {
+            return .refused(
+                "the stored call does not match its MAC: it was changed in the database after the agent asked (or the receipts key changed); nothing ran, the agent can ask again",
+                decision: "tampered")
+        }
+        guard let agent = try Agents(store).agent(id: request.agentID) else { return .refused("the agent that asked is gone; the request was not run", decision: "failed") }
+        let assessment: AgentGate.Assessment
+        do {
+            assessment = try AgentGate(toolkit: toolkit, agent: agent).assess(request.tool, try JSONValue.parse(request.arguments))
+        } catch let error as TaskStoreError where error.isFatal {
+            throw error
+        } catch {
+            return .refused("\(error)", decision: "failed")
+        }
+        switch assessment.decision {
+        case .allow, .ask, .granted, .refused:
+            guard let call = assessment.call, let footprint = assessment.footprint else {
+                return .refused("the call could not be read again; the request was not run", decision: "failed")
+            }
+            return .ready(call, footprint)
+        case .deny(let scope):
+            return .refused("agent '\(agent.name)' may no longer use \(scope.rawValue) (its policy says deny); the request was not run", decision: "denied")
+        case .unusable(let state): return .refused("agent '\(agent.name)''s key is \(state.rawValue); the request was not run", decision: "failed")
+        case .unknownTool: return .refused("there is no tool \(request.tool) any more; the request was not run", decision: "failed")
+        }
     }
 
     /// The file a call reads, read once into memory, when those bytes are the ones pinned when the

@@ -21,30 +21,3 @@ public func simultaneously(_ bodies: [@Sendable () -> Void]) {
     for _ in bodies { start.signal() }
     group.wait()
 }
-
-/// A value handed to one other thread that alone uses it (a store connection, a door), which the
-/// compiler cannot see is safe.
-public final class Handed<Value>: @unchecked Sendable {
-    public let value: Value
-    public init(_ value: Value) { self.value = value }
-}
-
-/// What a thread found, read after `simultaneously` returns.
-public final class Outcomes<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var values: [Int: Value] = [:]
-
-    public init() {}
-
-    public func set(_ index: Int, _ value: Value) {
-        lock.lock()
-        values[index] = value
-        lock.unlock()
-    }
-
-    public subscript(_ index: Int) -> Value? {
-        lock.lock()
-        defer { lock.unlock() }
-        return values[index]
-    }
-}
