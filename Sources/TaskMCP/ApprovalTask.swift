@@ -33,7 +33,7 @@ enum ApprovalTask {
         ]
         let reason = request.reason ?? request.status.rawValue
         switch request.status {
-        case .pending:
+        case .pending, .deciding:
             task["status"] = "working"
             task["statusMessage"] = .string("\(request.tool) waits for the owner's approval (tasker approve \(request.id), the chat, or the desktop notification)")
         case .executed, .failed where request.result != nil:

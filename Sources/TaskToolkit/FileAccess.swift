@@ -14,6 +14,9 @@ public enum FileAccess: Sendable, Hashable {
     case host
     /// An agent's: relative names inside one folder; nothing outside it, no links, nothing overwritten.
     case confined(ConfinedFolder)
+    /// `within`'s access, except that the file `HeldFile.name` is the bytes held (an approved call's
+    /// file, read once and checked against its pin).
+    indirect case held(HeldFile, within: FileAccess)
 
     /// The rule in the words of the tool descriptions every client sees.
     public static let agentRule = "An agent (every MCP client) names no host path: a path is a file name inside its own folder, "
@@ -48,9 +51,15 @@ public enum FileAccess: Sendable, Hashable {
 
     /// Whether paths are confined (an agent's door).
     public var isConfined: Bool {
-        if case .confined = self { return true }
-        return false
+        switch self {
+        case .host: false
+        case .confined: true
+        case .held(_, let within): within.isConfined
+        }
     }
+
+    /// The same access with the file `file.name` read from `file`'s bytes.
+    public func holding(_ file: HeldFile) -> FileAccess { .held(file, within: self) }
 
     /// Runs `body` with a path that reads the file `argument` names and the name to show for it.
     /// Confined: the file is opened without following links, checked to be a regular file inside
@@ -65,6 +74,11 @@ public enum FileAccess: Sendable, Hashable {
             let fd = try folder.openForReading(argument)
             defer { close(fd) }
             return try body("/proc/self/fd/\(fd)", argument)
+        case .held(let file, let within):
+            guard argument == file.name else { return try within.reading(argument, body) }
+            let fd = try file.openCopy()
+            defer { close(fd) }
+            return try body("/proc/self/fd/\(fd)", within.isConfined ? argument : TaskToolkit.expandHome(argument))
         }
     }
 
@@ -75,6 +89,7 @@ public enum FileAccess: Sendable, Hashable {
         switch self {
         case .host: return NewFile(path: TaskToolkit.expandHome(argument), ownerOnly: ownerOnly)
         case .confined(let folder): return try folder.newFile(argument)
+        case .held(_, let within): return try within.newFile(argument, ownerOnly: ownerOnly)
         }
     }
 
@@ -86,6 +101,8 @@ public enum FileAccess: Sendable, Hashable {
         var generator = SystemRandomNumberGenerator()
         let name = "\(prefix)-\(day)-" + String(generator.next() as UInt64, radix: 36) + "." + ext
         switch self {
+        case .held(_, let within):
+            return try within.freshFile(prefix: prefix, extension: ext, day: day, database: database)
         case .confined(let folder):
             return try folder.newFile(name)
         case .host:

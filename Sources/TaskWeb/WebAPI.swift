@@ -59,14 +59,14 @@ struct WebAPI {
             return ["pending": .array(try pending()), "receipts": .array(try receipts())]
         case .approve:
             let id = try string(arguments, "id")
-            switch try decide({ try ApprovalDesk(toolkit: toolkit).approve(id) }) {
+            switch try decide({ try ApprovalDesk(toolkit: toolkit, door: "the web page").approve(id) }) {
             case .executed(let result): return ["outcome": "approved", "id": .string(id), "result": result]
             case .failed(let message): return ["outcome": "failed", "id": .string(id), "message": .string(message)]
             case .stale: return ["outcome": "stale", "id": .string(id), "message": "the task changed since the agent asked, so nothing ran"]
             }
         case .reject:
             let id = try string(arguments, "id")
-            try decide({ try ApprovalDesk(toolkit: toolkit).reject(id, reason: arguments["reason"]?.stringValue) })
+            try decide({ try ApprovalDesk(toolkit: toolkit, door: "the web page").reject(id, reason: arguments["reason"]?.stringValue) })
             return ["outcome": "rejected", "id": .string(id)]
         }
     }

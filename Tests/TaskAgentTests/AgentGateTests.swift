@@ -110,7 +110,7 @@ import TaskToolkit
         #expect(try Approvals(fixture.store).pendingApprovalCount() == 1)
         fixture.clock.advance(days: 0.2)
         #expect(try Approvals(fixture.store).pendingApprovalCount() == 0)
-        #expect(throws: ApprovalError.notPending(id, .expired)) { try ApprovalDesk(toolkit: fixture.toolkit).approve(id) }
+        #expect(throws: ApprovalError.alreadyDecided(id, .expired, by: nil)) { try ApprovalDesk(toolkit: fixture.toolkit).approve(id) }
         #expect(try gate.call("approval_status", ["approval_id": .string(id)])["status"] == "expired")
         let again = try gate.call("create_task", ["title": "Later"])
         #expect(again["approval_id"]?.stringValue != id, "an expired request is not reused")

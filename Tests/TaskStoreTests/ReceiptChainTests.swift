@@ -27,7 +27,7 @@ import Testing
         let receipts = try store.receipts()
         #expect(receipts.allSatisfy { $0.isKeyed })
         let key = try #require(try files.key(creating: false))
-        #expect(try files.anchor(key: key) == .present(ReceiptAnchor(first: 1, seq: 2, hash: receipts[1].hash)))
+        #expect(try files.anchor(key: key) == .present(ReceiptAnchor(first: 1, count: 2, seq: 2, hash: receipts[1].hash)))
         #expect(try store.checkReceipts() == ReceiptCheck(count: 2, unkeyed: 0, problem: nil))
         #expect(TaskStore.folder("receipts", besideDatabase: "/d/tasker.sqlite") == "/d/receipts")
     }
@@ -45,7 +45,7 @@ import Testing
                 throw Abort()
             }
         }
-        #expect(try files.anchor(key: key) == .present(ReceiptAnchor(first: 1, seq: 1, hash: try store.receipts()[0].hash)))
+        #expect(try files.anchor(key: key) == .present(ReceiptAnchor(first: 1, count: 1, seq: 1, hash: try store.receipts()[0].hash)))
         try store.inOneTransaction {
             try append(store)
             try append(store)
@@ -75,7 +75,7 @@ import Testing
         try append(store)
         #expect(try store.checkReceipts() == ReceiptCheck(count: 3, unkeyed: 2, problem: nil))
         let key = try #require(try ReceiptKeyFiles(databasePath: store.path).key(creating: false))
-        #expect(try ReceiptKeyFiles(databasePath: store.path).anchor(key: key) == .present(ReceiptAnchor(first: 3, seq: 3, hash: try store.receipts()[2].hash)))
+        #expect(try ReceiptKeyFiles(databasePath: store.path).anchor(key: key) == .present(ReceiptAnchor(first: 3, count: 3, seq: 3, hash: try store.receipts()[2].hash)))
 
         // The old ones rewritten and rehashed: the first keyed receipt no longer links to them.
         try store.db.execute("DROP TRIGGER receipts_no_update")

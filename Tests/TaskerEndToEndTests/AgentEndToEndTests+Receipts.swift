@@ -34,7 +34,39 @@ extension AgentEndToEndTests {
         #expect(cut.status == 0, "\(cut.stderr)")
         let verify = try tasker(["receipts", "--verify"])
         #expect(verify.status == 1)
-        #expect(verify.stderr.contains("receipt #3 is missing"), "\(verify.stderr)")
+        #expect(verify.stderr.contains("receipts #3–#4 are missing"), "\(verify.stderr)")
+    }
+
+    /// Issue 41: the tail cut, or the table emptied, or the key folder moved away and the table
+    /// emptied, then 10 more agent calls: `--verify` still exits 1 naming the gap, until the owner
+    /// runs `tasker receipts --accept-reset`, itself receipted.
+    @Test func aCutChainStaysNamedAfterTenMoreCallsUntilTheOwnerAcceptsIt() throws {
+        guard FileManager.default.isExecutableFile(atPath: sqliteShell) else { print("SKIPPED: no sqlite3"); return }
+        try fourReceipts()
+        let key = try tasker(["agent", "add", "later", "--scopes", "read"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let folder = db + ".receipts"
+        for (attack, expected) in [
+            ("DELETE FROM receipts WHERE seq >= 3;", "receipts #3–#4 are missing: the chain jumps from #2 to #5"),
+            // (After the first accepted reset, the receipts it froze are the ones found gone.)
+            ("DELETE FROM receipts;", "where the owner accepted a reset, were changed or removed since"),
+            ("move", "the receipts signed with an earlier receipts key"),
+        ] {
+            if attack == "move" {
+                try FileManager.default.moveItem(atPath: folder, toPath: folder + ".away")
+                #expect(try sqlite("DROP TRIGGER IF EXISTS receipts_no_delete; DELETE FROM receipts;").status == 0)
+            } else {
+                #expect(try sqlite("DROP TRIGGER IF EXISTS receipts_no_delete; " + attack).status == 0)
+            }
+            _ = try mcp(key: key, Array(repeating: ("list_tasks", [:]), count: 10))
+            let verify = try tasker(["receipts", "--verify"])
+            #expect(verify.status == 1 && verify.stderr.contains(expected), "\(attack): \(verify.stderr)")
+            let accepted = try tasker(["receipts", "--accept-reset"])
+            #expect(accepted.status == 0 && accepted.stdout.hasPrefix("accepted from receipt #"), "\(accepted.stdout)\(accepted.stderr)")
+            #expect(try tasker(["receipts"]).stdout.contains("receipts_accept_reset reset"))
+            let after = try tasker(["receipts", "--verify"])
+            #expect(after.status == 0 && after.stdout.contains("chain intact"), "\(attack): \(after.stderr)")
+            if attack == "move" { try FileManager.default.removeItem(atPath: folder + ".away") }
+        }
     }
 
     @Test func aForgedReceiptAppendedIsNamed() throws {

@@ -12,7 +12,7 @@ struct ChatApprovals {
     /// `/approvals` lists; `/approvals approve ID`, `/approvals reject ID [reason]` decide.
     mutating func command(_ argument: String, in session: ChatSession) throws {
         let words = argument.split(separator: " ", maxSplits: 2).map(String.init)
-        let desk = ApprovalDesk(toolkit: session.toolkit)
+        let desk = ApprovalDesk(toolkit: session.toolkit, door: "the chat")
         switch words.first?.lowercased() {
         case nil:
             let pending = try desk.pending()

@@ -110,11 +110,21 @@ public struct ApprovalRecord: Sendable, Hashable {
     public var reason: String?
     /// The tool's JSON result once run.
     public var result: String?
+    /// The HMAC of the stored call under the receipts key (`Approvals.argumentsHold`); nil for a
+    /// request stored before schema v18.
+    public var argumentsMAC: String? = nil
+    /// Who decided, as the door that did ("tasker approve (pid 4242)"); nil while pending.
+    public var decidedBy: String? = nil
+    /// The one decider's claim while `deciding`: only the same token finishes the decision.
+    public var decisionToken: String? = nil
 }
 
 /// Where a request is: waiting, decided by a person, or run.
 public enum ApprovalStatus: String, Sendable, Hashable, CaseIterable {
     case pending, executed, failed, rejected, expired, stale
+    /// A person approved it and the call is being run: only the decider holding the claim may finish
+    /// it. One left over (the process died mid-run) ran nothing that was kept, and is decided again.
+    case deciding
     /// The agent took its request back before a person decided (MCP `tasks/cancel`).
     case withdrawn
 }

@@ -12,6 +12,25 @@ struct ReceiptKeyFiles: Sendable {
 
     var keyPath: String { folder + "/key" }
     var anchorPath: String { folder + "/anchor" }
+    var lockPath: String { folder + "/anchor.lock" }
+
+    /// A key's public name (recorded in the database's `receipt_keys`): a MAC of a fixed text under
+    /// it, so the database can say a key existed without holding anything that signs.
+    static func keyID(_ key: [UInt8]) -> String {
+        String(HMACSHA256.hex(key: key, message: Array("tasker-receipts-key-id".utf8)).prefix(16))
+    }
+
+    /// Runs `body` holding an exclusive lock on `anchor.lock` (every process moving the anchor
+    /// takes it), so two appenders never move the anchor backwards. Without the folder the body
+    /// runs unlocked.
+    func locked<T>(_ body: () throws -> T) rethrows -> T {
+        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard fd >= 0 else { return try body() }
+        defer { close(fd) }
+        while flock(fd, LOCK_EX) != 0 && errno == EINTR {}
+        defer { flock(fd, LOCK_UN) }
+        return try body()
+    }
 
     /// The key (32 bytes), made on first use when `creating`; nil when there is none and not `creating`.
     /// - Throws: `TaskStoreError.receiptKey` for a key file others can read, another user's, or one

@@ -8,7 +8,7 @@ struct SchemaMigration: Sendable {
     var sql: String
 
     /// Every migration, oldest first. `all.count` is the version this build writes.
-    static let all: [SchemaMigration] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17]
+    static let all: [SchemaMigration] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18]
 
     static var currentVersion: Int { all.count }
 
@@ -481,6 +481,27 @@ struct SchemaMigration: Sendable {
                         THEN ';BYMONTHDAY=' || recur_anchor_day || ',-1;BYSETPOS=1' ELSE '' END,
                 recur_weekdays = NULL
             WHERE recur_frequency IS NOT NULL;
+            """)
+
+    /// Deciding an approval is one compare-and-set (`pending → deciding`, then `deciding → executed|…`
+    /// only by the same `decision_token`); `decided_by` names the door that decided. `arguments_mac`
+    /// is the HMAC of the stored call under the receipts key (outside the database), checked before
+    /// an approved call runs. `receipt_keys` lists every receipts key this database was chained with
+    /// (its id, a MAC of a fixed text under it; never the key), append-only like the receipts, so a
+    /// key folder that went away with the receipts it signed is still noticed.
+    static let v18 = SchemaMigration(
+        name: "v18-approval-decisions",
+        sql: """
+            ALTER TABLE approvals ADD COLUMN arguments_mac TEXT;
+            ALTER TABLE approvals ADD COLUMN decided_by TEXT;
+            ALTER TABLE approvals ADD COLUMN decision_token TEXT;
+            CREATE TABLE receipt_keys (
+                key_id TEXT PRIMARY KEY,
+                created INTEGER NOT NULL,
+                first_seq INTEGER NOT NULL
+            );
+            CREATE TRIGGER receipt_keys_no_update BEFORE UPDATE ON receipt_keys BEGIN SELECT RAISE(ABORT, 'receipt keys are append-only'); END;
+            CREATE TRIGGER receipt_keys_no_delete BEFORE DELETE ON receipt_keys BEGIN SELECT RAISE(ABORT, 'receipt keys are append-only'); END;
             """)
 
     /// A random version 4 UUID in lower-case text, as SQL (for rows that existed before v4).

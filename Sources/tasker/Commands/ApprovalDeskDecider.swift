@@ -11,7 +11,7 @@ import TaskToolkit
 final class ApprovalDeskDecider: ApprovalDeciding {
     let desk: ApprovalDesk
 
-    init(toolkit: TaskToolkit) { desk = ApprovalDesk(toolkit: toolkit) }
+    init(toolkit: TaskToolkit) { desk = ApprovalDesk(toolkit: toolkit, door: "the desktop notification") }
 
     func pendingApprovals() throws -> [ApprovalNote] {
         let toolkit = desk.toolkit
