@@ -10,7 +10,9 @@ import TaskCore
 /// - A DUE moved on to a later occurrence of the rule with no new completion beside it (a client that
 ///   advances the due itself, as tasks.org does) is one completion more, at LAST-MODIFIED, for the due
 ///   the base had.
-/// Anything else is taken as it is. Reading the same completion twice adds nothing (`SeriesCompletion.union`).
+/// Both step in the series' zone (its `"zone"`, the DUE's TZID; else this device's), so a 9:00 series
+/// moved on across a DST change by a client that expands it there is still 9:00, one completion, not a
+/// reschedule. Anything else is taken as it is. Reading the same completion twice adds nothing (`SeriesCompletion.union`).
 struct SeriesReading {
     var timeZone: TimeZone
     var now: Date
@@ -18,6 +20,7 @@ struct SeriesReading {
     /// `remote` as Tasker takes it, given the fields of the last sync (`base`) and the text's modification time.
     func taken(_ remote: TaskFields, base: TaskFields?, modified: Date) -> TaskFields {
         guard let rule = remote["recurrence"].flatMap(RecurrenceRule.init(json:)) else { return remote }
+        let series = SeriesReading(timeZone: remote["zone"]?.stringValue.flatMap(TimeZone.init(identifier:)) ?? timeZone, now: now)
         var f = remote
         var list = SeriesCompletion.all(in: remote)
         let when = modified == .distantPast ? now : modified
@@ -25,10 +28,10 @@ struct SeriesReading {
             let at = TaskFields.instant(String(status.dropFirst(5))) ?? when
             list = SeriesCompletion.union(list, [SeriesCompletion(at: at, zone: timeZone.identifier, due: remote["due"]?.stringValue)])
             f["status"] = nil
-            f["due"] = remote["due"]?.stringValue.map { .string(next($0, rule, notBefore: at)) }
+            f["due"] = remote["due"]?.stringValue.map { .string(series.next($0, rule, notBefore: at)) }
             f["defer"] = nil
         } else if let base, base["recurrence"] != nil, let old = base["due"]?.stringValue, let due = remote["due"]?.stringValue,
-                  due.count == old.count, due > old, isOccurrence(due, after: old, rule),
+                  due.count == old.count, due > old, series.isOccurrence(due, after: old, rule),
                   list.allSatisfy({ c in SeriesCompletion.all(in: base).contains { $0.matches(c) } }) {
             list = SeriesCompletion.union(list, [SeriesCompletion(at: when, zone: timeZone.identifier, due: old)])
         }

@@ -45,7 +45,7 @@ public struct VTodoFile {
             lines.append("END:VTODO")
         }
         lines.append("END:VCALENDAR")
-        return ICalendarWriter.text(lines)
+        return ICalendarWriter.text(ICSText.withZones(lines))
     }
 
     /// Reads `text` into `store` in one transaction. - Throws: `CalendarError` when it is not iCalendar; a store error.
@@ -74,6 +74,8 @@ public struct VTodoFile {
             writes += rows
         }
         if !writes.isEmpty { _ = try RecordSets(store).writeRecords(RecordSet(tasks: writes, projects: newProjects)) }
+        // A completion read from the file reopens the series' subtasks done for it.
+        if summary.completions > 0 { try Tasks(store).reopenChecklists() }
         return summary
     }
 }
