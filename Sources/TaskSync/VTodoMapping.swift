@@ -20,7 +20,7 @@ struct VTodoMapping {
         var f = TaskFields()
         f[.title] = .string(todo.first("SUMMARY").map { ICalendarTodo.unescape($0.value) } ?? "")
         if let notes = todo.first("DESCRIPTION").map({ ICalendarTodo.unescape($0.value) }), !notes.isEmpty { f[.notes] = .string(notes) }
-        if let due = todo.first("DUE"), let time = due.time {
+        if let due = todo.first("DUE"), let time = Self.inTzDatabase(due) ?? due.time {
             f[.due] = .string(text(time))
             // A series' zone is its DUE's TZID, when the tz database knows it (else this device's zone is taken).
             if case .instant = time, todo.first("RRULE") != nil, let zone = TaskFields.seriesZone(due.parameters["TZID"]) {
@@ -63,6 +63,19 @@ struct VTodoMapping {
             if let v = todo.first(name).map({ ICalendarTodo.unescape($0.value) }), !v.isEmpty { f[field] = .string(v) }
         }
         return f
+    }
+
+    /// A DATE-TIME whose TZID the tz database knows, at its wall-clock time in that zone; nil for any
+    /// other value (then the reader's resolution through the file's VTIMEZONE stands). For an IANA name
+    /// the tz database wins over the VTIMEZONE beside it, as icalendar, dateutil and Thunderbird read
+    /// it: another client's VTIMEZONE may cover only some years (icalendar's own for Europe/Berlin
+    /// ends its rules in 1981, so 9:00 in April 2027 read through it was 8:00 UTC, not 7:00).
+    static func inTzDatabase(_ p: ICalendarTodo.Property) -> ICalendarTime? {
+        guard let zone = p.parameters["TZID"].flatMap(TimeZone.init(identifier:)), p.value.count == 15 else { return nil }
+        let t = Array(p.value)
+        guard t[8] == "T", let day = LocalDate(basic: String(t[0..<8])), let h = Int(String(t[9..<11])), let m = Int(String(t[11..<13])),
+              let s = Int(String(t[13..<15])) else { return nil }
+        return .instant(LocalDateTime(date: day, hour: h, minute: m, second: s).instant(in: zone))
     }
 
     /// When the other side last changed the VTODO (LAST-MODIFIED, else DTSTAMP).

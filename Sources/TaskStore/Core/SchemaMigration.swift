@@ -461,7 +461,7 @@ struct SchemaMigration: Sendable {
             """)
 
     /// A repeating task's zone: `due_zone` is the IANA zone its timed due repeats in (another client's
-    /// `DUE;TZID=…`, or this device's zone once a sync wrote it), so every occurrence keeps its wall-clock
+    /// `DUE;TZID=…`, or the zone a sync stored it with), so every occurrence keeps its wall-clock
     /// time there across DST. NULL: this device's zone. `checklist` is on a done occurrence of a series:
     /// the titles of the subtasks done for it (one a line), kept when they reopen for the next occurrence.
     static let v17 = SchemaMigration(

@@ -9,13 +9,14 @@ import TaskCore
 /// was done for that occurrence (or an earlier one), so it is open again for the current one. Completing
 /// here moves the subtasks to the next occurrence and reopens them (`carryChecklist`); a completion sync
 /// brings from another device or client reopens them afterwards (`reopenChecklists`), and the next
-/// upload sends them as NEEDS-ACTION, so every client sees the same subtasks, open.
+/// upload sends them as NEEDS-ACTION, so every client sees the same subtasks, open. A subtask that
+/// repeats itself keeps its own series: its done occurrences move with it but never reopen.
 extension Tasks {
     /// After the occurrence `done` was completed and `next` made: its subtasks move to `next`, the done
     /// ones open again, and `done` records their titles as its checklist.
     func carryChecklist(from done: TaskID, to next: TaskID) throws {
-        let children = try store.db.cached("SELECT id, title, status FROM tasks WHERE parent_id = ? ORDER BY id").bind([.integer(done.rawValue)])
-            .rows { (id: TaskID($0.int64(0)), title: $0.string(1), done: $0.string(2) == TaskStatus.done.rawValue) }
+        let children = try store.db.cached("SELECT c.id, c.title, c.status = 'done' AND NOT \(Self.repeats) FROM tasks c WHERE c.parent_id = ? ORDER BY c.id")
+            .bind([.integer(done.rawValue)]).rows { (id: TaskID($0.int64(0)), title: $0.string(1), done: $0.int(2) != 0) }
         guard !children.isEmpty else { return }
         try store.db.run("UPDATE tasks SET parent_id = ? WHERE parent_id = ?", [.integer(next.rawValue), .integer(done.rawValue)])
         let finished = children.filter(\.done)
@@ -34,7 +35,7 @@ extension Tasks {
                 SELECT c.id, c.title, (SELECT d.id FROM tasks d WHERE coalesce(d.series, d.uuid) = coalesce(p.series, p.uuid)
                         AND d.status = 'done' ORDER BY d.completed DESC, d.id DESC LIMIT 1)
                 FROM tasks c JOIN tasks p ON p.id = c.parent_id
-                WHERE c.status = 'done' AND p.status = 'open' AND c.completed <= (SELECT max(e.completed) FROM tasks e
+                WHERE c.status = 'done' AND NOT \(Self.repeats) AND p.status = 'open' AND c.completed <= (SELECT max(e.completed) FROM tasks e
                     WHERE coalesce(e.series, e.uuid) = coalesce(p.series, p.uuid) AND e.status = 'done' AND e.id <> p.id)
                 ORDER BY c.id
                 """).rows { (id: TaskID($0.int64(0)), title: $0.string(1), occurrence: TaskID($0.int64(2))) }
@@ -43,6 +44,10 @@ extension Tasks {
             return stale.count
         }
     }
+
+    /// Whether the subtask `c` is an occurrence of a series of its own (a repeating subtask): its done
+    /// occurrences are its history, not a checklist item, and never reopen (SQL over the row `c`).
+    static let repeats = "(c.series IS NOT NULL OR EXISTS (SELECT 1 FROM tasks s WHERE s.series = c.uuid))"
 
     /// Adds `titles` to the checklist of the done occurrence `id`.
     private func record(_ titles: [String], on id: TaskID) throws {
