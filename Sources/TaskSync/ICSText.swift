@@ -46,7 +46,7 @@ enum ICSText {
     }
 
     /// `lines` (a calendar's, unfolded) with a VTIMEZONE for each TZID a property names that the
-    /// calendar does not define and the tz database knows (`ICalendarTimeZone`, from the year before
+    /// calendar does not define and the tz database knows (`ICalendarTimeZone`: its components start the year before
     /// the earliest value in that zone), put in before the first component. A zone already defined —
     /// another client's VTIMEZONE too — is left as it is.
     static func withZones(_ lines: [String]) -> [String] {
@@ -63,7 +63,7 @@ enum ICSText {
             used[zone] = min(used[zone] ?? year, year)
         }
         let blocks = used.keys.sorted().filter { !defined.contains($0) }.compactMap { id in
-            TimeZone(identifier: id).map { ICalendarTimeZone.lines($0, fromYear: (used[id] ?? 2000) - 1) }
+            TimeZone(identifier: id).map { ICalendarTimeZone.lines($0, fromYear: used[id] ?? 2000) }
         }
         guard !blocks.isEmpty, let first = lines.firstIndex(where: { $0.uppercased().hasPrefix("BEGIN:") && $0.uppercased() != "BEGIN:VCALENDAR" }) else { return lines }
         var out = lines
