@@ -5,6 +5,11 @@ Usage: third_party.py CALENDAR_URL COMMAND JSON
   create  {"uid", "summary", "due"?, "ics"?}  a new VTODO (DUE as an iCalendar line, e.g. "DUE;VALUE=DATE:20261210")
   edit    {"uid", "summary"?, "due"?, "priority"?, "notes"?}
   complete {"uid"}
+  series  {"uid", "summary", "due", "tzid", "rrule"}  a repeating VTODO as a zone-aware client writes it: DUE;TZID= (the wall time
+                                              "YYYYMMDDTHHMMSS" in tzid), the RRULE, and icalendar's VTIMEZONE for the zone
+  advance {"uid"}                             moves DUE on to the rule's next occurrence, expanded by dateutil in the DUE's
+                                              zone, status left open (tasks.org's way)
+  occurrences {"uid", "count"}                prints the DUE and the next ones by dateutil, in the DUE's zone, as UTC stamps
   delete  {"uid"}
   change  {"uid", "field", "value"}          one edit as a calendar app makes it, keeping the VTODO valid (see `change`)
   list    {}                                  prints one JSON object per VTODO: uid, summary, due (the raw line), status, the
@@ -18,7 +23,10 @@ from urllib.parse import urlparse
 
 import caldav
 import icalendar
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
+from zoneinfo import ZoneInfo
+
+from dateutil import rrule
 
 url, command, args = sys.argv[1], sys.argv[2], json.loads(sys.argv[3] if len(sys.argv) > 3 else "{}")
 # "serve": one JSON array [command, args] per stdin line, each answered by its output and a line "."
@@ -140,6 +148,13 @@ def check(obj):
     return problems
 
 
+def expansion(component, count):
+    """The DUE and the next occurrences of the component's RRULE, in the DUE's own zone (aware datetimes)."""
+    due = component.decoded("DUE")
+    rule = component["RRULE"].to_ical().decode()
+    return [o for _, o in zip(range(count), rrule.rrulestr(rule, dtstart=due))]
+
+
 def run(command, args):
     if command == "mkcal":
         path = parsed.path.rstrip("/").split("/")[-1]
@@ -172,6 +187,32 @@ def run(command, args):
     elif command == "check":
         for t in calendar().todos(include_completed=True):
             print(json.dumps({"uid": str(t.icalendar_component.get("uid")), "problems": check(t)}))
+    elif command == "series":
+        cal = icalendar.Calendar()
+        cal.add("VERSION", "2.0")
+        cal.add("PRODID", "-//ThirdParty//caldav//EN")
+        todo_ = icalendar.Todo()
+        todo_.add("UID", args["uid"])
+        todo_.add("DTSTAMP", datetime(2026, 12, 1, tzinfo=timezone.utc))
+        todo_.add("SUMMARY", args["summary"])
+        todo_.add("DUE", datetime.strptime(args["due"], "%Y%m%dT%H%M%S").replace(tzinfo=ZoneInfo(args["tzid"])))
+        todo_.add("RRULE", icalendar.vRecur.from_ical(args["rrule"]))
+        cal.add_component(todo_)
+        cal.add_missing_timezones()
+        calendar().save_todo(cal.to_ical().decode())
+    elif command == "advance":
+        obj = todo(args["uid"])
+        c = obj.icalendar_component
+        after = expansion(c, 2)[1]
+        c.pop("DUE")
+        c.add("DUE", after)
+        c.pop("LAST-MODIFIED", None)
+        c.add("LAST-MODIFIED", datetime.now(timezone.utc).replace(microsecond=0))
+        obj.save()
+        print(after.astimezone(timezone.utc).strftime("%Y%m%dT%H%M%SZ"))
+    elif command == "occurrences":
+        for o in expansion(todo(args["uid"]).icalendar_component, int(args.get("count", 3))):
+            print(o.astimezone(timezone.utc).strftime("%Y%m%dT%H%M%SZ"))
     elif command == "complete":
         obj = todo(args["uid"])
         obj.complete(completion_timestamp=None, handle_rrule=False)

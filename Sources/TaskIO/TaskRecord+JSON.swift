@@ -31,6 +31,8 @@ extension TaskRecord {
             case .updated: o.set(key, modified)
             case .completed: o.set(key, completed)
             case .completedZone: o.set(key, completedZone)
+            case .dueZone: o.set(key, dueZone)
+            case .checklist: o.set(key, checklist ?? [])
             case .series: o.set(key, series)
             case .remind: o.set(key, remind?.storageText)
             case .place: o.set(key, place)
@@ -83,6 +85,8 @@ extension TaskRecord {
                 }
             case .completed: completed = try r.date(key)
             case .completedZone: completedZone = try r.string(key)
+            case .dueZone: dueZone = try r.string(key)
+            case .checklist: let done = try r.strings(key); checklist = done.isEmpty ? nil : done
             case .series: series = try r.uuid(key)
             case .remind:
                 if let text = try r.string(key) {

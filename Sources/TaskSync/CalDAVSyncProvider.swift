@@ -33,13 +33,17 @@ public struct CalDAVSyncProvider: TaskSyncProvider {
     public func sync(_ store: TaskStore) throws -> SyncReport {
         let client = CalDAVClient(credentials: credentials, timeoutSeconds: timeoutSeconds)
         do {
+            // A completion taken from elsewhere reopens the subtasks done for it (`Tasks.reopenChecklists`);
+            // the pass after it sends them back open, so every client sees the series' checklist open again.
+            try Tasks(store).reopenChecklists()
             var report = try pass(client, store)
+            let reopened = try Tasks(store).reopenChecklists()
             // The token a pass stores is the one its listing returned, from before its own writes. A
             // server may leave out of the next listing an item created after that token and deleted
             // before the next sync (Xandikos does; Radicale reports it): the item would stay here for
             // good. So after writing, one more pass lists from the new token — our own writes come
             // back with the etags we hold and cost nothing — and stores a token from after them.
-            if report.uploaded > 0 { report.add(try pass(client, store)) }
+            if report.uploaded > 0 || reopened > 0 { report.add(try pass(client, store)) }
             report.requests = client.counter.requests
             return report
         } catch {

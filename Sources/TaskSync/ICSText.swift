@@ -42,7 +42,33 @@ enum ICSText {
             _ = name
             out.append(line)
         }
-        return ICalendarWriter.text(out)
+        return ICalendarWriter.text(withZones(out))
+    }
+
+    /// `lines` (a calendar's, unfolded) with a VTIMEZONE for each TZID a property names that the
+    /// calendar does not define and the tz database knows (`ICalendarTimeZone`: its components start the year before
+    /// the earliest value in that zone), put in before the first component. A zone already defined —
+    /// another client's VTIMEZONE too — is left as it is.
+    static func withZones(_ lines: [String]) -> [String] {
+        var defined: Set<String> = []
+        var used: [String: Int] = [:]
+        var inZone = false
+        for line in lines {
+            let upper = line.uppercased()
+            if upper == "BEGIN:VTIMEZONE" { inZone = true } else if upper == "END:VTIMEZONE" { inZone = false }
+            if inZone, name(of: line) == "TZID" { defined.insert(String(line.drop(while: { $0 != ":" }).dropFirst())) }
+            guard !inZone, let head = line.split(separator: ":", maxSplits: 1).first, let range = head.uppercased().range(of: ";TZID=") else { continue }
+            let zone = String(head[range.upperBound...].prefix { $0 != ";" }).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            let year = Int(line.split(separator: ":", maxSplits: 1).last?.prefix(4) ?? "") ?? 2000
+            used[zone] = min(used[zone] ?? year, year)
+        }
+        let blocks = used.keys.sorted().filter { !defined.contains($0) }.compactMap { id in
+            TimeZone(identifier: id).map { ICalendarTimeZone.lines($0, fromYear: used[id] ?? 2000) }
+        }
+        guard !blocks.isEmpty, let first = lines.firstIndex(where: { $0.uppercased().hasPrefix("BEGIN:") && $0.uppercased() != "BEGIN:VCALENDAR" }) else { return lines }
+        var out = lines
+        out.insert(contentsOf: blocks.joined(), at: first)
+        return out
     }
 
     private static func owned(_ line: String, _ remove: Set<String>) -> Bool {

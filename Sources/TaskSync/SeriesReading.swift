@@ -11,7 +11,9 @@ import TaskCore
 /// - A DUE moved on to a later occurrence of the rule with no new completion beside it (a client that
 ///   advances the due itself, as tasks.org does) is one completion more, at LAST-MODIFIED, for the due
 ///   the base had.
-/// Anything else is taken as it is. Reading the same completion twice adds nothing (`SeriesCompletion.union`).
+/// Both step in the series' zone (its `"zone"`, the DUE's TZID; else this device's), so a 9:00 series
+/// moved on across a DST change by a client that expands it there is still 9:00, one completion, not a
+/// reschedule. Anything else is taken as it is. Reading the same completion twice adds nothing (`SeriesCompletion.union`).
 struct SeriesReading {
     var timeZone: TimeZone
     var now: Date
@@ -19,18 +21,19 @@ struct SeriesReading {
     /// `remote` as Tasker takes it, given the fields of the last sync (`base`) and the text's modification time.
     func taken(_ remote: TaskFields, base: TaskFields?, modified: Date) -> TaskFields {
         guard let rule = remote["recurrence"].flatMap(RecurrenceRule.init(json:)) else { return remote }
+        let series = SeriesReading(timeZone: remote["zone"]?.stringValue.flatMap(TimeZone.init(identifier:)) ?? timeZone, now: now)
         var f = remote
         var list = SeriesCompletion.all(in: remote)
         let when = modified == .distantPast ? now : modified
         if let status = remote["status"]?.stringValue, status.hasPrefix("done") {
             let at = TaskFields.instant(String(status.dropFirst(5))) ?? when
             list = SeriesCompletion.union(list, [SeriesCompletion(at: at, zone: timeZone.identifier, due: remote["due"]?.stringValue)])
-            if let due = remote["due"]?.stringValue, let date = instant(due) {
+            if let due = remote["due"]?.stringValue, let date = series.instant(due) {
                 // By the rule's kind, COUNT and UNTIL, as a completion here (`RecurrenceRule.next`); the
                 // last occurrence of a series that ends stays done.
-                if let (nextDue, nextRule) = rule.next(after: date, dateOnly: due.count == 10, in: timeZone, completed: at) {
+                if let (nextDue, nextRule) = rule.next(after: date, dateOnly: due.count == 10, in: series.timeZone, completed: at) {
                     f["status"] = nil
-                    f["due"] = .string(due.count == 10 ? LocalDate(nextDue, in: timeZone).description : TaskFields.time(nextDue))
+                    f["due"] = .string(due.count == 10 ? LocalDate(nextDue, in: series.timeZone).description : TaskFields.time(nextDue))
                     if nextRule != rule { f["recurrence"] = nextRule.json }
                     f["defer"] = nil
                 }
@@ -39,7 +42,7 @@ struct SeriesReading {
                 f["defer"] = nil
             }
         } else if let base, base["recurrence"] != nil, let old = base["due"]?.stringValue, let due = remote["due"]?.stringValue,
-                  due.count == old.count, due > old, isOccurrence(due, after: old, rule),
+                  due.count == old.count, due > old, series.isOccurrence(due, after: old, rule),
                   list.allSatisfy({ [index = SeriesCompletion.Index(SeriesCompletion.all(in: base))] in index.first(matching: $0) != nil }) {
             list = SeriesCompletion.union(list, [SeriesCompletion(at: when, zone: timeZone.identifier, due: old)])
         }

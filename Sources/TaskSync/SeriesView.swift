@@ -51,7 +51,7 @@ struct SeriesView {
     /// The entry's fields: its standing row's, the series' completions, a parent named by its entry.
     func fields(_ uid: String, projects: [String: String]) -> TaskFields? {
         guard let row = rows[uid] else { return nil }
-        var f = TaskFields(record: row, projects: projects)
+        var f = TaskFields(record: row, projects: projects, zone: zone)
         if let parent = row.parent, let series = seriesOf[parent] { f["parent"] = .string(series) }
         if seriesOf[row.uuid] != nil { f["completions"] = SeriesCompletion.field(completions[uid] ?? []) }
         return f
@@ -105,7 +105,7 @@ struct SeriesView {
             index.add(known.count, c)
             known.append(c)
         }
-        var stored = TaskFields(record: next, projects: projects)
+        var stored = TaskFields(record: next, projects: projects, zone: zone)
         if let parent = next.parent, let series = seriesOf[parent] { stored["parent"] = .string(series) }
         if !known.isEmpty || seriesOf[next.uuid] != nil { stored["completions"] = SeriesCompletion.field(known) }
         return (stored, rows)

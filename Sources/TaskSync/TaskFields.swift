@@ -46,14 +46,16 @@ struct TaskFields: Equatable {
     }
 
     /// The fields of a stored task, one per field `TaskField` declares at the `sync` door (a series'
-    /// `completions` come from `SeriesView`); `projects` names project UUIDs.
-    init(record t: TaskRecord, projects: [String: String]) {
+    /// `completions` come from `SeriesView`); `projects` names project UUIDs. `zone` is a repeating timed
+    /// due's zone: the task's own, else `zone` (this device's), else none (the due travels in UTC).
+    init(record t: TaskRecord, projects: [String: String], zone: TimeZone? = nil) {
         var v: [String: JSONValue] = [:]
         for (field, member) in TaskField.members(at: .sync) {
             let value: JSONValue? = switch field {
             case .title: .string(t.title)
             case .notes: t.notes.flatMap { $0.isEmpty ? nil : .string($0) }
             case .due: t.dueDay.map { .string($0.description) } ?? t.due.map { .string(Self.time($0)) }
+            case .dueZone: Self.repeatsAtATime(t) ? Self.seriesZone(t.dueZone ?? zone?.identifier).map { .string($0) } : nil
             case .deferUntil: t.deferUntil.map { .string($0.description) }
             case .priority: t.priority == .normal ? nil : .string(t.priority.rawValue)
             case .contexts: t.contexts.isEmpty ? nil : .array(t.contexts.sorted().map { .string($0) })
@@ -66,13 +68,26 @@ struct TaskFields: Equatable {
             case .project: t.project.flatMap { projects[$0] }.map { .string($0) }
             case .list: t.list.flatMap { $0 == "Inbox" ? nil : .string($0) }
             case .stage: t.stage.map { .string($0) }
-            case .completions, .id, .uuid, .notesSealed, .anchorDay, .created, .updated, .completed, .completedZone,
+            case .completions, .id, .uuid, .notesSealed, .anchorDay, .created, .updated, .completed, .completedZone, .checklist,
                  .series, .remind, .place, .placeTrigger, .depth, .syncError:
                 nil  // a series' (SeriesView), or not at the sync door
             }
             if let value { v[member.key] = value }
         }
         self.init(v)
+    }
+
+    /// Whether a task's due is a time of day that repeats: the one kind of due written in a zone
+    /// (`DUE;TZID=`); a day repeats as a DATE, and a due that does not repeat travels in UTC.
+    static func repeatsAtATime(_ t: TaskRecord) -> Bool { t.recurrence != nil && t.dueDay == nil && t.due != nil }
+
+    /// The zone a series' due is written in, by its IANA name: nil for a name the tz database does not
+    /// know, and for UTC itself (and any zone that is always UTC), whose times stay `…Z`.
+    static func seriesZone(_ name: String?) -> String? {
+        guard let zone = name.flatMap(TimeZone.init(identifier:)) else { return nil }
+        let alwaysUTC = zone.secondsFromGMT(for: Date(timeIntervalSince1970: 0)) == 0
+            && zone.nextDaylightSavingTimeTransition(after: Date(timeIntervalSince1970: 0)) == nil
+        return alwaysUTC ? nil : zone.identifier
     }
 
     /// `record` with these fields applied, one per field `TaskField` declares at the `sync` door (a
@@ -89,6 +104,7 @@ struct TaskFields: Equatable {
                 let due = value?.stringValue
                 t.dueDay = due.flatMap { $0.count == 10 ? LocalDate(iso: $0) : nil }
                 t.due = t.dueDay == nil ? due.flatMap(Self.instant) : nil
+            case .dueZone: t.dueZone = value?.stringValue
             case .deferUntil: t.deferUntil = value?.stringValue.flatMap(LocalDate.init(iso:))
             case .priority: t.priority = value?.stringValue.flatMap(Priority.init(rawValue:)) ?? .normal
             case .contexts: t.contexts = value?.arrayValue?.compactMap(\.stringValue) ?? []
@@ -120,7 +136,7 @@ struct TaskFields: Equatable {
                 }
             case .list: t.list = value?.stringValue
             case .stage: t.stage = value?.stringValue
-            case .completions, .id, .uuid, .notesSealed, .anchorDay, .created, .updated, .completed, .completedZone,
+            case .completions, .id, .uuid, .notesSealed, .anchorDay, .created, .updated, .completed, .completedZone, .checklist,
                  .series, .remind, .place, .placeTrigger, .depth, .syncError:
                 break  // a series' (SeriesView), or not at the sync door
             }

@@ -53,7 +53,7 @@ public struct VTodoFile {
             lines.append("END:VTODO")
         }
         lines.append("END:VCALENDAR")
-        return ICalendarWriter.text(lines)
+        return ICalendarWriter.text(ICSText.withZones(lines))
     }
 
     /// Reads `text` into `store` in one transaction, matching tasks by UID under `mode`.
@@ -116,6 +116,8 @@ public struct VTodoFile {
             writes += rows
         }
         if !writes.isEmpty && !dryRun { _ = try RecordSets(store).writeRecords(RecordSet(tasks: writes, projects: newProjects)) }
+        // A completion read from the file reopens the series' subtasks done for it.
+        if summary.completions > 0 && !dryRun { try Tasks(store).reopenChecklists() }
         return summary
     }
 

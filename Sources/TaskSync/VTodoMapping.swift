@@ -5,7 +5,7 @@ import TaskIO
 
 /// Task fields ↔ VTODO properties.
 ///
-/// SUMMARY, DESCRIPTION, DUE (`VALUE=DATE` for a day, else UTC), defer as `DTSTART;VALUE=DATE` where
+/// SUMMARY, DESCRIPTION, DUE (`VALUE=DATE` for a day, `TZID=` its zone for a repeating time of day, else UTC), defer as `DTSTART;VALUE=DATE` where
 /// RFC 5545 allows it (no due or a date-only one on or after it, not recurring) else `X-TASKER-DEFER-UNTIL`,
 /// PRIORITY (3/5/9 as the .ics export writes them; critical is 1 plus the category `critical`, so a
 /// high task with a context named "critical" reads back as it is), STATUS/COMPLETED/PERCENT-COMPLETE,
@@ -20,7 +20,13 @@ struct VTodoMapping {
         var f = TaskFields()
         f[.title] = .string(todo.first("SUMMARY").map { ICalendarTodo.unescape($0.value) } ?? "")
         if let notes = todo.first("DESCRIPTION").map({ ICalendarTodo.unescape($0.value) }), !notes.isEmpty { f[.notes] = .string(notes) }
-        if let due = todo.first("DUE")?.time { f[.due] = .string(text(due)) }
+        if let due = todo.first("DUE"), let time = Self.inTzDatabase(due) ?? due.time {
+            f[.due] = .string(text(time))
+            // A series' zone is its DUE's TZID, when the tz database knows it (else this device's zone is taken).
+            if case .instant = time, todo.first("RRULE") != nil, let zone = TaskFields.seriesZone(due.parameters["TZID"]) {
+                f[.dueZone] = .string(zone)
+            }
+        }
         if let day = todo.first("X-TASKER-DEFER-UNTIL").flatMap({ LocalDate(basic: $0.value) }) {
             f[.deferUntil] = .string(day.description)
         } else if let start = todo.first("DTSTART")?.time {
@@ -59,6 +65,19 @@ struct VTodoMapping {
         return f
     }
 
+    /// A DATE-TIME whose TZID the tz database knows, at its wall-clock time in that zone; nil for any
+    /// other value (then the reader's resolution through the file's VTIMEZONE stands). For an IANA name
+    /// the tz database wins over the VTIMEZONE beside it, as icalendar, dateutil and Thunderbird read
+    /// it: another client's VTIMEZONE may cover only some years (icalendar's own for Europe/Berlin
+    /// ends its rules in 1981, so 9:00 in April 2027 read through it was 8:00 UTC, not 7:00).
+    static func inTzDatabase(_ p: ICalendarTodo.Property) -> ICalendarTime? {
+        guard let zone = p.parameters["TZID"].flatMap(TimeZone.init(identifier:)), p.value.count == 15 else { return nil }
+        let t = Array(p.value)
+        guard t[8] == "T", let day = LocalDate(basic: String(t[0..<8])), let h = Int(String(t[9..<11])), let m = Int(String(t[11..<13])),
+              let s = Int(String(t[13..<15])) else { return nil }
+        return .instant(LocalDateTime(date: day, hour: h, minute: m, second: s).instant(in: zone))
+    }
+
     /// When the other side last changed the VTODO (LAST-MODIFIED, else DTSTAMP).
     func modified(_ todo: ICalendarTodo) -> Date? {
         (todo.first("LAST-MODIFIED") ?? todo.first("DTSTAMP"))?.time.map(instant)
@@ -70,8 +89,14 @@ struct VTodoMapping {
     static let properties: [VTodoProperty] = [
         VTodoProperty("SUMMARY", reads: [.title]) { ":" + escape($0[.title]?.stringValue ?? "") },
         VTodoProperty("DESCRIPTION", reads: [.notes]) { f in f[.notes]?.stringValue.map { ":" + escape($0) } },
-        VTodoProperty("DUE", reads: [.due]) { f in
-            f[.due]?.stringValue.map { $0.count == 10 ? ";VALUE=DATE:" + basic($0) : ":" + basicUTC($0) }
+        VTodoProperty("DUE", reads: [.due, .dueZone]) { f in
+            guard let due = f[.due]?.stringValue else { return nil }
+            if due.count == 10 { return ";VALUE=DATE:" + basic(due) }
+            // A repeating time of day in its zone (with a VTIMEZONE beside the VTODO), so every client keeps its wall-clock time.
+            if let zone = f[.dueZone]?.stringValue.flatMap(TimeZone.init(identifier:)), let instant = TaskFields.instant(due) {
+                return ";TZID=\(zone.identifier):" + ICalendarTimeZone.local(instant, in: zone)
+            }
+            return ":" + basicUTC(due)
         },
         VTodoProperty("DURATION", reads: [.due, .deferUntil, .recurrence]) { _ in nil },
         VTodoProperty("DTSTART", reads: [.due, .deferUntil, .recurrence]) { f in

@@ -16,7 +16,7 @@ import TaskCore
 
     @Test func syncCarriesItsFieldsInTheMergeOrder() {
         #expect(TaskField.members(at: .sync).map(\.member.key) == [
-            "title", "notes", "due", "defer", "priority", "contexts", "status", "recurrence", "parent",
+            "title", "notes", "due", "zone", "defer", "priority", "contexts", "status", "recurrence", "parent",
             "estimate", "energy", "kind", "project", "list", "stage", "completions",
         ])
     }

@@ -27,6 +27,8 @@ import TaskStore
         t.deferUntil = LocalDate(year: 2026, month: 12, day: 1)
         t.completed = at("2026-03-03T10:00")
         t.completedZone = "Europe/London"
+        t.dueZone = "America/New_York"
+        t.checklist = ["pack", "print the tickets"]
         t.series = "0190a3b4-0000-7000-8000-000000000004"
         t.remind = .minutesBefore(30)
         t.place = "0190a3b4-0000-7000-8000-000000000005"

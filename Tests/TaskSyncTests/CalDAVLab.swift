@@ -113,8 +113,8 @@ final class CalDAVLab: @unchecked Sendable {
         return store
     }
 
-    func provider(maxAttempts: Int = 3) -> CalDAVSyncProvider {
-        CalDAVSyncProvider(url: url, credentials: HTTPCredentials(username: "user", password: "secret-password"), timeZone: utc,
+    func provider(maxAttempts: Int = 3, timeZone: TimeZone? = nil) -> CalDAVSyncProvider {
+        CalDAVSyncProvider(url: url, credentials: HTTPCredentials(username: "user", password: "secret-password"), timeZone: timeZone ?? utc,
                            maxAttempts: maxAttempts, timeoutSeconds: 20)
     }
 

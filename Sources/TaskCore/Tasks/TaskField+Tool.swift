@@ -35,7 +35,7 @@ extension TaskField {
             case .placeTrigger: if let place = task.place { w.string(key, place.trigger.rawValue) }
             case .depth: if let depth { w.int(key, depth) }
             case .syncError: if let syncError { w.string(key, syncError) }
-            case .completions, .uuid, .anchorDay, .completedZone, .series: break  // not at the tool door
+            case .completions, .uuid, .anchorDay, .completedZone, .dueZone, .checklist, .series: break  // not at the tool door
             }
         }
     }
@@ -60,7 +60,7 @@ extension TaskField {
             case .place: if let place = draft.place { w.string(key, place.place) }
             case .placeTrigger: if let place = draft.place { w.string(key, place.trigger.rawValue) }
             case .status, .parent, .stage, .completions, .id, .uuid, .notesSealed, .anchorDay, .created, .updated,
-                 .completed, .completedZone, .series, .remind, .depth, .syncError:
+                 .completed, .completedZone, .dueZone, .checklist, .series, .remind, .depth, .syncError:
                 break  // not at the draft door
             }
         }

@@ -17,10 +17,10 @@
 /// tests hold them to what is declared here.
 public enum TaskField: String, CaseIterable, Sendable {
     // In sync's order (the merge compares them one by one in this order).
-    case title, notes, due, deferUntil, priority, contexts, status, recurrence, parent, estimateMinutes,
+    case title, notes, due, dueZone, deferUntil, priority, contexts, status, recurrence, parent, estimateMinutes,
          energy, kind, project, list, stage, completions
     case id, uuid, notesSealed, anchorDay, created, updated, completed, completedZone, series, remind,
-         place, placeTrigger
+         place, placeTrigger, checklist
     /// Members of a task in a listing, not stored on it: its depth in a `tree`, the last sync's error.
     case depth, syncError
 
@@ -162,6 +162,12 @@ public enum TaskField: String, CaseIterable, Sendable {
                     .todoTxt: M("completed", .string), .xlsx: M("Completed", .string), .ics: M("COMPLETED", .string)]
         case .completedZone:
             return [.record: M("completed_zone", .string, omittable: true)]
+        case .checklist:
+            // A done occurrence's record of the subtasks done for it (they reopen with the next one).
+            return [.record: M("checklist", .array(.string), omittable: true)]
+        case .dueZone:
+            // A repeating timed due's zone (IANA); sync writes it as the DUE's TZID with a VTIMEZONE.
+            return [.record: M("due_zone", .string, omittable: true), .sync: M("zone", .string, omittable: true), .ics: M("DUE;TZID", .string)]
         case .series:
             return [.record: M("series", .string, omittable: true)]
         case .remind:

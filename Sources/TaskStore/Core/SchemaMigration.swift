@@ -8,7 +8,7 @@ struct SchemaMigration: Sendable {
     var sql: String
 
     /// Every migration, oldest first. `all.count` is the version this build writes.
-    static let all: [SchemaMigration] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18]
+    static let all: [SchemaMigration] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19]
 
     static var currentVersion: Int { all.count }
 
@@ -502,6 +502,17 @@ struct SchemaMigration: Sendable {
             );
             CREATE TRIGGER receipt_keys_no_update BEFORE UPDATE ON receipt_keys BEGIN SELECT RAISE(ABORT, 'receipt keys are append-only'); END;
             CREATE TRIGGER receipt_keys_no_delete BEFORE DELETE ON receipt_keys BEGIN SELECT RAISE(ABORT, 'receipt keys are append-only'); END;
+            """)
+
+    /// A repeating task's zone: `due_zone` is the IANA zone its timed due repeats in (another client's
+    /// `DUE;TZID=…`, or the zone a sync stored it with), so every occurrence keeps its wall-clock
+    /// time there across DST. NULL: this device's zone. `checklist` is on a done occurrence of a series:
+    /// the titles of the subtasks done for it (one a line), kept when they reopen for the next occurrence.
+    static let v19 = SchemaMigration(
+        name: "v19-due-zone-checklist",
+        sql: """
+            ALTER TABLE tasks ADD COLUMN due_zone TEXT;
+            ALTER TABLE tasks ADD COLUMN checklist TEXT;
             """)
 
     /// A random version 4 UUID in lower-case text, as SQL (for rows that existed before v4).

@@ -58,7 +58,7 @@ public struct RecordSets {
                 SELECT t.uuid, t.title, t.notes, t.due, t.priority, t.estimate_minutes, t.energy, t.contexts, t.kind, t.status,
                     s.name, l.name, p.uuid, pt.uuid, t.recur_frequency, t.recur_interval, t.recur_rule, t.recur_anchor_day,
                     t.defer_until, t.created, t.updated, t.completed, t.extras, t.series, t.completed_zone, t.due_day, t.remind,
-                    pl.uuid, t.place_trigger, t.recur_kind
+                    pl.uuid, t.place_trigger, t.recur_kind, t.due_zone, t.checklist
                 FROM tasks t JOIN lists l ON l.id = t.list_id LEFT JOIN stages s ON s.id = t.stage_id
                 LEFT JOIN projects p ON p.id = t.project_id LEFT JOIN tasks pt ON pt.id = t.parent_id
                 LEFT JOIN places pl ON pl.id = t.place_id
@@ -117,6 +117,8 @@ public struct RecordSets {
         r.remind = s.optionalString(26).flatMap(ReminderSetting.init(storageText:))
         r.place = s.optionalString(27)
         r.placeTrigger = r.place == nil ? nil : s.optionalString(28).flatMap(PlaceBinding.Trigger.init(rawValue:)) ?? .arrive
+        r.dueZone = s.optionalString(30)
+        r.checklist = s.optionalString(31).map { $0.split(separator: "\n").map(String.init) }
         return r
     }
 
@@ -296,7 +298,7 @@ public struct RecordSets {
     static let upsertColumns = """
         title, title_key, notes, due, priority, estimate_minutes, energy, contexts, kind, status, stage_id, list_id,
         project_id, recur_frequency, recur_interval, recur_rule, recur_kind, recur_anchor_day, defer_until, created, updated,
-        completed, extras, series, completed_zone, due_day, remind, place_id, place_trigger
+        completed, extras, series, completed_zone, due_day, remind, place_id, place_trigger, due_zone, checklist
         """
 
     static let updateRecordSQL = "UPDATE tasks SET "
@@ -343,7 +345,8 @@ public struct RecordSets {
             DatabaseValue(t.deferUntil?.description), DatabaseValue(t.created), DatabaseValue(t.modified),
             DatabaseValue(t.completed), RecordSets.extrasValue(t.extras), DatabaseValue(t.series), DatabaseValue(t.completedZone),
             DatabaseValue(t.dueDay?.description), DatabaseValue(t.remind?.storageText),
-            DatabaseValue(placeID), DatabaseValue(placeID == nil ? nil : (t.placeTrigger ?? .arrive).rawValue),
+            DatabaseValue(placeID), DatabaseValue(placeID == nil ? nil : (t.placeTrigger ?? .arrive).rawValue), DatabaseValue(t.dueZone),
+            DatabaseValue(t.checklist.map { $0.joined(separator: "\n") }),
         ]
         let id: Int64
         if let existing {

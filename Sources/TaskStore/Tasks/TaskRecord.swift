@@ -36,6 +36,10 @@ public struct TaskRecord: Sendable, Hashable {
     public var series: String?
     /// The time zone the task was completed in (an IANA name), so a streak keeps the day it was lived.
     public var completedZone: String?
+    /// The IANA zone a repeating timed due keeps its wall-clock time in; nil: this device's zone.
+    public var dueZone: String?
+    /// On a done occurrence of a series: the titles of the subtasks done for it.
+    public var checklist: [String]?
     /// The task's own reminder (see `ReminderSetting`), when it has one.
     public var remind: ReminderSetting?
     /// The UUID of the place the task reminds at, and whether on arriving or leaving.
@@ -71,6 +75,8 @@ public struct TaskRecord: Sendable, Hashable {
         self.completed = nil
         self.series = nil
         self.completedZone = nil
+        self.dueZone = nil
+        self.checklist = nil
         self.remind = nil
         self.extras = [:]
     }

@@ -109,7 +109,8 @@ public struct Tasks {
     /// title, notes, priority, estimate, energy, contexts, kind, list, project, parent and the rule;
     /// it has no stage and no defer date, and joins the completed task's series (for streaks). The
     /// completed row keeps the zone it was completed in. Completing a done task changes nothing and
-    /// returns no `next`.
+    /// returns no `next`. A task with its own zone (`due_zone`) steps on in it, and the next keeps it.
+    /// Its subtasks move to the next occurrence, open again (`carryChecklist`).
     /// A staged task moves to the "Done" stage.
     /// - Throws: `.taskNotFound`.
     public func completeTask(_ id: TaskID) throws -> (completed: TaskItem, next: TaskItem?) {
@@ -132,7 +133,7 @@ public struct Tasks {
             let base = t.due ?? LocalDate(stamp, in: store.timeZone).instant(hour: 9, minute: 0, in: store.timeZone)
             // A plain monthly rule from before schema v17 on the 29th–31st keeps to the month's end, as it did.
             let rule = stored.isPlain ? keepingMonthEnd(stored, due: base) ?? stored : stored
-            guard let (nextDue, nextRule) = rule.next(after: base, dateOnly: t.dueDay != nil, in: store.timeZone, completed: stamp) else {
+            guard let (nextDue, nextRule) = rule.next(after: base, dateOnly: t.dueDay != nil, in: try seriesZone(id), completed: stamp) else {
                 return (completed, nil)
             }
             let anchor = anchorDay(for: nextRule, due: nextDue)
@@ -146,7 +147,10 @@ public struct Tasks {
             let listID = try store.resolveList(t.list).id
             let projectID = try t.project.map { try store.resolveProject($0).id }
             let series = try store.db.cached("SELECT coalesce(series, uuid) FROM tasks WHERE id = ?").bind([.integer(id.rawValue)]).first { $0.string(0) }
-            return (completed, try store.insertTaskRow(next, anchorDay: anchor, stageID: nil, listID: listID, projectID: projectID, series: series))
+            let inserted = try store.insertTaskRow(next, anchorDay: anchor, stageID: nil, listID: listID, projectID: projectID, series: series)
+            try keepZone(from: id, to: inserted.id)
+            try carryChecklist(from: id, to: inserted.id)
+            return (completed, inserted)
         }
     }
 
