@@ -160,9 +160,9 @@ import TaskerTestSupport
         ("FREQ=MONTHLY", "20270315T090000"),
     ]
 
-    /// Rules that wait for the widened `RecurrenceRule` (ordinals, BYSETPOS, BYMONTHDAY, COUNT): turned on
-    /// when the model engineer's branch is merged (`foreignRulesWaitingForTheModel`).
-    static let rulesAfterTheModelMerge: [(rule: String, due: String)] = [
+    /// Rules of the widened `RecurrenceRule` (ordinals, BYSETPOS, BYMONTHDAY, COUNT), stepped by another
+    /// client's completion as dateutil expands them (`foreignWidenedRulesStepLikeDateutil`).
+    static let widenedRules: [(rule: String, due: String)] = [
         ("FREQ=MONTHLY;BYDAY=-1FR", "20270326T090000"),
         ("FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1", "20270331T090000"),
         ("FREQ=MONTHLY;BYDAY=2FR,4FR", "20270326T090000"),
@@ -208,9 +208,8 @@ import TaskerTestSupport
         try foreignCompletionStepsLikeDateutil(server, rule: rule, due: Self.rules.first { $0.rule == rule }?.due ?? "")
     }
 
-    @Test(.disabled("waits for the widened RecurrenceRule (BYDAY ordinals, BYSETPOS, BYMONTHDAY, COUNT): turn on at the model merge"),
-          arguments: CalDAVServer.Kind.allCases, rulesAfterTheModelMerge.map(\.rule))
-    func foreignRulesWaitingForTheModel(server: CalDAVServer.Kind, rule: String) throws {
-        try foreignCompletionStepsLikeDateutil(server, rule: rule, due: Self.rulesAfterTheModelMerge.first { $0.rule == rule }?.due ?? "")
+    @Test(arguments: CalDAVServer.Kind.allCases, widenedRules.map(\.rule))
+    func foreignWidenedRulesStepLikeDateutil(server: CalDAVServer.Kind, rule: String) throws {
+        try foreignCompletionStepsLikeDateutil(server, rule: rule, due: Self.widenedRules.first { $0.rule == rule }?.due ?? "")
     }
 }
