@@ -41,7 +41,7 @@ import TaskerTestSupport
                 """)
         }
         let store = try TaskStore(path: path, clock: { at("2026-02-27T08:00") }, timeZone: utc)
-        #expect(try store.storedSchemaVersion() == 17)
+        #expect(try store.storedSchemaVersion() == TaskStore.schemaVersion)
         #expect(try Tasks(store).task(TaskID(1)).recurrence == RecurrenceRule(frequency: .weekly, interval: 2, weekdays: [.mon, .thu]))
         #expect(try store.db.prepare("SELECT recur_rule FROM tasks WHERE id = 1").first { $0.string(0) } == "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH")
         #expect(try store.db.scalar("SELECT count(*) FROM tasks WHERE recur_weekdays IS NOT NULL") == 0)
