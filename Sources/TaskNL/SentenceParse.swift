@@ -18,6 +18,8 @@ struct SentenceParse {
     private var tagChips: [Chip] = []
     private var phrases: [TemporalPhrase] = []
     private var recurrence: (match: RecurrenceMatch, tokens: Range<Int>)?
+    /// Plural days that gave an open weekly rule its days (`fortnightly grocery run on sundays`).
+    private var recurrenceDays: Range<Int>?
     private var deferral: (day: LocalDate, tokens: Range<Int>)?
     private var reminder: (phrase: ReminderPhrase, tokens: Range<Int>)?
     private var place: (binding: PlaceBinding, tokens: Range<Int>)?
@@ -55,7 +57,8 @@ struct SentenceParse {
         }
         if let recurrence {
             draft.recurrence = recurrence.match.rule
-            chips.append(chip(.recurrence, ChipText.recurrence(recurrence.match.rule), recurrence.tokens))
+            let spans = [recurrence.tokens] + (recurrenceDays.map { [$0] } ?? [])
+            chips.append(Chip(field: .recurrence, text: ChipText.recurrence(recurrence.match.rule), spans: spans.map { scope.span($0) }))
         }
         if let deferral {
             draft.deferUntil = deferral.day
@@ -170,12 +173,21 @@ struct SentenceParse {
             } else if i > start, let r = scope.readReminder(at: i) {
                 if reminder == nil {
                     reminder = (r.phrase, i..<r.end)
+                    recurrenceDays = i..<r.end
                     claim(i..<r.end)
                 }
                 i = r.end
             } else if let r = scope.readRecurrence(at: i) {
                 if recurrence == nil {
                     recurrence = (r, i..<r.end)
+                    claim(i..<r.end)
+                } else if r.plural, let open = recurrence, open.match.rule.frequency == .weekly, open.match.rule.isPlain,
+                    open.match.rule.weekdays.isEmpty
+                {
+                    // `fortnightly grocery run on sundays`: the plural days give the open weekly rule its days.
+                    recurrence?.match.rule.weekdays = r.rule.weekdays
+                    if recurrence?.match.dayPart == nil { recurrence?.match.dayPart = r.dayPart }
+                    recurrenceDays = i..<r.end
                     claim(i..<r.end)
                 }
                 i = r.end
@@ -321,6 +333,14 @@ struct SentenceParse {
         let explicit = dayPhrase?.time ?? timePhrase?.time
         let time = explicit?.resolved(with: dayPart) ?? dayPart.map { (hour: $0.defaultHour, minute: 0) }
         let zone = scope.timeZone
+        // `quarterly tax payment on the 15th`: a day of the month said apart from a monthly rule is its day.
+        if let rule = recurrence?.match.rule, rule.frequency == .monthly, rule.isPlain, rule.days.isEmpty, let d = dayPhrase,
+            let day = d.day, day.day <= 28, deferral == nil,
+            d.tokens.contains(where: { scope.dayNumber($0) != nil && scope.number($0) == nil }),
+            !d.tokens.contains(where: { scope.lexeme($0).month != nil })
+        {
+            recurrence?.match.rule.monthDays = [day.day]
+        }
         if let rule = recurrence?.match.rule {
             let anchorGiven = deferral?.day ?? dayPhrase?.day
             let (hour, minute) = time ?? (9, 0)
