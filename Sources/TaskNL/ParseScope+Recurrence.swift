@@ -54,14 +54,83 @@ extension ParseScope {
         }
         guard var match = found else { return nil }
         match = readRuleDays(after: match)
-        if let part = lexeme(match.end).dayPart {
-            match.dayPart = part
-            match.end += 1
-        } else if word(match.end) == "night" {
-            match.dayPart = .evening
-            match.end += 1
+        // Then, in any order: a day part, an end (`until march`, `for 10 times`) and the kind (`after I do it`).
+        while true {
+            if match.dayPart == nil, let part = lexeme(match.end).dayPart {
+                match.dayPart = part
+                match.end += 1
+            } else if match.dayPart == nil, word(match.end) == "night" {
+                match.dayPart = .evening
+                match.end += 1
+            } else if match.rule.count == nil, match.rule.until == nil, let end = readRuleEnd(at: match.end, into: &match.rule) {
+                match.end = end
+            } else if match.rule.kind != .afterCompletion, let end = afterCompletionEnd(at: match.end) {
+                match.rule.kind = .afterCompletion
+                match.end = end
+            } else if match.rule.frequency == .daily, match.rule.interval == 1, word(match.end) == "except",
+                let end = weekendsEnd(at: match.end + 1)
+            {
+                // `daily except weekends`: every weekday
+                match.rule = RecurrenceRule(frequency: .weekly, weekdays: [.mon, .tue, .wed, .thu, .fri]).with(kind: match.rule.kind)
+                match.end = end
+            } else {
+                break
+            }
         }
         return match
+    }
+
+    /// `weekends`, `on weekends`, `for weekends`, `the weekend` at `i`: its end.
+    private func weekendsEnd(at i: Int) -> Int? {
+        let j = word(i) == "on" || word(i) == "for" ? i + 1 : i
+        if word(j) == "weekends" { return j + 1 }
+        if word(j) == "the", word(j + 1) == "weekend" { return j + 2 }
+        return nil
+    }
+
+    /// `after I do it`, `after I've done it`, `after completion`, `from completion`, `after done`,
+    /// `after I finish it`, `after completing it` at `i`: its end.
+    private func afterCompletionEnd(at i: Int) -> Int? {
+        guard word(i) == "after" || word(i) == "from" else { return nil }
+        if word(i + 1) == "completion" || (word(i) == "after" && (word(i + 1) == "done" || word(i + 1) == "completing")) {
+            return word(i + 1) == "completing" && word(i + 2) == "it" ? i + 3 : i + 2
+        }
+        guard word(i) == "after", word(i + 1) == "i" || word(i + 1) == "i've" || word(i + 1) == "it's" else { return nil }
+        var j = i + 2
+        if word(i + 1) == "i" && word(j) == "have" { j += 1 }
+        guard ["do", "did", "done", "finish", "finished", "complete", "completed"].contains(word(j)) else { return nil }
+        if word(i + 1) == "it's" { return j + 1 }
+        return word(j + 1) == "it" ? j + 2 : j + 1
+    }
+
+    /// A series' end at `i`: `for 10 times`, `10 times`, `for 5 occurrences`, `10x`, `twice`, `up to 7x`
+    /// (COUNT), `until march`, `until jun 1` (UNTIL, the day itself included). Its end, with `rule` set.
+    private func readRuleEnd(at i: Int, into rule: inout RecurrenceRule) -> Int? {
+        var j = i
+        if word(j) == "twice" { rule.count = 2; return j + 1 }
+        if word(j) == "until" || word(j) == "till" || word(j) == "through" {
+            if let d = readDay(at: j + 1, afterConnector: true), !d.unsure, d.dayPart == nil, d.day >= today {
+                rule.until = .day(d.day)
+                return d.end
+            }
+            if let m = Vocabulary.months[word(j + 1)], dayNumber(j + 2) == nil {
+                // `until march`: until the month starts, as the sources read it
+                let year = m > today.month ? today.year : today.year + 1
+                rule.until = .day(LocalDate(year: year, month: m, day: 1))
+                return j + 2
+            }
+            return nil
+        }
+        if word(j) == "for" { j += 1 } else if word(j) == "up", word(j + 1) == "to" { j += 2 }
+        // `10x`
+        let w = word(j)
+        if w.hasSuffix("x"), let n = Int(w.dropLast()), n >= 1, n <= 1_000 {
+            rule.count = n
+            return j + 1
+        }
+        guard let n = count(j), n >= 1, n <= 1_000, ["times", "occurrences", "x"].contains(word(j + 1)) else { return nil }
+        rule.count = n
+        return j + 2
     }
 
     /// `of every month`, `of each month`, `of every other month`, `of every 3 months`, `of the month`
@@ -78,6 +147,29 @@ extension ParseScope {
         case "the": return every && word(i + 2) == "month" ? (i + 3, 1) : nil
         default: return nil
         }
+    }
+
+    /// A day of a year at `i`: `march 3`, `march 3rd`, `dec 21st and 31st`, `3 march`, `the 4th of july`:
+    /// the month, the days and the end. Nil when a year follows (one date, not a yearly day).
+    func readMonthAndDay(at i: Int) -> (month: Int, days: [Int], end: Int)? {
+        func valid(_ m: Int, _ days: [Int]) -> Bool { days.allSatisfy { $0 <= [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1] } }
+        if let m = Vocabulary.months[word(i)], let d = dayNumber(i + 1) {
+            var days = [d]
+            var j = i + 2
+            while ["and", "&", ","].contains(word(j)), let e = dayNumber(j + 1), number(j + 1) == nil {
+                days.append(e)
+                j += 2
+            }
+            guard valid(m, days), number(j) == nil else { return nil }
+            return (m, days, j)
+        }
+        let k = word(i) == "the" ? i + 1 : i
+        if let d = dayNumber(k) {
+            let of = word(k + 1) == "of" ? k + 2 : k + 1
+            guard let m = Vocabulary.months[word(of)], valid(m, [d]), number(of + 1) == nil else { return nil }
+            return (m, [d], of + 1)
+        }
+        return nil
     }
 
     /// `in november`, `of november` after an ordinal weekday: the month and the end.
@@ -178,6 +270,13 @@ extension ParseScope {
             m.rule.positions = spec.positions
             m.end = ofEveryMonthEnd(at: spec.end, every: true)?.end ?? spec.end
         case .yearly:
+            if let date = readMonthAndDay(at: m.end + 1) {
+                // `every year on march 3`, `annually on the 4th of july`
+                m.rule.months = [date.month]
+                m.rule.monthDays = date.days
+                m.end = date.end
+                return m
+            }
             // `every year on the fourth thursday in november`
             guard word(m.end + 1) == "the", let spec = readMonthDaySpec(at: m.end + 2), spec.namesWeekday, let month = inMonth(at: spec.end) else { return m }
             m.rule.days = spec.days
@@ -190,6 +289,10 @@ extension ParseScope {
                 days.append(day)
                 j += 1
                 if ["and", "&", ","].contains(word(j)), weekdayOrPlural(at: j + 1) != nil { j += 1 }
+            }
+            if days.isEmpty, word(j) == "weekend" || word(j) == "weekends" {
+                days = [.sat, .sun]
+                j += 1
             }
             guard !days.isEmpty else { return m }
             m.rule.weekdays = days
@@ -230,6 +333,10 @@ extension ParseScope {
             }
             return nil
         }
+        if word(i) == "every", let date = readMonthAndDay(at: i + 1), Vocabulary.months[w] != nil {
+            // `every march 3`
+            return RecurrenceMatch(rule: RecurrenceRule(frequency: .yearly, monthDays: date.days, months: [date.month]), end: date.end)
+        }
         if word(i) == "each", w != "day" { return nil }
         switch w {
         case "day": return rule(.daily, end: i + 2)
@@ -249,6 +356,7 @@ extension ParseScope {
             case "week", "weeks": return rule(.weekly, interval, end: i + 3)
             case "month", "months": return rule(.monthly, interval, end: i + 3)
             case "year", "years": return rule(.yearly, interval, end: i + 3)
+            case "weekends" where interval > 1, "weekend" where w == "other": return rule(.weekly, interval, [.sat, .sun], end: i + 3)
             default:
                 // `every other wednesday`
                 guard w == "other", let day = weekday(at: i + 2) else { return nil }
