@@ -32,6 +32,8 @@ extension ParseScope {
     /// month`, `every 10th of the month`, `monthly on the last day`, `quarterly on the 15th`,
     /// `fortnightly on sundays`, `every other wednesday`.
     func readRecurrence(at i: Int) -> RecurrenceMatch? {
+        // `twice weekly`, `3 times a week`: no rule here says how often within a period; the words stay.
+        if ["twice", "thrice", "times"].contains(word(i - 1)) { return nil }
         var k = i
         while k < count, lexeme(k).isConnector { k += 1 }
         var found: RecurrenceMatch?
@@ -45,7 +47,9 @@ extension ParseScope {
         if onlyOn, !tail, specAt == k + 1 ? k > i : true, let spec = readMonthDaySpec(at: specAt), let of = ofEveryMonthEnd(at: spec.end, every: false) {
             // `on the 1st of every month`, `first friday of every other month`
             found = RecurrenceMatch(rule: RecurrenceRule(frequency: .monthly, interval: of.interval, days: spec.days, monthDays: spec.monthDays, positions: spec.positions), end: of.end)
-        } else if let days = readPluralDays(at: k) {
+        } else if !tail, number(i - 1) == nil, !["every", "other", "each"].contains(word(i - 1)), let days = readPluralDays(at: k),
+            word(days.end) != "of"
+        {
             // `on tuesdays`, `weekdays`, `mondays and thursdays`
             found = RecurrenceMatch(rule: RecurrenceRule(frequency: .weekly, weekdays: days.days), end: days.end, plural: true)
         } else {
@@ -53,7 +57,8 @@ extension ParseScope {
             found = readRule(at: k)
         }
         guard var match = found else { return nil }
-        match = readRuleDays(after: match)
+        guard let withDays = readRuleDays(after: match) else { return nil }
+        match = withDays
         // Then, in any order: a day part, an end (`until march`, `for 10 times`) and the kind (`after I do it`).
         while true {
             if match.dayPart == nil, let part = lexeme(match.end).dayPart {
@@ -78,6 +83,39 @@ extension ParseScope {
             }
         }
         return match
+    }
+
+    /// `2 months`, `the next three weeks`, `the next year` at `i`: the day that long from today, and the end.
+    private func readSpan(at i: Int) -> (until: LocalDate, end: Int)? {
+        var j = i
+        var n = 1
+        if word(j) == "the", word(j + 1) == "next" {
+            j += 2
+            if let m = count(j) { n = m; j += 1 }
+        } else if let m = count(j) {
+            n = m
+            j += 1
+        } else {
+            return nil
+        }
+        guard n >= 1, n <= 100 else { return nil }
+        let plural = n > 1 || word(i) != "the"
+        switch word(j) {
+        case "day" where !plural || n == 1, "days" where plural: return (today.adding(days: n), j + 1)
+        case "week" where !plural || n == 1, "weeks" where plural: return (today.adding(days: 7 * n), j + 1)
+        case "month" where !plural || n == 1, "months" where plural: return (today.adding(months: n), j + 1)
+        case "year" where !plural || n == 1, "years" where plural: return (today.adding(months: 12 * n), j + 1)
+        default: return nil
+        }
+    }
+
+    /// An end said apart from its rule (`daily starting march 3rd for 8 times`): `for 8 times`,
+    /// `until april 5th`, `10x`. The rule with it, and the end.
+    func readLateRuleEnd(at i: Int, rule: RecurrenceRule) -> (rule: RecurrenceRule, end: Int)? {
+        guard rule.count == nil, rule.until == nil, rule.verbatim == nil else { return nil }
+        var r = rule
+        guard let end = readRuleEnd(at: i, into: &r) else { return nil }
+        return (r, end)
     }
 
     /// `weekends`, `on weekends`, `for weekends`, `the weekend` at `i`: its end.
@@ -121,7 +159,13 @@ extension ParseScope {
             }
             return nil
         }
-        if word(j) == "for" { j += 1 } else if word(j) == "up", word(j + 1) == "to" { j += 2 }
+        if word(j) == "for" { j += 1 }
+        if word(j) == "up", word(j + 1) == "to" { j += 2 }
+        if word(i) == "for", let span = readSpan(at: j) {
+            // `for 2 months`, `for the next three weeks`: until that long from today
+            rule.until = .day(span.until)
+            return span.end
+        }
         // `10x`
         let w = word(j)
         if w.hasSuffix("x"), let n = Int(w.dropLast()), n >= 1, n <= 1_000 {
@@ -156,7 +200,7 @@ extension ParseScope {
         if let m = Vocabulary.months[word(i)], let d = dayNumber(i + 1) {
             var days = [d]
             var j = i + 2
-            while ["and", "&", ","].contains(word(j)), let e = dayNumber(j + 1), number(j + 1) == nil {
+            while ["and", "&", ","].contains(word(j)), let e = dayNumber(j + 1) {
                 days.append(e)
                 j += 2
             }
@@ -178,7 +222,7 @@ extension ParseScope {
         return (m, i + 2)
     }
 
-    /// An ordinal at `i`: `first`…`fifth`, `1st`…`5th` (any day number with a suffix when `upTo` is 31), `last`.
+    /// An ordinal at `i`: `first`…`fifth`, `1st`…`5th` (any number with a suffix up to `limit`), `last`.
     private func ordinal(_ i: Int, upTo limit: Int = 5) -> Int? {
         switch word(i) {
         case "first": return 1
@@ -194,34 +238,46 @@ extension ParseScope {
     }
 
     /// The days of a month a phrase names at `i` (after `the` or `every`); see `MonthDaySpec`.
-    func readMonthDaySpec(at i: Int) -> MonthDaySpec? {
+    func readMonthDaySpec(at i: Int, ordinalLimit: Int = 5) -> MonthDaySpec? {
         if word(i) == "last" {
             if word(i + 1) == "day" { return MonthDaySpec(monthDays: [-1], end: i + 2) }
             if word(i + 1) == "weekday" || (word(i + 1) == "working" && word(i + 2) == "day") {
                 return MonthDaySpec(days: [.mon, .tue, .wed, .thu, .fri].map { RecurrenceRule.Day($0) }, positions: [-1], end: word(i + 1) == "weekday" ? i + 2 : i + 3)
             }
         }
-        // `2nd and 4th friday`, `first monday`, `last friday`
+        /// `2nd`, `last`, `2nd last`, `2nd to last`, `2nd to the last`: the ordinal (negative from the end) and its end.
+        func counted(_ j: Int, limit: Int) -> (n: Int, end: Int)? {
+            guard let n = ordinal(j, upTo: limit) else { return nil }
+            guard n > 0 else { return (n, j + 1) }
+            if word(j + 1) == "last" { return (-n, j + 2) }
+            if word(j + 1) == "to", word(j + 2) == "last" { return (-n, j + 3) }
+            if word(j + 1) == "to", word(j + 2) == "the", word(j + 3) == "last" { return (-n, j + 4) }
+            return (n, j + 1)
+        }
+        func separated(_ j: Int) -> Bool { ["and", "&", ","].contains(word(j)) }
+        // `2nd and 4th friday`, `first monday`, `last friday`, `2nd and last fridays`, `3rd last tuesday`
         var ordinals: [Int] = []
         var j = i
-        while let n = ordinal(j) {
-            ordinals.append(n)
+        while let o = counted(j, limit: ordinalLimit) {
+            ordinals.append(o.n)
+            j = o.end
+            guard separated(j), counted(j + 1, limit: ordinalLimit) != nil else { break }
             j += 1
-            if ["and", "&", ","].contains(word(j)), ordinal(j + 1) != nil { j += 1 }
         }
-        if !ordinals.isEmpty, let day = weekday(at: j) {
+        if !ordinals.isEmpty, let day = weekdayOrPlural(at: j) {
             return MonthDaySpec(days: ordinals.map { RecurrenceRule.Day(day, $0) }, end: j + 1)
         }
-        // `1st`, `15th`, `1st and 15th`
+        // `1st`, `15th`, `1st and 15th`, `4th last` (`day` after it is part of it)
         var numbers: [Int] = []
         j = i
-        while number(j) == nil, let n = dayNumber(j) {
-            numbers.append(n)
+        while number(j) == nil, let o = counted(j, limit: 31) {
+            numbers.append(o.n)
+            j = o.end
+            guard separated(j), number(j + 1) == nil, counted(j + 1, limit: 31) != nil else { break }
             j += 1
-            if ["and", "&", ","].contains(word(j)), number(j + 1) == nil, dayNumber(j + 1) != nil { j += 1 }
         }
-        if !numbers.isEmpty, weekday(at: j) == nil, Vocabulary.months[word(j)] == nil {
-            return MonthDaySpec(monthDays: numbers, end: j)
+        if !numbers.isEmpty, weekdayOrPlural(at: j) == nil, Vocabulary.months[word(j)] == nil {
+            return MonthDaySpec(monthDays: numbers, end: word(j) == "day" ? j + 1 : j)
         }
         return nil
     }
@@ -238,6 +294,9 @@ extension ParseScope {
                 return [d]
             }
         }
+        if let d = plural(i), d.count == 1, let range = dayRange(from: d[0], at: i + 1), plural(i + 2) != nil {
+            return (range.days, range.end)  // `saturdays through tuesdays`
+        }
         var days: [Weekday] = []
         var j = i
         while let d = plural(j) {
@@ -246,6 +305,20 @@ extension ParseScope {
             if ["and", "&", ","].contains(word(j)), plural(j + 1) != nil { j += 1 }
         }
         return days.isEmpty ? nil : (days, j)
+    }
+
+    /// `thru wed`, `through tuesdays`, `to friday` after the day `first`: every day from `first` to
+    /// that one, round the week, and the end.
+    func dayRange(from first: Weekday, at i: Int) -> (days: [Weekday], end: Int)? {
+        guard ["through", "thru", "to", "-"].contains(word(i)), let last = weekdayOrPlural(at: i + 1), last != first else { return nil }
+        let all = Weekday.allCases
+        guard var k = all.firstIndex(of: first) else { return nil }
+        var days = [first]
+        while all[k] != last {
+            k = (k + 1) % all.count
+            days.append(all[k])
+        }
+        return (days, i + 2)
     }
 
     /// A weekday or its plural (`sunday`, `sundays`) at `i`.
@@ -258,18 +331,37 @@ extension ParseScope {
 
     /// Days said after a rule with none: `monthly on the last day`, `quarterly on the 15th`,
     /// `fortnightly on sundays`, `every 2 weeks on monday and thursday`.
-    private func readRuleDays(after match: RecurrenceMatch) -> RecurrenceMatch {
+    /// Nil when the days said make the rule doubtful (`monthly on fri`: every Friday, or the first?).
+    private func readRuleDays(after match: RecurrenceMatch) -> RecurrenceMatch? {
         var m = match
         let r = m.rule
-        guard r.days.isEmpty, r.monthDays.isEmpty, word(m.end) == "on" else { return m }
+        guard r.days.isEmpty, r.monthDays.isEmpty else { return m }
+        if r.frequency == .monthly, word(m.end) == "at", word(m.end + 1) == "the" {
+            // `every month at the start`, `monthly at the end`
+            switch word(m.end + 2) {
+            case "beginning", "begin", "start": m.rule.monthDays = [1]
+            case "end": m.rule.monthDays = [-1]
+            default: return m
+            }
+            m.end += word(m.end + 3) == "of" && word(m.end + 4) == "the" && word(m.end + 5) == "month" ? 6 : 3
+            return m
+        }
+        guard word(m.end) == "on" else { return m }
         switch r.frequency {
         case .monthly:
+            if weekdayOrPlural(at: m.end + 1) != nil { return nil }
             guard word(m.end + 1) == "the", let spec = readMonthDaySpec(at: m.end + 2) else { return m }
             m.rule.days = spec.days
             m.rule.monthDays = spec.monthDays
             m.rule.positions = spec.positions
             m.end = ofEveryMonthEnd(at: spec.end, every: true)?.end ?? spec.end
         case .yearly:
+            if word(m.end + 1) == "the", let spec = readMonthDaySpec(at: m.end + 2, ordinalLimit: 31), spec.namesWeekday, inMonth(at: spec.end) == nil {
+                // `every year on the 1st friday`
+                m.rule.days = spec.days
+                m.end = spec.end
+                return m
+            }
             if let date = readMonthAndDay(at: m.end + 1) {
                 // `every year on march 3`, `annually on the 4th of july`
                 m.rule.months = [date.month]
@@ -283,6 +375,7 @@ extension ParseScope {
             m.rule.months = [month.month]
             m.end = month.end
         case .weekly:
+            if word(m.end + 1) == "the", dayNumber(m.end + 2) != nil { return nil }  // `every week on the 4th day`
             var days: [Weekday] = []
             var j = m.end + 1
             while let day = weekdayOrPlural(at: j) {
@@ -349,7 +442,13 @@ extension ParseScope {
         default: break
         }
         var interval: Int?
-        if w == "other" { interval = 2 } else if let n = number(i + 1), n >= 1, n <= 1_000 { interval = n }
+        if w == "other" {
+            interval = 2
+        } else if let n = number(i + 1), n >= 1, n <= 1_000 {
+            interval = n
+        } else if let n = dayNumber(i + 1), n >= 2, ["day", "week", "month", "year"].contains(word(i + 2)) {
+            interval = n  // `every 4th week`
+        }
         if let interval {
             switch word(i + 2) {
             case "day", "days": return rule(.daily, interval, end: i + 3)
@@ -358,10 +457,14 @@ extension ParseScope {
             case "year", "years": return rule(.yearly, interval, end: i + 3)
             case "weekends" where interval > 1, "weekend" where w == "other": return rule(.weekly, interval, [.sat, .sun], end: i + 3)
             default:
-                // `every other wednesday`
-                guard w == "other", let day = weekday(at: i + 2) else { return nil }
-                return rule(.weekly, 2, [day], end: i + 3)
+                // `every other wednesday`, `every 3 fridays`
+                guard let day = w == "other" ? weekday(at: i + 2) ?? weekdayOrPlural(at: i + 2) : weekdayOrPlural(at: i + 2) else { return nil }
+                if let range = dayRange(from: day, at: i + 3) { return rule(.weekly, interval, range.days, end: range.end) }
+                return rule(.weekly, interval, [day], end: i + 3)
             }
+        }
+        if let first = weekday(at: i + 1), let range = dayRange(from: first, at: i + 2) {
+            return rule(.weekly, 1, range.days, end: range.end)  // `every mon thru wed`
         }
         var days: [Weekday] = []
         var j = i + 1

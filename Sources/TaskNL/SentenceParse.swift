@@ -20,6 +20,8 @@ struct SentenceParse {
     private var recurrence: (match: RecurrenceMatch, tokens: Range<Int>)?
     /// Plural days that gave an open weekly rule its days (`fortnightly grocery run on sundays`).
     private var recurrenceDays: Range<Int>?
+    /// An end said apart from the rule (`daily starting march 3rd for 8 times`).
+    private var recurrenceEnd: Range<Int>?
     private var deferral: (day: LocalDate, tokens: Range<Int>)?
     private var reminder: (phrase: ReminderPhrase, tokens: Range<Int>)?
     private var place: (binding: PlaceBinding, tokens: Range<Int>)?
@@ -57,7 +59,7 @@ struct SentenceParse {
         }
         if let recurrence {
             draft.recurrence = recurrence.match.rule
-            let spans = [recurrence.tokens] + (recurrenceDays.map { [$0] } ?? [])
+            let spans = [recurrence.tokens] + [recurrenceDays, recurrenceEnd].compactMap { $0 }
             chips.append(Chip(field: .recurrence, text: ChipText.recurrence(recurrence.match.rule), spans: spans.map { scope.span($0) }))
         }
         if let deferral {
@@ -177,6 +179,12 @@ struct SentenceParse {
                     claim(i..<r.end)
                 }
                 i = r.end
+            } else if let open = recurrence, recurrenceEnd == nil, let e = scope.readLateRuleEnd(at: i, rule: open.match.rule) {
+                // `daily starting march 3rd for 8 times`: an end said after the rule's start
+                recurrence?.match.rule = e.rule
+                recurrenceEnd = i..<e.end
+                claim(i..<e.end)
+                i = e.end
             } else if let r = scope.readRecurrence(at: i) {
                 if recurrence == nil {
                     recurrence = (r, i..<r.end)
@@ -344,6 +352,13 @@ struct SentenceParse {
         if let rule = recurrence?.match.rule {
             let anchorGiven = deferral?.day ?? dayPhrase?.day
             let (hour, minute) = time ?? (9, 0)
+            if case .day(let end)? = rule.until, let start = anchorGiven, end < start {
+                // `starting in april, daily until march`: the end is the next such day after the start
+                var later = end
+                while later < start { later = later.adding(months: 12) }
+                recurrence?.match.rule.until = .day(later)
+            }
+            let rule = recurrence?.match.rule ?? rule
             var first = rule.firstDay(onOrAfter: anchorGiven ?? scope.today)
             if time != nil, anchorGiven == nil, first.instant(hour: hour, minute: minute, in: zone) <= scope.now {
                 first = rule.nextDay(after: first)
