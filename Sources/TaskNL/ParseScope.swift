@@ -83,6 +83,8 @@ struct ParseScope: Sendable {
         words.formUnion([
             "remind",  // readReminder
             "daily", "weekly", "fortnightly", "monthly", "yearly", "annually", "every",  // readRecurrence
+            "everyday", "biweekly", "quarterly", "semiannually", "biannually", "each", "weekdays", "weekends",
+            "mondays", "tuesdays", "wednesdays", "thursdays", "fridays", "saturdays", "sundays",
             "defer", "starting", "start", "starts",  // readDefer
             "from",  // bareTimeRangeEnd, opensTimeRange
             "today", "tonight", "day", "in", "this", "next", "weekend", "end",  // readDay, readInstant, readDayPart

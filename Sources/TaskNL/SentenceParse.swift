@@ -18,6 +18,10 @@ struct SentenceParse {
     private var tagChips: [Chip] = []
     private var phrases: [TemporalPhrase] = []
     private var recurrence: (match: RecurrenceMatch, tokens: Range<Int>)?
+    /// Plural days that gave an open weekly rule its days (`fortnightly grocery run on sundays`).
+    private var recurrenceDays: Range<Int>?
+    /// An end said apart from the rule (`daily starting march 3rd for 8 times`).
+    private var recurrenceEnd: Range<Int>?
     private var deferral: (day: LocalDate, tokens: Range<Int>)?
     private var reminder: (phrase: ReminderPhrase, tokens: Range<Int>)?
     private var place: (binding: PlaceBinding, tokens: Range<Int>)?
@@ -55,7 +59,8 @@ struct SentenceParse {
         }
         if let recurrence {
             draft.recurrence = recurrence.match.rule
-            chips.append(chip(.recurrence, ChipText.recurrence(recurrence.match.rule), recurrence.tokens))
+            let spans = [recurrence.tokens] + [recurrenceDays, recurrenceEnd].compactMap { $0 }
+            chips.append(Chip(field: .recurrence, text: ChipText.recurrence(recurrence.match.rule), spans: spans.map { scope.span($0) }))
         }
         if let deferral {
             draft.deferUntil = deferral.day
@@ -170,12 +175,27 @@ struct SentenceParse {
             } else if i > start, let r = scope.readReminder(at: i) {
                 if reminder == nil {
                     reminder = (r.phrase, i..<r.end)
+                    recurrenceDays = i..<r.end
                     claim(i..<r.end)
                 }
                 i = r.end
+            } else if let open = recurrence, recurrenceEnd == nil, let e = scope.readLateRuleEnd(at: i, rule: open.match.rule) {
+                // `daily starting march 3rd for 8 times`: an end said after the rule's start
+                recurrence?.match.rule = e.rule
+                recurrenceEnd = i..<e.end
+                claim(i..<e.end)
+                i = e.end
             } else if let r = scope.readRecurrence(at: i) {
                 if recurrence == nil {
                     recurrence = (r, i..<r.end)
+                    claim(i..<r.end)
+                } else if r.plural, let open = recurrence, open.match.rule.frequency == .weekly, open.match.rule.isPlain,
+                    open.match.rule.weekdays.isEmpty
+                {
+                    // `fortnightly grocery run on sundays`: the plural days give the open weekly rule its days.
+                    recurrence?.match.rule.weekdays = r.rule.weekdays
+                    if recurrence?.match.dayPart == nil { recurrence?.match.dayPart = r.dayPart }
+                    recurrenceDays = i..<r.end
                     claim(i..<r.end)
                 }
                 i = r.end
@@ -321,9 +341,24 @@ struct SentenceParse {
         let explicit = dayPhrase?.time ?? timePhrase?.time
         let time = explicit?.resolved(with: dayPart) ?? dayPart.map { (hour: $0.defaultHour, minute: 0) }
         let zone = scope.timeZone
+        // `quarterly tax payment on the 15th`: a day of the month said apart from a monthly rule is its day.
+        if let rule = recurrence?.match.rule, rule.frequency == .monthly, rule.isPlain, rule.days.isEmpty, let d = dayPhrase,
+            let day = d.day, day.day <= 28, deferral == nil,
+            d.tokens.contains(where: { scope.dayNumber($0) != nil && scope.number($0) == nil }),
+            !d.tokens.contains(where: { scope.lexeme($0).month != nil })
+        {
+            recurrence?.match.rule.monthDays = [day.day]
+        }
         if let rule = recurrence?.match.rule {
             let anchorGiven = deferral?.day ?? dayPhrase?.day
             let (hour, minute) = time ?? (9, 0)
+            if case .day(let end)? = rule.until, let start = anchorGiven, end < start {
+                // `starting in april, daily until march`: the end is the next such day after the start
+                var later = end
+                while later < start { later = later.adding(months: 12) }
+                recurrence?.match.rule.until = .day(later)
+            }
+            let rule = recurrence?.match.rule ?? rule
             var first = rule.firstDay(onOrAfter: anchorGiven ?? scope.today)
             if time != nil, anchorGiven == nil, first.instant(hour: hour, minute: minute, in: zone) <= scope.now {
                 first = rule.nextDay(after: first)

@@ -115,14 +115,8 @@ struct ExternalCorpus: Sendable {
         return (.wrong, got)
     }
 
-    /// RFC 5545 parts of the grammar's rule, as the sources write them. The repeats work widens
-    /// `RecurrenceRule`; this is the one place that maps it for the corpora.
-    static func rrule(_ r: RecurrenceRule) -> String {
-        var parts = ["FREQ=" + r.frequency.rawValue.uppercased()]
-        if r.interval > 1 { parts.append("INTERVAL=\(r.interval)") }
-        if !r.weekdays.isEmpty { parts.append("BYDAY=" + r.weekdays.map { String($0.rawValue.prefix(2)).uppercased() }.joined(separator: ",")) }
-        return parts.joined(separator: ";")
-    }
+    /// RFC 5545 parts of the grammar's rule, as the sources write them: the model's own RRULE text.
+    static func rrule(_ r: RecurrenceRule) -> String { r.rrule }
 
     /// BYDAY and other lists compared as sets (`SU,SA` is `SA,SU`); `INTERVAL=1` is no interval.
     private static func normalized(_ parts: [String: String]) -> [String: Set<String>] {

@@ -17,7 +17,10 @@ import Testing
         if let e = d.energy { out["energy"] = e.rawValue }
         if !d.contexts.isEmpty { out["contexts"] = d.contexts.joined(separator: ", ") }
         if let k = d.kind { out["kind"] = k.rawValue }
-        if let r = d.recurrence {
+        if let r = d.recurrence, !r.isPlain || r.kind != .skipMissed {
+            // A rule with more than FREQ, INTERVAL and plain weekdays is written as its RRULE and kind.
+            out["recurrence"] = r.rrule + (r.kind == .skipMissed ? "" : " " + r.kind.rawValue)
+        } else if let r = d.recurrence {
             out["recurrence"] = "\(r.frequency.rawValue) \(r.interval)"
                 + (r.weekdays.isEmpty ? "" : " " + r.weekdays.map(\.rawValue).joined(separator: ","))
         }
