@@ -395,14 +395,16 @@ extension ParseScope {
         return m
     }
 
+    /// Words after which a one-word repeat (`weekly`, `quarterly`) is an adjective of the title.
+    static let determiners: Set<String> = ["the", "a", "an", "my", "our", "your", "his", "her", "their", "this", "that"]
+
     private func readRule(at i: Int) -> RecurrenceMatch? {
         func rule(_ f: RecurrenceRule.Frequency, _ n: Int = 1, _ days: [Weekday] = [], end: Int) -> RecurrenceMatch {
             RecurrenceMatch(rule: RecurrenceRule(frequency: f, interval: n, weekdays: days), end: end)
         }
         // A one-word form right after a determiner is an adjective (`write the quarterly report`,
         // `my weekly review`): it stays in the title.
-        if ["the", "a", "an", "my", "our", "your", "his", "her", "their", "this", "that"].contains(word(i - 1)),
-           word(i) != "every", word(i) != "each" { return nil }
+        if Self.determiners.contains(word(i - 1)), word(i) != "every", word(i) != "each" { return nil }
         switch word(i) {
         case "daily", "everyday": return rule(.daily, end: i + 1)
         case "weekly": return rule(.weekly, end: i + 1)

@@ -33,7 +33,7 @@ struct SeriesReading {
                 // last occurrence of a series that ends stays done.
                 if let (nextDue, nextRule) = rule.next(after: date, dateOnly: due.count == 10, in: series.timeZone, completed: at) {
                     f["status"] = nil
-                    f["due"] = .string(due.count == 10 ? LocalDate(nextDue, in: series.timeZone).description : TaskFields.time(nextDue))
+                    f["due"] = .string(series.text(nextDue, like: due))
                     if nextRule != rule { f["recurrence"] = nextRule.json }
                     f["defer"] = nil
                 }
@@ -53,8 +53,12 @@ struct SeriesReading {
     /// The due after `due` (a `YYYY-MM-DD` day or an ISO instant) by `rule`, later than `notBefore`, in the same form.
     func next(_ due: String, _ rule: RecurrenceRule, notBefore: Date) -> String {
         guard let date = instant(due) else { return due }
-        let next = rule.nextOccurrence(after: date, in: timeZone, notBefore: max(notBefore, date))
-        return due.count == 10 ? LocalDate(next, in: timeZone).description : TaskFields.time(next)
+        return text(rule.nextOccurrence(after: date, in: timeZone, notBefore: max(notBefore, date)), like: due)
+    }
+
+    /// `date` in `due`'s form: a `YYYY-MM-DD` day (in this reading's zone) or an ISO instant.
+    private func text(_ date: Date, like due: String) -> String {
+        due.count == 10 ? LocalDate(date, in: timeZone).description : TaskFields.time(date)
     }
 
     /// Whether `due` is one of the rule's occurrences after `old` (at most a thousand steps on).

@@ -2,25 +2,13 @@ import Foundation
 import TaskCore
 import TaskStore
 import Testing
+import TaskerTestSupport
 @testable import TaskREPL
 
 /// The history file is plain text beside the database: with sealing on, a line that may carry what
 /// sealing keeps out of the file (a note, a page's text, anything the model may turn into one) is not
 /// written to it. The line is still handled.
 @Suite struct ChatHistorySealingTests {
-    /// A stand-in sealer (the store sees only `ValueSealing`): the binding, then the text reversed.
-    struct ReversingSealer: ValueSealing {
-        var keyID: String { "test-key" }
-        func seal(_ text: String, table: String, uuid: String, column: String) throws -> [UInt8] {
-            Array("\(table):\(uuid):\(column)|".utf8) + text.utf8.reversed()
-        }
-        func open(_ sealed: [UInt8], table: String, uuid: String, column: String) throws -> String {
-            let prefix = Array("\(table):\(uuid):\(column)|".utf8)
-            guard sealed.starts(with: prefix) else { throw CancellationError() }
-            return String(decoding: sealed.dropFirst(prefix.count).reversed(), as: UTF8.self)
-        }
-    }
-
     let lines = ["note to Kitchen: the safe code is 4711", "/note safe code 4711", "call the plumber", "/list", "what's due today"]
 
     func run(sealing: Bool, model: ModelConversation? = nil) throws -> (saved: [String], h: REPLHarness) {

@@ -27,20 +27,6 @@ import TaskerTestSupport
         return Dictionary(records.tasks.map { ($0.uuid, TaskFields(record: $0, projects: projects)) }, uniquingKeysWith: { a, _ in a })
     }
 
-    /// A stand-in sealer (the store sees only `ValueSealing`): the binding, then the text's bytes
-    /// reversed, so a sealed note is never its clear text in the file.
-    struct ReversingSealer: ValueSealing {
-        var keyID: String { "test-key" }
-        func seal(_ text: String, table: String, uuid: String, column: String) throws -> [UInt8] {
-            Array("\(table):\(uuid):\(column)|".utf8) + text.utf8.reversed()
-        }
-        func open(_ sealed: [UInt8], table: String, uuid: String, column: String) throws -> String {
-            let prefix = Array("\(table):\(uuid):\(column)|".utf8)
-            guard sealed.starts(with: prefix) else { throw CancellationError() }
-            return String(decoding: sealed.dropFirst(prefix.count).reversed(), as: UTF8.self)
-        }
-    }
-
     /// Sealed notes are not sent by default (nor taken from the server, whose DESCRIPTION is left as
     /// it is), sync works without the key, and `sendsSealedNotes` opts in.
     @Test func sealedNotesStayOffTheServerUnlessSyncIsToldToSendThem() throws {
