@@ -187,6 +187,7 @@ extension ParseScope {
             if word(i + 2) == "month" { return (i + 3, 1) }
             if word(i + 1) == "every", word(i + 2) == "other", word(i + 3) == "month" { return (i + 4, 2) }
             if word(i + 1) == "every", let n = number(i + 2), n >= 2, n <= 12, word(i + 3) == "months" { return (i + 4, n) }
+            if word(i + 1) == "every", number(i + 2) == nil, let n = dayNumber(i + 2), n >= 2, n <= 12, word(i + 3) == "month" { return (i + 4, n) }
             return nil
         case "the": return every && word(i + 2) == "month" ? (i + 3, 1) : nil
         default: return nil
@@ -270,10 +271,10 @@ extension ParseScope {
         // `1st`, `15th`, `1st and 15th`, `4th last` (`day` after it is part of it)
         var numbers: [Int] = []
         j = i
-        while number(j) == nil, let o = counted(j, limit: 31) {
+        while number(j) == nil, dayNumber(j) != nil, let o = counted(j, limit: 31) {
             numbers.append(o.n)
             j = o.end
-            guard separated(j), number(j + 1) == nil, counted(j + 1, limit: 31) != nil else { break }
+            guard separated(j), number(j + 1) == nil, dayNumber(j + 1) != nil else { break }
             j += 1
         }
         if !numbers.isEmpty, weekdayOrPlural(at: j) == nil, Vocabulary.months[word(j)] == nil {
@@ -350,7 +351,9 @@ extension ParseScope {
         switch r.frequency {
         case .monthly:
             if weekdayOrPlural(at: m.end + 1) != nil { return nil }
-            guard word(m.end + 1) == "the", let spec = readMonthDaySpec(at: m.end + 2) else { return m }
+            guard word(m.end + 1) == "the" else { return m }
+            // `monthly on the first and last instance of tue and fri`: days the grammar cannot read make it doubtful
+            guard let spec = readMonthDaySpec(at: m.end + 2) else { return ordinal(m.end + 2) != nil ? nil : m }
             m.rule.days = spec.days
             m.rule.monthDays = spec.monthDays
             m.rule.positions = spec.positions
@@ -430,7 +433,7 @@ extension ParseScope {
             if spec.namesWeekday, spec.days.allSatisfy({ (1...4).contains($0.ordinal) || $0.ordinal == -1 }) {
                 return RecurrenceMatch(rule: RecurrenceRule(frequency: .monthly, days: spec.days), end: spec.end)
             }
-            return nil
+            // `every 4th week`: read below
         }
         if word(i) == "every", let date = readMonthAndDay(at: i + 1), Vocabulary.months[w] != nil {
             // `every march 3`
