@@ -151,6 +151,11 @@ extension ParseScope {
                 rule.until = .day(d.day)
                 return d.end
             }
+            if let d = nextMonthAndDay(at: j + 1) {
+                // `daily starting march 3rd until april 5th`: a range's end to the date reader, a series' end here
+                rule.until = .day(d.day)
+                return d.end
+            }
             if let m = Vocabulary.months[word(j + 1)], dayNumber(j + 2) == nil {
                 // `until march`: until the month starts, as the sources read it
                 let year = m > today.month ? today.year : today.year + 1
@@ -175,6 +180,41 @@ extension ParseScope {
         guard let n = count(j), n >= 1, n <= 1_000, ["times", "occurrences", "x"].contains(word(j + 1)) else { return nil }
         rule.count = n
         return j + 2
+    }
+
+    /// `april 5th`, `5 april` at `i` (one day, no year): its next date on or after today, and the end.
+    private func nextMonthAndDay(at i: Int) -> (day: LocalDate, end: Int)? {
+        guard let md = readMonthAndDay(at: i), md.days.count == 1, !(md.month == 2 && md.days[0] == 29) else { return nil }
+        let day = LocalDate(year: today.year, month: md.month, day: md.days[0])
+        return (day >= today ? day : LocalDate(year: today.year + 1, month: md.month, day: md.days[0]), md.end)
+    }
+
+    /// The first of month `m` said alone (`in april`): this year's or next year's, whichever is still
+    /// to come; nil for the month we are in, whose first has passed (`starting in december` on 5 Dec).
+    func firstOfMonth(_ m: Int) -> LocalDate? {
+        if m == today.month { return today.day == 1 ? today : nil }
+        return LocalDate(year: m > today.month ? today.year : today.year + 1, month: m, day: 1)
+    }
+
+    /// A series' span said after its rule (`every 3 fridays from november`, `mondays and thursdays from
+    /// jan 1 to march 25th`): the first day, the end of the start's words, the last day said with `to`
+    /// (nil when none), and the end. Only a month (with or without its day) starts it.
+    func readRuleSpan(at i: Int, rule: RecurrenceRule) -> (start: LocalDate, startEnd: Int, until: LocalDate?, end: Int)? {
+        guard word(i) == "from", let m = Vocabulary.months[word(i + 1)] else { return nil }
+        let start: LocalDate, j: Int
+        if let d = readDay(at: i + 1, afterConnector: true), !d.unsure, d.dayPart == nil {
+            (start, j) = (d.day, d.end)
+        } else if dayNumber(i + 2) == nil, number(i + 2) == nil, let first = firstOfMonth(m) {
+            (start, j) = (first, i + 2)
+        } else {
+            return nil
+        }
+        guard word(j) == "to" || word(j) == "through" || word(j) == "thru" else { return (start, j, nil, j) }
+        // `from jan 1 to march 25th`: the last day, after the first
+        guard rule.count == nil, rule.until == nil, rule.verbatim == nil, let last = nextMonthAndDay(at: j + 1) else { return nil }
+        var until = last.day
+        while until < start { until = until.adding(months: 12) }
+        return (start, j, until, last.end)
     }
 
     /// `of every month`, `of each month`, `of every other month`, `of every 3 months`, `of the month`
@@ -494,6 +534,10 @@ extension ParseScope {
             if ["to", "until", "till"].contains(word(j)) { j += 1 }
         case "starting", "start", "starts":
             if ["on", "from"].contains(word(j)) { j += 1 }
+            // `starting in april`: the month's first day
+            if word(j) == "in", let m = Vocabulary.months[word(j + 1)], dayNumber(j + 2) == nil, number(j + 2) == nil {
+                return firstOfMonth(m).map { ($0, j + 2) }
+            }
         default:
             return nil
         }

@@ -59,6 +59,17 @@ extension ParseScope {
         }
     }
 
+    /// True for `at 3p`, `at 12a`, `at 10:30p`: a time said with one letter for am/pm, which the
+    /// grammar does not read (Recognizers-Text: `I'll be back at 7p` has no time), so the day and
+    /// repeat said with it are in doubt.
+    func saysUnreadTime(at i: Int) -> Bool {
+        let w = word(i + 1)
+        guard word(i) == "at", let last = w.utf8.last, last == 97 || last == 112, let first = w.utf8.first, first >= 48, first <= 57,
+            let clock = ClockText(String(w.dropLast())), clock.suffix == .none
+        else { return false }
+        return clock.hour >= 1 && clock.hour <= 12
+    }
+
     /// Words joining the two ends of a time range (`2pm to 4pm`, `2pm until 4pm`, `2pm - 4pm`).
     static let rangeWords: Set<String> = ["to", "until", "till", "-", "–", "—"]
 

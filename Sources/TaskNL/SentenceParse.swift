@@ -23,6 +23,8 @@ struct SentenceParse {
     /// An end said apart from the rule (`daily starting march 3rd for 8 times`).
     private var recurrenceEnd: Range<Int>?
     private var deferral: (day: LocalDate, tokens: Range<Int>)?
+    /// A time said in a form the grammar does not read (`at 3p`): no due and no repeat.
+    private var unreadTime = false
     private var reminder: (phrase: ReminderPhrase, tokens: Range<Int>)?
     private var place: (binding: PlaceBinding, tokens: Range<Int>)?
 
@@ -35,6 +37,11 @@ struct SentenceParse {
     mutating func run() -> ParseResult {
         let start = stripPrefix()
         scan(from: start)
+        // `daily at 3p`: a rule without the time it was said with would be wrong; it stays in the title.
+        if unreadTime, let r = recurrence {
+            for span in [r.tokens, recurrenceDays, recurrenceEnd].compactMap({ $0 }) { for k in span { claimed[k] = false } }
+            recurrence = nil
+        }
         var draft = TaskDraft(title: "")
         var chips: [Chip] = []
         chips.reserveCapacity(8)  // one allocation for a line's chips, not one per chip added
@@ -175,7 +182,6 @@ struct SentenceParse {
             } else if i > start, let r = scope.readReminder(at: i) {
                 if reminder == nil {
                     reminder = (r.phrase, i..<r.end)
-                    recurrenceDays = i..<r.end
                     claim(i..<r.end)
                 }
                 i = r.end
@@ -185,6 +191,15 @@ struct SentenceParse {
                 recurrenceEnd = i..<e.end
                 claim(i..<e.end)
                 i = e.end
+            } else if let open = recurrence, deferral == nil, let span = scope.readRuleSpan(at: i, rule: open.match.rule) {
+                // `every 3 fridays from november`, `mondays and thursdays from jan 1 to march 25th`
+                deferral = (span.start, i..<span.startEnd)
+                claim(i..<span.end)
+                if let until = span.until {
+                    recurrence?.match.rule.until = .day(until)
+                    recurrenceEnd = span.startEnd..<span.end
+                }
+                i = span.end
             } else if let r = scope.readRecurrence(at: i) {
                 if recurrence == nil {
                     recurrence = (r, i..<r.end)
@@ -205,6 +220,9 @@ struct SentenceParse {
                     claim(i..<d.end)
                 }
                 i = d.end
+            } else if scope.saysUnreadTime(at: i) {
+                unreadTime = true
+                i += 2
             } else if let end = scope.bareTimeRangeEnd(at: i) {
                 i = end  // `from 2 to 4pm`: neither end is a time; the range stays in the title
             } else if let p = scope.readPhrase(at: i) {
@@ -312,6 +330,7 @@ struct SentenceParse {
     /// Picks the winning date and time phrases, claims them, and works out the due instant and the
     /// spans of its chip.
     private mutating func resolveDue() -> (Date, [Range<Int>])? {
+        if unreadTime { return nil }  // `call mom tomorrow at 3p`: a day without the time said with it
         var dayPhrase = phrases.first(where: { $0.hasDay && !$0.unsure })
         if recurrence != nil, dayPhrase?.elapsedSeconds != nil { dayPhrase = nil }
         var timePhrase = phrases.first(where: { !$0.hasDay && !$0.unsure })

@@ -54,7 +54,7 @@ struct WebAPI {
         case .call:
             let name = try string(arguments, "tool")
             guard Self.tools.contains(name) else { throw Refusal(status: 403, message: "the page does not call \(name)") }
-            return try toolkit.call(name, arguments["arguments"] ?? .object([:]))
+            return Self.withRecurrenceText(try toolkit.call(name, arguments["arguments"] ?? .object([:])))
         case .approvals:
             return ["pending": .array(try pending()), "receipts": .array(try receipts())]
         case .approve:
@@ -69,6 +69,19 @@ struct WebAPI {
             try decide({ try ApprovalDesk(toolkit: toolkit, door: "the web page").reject(id, reason: arguments["reason"]?.stringValue) })
             return ["outcome": "rejected", "id": .string(id)]
         }
+    }
+
+    /// A tool's result with `recurrence_text` beside each listed task's `recurrence`: the rule's own
+    /// English (`Every 2nd and 4th Fri`, `RecurrenceRule.text`, the chip the CLI shows), so the page
+    /// says a rule the one way the rest of Tasker does instead of spelling out `2fri` itself.
+    static func withRecurrenceText(_ result: JSONValue) -> JSONValue {
+        guard var members = result.objectValue, let tasks = members["tasks"]?.arrayValue else { return result }
+        members["tasks"] = .array(tasks.map { task in
+            guard var fields = task.objectValue, let rule = fields["recurrence"].flatMap(RecurrenceRule.init(json:)) else { return task }
+            fields["recurrence_text"] = .string(rule.text)
+            return .object(fields)
+        })
+        return .object(members)
     }
 
     private func string(_ arguments: JSONValue, _ key: String) throws -> String {

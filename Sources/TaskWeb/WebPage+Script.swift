@@ -118,12 +118,9 @@ extension WebPage {
           groups = [["Overdue", overdue.tasks], ["Today", today.tasks.filter((t) => !late.has(t.id))], ["Tomorrow", tomorrow.tasks]];
           showLists();
         }
-        function repeats(rule) {
-          if (!rule) return null;
-          if (typeof rule === "string") return "repeats " + rule;
-          const unit = { daily: "day", weekly: "week", monthly: "month", yearly: "year" }[rule.frequency] || rule.frequency;
-          const every = rule.interval > 1 ? "every " + rule.interval + " " + unit + "s" : "every " + unit;
-          return "repeats " + every + (rule.weekdays && rule.weekdays.length ? " on " + rule.weekdays.join(", ") : "");
+        // The rule as the CLI's chip says it (`Every 2nd and 4th Fri`): the server's `recurrence_text`.
+        function repeats(task) {
+          return task.recurrence ? task.recurrence_text || "Repeats" : null;
         }
         function matches(task) {
           if (!filter) return true;
@@ -154,7 +151,7 @@ extension WebPage {
         function row(task) {
           const meta = [task.due ? (task.due.length > 10 ? task.due.slice(0, 10) + " " + clock(task.due) : task.due) : null,
             task.priority && task.priority !== "normal" ? "priority " + task.priority : null,
-            ...(task.contexts || []).map((c) => "#" + c), task.project ? "project " + task.project : null, repeats(task.recurrence)]
+            ...(task.contexts || []).map((c) => "#" + c), task.project ? "project " + task.project : null, repeats(task)]
             .filter(Boolean).join(" · ");
           const item = el("li", { class: "task", "data-id": task.id, tabindex: "-1" },
             el("span", { class: "title" }, task.title), el("span", { class: "meta" }, meta),

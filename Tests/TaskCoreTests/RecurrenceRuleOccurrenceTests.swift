@@ -18,6 +18,17 @@ import TaskCore
         #expect(weekend.firstDay(onOrAfter: day(2026, 12, 6)) == day(2026, 12, 6))
     }
 
+    @Test func firstDayIsTheNextMatchingDayWhateverTheInterval() {
+        let saturday = day(2026, 12, 5)
+        let otherWednesday = RecurrenceRule(frequency: .weekly, interval: 2, weekdays: [.wed])
+        #expect(otherWednesday.firstDay(onOrAfter: saturday) == day(2026, 12, 9))
+        // the interval counts from that first day
+        #expect(otherWednesday.nextDay(after: day(2026, 12, 9)) == day(2026, 12, 23))
+        #expect(RecurrenceRule(frequency: .weekly, interval: 2, weekdays: [.thu]).firstDay(onOrAfter: saturday) == day(2026, 12, 10))
+        #expect(RecurrenceRule(frequency: .weekly, interval: 2, weekdays: [.sun]).firstDay(onOrAfter: saturday) == day(2026, 12, 6))
+        #expect(RecurrenceRule(frequency: .monthly, interval: 2, monthDays: [1]).firstDay(onOrAfter: saturday) == day(2027, 1, 1))
+    }
+
     @Test func nextDayStepsByTheRule() {
         let wed = day(2026, 12, 2)
         #expect(RecurrenceRule(frequency: .daily).nextDay(after: wed) == day(2026, 12, 3))

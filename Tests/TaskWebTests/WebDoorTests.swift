@@ -143,6 +143,21 @@ import TaskerTestSupport
         #expect(refined.value?.status == 200)
     }
 
+    /// A listed task's rule comes with its chip text, which the page shows instead of the wire form (`2fri`).
+    @Test func aListedRepeatCarriesTheChipTextThePageShows() throws {
+        let session = try session()
+        let parsed = try JSONValue.parse(String(decoding: post("parse", ["text": "payday every 2nd and 4th friday"], session).body, as: UTF8.self))
+        let create = try #require(parsed["drafts"]?.arrayValue?.first?["create"])
+        #expect(post("call", ["tool": "create_task", "arguments": create], session).status == 200)
+        let listed = try JSONValue.parse(String(decoding: post("call", ["tool": "list_tasks", "arguments": [:]], session).body, as: UTF8.self))
+        let task = try #require(listed["tasks"]?.arrayValue?.first)
+        #expect(task["recurrence"]?["weekdays"] == ["2fri", "4fri"])
+        #expect(task["recurrence_text"] == "Every 2nd and 4th Fri")
+        let script = String(decoding: door.handle(HTTPRequest(method: "GET", path: "/app.js", headers: ["host": "127.0.0.1:4242", "cookie": session.cookie], body: [])).body, as: UTF8.self)
+        #expect(script.contains("recurrence_text"), "the page shows the server's text")
+        #expect(!script.contains("weekdays.join"), "not the wire form")
+    }
+
     @Test func thePageCallsOnlyItsOwnTools() throws {
         let session = try session()
         #expect(post("call", ["tool": "delete_task", "arguments": ["id": 1]], session).status == 403)

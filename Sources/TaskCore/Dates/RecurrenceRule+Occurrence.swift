@@ -114,9 +114,13 @@ extension RecurrenceRule {
 
     /// The first day on or after `day` that this rule gives for a series starting there: `day` itself
     /// for a plain rule, the nearest listed weekday (`every mon and thu` read on a Tuesday starts on
-    /// Thursday), the next 1st for `BYMONTHDAY=1`. `day` when the rule gives none.
+    /// Thursday), the next 1st for `BYMONTHDAY=1`. `day` when the rule gives none. The interval counts
+    /// from that day, not from `day`'s period: `every other wednesday` read on a Saturday starts on the
+    /// coming Wednesday, not the one after (the series' start is its first due, so the rest follows).
     public func firstDay(onOrAfter day: LocalDate) -> LocalDate {
-        days(from: day).first { _ in true } ?? day
+        var open = self
+        open.interval = 1
+        return open.days(from: day).first { _ in true } ?? day
     }
 
     /// The occurrence after `day`, which is itself an occurrence and the series' start, for the rule the
