@@ -280,6 +280,15 @@ extension ParseScope {
 
     /// The days of a month a phrase names at `i` (after `the` or `every`); see `MonthDaySpec`.
     func readMonthDaySpec(at i: Int, ordinalLimit: Int = 5) -> MonthDaySpec? {
+        // `first day`, `first of`, `start of`, `beginning of`, `last of`, `end of` (each month)
+        if word(i) == "first", word(i + 1) == "day" { return MonthDaySpec(monthDays: [1], end: i + 2) }
+        if word(i + 1) == "of" {
+            switch word(i) {
+            case "first", "start", "beginning", "begin": return MonthDaySpec(monthDays: [1], end: i + 1)
+            case "last", "end": return MonthDaySpec(monthDays: [-1], end: i + 1)
+            default: break
+            }
+        }
         if word(i) == "last" {
             if word(i + 1) == "day" { return MonthDaySpec(monthDays: [-1], end: i + 2) }
             if word(i + 1) == "weekday" || (word(i + 1) == "working" && word(i + 2) == "day") {
@@ -302,6 +311,7 @@ extension ParseScope {
         while let o = counted(j, limit: ordinalLimit) {
             ordinals.append(o.n)
             j = o.end
+            if word(j) == ",", word(j + 1) == "and" { j += 1 }  // `first, second, and third friday`
             guard separated(j), counted(j + 1, limit: ordinalLimit) != nil else { break }
             j += 1
         }
@@ -352,14 +362,30 @@ extension ParseScope {
     /// that one, round the week, and the end.
     func dayRange(from first: Weekday, at i: Int) -> (days: [Weekday], end: Int)? {
         guard ["through", "thru", "to", "-"].contains(word(i)), let last = weekdayOrPlural(at: i + 1), last != first else { return nil }
+        return (Self.week(from: first, to: last), i + 2)
+    }
+
+    /// The days from `first` to `last`, round the week (`sat` to `tue`: sat sun mon tue).
+    static func week(from first: Weekday, to last: Weekday) -> [Weekday] {
         let all = Weekday.allCases
-        guard var k = all.firstIndex(of: first) else { return nil }
+        guard var k = all.firstIndex(of: first) else { return [first] }
         var days = [first]
         while all[k] != last {
             k = (k + 1) % all.count
             days.append(all[k])
         }
-        return (days, i + 2)
+        return days
+    }
+
+    /// `tuesday-saturday`, `mon-wed`, `tuesday-tue` (one word): every day from the first to the last,
+    /// round the week.
+    func gluedDayRange(at i: Int) -> [Weekday]? {
+        let w = word(i)
+        guard w.utf8.contains(45) else { return nil }
+        let ends = w.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+        func day(_ name: String) -> Weekday? { Vocabulary.fullWeekdays[name] ?? Vocabulary.shortWeekdays[name] ?? Vocabulary.fullWeekdays[String(name.dropLast())] }
+        guard ends.count == 2, let first = day(ends[0]), let last = day(ends[1]) else { return nil }
+        return Self.week(from: first, to: last)
     }
 
     /// A weekday or its plural (`sunday`, `sundays`) at `i`.
@@ -421,11 +447,25 @@ extension ParseScope {
             if word(m.end + 1) == "the", dayNumber(m.end + 2) != nil { return nil }  // `every week on the 4th day`
             var days: [Weekday] = []
             var j = m.end + 1
+            if let glued = gluedDayRange(at: j) {
+                // `each week on tuesday-saturday`
+                m.rule.weekdays = glued
+                m.end = j + 1
+                return m
+            }
             while let day = weekdayOrPlural(at: j) {
-                days.append(day)
-                j += 1
+                if let range = dayRange(from: day, at: j + 1) {
+                    // `every week on saturday thru tuesday`
+                    days += range.days
+                    j = range.end
+                } else {
+                    days.append(day)
+                    j += 1
+                }
                 if ["and", "&", ","].contains(word(j)), weekdayOrPlural(at: j + 1) != nil { j += 1 }
             }
+            // `on tuesday until saturday`: a range the grammar does not read would leave days out
+            if !days.isEmpty, ["through", "thru", "to", "-", "till", "until"].contains(word(j)), weekdayOrPlural(at: j + 1) != nil { return nil }
             if days.isEmpty, word(j) == "weekend" || word(j) == "weekends" {
                 days = [.sat, .sun]
                 j += 1
@@ -456,6 +496,16 @@ extension ParseScope {
         case "quarterly": return rule(.monthly, 3, end: i + 1)
         case "semiannually", "biannually": return rule(.monthly, 6, end: i + 1)
         case "yearly", "annually": return rule(.yearly, end: i + 1)
+        case "once":
+            // `once a week on sunday`, `once a year`
+            guard word(i + 1) == "a" else { return nil }
+            switch word(i + 2) {
+            case "day": return rule(.daily, end: i + 3)
+            case "week": return rule(.weekly, end: i + 3)
+            case "month": return rule(.monthly, end: i + 3)
+            case "year": return rule(.yearly, end: i + 3)
+            default: return nil
+            }
         case "every", "each": break
         default: return nil
         }
@@ -469,6 +519,12 @@ extension ParseScope {
                 // `every fourth thursday in november`
                 return RecurrenceMatch(rule: RecurrenceRule(frequency: .yearly, days: spec.days, months: [month.month]), end: month.end)
             }
+            if !spec.monthDays.isEmpty, spec.monthDays.allSatisfy({ $0 > 0 }), word(spec.end) == "of", let m = Vocabulary.months[word(spec.end + 1)],
+                number(spec.end + 2) == nil
+            {
+                // `every 20th and 30th of aug`
+                return RecurrenceMatch(rule: RecurrenceRule(frequency: .yearly, monthDays: spec.monthDays, months: [m]), end: spec.end + 2)
+            }
             // `every 2nd and 4th friday`; `every 5th fri` could be every five weeks, so stays in the title
             if spec.namesWeekday, spec.days.allSatisfy({ (1...4).contains($0.ordinal) || $0.ordinal == -1 }) {
                 return RecurrenceMatch(rule: RecurrenceRule(frequency: .monthly, days: spec.days), end: spec.end)
@@ -479,7 +535,14 @@ extension ParseScope {
             // `every march 3`
             return RecurrenceMatch(rule: RecurrenceRule(frequency: .yearly, monthDays: date.days, months: [date.month]), end: date.end)
         }
-        if word(i) == "each", w != "day" { return nil }
+        if let part = w == "night" ? .evening : lexeme(i + 1).dayPart {
+            // `every morning`, `each night`: every day at that part of it
+            var m = rule(.daily, end: i + 2)
+            m.dayPart = part
+            return m
+        }
+        // `each day`, `each week on …`, `each thurs`; never the tail of `… of each month` left unread
+        if word(i) == "each", word(i - 1) == "of" || !["day", "week", "month", "year"].contains(w) && weekday(at: i + 1) == nil { return nil }
         switch w {
         case "day": return rule(.daily, end: i + 2)
         case "single" where word(i + 2) == "day": return rule(.daily, end: i + 3)
@@ -512,6 +575,7 @@ extension ParseScope {
                 return rule(.weekly, interval, [day], end: i + 3)
             }
         }
+        if let glued = gluedDayRange(at: i + 1) { return rule(.weekly, 1, glued, end: i + 2) }  // `every mon-wed`
         if let first = weekday(at: i + 1), let range = dayRange(from: first, at: i + 2) {
             return rule(.weekly, 1, range.days, end: range.end)  // `every mon thru wed`
         }

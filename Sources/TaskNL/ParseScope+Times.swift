@@ -31,6 +31,7 @@ extension ParseScope {
             guard !startsName(at: j) else { return nil }  // `Noon Bistro`
             return w == "midnight" ? TimeMatch(hour: 23, minute: 59, bare: false, end: j + 1) : TimeMatch(hour: 12, minute: 0, bare: false, end: j + 1)
         }
+        if let said = readSaidTime(at: j) { return said }
         guard let clock = ClockText(w) else { return nil }
         switch clock.suffix {
         case .am, .pm:
@@ -56,6 +57,45 @@ extension ParseScope {
             case .dot, nil:
                 return afterAt ? TimeMatch(hour: clock.hour, minute: clock.minute, bare: true, end: j + 1) : nil
             }
+        }
+    }
+
+    /// A time said in words at `j`: `half past seven`, `quarter past 5`, `quarter to 8`, `20 min past
+    /// eight` (bare hours, so a day part or the bare-hour rule gives AM or PM), and `11ish`,
+    /// `noonish`, `5pmish` (about that time). Nil for anything else.
+    private func readSaidTime(at j: Int) -> TimeMatch? {
+        let w = word(j)
+        guard let first = w.utf8.first else { return nil }
+        if first == 104 || first == 113 || (first >= 48 && first <= 57 && word(j + 2) != "" && ["min", "mins", "minutes"].contains(word(j + 1))) {
+            // `half past seven`, `quarter to 8`, `20 min past eight`
+            var k = j + 1
+            let minutes: Int
+            switch w {
+            case "half": minutes = 30
+            case "quarter": minutes = 15
+            default:
+                guard let n = number(j), n >= 1, n <= 59 else { return nil }
+                minutes = n
+                k += 1
+            }
+            let past = word(k) == "past"
+            // `quarter to 8` stays in the title: 7:45 would be evening by the bare-hour rule, 8 morning.
+            guard past || (word(k) == "to" && w != "half"), let hour = count(k + 1), word(k + 1) != "a", word(k + 1) != "an", hour >= 1, hour <= 12,
+                past || hour != 8
+            else { return nil }
+            let end = word(k + 2) == "o'clock" || word(k + 2) == "oclock" ? k + 3 : k + 2
+            return past ? TimeMatch(hour: hour, minute: minutes, bare: true, end: end)
+                : TimeMatch(hour: hour == 1 ? 12 : hour - 1, minute: 60 - minutes, bare: true, end: end)
+        }
+        // `11ish`, `noonish`
+        guard w.utf8.count > 3, w.hasSuffix("ish") else { return nil }
+        let about = String(w.dropLast(3))
+        if about == "noon" { return TimeMatch(hour: 12, minute: 0, bare: false, end: j + 1) }
+        guard let clock = ClockText(about) else { return nil }
+        switch clock.suffix {
+        case .am, .pm: return clock.twentyFourHour.map { TimeMatch(hour: $0, minute: clock.minute, bare: false, end: j + 1) }
+        case .none where clock.hour >= 1 && clock.hour <= 12: return TimeMatch(hour: clock.hour, minute: clock.minute, bare: true, end: j + 1)
+        default: return nil
         }
     }
 
@@ -101,8 +141,13 @@ extension ParseScope {
     func readDayPart(at i: Int) -> (part: DayPart, introduced: Bool, end: Int)? {
         if let part = lexeme(i).dayPart { return (part, false, i + 1) }
         guard word(i) == "in", word(i + 1) == "the", let part = lexeme(i + 2).dayPart else { return nil }
-        // `20 min past eight in the evening`: a clock said in words the grammar does not read.
-        if word(i - 2) == "past" || word(i - 2) == "to", count(i - 1) != nil || number(i - 1) != nil { return nil }
+        // `20 past eight in the evening`: a clock said in words the grammar does not read (it reads
+        // `half past`, `quarter to`, `20 min past`: `readSaidTime`).
+        if word(i - 2) == "past" || word(i - 2) == "to", count(i - 1) != nil || number(i - 1) != nil,
+            !["half", "quarter", "min", "mins", "minutes"].contains(word(i - 3))
+        {
+            return nil
+        }
         return (part, true, i + 3)
     }
 

@@ -83,6 +83,7 @@ struct ParseScope: Sendable {
         words.formUnion([
             "remind",  // readReminder
             "daily", "weekly", "fortnightly", "monthly", "yearly", "annually", "every",  // readRecurrence
+            "once", "beginning", "begin",  // readRecurrence (`once a week`, `beginning of each month`)
             "everyday", "biweekly", "quarterly", "semiannually", "biannually", "each", "weekdays", "weekends",
             "mondays", "tuesdays", "wednesdays", "thursdays", "fridays", "saturdays", "sundays",
             "defer", "starting", "start", "starts",  // readDefer
@@ -90,9 +91,10 @@ struct ParseScope: Sendable {
             "today", "tonight", "day", "in", "this", "next", "weekend", "end",  // readDay, readInstant, readDayPart
             "within", "after", "yesterday", "past",  // readOffset, readDay (the past: unsure)
             "first", "second", "third", "fourth", "fifth", "last",  // readCalendarDate (`2nd fri in feb`)
-            "at", "noon", "midday", "midnight",  // readTime
+            "at", "noon", "midday", "midnight", "noonish",  // readTime
             "critical", "urgent", "asap", "important", "someday", "high", "low",  // readPriority
-            "half",  // readEstimate (DurationPhrase)
+            "half",  // readEstimate (DurationPhrase), readTime (`half past seven`)
+            "quarter",  // readTime (`quarter to 8`)
             "deep",  // readEnergy
         ])
         return words
