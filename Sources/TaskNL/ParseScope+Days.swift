@@ -198,7 +198,9 @@ extension ParseScope {
         if let amount = readAmount(at: i + 1), amount.unit != .minutes, !word(i + 1).hasPrefix("+"), amount.end == i + 3,
             readAmount(at: amount.end) == nil, number(amount.end) == nil
         {
-            return DayMatch(day: amount.unit == .days ? today.adding(days: amount.count) : today.adding(months: amount.count), end: amount.end)
+            // `for the next 3 years` is a span, not a due: unsure, so it stays in the title.
+            let span = word(i - 1) == "for" || (word(i - 1) == "the" && word(i - 2) == "for")
+            return DayMatch(day: amount.unit == .days ? today.adding(days: amount.count) : today.adding(months: amount.count), unsure: span, end: amount.end)
         }
         switch w {
         case "day": return DayMatch(day: today.adding(days: 1), end: i + 2)

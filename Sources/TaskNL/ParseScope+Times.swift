@@ -151,8 +151,10 @@ extension ParseScope {
         return (part, true, i + 3)
     }
 
-    /// `in 2 hours`, `in 30 min`, `in an hour`, `in 90 minutes`, `in 2h`, `in half an hour`: seconds from now.
+    /// `in 2 hours`, `in 30 min`, `in an hour`, `in 90 minutes`, `in 2h`, `in half an hour`, `next hour`: seconds from now.
     func readInstant(at i: Int) -> (seconds: Int, end: Int)? {
+        // `next hour` (not `for the next hour`, a span)
+        if word(i) == "next", word(i + 1) == "hour", word(i - 1) != "the", word(i - 1) != "for" { return (3_600, i + 2) }
         guard word(i) == "in", let amount = DurationPhrase.read(tokens, at: i + 1, allowArticle: true),
             amount.minutes > 0, amount.minutes <= 1_000_000
         else { return nil }
