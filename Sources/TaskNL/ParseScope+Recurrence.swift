@@ -32,6 +32,7 @@ extension ParseScope {
     /// month`, `every 10th of the month`, `monthly on the last day`, `quarterly on the 15th`,
     /// `fortnightly on sundays`, `every other wednesday`.
     func readRecurrence(at i: Int) -> RecurrenceMatch? {
+        guard namesRepeat else { return nil }
         // `twice weekly`, `3 times a week`: no rule here says how often within a period; the words stay.
         if ["twice", "thrice", "times"].contains(word(i - 1)) { return nil }
         var k = i

@@ -65,8 +65,9 @@ extension ParseScope {
     /// `noonish`, `5pmish` (about that time). Nil for anything else.
     private func readSaidTime(at j: Int) -> TimeMatch? {
         let w = word(j)
-        guard let first = w.utf8.first else { return nil }
-        if first == 104 || first == 113 || (first >= 48 && first <= 57 && word(j + 2) != "" && ["min", "mins", "minutes"].contains(word(j + 1))) {
+        guard let first = w.utf8.first, let last = w.utf8.last else { return nil }
+        let digit = first >= 48 && first <= 57
+        if w == "half" || w == "quarter" || digit && word(j + 1).utf8.first == 109 && ["min", "mins", "minutes"].contains(word(j + 1)) {
             // `half past seven`, `quarter to 8`, `20 min past eight`
             var k = j + 1
             let minutes: Int
@@ -88,7 +89,7 @@ extension ParseScope {
                 : TimeMatch(hour: hour == 1 ? 12 : hour - 1, minute: 60 - minutes, bare: true, end: end)
         }
         // `11ish`, `noonish`
-        guard w.utf8.count > 3, w.hasSuffix("ish") else { return nil }
+        guard last == 104, w.utf8.count > 3, w.hasSuffix("ish") else { return nil }
         let about = String(w.dropLast(3))
         if about == "noon" { return TimeMatch(hour: 12, minute: 0, bare: false, end: j + 1) }
         guard let clock = ClockText(about) else { return nil }

@@ -14,6 +14,9 @@ struct ParseScope: Sendable {
     let today: LocalDate
     /// The places the user has, each as its name and its words (`readPlace`).
     let places: [(name: String, words: [String])]
+    /// Whether a word that every repeat needs is in the line (`Lexeme.opensRepeat`): `every`, `each`,
+    /// `daily`, `once`, `mondays`, … Most lines have none, and `readRecurrence` then reads nothing.
+    let namesRepeat: Bool
 
     init(text: String, now: Date, timeZone: TimeZone, places: [String] = []) {
         self.init(text: text, at: TaskNLParser.Moment(now: now, timeZone: timeZone), places: places)
@@ -21,8 +24,13 @@ struct ParseScope: Sendable {
 
     init(text: String, at moment: TaskNLParser.Moment, places: [String] = []) {
         var tokens = Tokenizer.tokens(of: text)
-        for k in tokens.indices { tokens[k].lexeme = Lexeme.of(tokens[k].word) }
+        var namesRepeat = false
+        for k in tokens.indices {
+            tokens[k].lexeme = Lexeme.of(tokens[k].word)
+            namesRepeat = namesRepeat || tokens[k].lexeme.opensRepeat
+        }
         self.tokens = tokens
+        self.namesRepeat = namesRepeat
         self.places = places.map { ($0, ParseScope.placeWords($0)) }
         now = moment.now
         timeZone = moment.timeZone
@@ -74,6 +82,17 @@ struct ParseScope: Sendable {
             return tokens[i].lexeme.startsReading
         }
     }
+
+    /// The words at least one of which every repeat holds (`namesRepeat`): the one-word repeats,
+    /// `every`, `each`, `once`, and plural days.
+    static let repeatWords: Set<String> = {
+        var words: Set<String> = [
+            "every", "each", "once", "daily", "everyday", "weekly", "fortnightly", "biweekly", "monthly", "quarterly",
+            "semiannually", "biannually", "yearly", "annually", "weekdays", "weekends",
+        ]
+        for name in Vocabulary.fullWeekdays.keys { words.insert(name + "s") }
+        return words
+    }()
 
     /// Every word a reader of the scan may start at (see `mayStartReading`).
     static let starterWords: Set<String> = {

@@ -69,6 +69,8 @@ struct Lexeme: Sendable {
     var opensShortWeekday = false
     /// In `ParseScope.starterWords`.
     var startsReading = false
+    /// In `ParseScope.repeatWords`.
+    var opensRepeat = false
     /// In `Vocabulary.holidays` or a holiday's first word (`new`, `earth`): `ParseScope.namesHoliday`.
     var mayNameHoliday = false
 
@@ -104,7 +106,7 @@ struct Lexeme: Sendable {
     private static let slots: [(String, Lexeme)?] = {
         let bound = Vocabulary.fullWeekdays.count + Vocabulary.shortWeekdays.count + Vocabulary.months.count
             + Vocabulary.dayParts.count + ParseScope.numberWords.count + Vocabulary.connectors.count
-            + Vocabulary.weekdayOpeners.count + ParseScope.starterWords.count + Vocabulary.holidayWords.count
+            + Vocabulary.weekdayOpeners.count + ParseScope.starterWords.count + Vocabulary.holidayWords.count + ParseScope.repeatWords.count
         var size = 64
         while size < bound * 4 { size *= 2 }
         var slots = [(String, Lexeme)?](repeating: nil, count: size)
@@ -124,6 +126,7 @@ struct Lexeme: Sendable {
         for word in Vocabulary.weekdayOpeners { merge(word) { $0.opensShortWeekday = true } }
         for word in ParseScope.starterWords { merge(word) { $0.startsReading = true } }
         for word in Vocabulary.holidayWords { merge(word) { $0.mayNameHoliday = true } }
+        for word in ParseScope.repeatWords { merge(word) { $0.opensRepeat = true } }
         return slots
     }()
 }

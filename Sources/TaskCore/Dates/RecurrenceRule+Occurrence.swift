@@ -118,6 +118,16 @@ extension RecurrenceRule {
     /// from that day, not from `day`'s period: `every other wednesday` read on a Saturday starts on the
     /// coming Wednesday, not the one after (the series' start is its first due, so the rest follows).
     public func firstDay(onOrAfter day: LocalDate) -> LocalDate {
+        // The common rules, without building a day sequence: none of BYDAY or BYMONTHDAY (the start
+        // supplies them, so `day` itself), or plain weekdays in a daily or weekly rule (the nearest).
+        if monthDays.isEmpty, months.isEmpty, positions.isEmpty {
+            if days.isEmpty { return day }
+            if frequency == .daily || frequency == .weekly, days.allSatisfy({ $0.ordinal == 0 }) {
+                let start = day.weekday.isoNumber
+                let ahead = days.map { ($0.weekday.isoNumber - start + 7) % 7 }.min() ?? 0
+                return day.adding(days: ahead)
+            }
+        }
         var open = self
         open.interval = 1
         return open.days(from: day).first { _ in true } ?? day
