@@ -37,6 +37,14 @@ extension ParseScope {
         if ["twice", "thrice", "times"].contains(word(i - 1)) { return nil }
         var k = i
         while k < count, lexeme(k).isConnector { k += 1 }
+        // Told apart by the bytes first: a repeat starts with a repeat word (`every`, `daily`,
+        // `mondays`) or a day of the month before `of every month` (`the`, `1st`, `first`, `last`,
+        // `second`, `start`, `beginning`, `end`).
+        if !lexeme(k).opensRepeat {
+            guard k < count, let b = tokens[k].word.utf8.first,
+                b == 116 || b == 102 || b == 108 || b == 115 || b == 98 || b == 101 || (b >= 48 && b <= 57)
+            else { return nil }
+        }
         var found: RecurrenceMatch?
         let onlyOn = (i..<k).allSatisfy { word($0) == "on" }
         let specAt = word(k) == "the" ? k + 1 : k

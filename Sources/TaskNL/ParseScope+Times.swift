@@ -104,8 +104,9 @@ extension ParseScope {
     /// grammar does not read (Recognizers-Text: `I'll be back at 7p` has no time), so the day and
     /// repeat said with it are in doubt.
     func saysUnreadTime(at i: Int) -> Bool {
+        guard word(i) == "at" else { return false }
         let w = word(i + 1)
-        guard word(i) == "at", let last = w.utf8.last, last == 97 || last == 112, let first = w.utf8.first, first >= 48, first <= 57,
+        guard let last = w.utf8.last, last == 97 || last == 112, let first = w.utf8.first, first >= 48, first <= 57,
             let clock = ClockText(String(w.dropLast())), clock.suffix == .none
         else { return false }
         return clock.hour >= 1 && clock.hour <= 12
