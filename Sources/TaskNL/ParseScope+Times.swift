@@ -31,8 +31,7 @@ extension ParseScope {
             guard !startsName(at: j) else { return nil }  // `Noon Bistro`
             return w == "midnight" ? TimeMatch(hour: 23, minute: 59, bare: false, end: j + 1) : TimeMatch(hour: 12, minute: 0, bare: false, end: j + 1)
         }
-        if let said = readSaidTime(at: j) { return said }
-        guard let clock = ClockText(w) else { return nil }
+        guard let clock = ClockText(w) else { return readSaidTime(at: j) }
         switch clock.suffix {
         case .am, .pm:
             return clock.twentyFourHour.map { TimeMatch(hour: $0, minute: clock.minute, bare: false, end: j + 1) }
@@ -40,6 +39,7 @@ extension ParseScope {
             guard clock.separator == nil, clock.hour >= 13, clock.hour <= 23 else { return nil }
             return TimeMatch(hour: clock.hour, minute: 0, bare: false, end: j + 1)
         case .none:
+            if word(j + 1).utf8.first == 109, let said = readSaidTime(at: j) { return said }  // `20 min past eight`
             if let meridiem = ClockText.Suffix(word: word(j + 1)), meridiem == .am || meridiem == .pm {
                 var withSuffix = clock
                 withSuffix.suffix = meridiem
@@ -67,7 +67,7 @@ extension ParseScope {
         let w = word(j)
         guard let first = w.utf8.first, let last = w.utf8.last else { return nil }
         let digit = first >= 48 && first <= 57
-        if w == "half" || w == "quarter" || digit && word(j + 1).utf8.first == 109 && ["min", "mins", "minutes"].contains(word(j + 1)) {
+        if first == 104 && w == "half" || first == 113 && w == "quarter" || digit && ["min", "mins", "minutes"].contains(word(j + 1)) {
             // `half past seven`, `quarter to 8`, `20 min past eight`
             var k = j + 1
             let minutes: Int
