@@ -90,7 +90,7 @@ struct ParseScope: Sendable {
             "today", "tonight", "day", "in", "this", "next", "weekend", "end",  // readDay, readInstant, readDayPart
             "within", "after", "yesterday", "past",  // readOffset, readDay (the past: unsure)
             "first", "second", "third", "fourth", "fifth", "last",  // readCalendarDate (`2nd fri in feb`)
-            "at", "noon", "midday", "midnight",  // readTime
+            "at", "noon", "midday", "midnight", "eod",  // readTime
             "critical", "urgent", "asap", "important", "someday", "high", "low",  // readPriority
             "half",  // readEstimate (DurationPhrase)
             "deep",  // readEnergy
