@@ -98,8 +98,9 @@ extension TaskNLParser {
 
     /// ASCII text with no line break, no `;`, `,` or `: `, no `.`, `!` or `?` before white space, and
     /// none of the words a separator of `ClauseSplitter` needs (`and`, `also`, `then`, `plus`, `oh`,
-    /// `i`, `forget`, `after`, any case): no separator can match anywhere in it, so it is one task.
-    /// Non-ASCII text takes the full path, whose case folding and white space are Unicode's.
+    /// `forget`, `after that`, `i need`, `i have`, `i also`, any case): no separator can match anywhere
+    /// in it, so it is one task. Non-ASCII text takes the full path, whose case folding and white
+    /// space are Unicode's.
     static func holdsNoSplit(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { holdsNoSplit(bytes: $0) }
@@ -110,6 +111,7 @@ extension TaskNLParser {
         func isSpace(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
         let n = bytes.count
         var wordStart = 0
+        var previous: UInt64 = 0
         var i = 0
         while i <= n {
             let b: UInt8 = i < n ? bytes[i] : 0x20
@@ -118,7 +120,15 @@ extension TaskNLParser {
                 return false
             }
             if isSpace(b) {
-                if i - wordStart >= 1, i - wordStart <= 6, separatorWord(bytes, from: wordStart, to: i) { return false }
+                if i > wordStart {
+                    // The word in lower case, packed into an integer (words longer than six letters are no separator word).
+                    var word: UInt64 = 0
+                    if i - wordStart <= 6 { for k in wordStart..<i { word = word << 8 | UInt64(bytes[k] | 0x20) } }
+                    if SeparatorWord.alone.contains(word) { return false }
+                    if previous == SeparatorWord.after && word == SeparatorWord.that { return false }
+                    if previous == SeparatorWord.i && SeparatorWord.afterI.contains(word) { return false }
+                    previous = word
+                }
                 wordStart = i + 1
             }
             i += 1
@@ -126,17 +136,15 @@ extension TaskNLParser {
         return true
     }
 
-    /// Whether `bytes[from..<to]` is, in any case, a word some separator needs.
-    private static func separatorWord(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Bool {
-        var word: UInt64 = 0
-        for k in from..<to { word = word << 8 | UInt64(bytes[k] | 0x20) }
-        return separatorWords.contains(word)
+    /// The words `holdsNoSplit` looks for, each packed into an integer as it packs a word (lower case).
+    private enum SeparatorWord {
+        static func packed(_ word: String) -> UInt64 { word.utf8.reduce(UInt64(0)) { $0 << 8 | UInt64($1) } }
+        /// A separator on their own (`and`, `then`, `oh and`, `don't forget`); a few integer compares, no hashing.
+        static let alone: [UInt64] = ["and", "also", "then", "plus", "oh", "forget"].map(packed)
+        static let after = packed("after"), that = packed("that"), i = packed("i")
+        /// After `i`: `i need to`, `i have to`, `i also need to`.
+        static let afterI: [UInt64] = ["need", "have", "also"].map(packed)
     }
-
-    /// The words a separator needs, each packed into an integer as `separatorWord` packs them (lower case).
-    private static let separatorWords: Set<UInt64> = Set(["and", "also", "then", "plus", "oh", "i", "forget", "after"].map { word in
-        word.utf8.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-    })
 
     /// Where a model may cut (`candidateSources`; `ClauseSplitter.separator`: where the rules cut).
     static let sourceSeparator = #"\s*[,;]\s+|\s+and\s+also\s+|\s+and\s+then\s+|\s+and\s+|\s+also\s+|\s+then\s+"#
