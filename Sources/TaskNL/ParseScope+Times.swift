@@ -31,8 +31,7 @@ extension ParseScope {
             guard !startsName(at: j) else { return nil }  // `Noon Bistro`
             return w == "midnight" ? TimeMatch(hour: 23, minute: 59, bare: false, end: j + 1) : TimeMatch(hour: 12, minute: 0, bare: false, end: j + 1)
         }
-        if let end = endOfDay(at: j) { return end }
-        guard let clock = ClockText(w) else { return nil }
+        guard let clock = ClockText(w) else { return endOfDay(at: j) }
         switch clock.suffix {
         case .am, .pm:
             return clock.twentyFourHour.map { TimeMatch(hour: $0, minute: clock.minute, bare: false, end: j + 1) }

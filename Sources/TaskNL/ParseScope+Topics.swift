@@ -4,11 +4,13 @@ extension ParseScope {
     /// after `about`, `re` or `regarding` (`text jake about saturday`, `email ann re the 20th`) is the
     /// topic, not a due, and stays in the title. A time keeps its reading (`call bob about 5pm`).
     func topicEnd(at i: Int) -> Int? {
-        guard i > 0, Self.topicWords.contains(word(i - 1)), let p = readPhrase(at: i), p.time == nil else { return nil }
+        guard i > 0, Self.isTopicWord(word(i - 1)), let p = readPhrase(at: i), p.time == nil else { return nil }
         return p.tokens.upperBound
     }
 
-    static let topicWords: Set<String> = ["about", "re", "re:", "regarding", "concerning"]
+    /// `about`, `re`, `regarding`, `concerning`: compared as small strings, not hashed (asked before
+    /// every reading of the scan).
+    static func isTopicWord(_ w: String) -> Bool { w == "about" || w == "re" || w == "re:" || w == "regarding" || w == "concerning" }
 
     /// The token of a word that leaves with the phrase `p` read at `i`, or nil: `is` or `are` right
     /// before a due opened by `due` (`the deposit is due on the 20th`), and `about` or `around` right

@@ -121,12 +121,20 @@ extension TaskNLParser {
             }
             if isSpace(b) {
                 if i > wordStart {
-                    // The word in lower case, packed into an integer (words longer than six letters are no separator word).
+                    // The word in lower case, packed into an integer, only when it may be a separator word
+                    // (six letters at most, starting with a letter one starts with); most words are not packed.
                     var word: UInt64 = 0
-                    if i - wordStart <= 6 { for k in wordStart..<i { word = word << 8 | UInt64(bytes[k] | 0x20) } }
-                    if SeparatorWord.alone.contains(word) { return false }
-                    if previous == SeparatorWord.after && word == SeparatorWord.that { return false }
-                    if previous == SeparatorWord.i && SeparatorWord.afterI.contains(word) { return false }
+                    let first = bytes[wordStart] | 0x20
+                    if i - wordStart <= 6, first >= 0x61, first <= 0x7A, SeparatorWord.firstLetters >> (first - 0x61) & 1 == 1 {
+                        for k in wordStart..<i { word = word << 8 | UInt64(bytes[k] | 0x20) }
+                    }
+                    switch (previous, word) {
+                    case (_, SeparatorWord.and), (_, SeparatorWord.also), (_, SeparatorWord.then), (_, SeparatorWord.plus), (_, SeparatorWord.oh),
+                        (_, SeparatorWord.forget), (SeparatorWord.after, SeparatorWord.that), (SeparatorWord.i, SeparatorWord.need),
+                        (SeparatorWord.i, SeparatorWord.have):
+                        return false
+                    default: break
+                    }
                     previous = word
                 }
                 wordStart = i + 1
@@ -136,14 +144,19 @@ extension TaskNLParser {
         return true
     }
 
-    /// The words `holdsNoSplit` looks for, each packed into an integer as it packs a word (lower case).
-    private enum SeparatorWord {
+    /// The words `holdsNoSplit` looks for, each packed into an integer as it packs a word (lower case,
+    /// the first letter highest); literals, so the byte loop loads no lazily made value
+    /// (FastPathTests checks them against the words). `and`, `also`, `then`, `plus`, `oh`, `forget`
+    /// are a separator alone (`i also` is caught by `also`); `after that`, `i need`, `i have` as pairs.
+    enum SeparatorWord {
+        static let and: UInt64 = 0x616E64, also: UInt64 = 0x616C736F, then: UInt64 = 0x7468656E, plus: UInt64 = 0x706C7573
+        static let oh: UInt64 = 0x6F68, forget: UInt64 = 0x666F72676574, after: UInt64 = 0x6166746572, that: UInt64 = 0x74686174
+        static let i: UInt64 = 0x69, need: UInt64 = 0x6E656564, have: UInt64 = 0x68617665
+        /// Bit k set: some word above starts with the k-th letter of the alphabet (a, f, h, i, n, o, p, t).
+        static let firstLetters: UInt32 = 0x8E1A1
+
+        /// `word` packed as `holdsNoSplit` packs it.
         static func packed(_ word: String) -> UInt64 { word.utf8.reduce(UInt64(0)) { $0 << 8 | UInt64($1) } }
-        /// A separator on their own (`and`, `then`, `oh and`, `don't forget`); a few integer compares, no hashing.
-        static let alone: [UInt64] = ["and", "also", "then", "plus", "oh", "forget"].map(packed)
-        static let after = packed("after"), that = packed("that"), i = packed("i")
-        /// After `i`: `i need to`, `i have to`, `i also need to`.
-        static let afterI: [UInt64] = ["need", "have", "also"].map(packed)
     }
 
     /// Where a model may cut (`candidateSources`; `ClauseSplitter.separator`: where the rules cut).

@@ -44,4 +44,18 @@ import Testing
         print("messy dictations: \(right)/\(cases.count) right with the rules alone" + wrong.map { "\n  wrong: " + $0 }.joined())
         #expect(right * 10 >= cases.count * 9, "\(right)/\(cases.count): \(wrong)")
     }
+
+    /// The split's fast path compares packed words against literals: they are the words.
+    @Test func theFastPathsSeparatorWordsAreTheWords() {
+        typealias W = TaskNLParser.SeparatorWord
+        let words = ["and", "also", "then", "plus", "oh", "forget", "after", "that", "i", "need", "have"]
+        #expect([W.and, W.also, W.then, W.plus, W.oh, W.forget, W.after, W.that, W.i, W.need, W.have] == words.map(W.packed))
+        #expect(W.firstLetters == words.reduce(UInt32(0)) { $0 | 1 << UInt32(($1.utf8.first ?? 0x61) - 0x61) })
+        for line in ["call mom after that buy milk", "I need to call mom", "pay rent, call mom", "Buy milk. Call mom", "x oh y", "don't forget milk"] {
+            #expect(!TaskNLParser.holdsNoSplit(line), "\(line)")
+        }
+        for line in ["call mom after lunch", "I want tea", "pay rent tomorrow at 10:30", "buy oh-so-good cookies"] {
+            #expect(TaskNLParser.holdsNoSplit(line), "\(line)")
+        }
+    }
 }
