@@ -75,11 +75,13 @@ public struct LLMTaskBackend: NLBackend {
         return "Now: \(weekday) \(ISODate.format(now, in: timeZone)) (\(timeZone.identifier))\nText: \(text)"
     }
 
+    /// The model's reading merged with the rules' (`refined`), or on any failure exactly the rules'
+    /// drafts of `text`, split as `tasker parse` splits it (`RefinementResult.rulesOnly`).
     public func refine(_ text: String, rules: ParseResult, now: Date, timeZone: TimeZone) -> RefinementResult {
         do {
             return try refined(text, rules: rules, now: now, timeZone: timeZone)
         } catch {
-            return .rulesOnly(rules, notice: Self.notice(for: error))
+            return .rulesOnly(text, rules: rules, parser: parser, now: now, timeZone: timeZone, notice: Self.notice(for: error))
         }
     }
 

@@ -60,9 +60,10 @@ public struct RefinementMerger: Sendable {
     func keepingRulesSplit(_ tasks: [ModelTask], in text: String) -> [ModelTask] {
         let flat = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         let parts = parser.splitTasks(text, now: now, timeZone: timeZone)
-        guard let partRanges = Self.ranges(of: parts, in: flat), let taskRanges = Self.ranges(of: tasks.map(\.source), in: flat) else {
-            return tasks
-        }
+        // A part that is not the user's words as they stand (a header's day said after it, joining
+        // words taken off) cannot be placed: the rules' parts stand, so no rules' draft or date is lost.
+        guard let partRanges = Self.ranges(of: parts, in: flat) else { return parts.map { ModelTask(source: $0) } }
+        guard let taskRanges = Self.ranges(of: tasks.map(\.source), in: flat) else { return tasks }
         var kept: [ModelTask] = []
         for (part, partRange) in zip(parts, partRanges) {
             let inside = zip(tasks, taskRanges).filter { partRange.lowerBound <= $0.1.lowerBound && $0.1.upperBound <= partRange.upperBound }.map(\.0)

@@ -31,8 +31,16 @@ public struct RefinementResult: Sendable, Hashable {
         self.usage = usage
     }
 
-    /// The rules' reading alone, with `notice` saying why.
-    public static func rulesOnly(_ rules: ParseResult, notice: String?) -> RefinementResult {
-        RefinementResult(drafts: [rules], usedModel: false, notice: notice)
+    /// The rules' drafts of `text` alone, with `notice` saying why: exactly what `tasker parse` gives,
+    /// one draft per part of the rules' split (`TaskNLParser.splitTasks`), each read by the rules;
+    /// `rules` (the whole text's reading) stands for a text the rules keep whole and as it is. What every model
+    /// path returns when the model is absent, fails or is refused.
+    public static func rulesOnly(
+        _ text: String, rules: ParseResult, parser: TaskNLParser, now: Date, timeZone: TimeZone, places: [String] = [], notice: String?
+    ) -> RefinementResult {
+        let parts = parser.splitTasks(text, now: now, timeZone: timeZone)
+        let whole = parts == [text.trimmingCharacters(in: .whitespaces)]
+        let drafts = whole ? [rules] : parts.map { parser.parse($0, now: now, timeZone: timeZone, places: places) }
+        return RefinementResult(drafts: drafts, usedModel: false, notice: notice)
     }
 }

@@ -25,6 +25,8 @@ enum Dictation {
             ["make", "sure", "to"], ["remember", "to"], ["please", "remember", "to"], ["remind", "me", "to"], ["please", "remind", "me", "to"],
             ["add", "a", "task", "to"], ["add", "a", "reminder", "to"], ["create", "a", "task", "to"], ["create", "a", "reminder", "to"],
             ["make", "a", "task", "to"], ["set", "a", "reminder", "to"], ["new", "task:"],
+            // decision: `first thing` leaves the title; with a day (`first thing monday`) the due is that day's default 9:00, alone it sets no time.
+            ["first", "thing"],
         ]
         for modal in requestModals {
             phrases += [[modal, "you", "remind", "me", "to"], [modal, "you", "remember", "to"]]
@@ -49,7 +51,7 @@ enum Dictation {
 
     /// Words said before an opener that leave with it (`hey could you add`, `ok please remind me to`),
     /// never on their own.
-    static let fillers: Set<String> = ["please", "hey", "ok", "okay", "so", "um", "uh", "well", "like"]
+    static let fillers: Set<String> = ["please", "hey", "ok", "okay", "so", "um", "uh", "well", "like", "yeah", "first", "oh", "now"]
 
     /// Verbs that start an instruction: bare `add` or `please` before one of them leaves
     /// (`add call mom tomorrow`, `please book the car`).

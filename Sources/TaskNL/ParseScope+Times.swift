@@ -31,7 +31,7 @@ extension ParseScope {
             guard !startsName(at: j) else { return nil }  // `Noon Bistro`
             return w == "midnight" ? TimeMatch(hour: 23, minute: 59, bare: false, end: j + 1) : TimeMatch(hour: 12, minute: 0, bare: false, end: j + 1)
         }
-        guard let clock = ClockText(w) else { return readSaidTime(at: j) }
+        guard let clock = ClockText(w) else { return readSaidTime(at: j) ?? endOfDay(at: j) }
         switch clock.suffix {
         case .am, .pm:
             return clock.twentyFourHour.map { TimeMatch(hour: $0, minute: clock.minute, bare: false, end: j + 1) }
@@ -55,7 +55,8 @@ extension ParseScope {
             switch clock.separator {
             case .colon: return TimeMatch(hour: clock.hour, minute: clock.minute, bare: true, end: j + 1)
             case .dot, nil:
-                return afterAt ? TimeMatch(hour: clock.hour, minute: clock.minute, bare: true, end: j + 1) : nil
+                if afterAt || isDeadlineHour(at: j, clock) { return TimeMatch(hour: clock.hour, minute: clock.minute, bare: true, end: j + 1) }
+                return nil
             }
         }
     }

@@ -110,7 +110,7 @@ struct ParseScope: Sendable {
             "today", "tonight", "day", "in", "this", "next", "weekend", "end",  // readDay, readInstant, readDayPart
             "within", "after", "yesterday", "past",  // readOffset, readDay (the past: unsure)
             "first", "second", "third", "fourth", "fifth", "last",  // readCalendarDate (`2nd fri in feb`)
-            "at", "noon", "midday", "midnight", "noonish",  // readTime
+            "at", "noon", "midday", "midnight", "noonish", "eod",  // readTime
             "critical", "urgent", "asap", "important", "someday", "high", "low",  // readPriority
             "half",  // readEstimate (DurationPhrase), readTime (`half past seven`)
             "quarter",  // readTime (`quarter to 8`)

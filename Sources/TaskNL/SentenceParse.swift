@@ -225,8 +225,11 @@ struct SentenceParse {
                 i += 2
             } else if let end = scope.bareTimeRangeEnd(at: i) {
                 i = end  // `from 2 to 4pm`: neither end is a time; the range stays in the title
+            } else if let end = scope.topicEnd(at: i) {
+                i = end  // `text jake about saturday`: a date said as the topic stays in the title
             } else if let p = scope.readPhrase(at: i) {
                 phrases.append(p)
+                if let k = scope.wordLeaving(before: i, p) { claim(k..<(k + 1)) }
                 i = p.tokens.upperBound
                 // `from 2pm to 4pm`: the start is the time; the end stays in the title, never a second time.
                 if p.time != nil, let end = scope.timeRangeClose(at: i) { i = end }

@@ -2,14 +2,13 @@ import Foundation
 import TaskCore
 
 extension TaskNLParser {
-    /// The tasks one line holds, each as its own text: `buy milk tomorrow and also call mom friday`
-    /// is two. A line that holds one task is returned whole.
+    /// The tasks one line holds, each as its own text: `buy milk tomorrow and also call mom friday` is
+    /// two. A line that holds one task is returned whole.
     ///
-    /// Splits only at unmistakable separators: a newline; `; ` (a semicolon and a space: `a;b` and
-    /// escape sequences stay whole), ` and also `, ` and then ` (when
-    /// both sides have words); and ` and ` or ` also ` only between two clauses that each read as a
-    /// task: both start with a verb the kind table knows (`call`, `buy`, `pay`, `meet`, …) or both
-    /// carry their own date. The separators themselves are the only words that leave.
+    /// Each line break cuts; each line is cut into clauses by `ClauseSplitter` (sentence ends, `; `,
+    /// `and then`, `oh and`, `don't forget`, list commas between task clauses, …; docs/GRAMMAR.md
+    /// "Several tasks in one line"). The separators themselves are the only words that leave, except
+    /// that a header's day (`tasks for today:`) is said after each clause that names none.
     public func splitTasks(_ text: String, now: Date, timeZone: TimeZone) -> [String] {
         // Most lines hold no separator: answered by one pass over the bytes (what the full path below
         // returns for them: the line trimmed, or the line as it is when that leaves nothing).
@@ -27,10 +26,9 @@ extension TaskNLParser {
     /// `splitTasks` without its fast path (FastPathTests checks that the two agree).
     func splitAtSeparators(_ text: String, now: Date, timeZone: TimeZone) -> [String] {
         var parts: [String] = []
+        let splitter = ClauseSplitter(parser: self, now: now, timeZone: timeZone)
         for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
-            for piece in Self.pieces(String(line), at: Self.taskSeparator) {
-                parts += joinUnlessBothTasks(Self.cut(piece, at: Self.clauseSeparator), now: now, timeZone: timeZone)
-            }
+            parts += splitter.clauses(String(line)).filter { !$0.isEmpty }
         }
         return parts.isEmpty ? [text] : parts
     }
@@ -71,9 +69,6 @@ extension TaskNLParser {
     /// The text cut at every match of `separator`, each trimmed; empty pieces left out, and a
     /// separator at either end (nothing on one side) is not a cut.
     static func cut(_ text: String, at separator: String) -> [(text: String, separator: String)] {
-        // Every separator needs a `;`, `and` or `also`: ASCII text holding none of them has no cut,
-        // and is answered without compiling and running a regular expression (most lines).
-        if cannotHoldSeparator(text) { return [(text.trimmed(newlines: false), "")] }
         guard let regex = Self.regex(separator) else { return [(text, "")] }
         let ns = text as NSString
         var result: [(text: String, separator: String)] = []
@@ -101,23 +96,11 @@ extension TaskNLParser {
         return result.map { ($0.text.trimmingCharacters(in: .whitespaces), $0.separator) }
     }
 
-    /// ASCII text with no `;` and neither `and` nor `also` in any case: no separator can match
-    /// (non-ASCII text goes to the regular expression, whose case folding is Unicode's).
-    static func cannotHoldSeparator(_ text: String) -> Bool {
-        var previous: (UInt8, UInt8) = (0, 0)
-        for byte in text.utf8 {
-            guard byte < 0x80, byte != UInt8(ascii: ";") else { return false }
-            let lower = byte | 0x20  // ASCII letters to lower case (other bytes only compared as letters below)
-            if previous == (UInt8(ascii: "a"), UInt8(ascii: "n")) && lower == UInt8(ascii: "d") { return false }
-            if previous == (UInt8(ascii: "a"), UInt8(ascii: "l")) && lower == UInt8(ascii: "s") { return false }
-            previous = (previous.1, lower)
-        }
-        return true
-    }
-
-    /// ASCII text with no line break, no `;` and neither `and` nor `also` as a word between white
-    /// space (any case): no separator of `splitTasks` can match anywhere in it, so it is one task.
-    /// Non-ASCII text takes the full path, whose case folding and white space are Unicode's.
+    /// ASCII text with no line break, no `;`, `,` or `: `, no `.`, `!` or `?` before white space, and
+    /// none of the words a separator of `ClauseSplitter` needs (`and`, `also`, `then`, `plus`, `oh`,
+    /// `forget`, `after that`, `i need`, `i have`, `i also`, any case): no separator can match anywhere
+    /// in it, so it is one task. Non-ASCII text takes the full path, whose case folding and white
+    /// space are Unicode's.
     static func holdsNoSplit(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { holdsNoSplit(bytes: $0) }
@@ -127,62 +110,68 @@ extension TaskNLParser {
         // White space as the regular expressions' `\s` reads it in ASCII: tab, line feed, vertical tab, form feed, carriage return, space.
         func isSpace(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
         let n = bytes.count
+        var wordStart = 0
+        var previous: UInt64 = 0
         var i = 0
-        while i < n {
-            let b = bytes[i]
-            if b >= 0x80 || b == 0x0A || b == 0x0D || b == UInt8(ascii: ";") { return false }
-            // ` and ` or ` also ` (any case) with white space on both sides.
-            if isSpace(b), i + 4 < n, bytes[i + 1] | 0x20 == UInt8(ascii: "a") {
-                let c1 = bytes[i + 2] | 0x20, c2 = bytes[i + 3] | 0x20
-                if c1 == UInt8(ascii: "n"), c2 == UInt8(ascii: "d"), isSpace(bytes[i + 4]) { return false }
-                if c1 == UInt8(ascii: "l"), c2 == UInt8(ascii: "s"), bytes[i + 4] | 0x20 == UInt8(ascii: "o"), i + 5 < n, isSpace(bytes[i + 5]) {
-                    return false
+        while i <= n {
+            let b: UInt8 = i < n ? bytes[i] : 0x20
+            if b >= 0x80 || b == 0x0A || b == 0x0D || b == UInt8(ascii: ";") || b == UInt8(ascii: ",") { return false }
+            if b == UInt8(ascii: ".") || b == UInt8(ascii: "!") || b == UInt8(ascii: "?") || b == UInt8(ascii: ":"), i + 1 < n, isSpace(bytes[i + 1]) {
+                return false
+            }
+            if isSpace(b) {
+                if i > wordStart {
+                    // The word in lower case, packed into an integer, only when it may be a separator word
+                    // (six letters at most, starting with a letter one starts with); most words are not packed.
+                    var word: UInt64 = 0
+                    let first = bytes[wordStart] | 0x20
+                    if i - wordStart <= 6, first >= 0x61, first <= 0x7A, SeparatorWord.firstLetters >> (first - 0x61) & 1 == 1 {
+                        for k in wordStart..<i { word = word << 8 | UInt64(bytes[k] | 0x20) }
+                    }
+                    switch (previous, word) {
+                    case (_, SeparatorWord.and), (_, SeparatorWord.also), (_, SeparatorWord.then), (_, SeparatorWord.plus), (_, SeparatorWord.oh),
+                        (_, SeparatorWord.forget), (SeparatorWord.after, SeparatorWord.that), (SeparatorWord.i, SeparatorWord.need),
+                        (SeparatorWord.i, SeparatorWord.have):
+                        return false
+                    default: break
+                    }
+                    previous = word
                 }
+                wordStart = i + 1
             }
             i += 1
         }
         return true
     }
 
-    /// Where one line holds several tasks (`splitTasks`), and where a model may cut (`candidateSources`).
-    static let taskSeparator = #"\s*;\s+|\s+and\s+also\s+|\s+and\s+then\s+"#
-    static let clauseSeparator = #"\s+and\s+|\s+also\s+"#
+    /// The words `holdsNoSplit` looks for, each packed into an integer as it packs a word (lower case,
+    /// the first letter highest); literals, so the byte loop loads no lazily made value
+    /// (FastPathTests checks them against the words). `and`, `also`, `then`, `plus`, `oh`, `forget`
+    /// are a separator alone (`i also` is caught by `also`); `after that`, `i need`, `i have` as pairs.
+    enum SeparatorWord {
+        static let and: UInt64 = 0x616E64, also: UInt64 = 0x616C736F, then: UInt64 = 0x7468656E, plus: UInt64 = 0x706C7573
+        static let oh: UInt64 = 0x6F68, forget: UInt64 = 0x666F72676574, after: UInt64 = 0x6166746572, that: UInt64 = 0x74686174
+        static let i: UInt64 = 0x69, need: UInt64 = 0x6E656564, have: UInt64 = 0x68617665
+        /// Bit k set: some word above starts with the k-th letter of the alphabet (a, f, h, i, n, o, p, t).
+        static let firstLetters: UInt32 = 0x8E1A1
+
+        /// `word` packed as `holdsNoSplit` packs it.
+        static func packed(_ word: String) -> UInt64 { word.utf8.reduce(UInt64(0)) { $0 << 8 | UInt64($1) } }
+    }
+
+    /// Where a model may cut (`candidateSources`; `ClauseSplitter.separator`: where the rules cut).
     static let sourceSeparator = #"\s*[,;]\s+|\s+and\s+also\s+|\s+and\s+then\s+|\s+and\s+|\s+also\s+|\s+then\s+"#
 
     /// The separators' regular expressions, compiled once (compiling one cost more than parsing the
     /// line). NSRegularExpression is Sendable: Foundation checks out a copy of the ICU pattern for
     /// each match.
     private static let compiled: [String: NSRegularExpression] = Dictionary(
-        uniqueKeysWithValues: [taskSeparator, clauseSeparator, sourceSeparator].compactMap { pattern in
+        uniqueKeysWithValues: [ClauseSplitter.separator, sourceSeparator].compactMap { pattern in
             (try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive])).map { (pattern, $0) }
         })
 
     private static func regex(_ pattern: String) -> NSRegularExpression? {
         compiled[pattern] ?? (try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive]))
-    }
-
-    private static func pieces(_ text: String, at separator: String) -> [String] {
-        cut(text, at: separator).map(\.text).filter { !$0.isEmpty }
-    }
-
-    /// Joins pieces back with their separator unless the clauses on both sides read as tasks.
-    private func joinUnlessBothTasks(_ pieces: [(text: String, separator: String)], now: Date, timeZone: TimeZone) -> [String] {
-        var result: [String] = []
-        var current = ""
-        var joiner = ""
-        for piece in pieces {
-            if current.isEmpty {
-                current = piece.text
-            } else if bothReadAsTasks(current, piece.text, now: now, timeZone: timeZone) {
-                result.append(current)
-                current = piece.text
-            } else {
-                current += joiner + piece.text
-            }
-            joiner = piece.separator
-        }
-        if !current.isEmpty { result.append(current) }
-        return result
     }
 
     /// Whether `text` reads as a task of its own: it carries a date or a kind, or what is left of its
@@ -197,7 +186,7 @@ extension TaskNLParser {
 
     /// Both start with a verb the kind table knows, or both carry their own date and words besides
     /// it (`plan the menu for friday and saturday` is one task: `saturday` alone is only a date).
-    private func bothReadAsTasks(_ a: String, _ b: String, now: Date, timeZone: TimeZone) -> Bool {
+    func bothReadAsTasks(_ a: String, _ b: String, now: Date, timeZone: TimeZone) -> Bool {
         let first = parse(a, now: now, timeZone: timeZone), second = parse(b, now: now, timeZone: timeZone)
         func datedWithWords(_ result: ParseResult, _ text: String) -> Bool {
             // A title kept whole though a date was read: nothing but the date was said.

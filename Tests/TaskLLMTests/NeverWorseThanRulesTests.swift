@@ -36,14 +36,14 @@ import TaskNL
     }
 
     @Test func theModelMaySplitFurtherIntoPiecesThatAreTasks() throws {
-        // The rules keep it whole (`email` and `text` are no kind verbs); both pieces start with an instruction.
-        let text = "email bob and text alice"
+        // The rules keep it whole (`dentist tomorrow` starts with no verb); both pieces read as tasks (a date, an instruction).
+        let text = "dentist tomorrow and email bob"
         #expect(Self.parser.splitTasks(text, now: Self.now, timeZone: Self.zone) == [text])
-        let drafts = try Self.merged(text, #"{"tasks": [{"source": "email bob", "title": "Email Bob"}, {"source": "text alice", "title": "Text Alice"}]}"#)
-        #expect(drafts.map(\.draft.title) == ["Email Bob", "Text Alice"])
+        let drafts = try Self.merged(text, #"{"tasks": [{"source": "dentist tomorrow", "title": "Dentist"}, {"source": "email bob", "title": "Email Bob"}]}"#)
+        #expect(drafts.map(\.draft.title) == ["Dentist", "Email Bob"])
         // Inside one of the rules' parts, the same holds.
-        let mixed = try Self.merged("email bob and text alice; buy milk", #"{"tasks": [{"source": "email bob", "title": "Email Bob"}, {"source": "text alice", "title": "Text Alice"}, {"source": "buy milk", "title": "Buy milk"}]}"#)
-        #expect(mixed.map(\.draft.title) == ["Email Bob", "Text Alice", "Buy milk"])
+        let mixed = try Self.merged("dentist tomorrow and email bob; buy milk", #"{"tasks": [{"source": "dentist tomorrow", "title": "Dentist"}, {"source": "email bob", "title": "Email Bob"}, {"source": "buy milk", "title": "Buy milk"}]}"#)
+        #expect(mixed.map(\.draft.title) == ["Dentist", "Email Bob", "Buy milk"])
     }
 
     @Test func aModelTitleThatPassesReplacesTheRulesTitleNeverTheReverse() throws {

@@ -84,6 +84,22 @@ import TaskerTestSupport
         #expect(!result.stderr.contains(Self.secret))
     }
 
+    /// Issue 42: with no model configured, `--refine` prints exactly what `parse` prints: the rules' split drafts.
+    @Test func withoutAModelRefineGivesTheRulesSplitDrafts() throws {
+        let env = try setup(config: nil)
+        for text in ["buy milk; call bob", "clean the oven and also descale the kettle"] {
+            let rules = try parseJSON(try TaskerBinary.run(["parse", "--json", text], environment: env).stdout)
+            let result = try TaskerBinary.run(["parse", "--refine", "--json", text], environment: env)
+            #expect(result.status == 0)
+            let output = try parseJSON(result.stdout)
+            #expect(output["model"] as? Bool == false)
+            let drafts = try #require(output["drafts"] as? [[String: Any]])
+            let want = try #require(rules["drafts"] as? [[String: Any]])
+            #expect(drafts.map { $0["title"] as? String } == want.map { $0["title"] as? String })
+            #expect(drafts.count == 2)
+        }
+    }
+
     @Test func malformedConfigIsANoticeNotALoss() throws {
         let env = try setup(config: #"{"preset": "chatgpt"}"#)
         let result = try TaskerBinary.run(["parse", "--refine", "--json", "buy milk"], environment: env)
