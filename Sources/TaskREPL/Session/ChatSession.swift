@@ -41,8 +41,10 @@ public final class ChatSession {
     var reviewer = ProposalReviewer()
     /// Set by /quit; the loop stops after the current line.
     public internal(set) var finished = false
-    /// The task this session last saved or changed: what "/attach FILE" alone attaches to.
-    var recentTask: TaskID?
+    /// The task this session last saved or changed: what "/attach FILE" alone attaches to, and
+    /// what "that one" names.
+    var recentTask: TaskID? { didSet { probe.hasFocus = recentTask != nil } }
+    private let probe: OpenTaskProbe
     /// Tab's words and the question being answered (`ChatCompletion`).
     var completion = ChatCompletion()
     /// `/approvals` and the notice of waiting agent requests (`ChatApprovals`).
@@ -64,9 +66,10 @@ public final class ChatSession {
         self.model = model
         let zone = settings.timeZone
         let probe = OpenTaskProbe(toolkit)
+        self.probe = probe
         self.router = IntentRouter(context: IntentContext(
             isDate: { phrase in parser.parseDate(phrase, now: clock(), timeZone: zone) != nil },
-            isOpenTask: { probe.names($0) }, isTemplate: { probe.isTemplate($0) }, now: clock, timeZone: zone))
+            isOpenTask: { probe.names($0) }, isTemplate: { probe.isTemplate($0) }, hasFocus: { probe.hasFocus }, now: clock, timeZone: zone))
     }
 
     /// A renderer for this moment.
@@ -137,7 +140,7 @@ public final class ChatSession {
     /// such lines are confirmed once. A paste holding commands runs line by line instead.
     func isPlainCapture(_ line: String) -> Bool {
         let text = line.trimmingCharacters(in: .whitespaces)
-        return !modelMode && !text.hasPrefix("/") && !router.route(text).isConfident
+        return !modelMode && !text.hasPrefix("/") && !router.route(text).isConfident && DialogueAct.of(text) == nil
     }
 
     func greet() {
@@ -186,7 +189,9 @@ public final class ChatSession {
         }
         switch router.route(text) {
         case .capture(let captured):
-            if !modelMode {
+            if let act = DialogueAct.of(captured) {
+                DialogueReply(session: self).run(act, line: captured)
+            } else if !modelMode {
                 capture(captured)
             } else if ModelTurn.isRequest(captured) {
                 modelTurn(captured)
@@ -270,6 +275,18 @@ public final class ChatSession {
     func ask(_ question: String, initial: String = "") -> String? {
         guard reader.isInteractive else { return nil }
         switch reader.readAnswer(prompt: TerminalText.sanitized(question), initial: initial) {
+        case .line(let answer): return answer.trimmingCharacters(in: .whitespaces)
+        case .interrupted: return nil
+        case .endOfInput:
+            output.line()
+            return nil
+        }
+    }
+
+    /// Asks for one key (no Enter at a terminal); nil when the reader cannot ask, on Ctrl-C or at EOF.
+    func askKey(_ question: String) -> String? {
+        guard reader.isInteractive else { return nil }
+        switch reader.readKey(prompt: TerminalText.sanitized(question)) {
         case .line(let answer): return answer.trimmingCharacters(in: .whitespaces)
         case .interrupted: return nil
         case .endOfInput:
