@@ -45,6 +45,8 @@ extension TaskToolkit {
         }
         if last, words == ["week"] { return today.mondayOfWeek.adding(days: -7) }
         if !last, words == ["this", "week"] { return today.mondayOfWeek }
+        if words == ["yesterday"] && !last { return today.adding(days: -1) }
+        if words == ["today"] && !last { return today }
         return nil
     }
 
@@ -59,7 +61,8 @@ extension TaskToolkit {
     }
 
     /// The instants of a completion period (`done` of list_tasks): `today`, `yesterday`, `this week`,
-    /// `last week`, or `since DAY` / `DAY` (read by `pastDay`) up to now.
+    /// `last week`, or `since DAY` / `DAY` (read by `pastDay`) up to now. Done tasks only, whatever
+    /// the filter says.
     /// - Throws: `invalidArguments` when the period is not one of these.
     public func donePeriod(_ text: String, tool: String) throws -> (from: Date, before: Date?) {
         let today = LocalDate(now, in: timeZone)

@@ -83,6 +83,7 @@ public struct ListTasks: Tool {
         if query.limit == nil { query.limit = 50 }
         if let done {
             (query.completedFrom, query.completedBefore) = try toolkit.donePeriod(done, tool: Self.definition.name)
+            query.filter = .all
         }
         if let parent {
             switch try toolkit.findEditable(parent) {
