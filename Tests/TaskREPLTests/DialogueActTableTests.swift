@@ -47,7 +47,7 @@ import Testing
     }
 
     /// BFCL's irrelevance prompts (Fixtures/router/bfcl-irrelevance.tsv): how many the chat would
-    /// offer as a task. The issue measured all but 4 offered before; the rules now keep 571 of 1,124
+    /// offer as a task. The issue measured all but 4 offered before; the rules now keep 572 of 1,124
     /// out (the rest mostly start like a task or a wish: `Find me a good restaurant`, `I need a
     /// therapist`, `Remind me to text raj in 5 mins`, which a task manager keeps). The floor is that rate.
     @Test func publicIrrelevancePromptsAreMostlyNotOfferedAsTasks() throws {

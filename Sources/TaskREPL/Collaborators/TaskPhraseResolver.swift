@@ -72,7 +72,10 @@ struct TaskPhraseResolver {
                 return nil
             }
             guard case .id(let id) = TaskReference(answer), let task = found.first(where: { $0.id.rawValue == id }) else {
-                session.notice("Not one of these ids; nothing changed.")
+                // A new line typed instead of an id is kept and handled next, not lost.
+                let typedAhead = answer.contains(" ") || answer.hasPrefix("/")
+                if typedAhead { session.nextLines.append(answer) }
+                session.notice("Not one of these ids; nothing changed." + (typedAhead ? " Your new line comes next." : ""))
                 return nil
             }
             return task

@@ -26,7 +26,8 @@ public enum DialogueAct: String, Sendable, Equatable {
         let text = line.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "’", with: "'")
         let lower = text.lowercased()
         let bare = lower.trimmingCharacters(in: CharacterSet(charactersIn: " .!?,;:…👍🙏😊"))
-        if acknowledgements.contains(bare) || !text.isEmpty && !text.contains(where: { $0.isLetter || $0.isNumber }) { return .acknowledgement }
+        // A line with no letters ("3", "?", "👍") answers a question no longer asked: not a task.
+        if acknowledgements.contains(bare) || !text.isEmpty && !text.contains(where: \.isLetter) { return .acknowledgement }
         let words = bare.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
         guard let first = words.first else { return nil }
         if greetings.contains(bare) || greetings.contains(first) && words.count <= 3 { return .greeting }
