@@ -27,6 +27,19 @@ import Testing
         #expect(try h.titles().isEmpty)
     }
 
+    @Test func withAModelTheModelMayAnswerAQuestionAndAYNeverReachesIt() throws {
+        let h = try REPLHarness()
+        let model = ScriptedChatModel([ScriptedChatModel.say("2.")])
+        let conv = ModelConversation(model: model, systemPrompt: "You are Tasker.", modelName: "test")
+        let reader = ScriptedLineReader(["What is 1+1?", "y", "thanks"])
+        let (session, out) = h.session(reader, model: conv)
+        session.run()
+        #expect(out.text.contains("2."), "\(out.text)")
+        #expect(model.received.count == 1, "only the question went to the model")
+        #expect(model.received.first?.last?.content.hasPrefix("What is 1+1?") == true)
+        #expect(try h.titles().isEmpty)
+    }
+
     @Test func aYAfterAnEditThatRanIsNotATask() throws {
         let h = try REPLHarness()
         try h.add("Call mom", due: "2026-12-02T17:00")
