@@ -160,8 +160,7 @@ struct ProposalReviewer {
             default:
                 // A new line typed instead of an answer: kept, handled after this question as if typed
                 // at the prompt, and the question stands (it is not a no).
-                let typedAhead = answer.contains(" ") || answer.hasPrefix("/")
-                if typedAhead { session.nextLines.append(answer) }
+                let typedAhead = session.keepTypedAhead(answer)
                 session.notice("  y runs it, n (or Enter) does not, a always for this tool, e edits." + (typedAhead ? " Your new line comes next." : ""))
             }
         }

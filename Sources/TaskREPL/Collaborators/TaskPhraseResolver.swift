@@ -73,8 +73,7 @@ struct TaskPhraseResolver {
             }
             guard case .id(let id) = TaskReference(answer), let task = found.first(where: { $0.id.rawValue == id }) else {
                 // A new line typed instead of an id is kept and handled next, not lost.
-                let typedAhead = answer.contains(" ") || answer.hasPrefix("/")
-                if typedAhead { session.nextLines.append(answer) }
+                let typedAhead = session.keepTypedAhead(answer)
                 session.notice("Not one of these ids; nothing changed." + (typedAhead ? " Your new line comes next." : ""))
                 return nil
             }

@@ -283,6 +283,15 @@ public final class ChatSession {
         }
     }
 
+    /// Keeps an answer that is a new line typed too soon (a sentence or a slash command) to handle
+    /// after the current question, as if typed at the prompt. - Returns: whether it was kept.
+    func keepTypedAhead(_ answer: String) -> Bool {
+        let text = answer.trimmingCharacters(in: .whitespaces)
+        guard text.contains(" ") || text.hasPrefix("/") else { return false }
+        nextLines.append(text)
+        return true
+    }
+
     /// Asks for one key (no Enter at a terminal); nil when the reader cannot ask, on Ctrl-C or at EOF.
     func askKey(_ question: String) -> String? {
         guard reader.isInteractive else { return nil }
@@ -305,8 +314,7 @@ public final class ChatSession {
             // A new sentence (or a slash command) instead of an answer, typed too soon: the question
             // stands (the draft shown is not dropped) and the line is kept, handled after the answer
             // as if typed at the prompt, so nothing typed is lost.
-            let typedAhead = word.contains(" ") || word.hasPrefix("/")
-            if typedAhead { nextLines.append(answer) }
+            let typedAhead = keepTypedAhead(answer)
             let keys = [CaptureAnswer.save: "Enter saves", .drop: "n drops", .edit: "e edits"]
             notice("  " + choices.compactMap { keys[$0] }.joined(separator: ", ") + "." + (typedAhead ? " Your new line comes next." : ""))
         }
