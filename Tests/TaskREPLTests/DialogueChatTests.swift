@@ -1,5 +1,6 @@
 import Foundation
 import TaskCore
+import TaskNL
 import TaskStore
 import TaskToolkit
 import Testing
@@ -160,6 +161,17 @@ import Testing
         let (piped, _) = run(h, ["a todo for friday"], interactive: false)
         #expect(piped.contains("What should I remind you about?"))
         #expect(try h.titles() == ["Call mom"])
+    }
+
+    @Test(arguments: [
+        ("Add a reminder for tomorrow 5PM", true), ("add a task for friday", true), ("a todo tomorrow", true),
+        ("remind me tomorrow at 5pm", false), ("set a reminder for 5pm", true), ("new to do item", true),
+        ("add milk to the list", false), ("task force meeting friday", false), ("remind mom about dinner", false),
+        ("reminder email to Bob", false), ("todo app review", false), ("add", false),
+    ] as [(String, Bool)])
+    func aContainerTitleIsOnlyAContainer(line: String, container: Bool) throws {
+        let title = TaskNLParser().parse(line, now: testNow, timeZone: london).draft.title
+        #expect(CaptureQuestions.isContainer(title) == container, "\(line) → \(title)")
     }
 
     @Test func anAmbiguousPlaceAsksWhich() throws {

@@ -46,14 +46,15 @@ struct CaptureQuestions {
         return output.draft
     }
 
-    static let fillers: Set<String> = ["add", "set", "create", "make", "new", "put", "save", "schedule", "please", "a", "an", "another", "me", "remind", "quick", "up"]
+    static let fillers: Set<String> = ["add", "set", "create", "make", "new", "put", "save", "schedule", "please", "a", "an", "another", "quick", "up"]
     static let containers: Set<String> = ["reminder", "task", "todo", "to-do", "item", "entry"]
 
-    /// Whether a title says only that there is something ("Add a reminder", "A todo", "Remind me").
+    /// Whether a title says only that there is something ("Add a reminder", "A todo"). "Remind me
+    /// at 5pm" is left to the grammar, which keeps its words in the title.
     static func isContainer(_ title: String) -> Bool {
         let words = title.lowercased().replacingOccurrences(of: "to do", with: "todo").split(whereSeparator: { !$0.isLetter && $0 != "-" }).map(String.init)
         let rest = words.drop { fillers.contains($0) }
-        return !words.isEmpty && rest.allSatisfy(containers.contains) && (rest.isEmpty ? words.contains("remind") : true)
+        return !rest.isEmpty && rest.allSatisfy(containers.contains)
     }
 
     /// The text with its container title replaced by the answer ("Add a reminder for tomorrow 5PM",
