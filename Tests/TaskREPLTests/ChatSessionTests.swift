@@ -230,7 +230,7 @@ import Testing
     @Test func projectsAndPagesShowWhatTheToolsReturn() throws {
         let h = try REPLHarness()
         let (session, out) = h.session(ScriptedLineReader([
-            "new project Kitchen", "projects", "note to Kitchen: buy tiles", "note to Kitchen: grout too", "read page Kitchen",
+            "new project Kitchen", "y", "projects", "note to Kitchen: buy tiles", "note to Kitchen: grout too", "read page Kitchen",
             "search notes for tiles",
         ]))
         session.run()
@@ -256,7 +256,7 @@ import Testing
 
     @Test func completionSeesAProjectCreatedInThisSession() throws {
         let h = try REPLHarness()
-        let (session, _) = h.session(ScriptedLineReader(["new project Garden"]))
+        let (session, _) = h.session(ScriptedLineReader(["new project Garden", "y"]))
         #expect(session.complete("/list Gar").candidates.isEmpty)
         session.run()
         #expect(session.complete("/list Gar").candidates == ["Garden"])

@@ -93,14 +93,15 @@ let testRouter = IntentRouter(context: IntentContext(isDate: { phrase in
     }
 
     @Test func projectsAndPages() {
-        #expect(testRouter.route("new project Kitchen") == .tool(name: "create_project", arguments: ["name": "Kitchen"]))
+        #expect(testRouter.route("new project Kitchen") == .newProject("Kitchen"))
         #expect(testRouter.route("projects") == .tool(name: "list_projects", arguments: [:]))
         #expect(testRouter.route("note to Kitchen: buy tiles") == .note(page: "Kitchen", markdown: "buy tiles"))
         #expect(testRouter.route("new page Ideas in Personal") == .tool(name: "create_page", arguments: ["title": "Ideas", "space": "Personal"]))
         #expect(testRouter.route("search pages for tiles") == .tool(name: "search_pages", arguments: ["query": "tiles"]))
         #expect(testRouter.route("find: grout") == .tool(name: "search_pages", arguments: ["query": "grout"]))
-        #expect(testRouter.route("create project Garden") == .tool(name: "create_project", arguments: ["name": "Garden"]))
-        #expect(testRouter.route("add project: Garden") == .tool(name: "create_project", arguments: ["name": "Garden"]))
+        #expect(testRouter.route("create project Garden") == .newProject("Garden"))
+        #expect(testRouter.route("create project in /Volumes/DataArchive") == .newProject(nil))
+        #expect(testRouter.route("add project: Garden") == .newProject("Garden"))
     }
 
     @Test(arguments: [

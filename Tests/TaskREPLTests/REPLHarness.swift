@@ -40,11 +40,11 @@ final class REPLHarness {
 
     /// A session over this toolkit with a scripted reader and a buffer for its output.
     func session(_ reader: ScriptedLineReader, color: Bool = false, confirm: ConfirmPolicy = .writes,
-                 model: ModelConversation? = nil) -> (ChatSession, BufferSink) {
+                 model: ModelConversation? = nil, clock: @escaping @Sendable () -> Date = { testNow }) -> (ChatSession, BufferSink) {
         let sink = BufferSink()
         var settings = ChatSettings(useColor: color, timeZone: london, confirm: confirm)
         settings.keyStatus = { "no key set" }
-        let session = ChatSession(toolkit: toolkit, reader: reader, output: sink, settings: settings, clock: { testNow }, model: model)
+        let session = ChatSession(toolkit: toolkit, reader: reader, output: sink, settings: settings, clock: clock, model: model)
         return (session, sink)
     }
 }

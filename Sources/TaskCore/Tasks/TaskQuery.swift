@@ -1,3 +1,5 @@
+import Foundation
+
 /// Which tasks `TaskStore.tasks(_:)` returns.
 public struct TaskQuery: Sendable, Hashable {
     public enum Filter: String, Sendable, Hashable, CaseIterable {
@@ -31,6 +33,14 @@ public struct TaskQuery: Sendable, Hashable {
     public var subtree: Bool
     /// Only tasks in this workflow stage (by name, any case).
     public var stage: String?
+    /// Only tasks completed at or after this instant (done ones, whatever `filter` says), newest
+    /// completion first: the completion history (`list_tasks` `done`).
+    public var completedFrom: Date?
+    /// With `completedFrom`: only those completed before this instant.
+    public var completedBefore: Date?
+    /// With `week`: due before this instant instead of the end of this week's Sunday (the chat's
+    /// "this week" on a weekend runs to the end of next week).
+    public var dueBefore: Date?
 
     public init(filter: Filter = .open, list: String? = nil, project: String? = nil, context: String? = nil, limit: Int? = nil,
                 parent: TaskID? = nil, subtree: Bool = false, stage: String? = nil) {

@@ -10,11 +10,12 @@ struct ChatCapture {
     ///
     /// With no terminal to ask (piped input) or `/confirm never`, it is saved at once: the text came
     /// from the user, and /undo takes it back.
-    func run(_ text: String) {
+    func run(_ typed: String) {
         // A line holding several tasks ("buy milk; call mom") shows each as a draft, saved together.
-        let parts = session.parser.splitTasks(text, now: session.clock(), timeZone: session.settings.timeZone)
+        let parts = session.parser.splitTasks(typed, now: session.clock(), timeZone: session.settings.timeZone)
         if parts.count > 1 { return batch(parts) }
-        guard let preview = dryRun(text) else { return }
+        // "Add a reminder for tomorrow 5PM": what to remind about is asked first (CaptureQuestions).
+        guard let text = CaptureQuestions(session: session).complete(typed), let preview = dryRun(text) else { return }
         session.output.line("  " + preview)
         guard session.reader.isInteractive && session.settings.confirm != .never else {
             save(text)

@@ -8,6 +8,9 @@ import TaskToolkit
 /// handle) is not: the chat is used from one thread, and the router is only asked from it.
 final class OpenTaskProbe: @unchecked Sendable {
     weak var toolkit: TaskToolkit?
+    /// Whether the chat has a task in focus (one it last saved, changed or showed): "move it to
+    /// friday" names a task only then.
+    var hasFocus = false
 
     init(_ toolkit: TaskToolkit) { self.toolkit = toolkit }
 

@@ -131,7 +131,8 @@ struct ProposalReviewer {
                 return .refused(ToolRefusal("\(error)"))
             }
             guard session.reader.isInteractive else { return .noTerminal(words) }
-            switch session.ask(words + " — run? [y/N/a/e] ")?.lowercased() ?? "n" {
+            let answer = session.ask(words + " — run? [y/N/a/e] ") ?? "n"
+            switch answer.lowercased() {
             case "y", "yes":
                 return .run(call)
             case "a", "always":
@@ -154,8 +155,13 @@ struct ProposalReviewer {
                 } catch {
                     session.fail("\(error)")
                 }
-            default:
+            case "", "n", "no":
                 return .declined
+            default:
+                // A new line typed instead of an answer: kept, handled after this question as if typed
+                // at the prompt, and the question stands (it is not a no).
+                let typedAhead = session.keepTypedAhead(answer)
+                session.notice("  y runs it, n (or Enter) does not, a always for this tool, e edits." + (typedAhead ? " Your new line comes next." : ""))
             }
         }
     }

@@ -64,7 +64,7 @@ struct ReviewWalk {
     /// Reads one key for a review item: an action, Enter to skip, q (or the end of input) to stop;
     /// anything else repeats the keys and asks again.
     private func askKey(_ keys: String) -> Key {
-        while let answer = session.ask("    [\(keys)] ") {
+        while let answer = session.askKey("    [\(keys)] ") {
             let word = answer.trimmingCharacters(in: .whitespaces).lowercased()
             if word.isEmpty { return .skip }
             if word == "q" || word == "quit" { return .stop }

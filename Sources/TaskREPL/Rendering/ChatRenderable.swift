@@ -32,6 +32,11 @@ extension TaskOutput: ChatRenderable {
 
 extension ListTasks.Output: ChatRenderable {
     func lines(_ r: TaskRenderer) -> [String] {
+        if let done {
+            let period = done.lowercased()
+            guard !tasks.isEmpty else { return ["Nothing done \(TerminalText.sanitized(period))."] }
+            return ["Done \(TerminalText.sanitized(period)) (\(tasks.count)):"] + r.taskList(tasks)
+        }
         guard let depths, !tasks.isEmpty else { return r.taskList(tasks, empty: Self.empty(filter)) }
         return zip(tasks, depths).map { task, depth in String(repeating: "  ", count: min(depth, 20)) + r.taskLine(task) }
     }
@@ -75,7 +80,8 @@ extension SetStage.Output: ChatRenderable {
 extension CompleteTask.Output: ChatRenderable {
     func lines(_ r: TaskRenderer) -> [String] {
         var lines = [r.done("Done:", TaskRenderer.clean(task.title)
-            + (subtasks.isEmpty ? "" : r.style(" (and \(subtasks.count) subtask\(subtasks.count == 1 ? "" : "s"))", .dim)))]
+            + (subtasks.isEmpty ? "" : r.style(" (and \(subtasks.count) subtask\(subtasks.count == 1 ? "" : "s"))", .dim)))
+            + r.style("  (/undo takes it back)", .dim)]
         if let next { lines.append(r.style("  Next:", .dim) + r.taskLine(next)) }
         return lines
     }
@@ -83,13 +89,15 @@ extension CompleteTask.Output: ChatRenderable {
 
 extension RescheduleTask.Output: ChatRenderable {
     func lines(_ r: TaskRenderer) -> [String] {
-        [r.done("Moved", "'\(TaskRenderer.clean(task.title))' to \(task.due.map { r.relative($0, day: task.dueDay).text } ?? "no date")")]
+        [r.done("Moved", "'\(TaskRenderer.clean(task.title))' to \(task.due.map { r.relative($0, day: task.dueDay).text } ?? "no date")")
+            + r.style("  (/undo takes it back)", .dim)]
     }
 }
 
 extension DeferTask.Output: ChatRenderable {
     func lines(_ r: TaskRenderer) -> [String] {
-        [r.done("Deferred", "'\(TaskRenderer.clean(task.title))' until \(task.deferUntil.map(r.dayText) ?? "now")")]
+        [r.done("Deferred", "'\(TaskRenderer.clean(task.title))' until \(task.deferUntil.map(r.dayText) ?? "now")")
+            + r.style("  (/undo takes it back)", .dim)]
     }
 }
 

@@ -17,6 +17,11 @@ public enum Intent: Sendable, Equatable {
     /// A question about how many tasks there are ("how many tasks do I have", "what's left today"):
     /// answered from this list with a count, then the tasks.
     case count(ListTasks)
+    /// A task named by a phrase ("what's my next reminder", "the one I made yesterday"): shown.
+    case show(String)
+    /// "new project NAME": created after a yes, like every write the chat infers; nil when no name
+    /// was said ("create project in /Volumes/DataArchive" names a folder): ask for one.
+    case newProject(String?)
     /// Anything else: a task to capture (shown with its chips before it is saved).
     case capture(String)
 
@@ -32,7 +37,8 @@ public enum Intent: Sendable, Equatable {
         case (.count(let a), .count(let b)): return a.isSameCall(as: b)
         case (.review(let a), .review(let b)): return a == b
         case (.note(let p1, let m1), .note(let p2, let m2)): return p1 == p2 && m1 == m2
-        case (.capture(let a), .capture(let b)): return a == b
+        case (.capture(let a), .capture(let b)), (.show(let a), .show(let b)): return a == b
+        case (.newProject(let a), .newProject(let b)): return a == b
         case (.pickTask(let a), .pickTask(let b)): return a == b
         default: return false
         }

@@ -59,6 +59,15 @@ extension IntentRouter {
         return .edit(SetStage(target: target, stage: stage))
     }
 
+    /// "new project Kitchen": the name; a folder instead of a name ("in /Volumes/DataArchive",
+    /// "~/code") or no name at all: nil, and the chat asks for one (a project is a name, not a folder).
+    static func newProject(_ words: String) -> Intent {
+        let name = words.trimmingCharacters(in: .whitespaces)
+        let folder = #"^(?:(?:in|at|under|inside|into|on|from) )?(?:[~/.]|[a-z]:\\)"#
+        guard !name.isEmpty, name.range(of: folder, options: [.regularExpression, .caseInsensitive]) == nil else { return .newProject(nil) }
+        return .newProject(name)
+    }
+
     static func delete(_ task: String, withSubtasks: Bool) -> Intent? {
         guard let target = target(task) else { return nil }
         return .edit(DeleteTask(target: target, children: withSubtasks ? .delete : .refuse))

@@ -10,7 +10,7 @@ extension IntentRouter {
 
     /// The phrasings the rules understand, first match wins. Each row: a name, a whole-line pattern
     /// (case-insensitive) and what to build from its groups.
-    public static let standardRules: [IntentRule] = [
+    public static let standardRules: [IntentRule] = questionRules + [
         // Plans. A part of the day plans its window (PlanWindow), from now when it has begun.
         IntentRule("plan-part", #"(?:plan|schedule|organi[sz]e) (?:my |the |this )?(morning|afternoon|evening|tonight)(?:\b(.*))?"#) { g, c in
             let name = g[0].lowercased() == "tonight" ? "evening" : g[0].lowercased()
@@ -40,10 +40,10 @@ extension IntentRouter {
 
         // Questions about counts: answered from list_tasks with a count (before the lists, so
         // "how many are due today" is a count, not a capture). "how many eggs for the cake" stays a task.
-        IntentRule("count", #"how many(?: open)?(?: (?:tasks|things|todos|items|(overdue|late) (?:tasks|things)))?(?: (?:do i have|have i got|are there|are|is))?(?: still)?(?: (?:left|open|due|on my list))?(?: (?:for |on )?(today|tomorrow|this week|overdue|late))?(?: (?:do i have|have i got))?"#) { g, _ in
-            count(g[0].isEmpty ? g[1] : g[0])
+        IntentRule("count", #"how many(?: open)?(?: (?:tasks|things|todos|items|(overdue|late) (?:tasks|things)))?(?: (?:do i have|have i got|are there|are|is))?(?: still)?(?: (?:left|open|due|on my list))?(?: (?:for |on )?(today|tomorrow|this week|overdue|late))?(?: (?:do i have|have i got))?"#) { g, c in
+            count(g[0].isEmpty ? g[1] : g[0], c)
         },
-        IntentRule("count-left", #"what(?:'?s| is) (?:still )?left(?: to do)?(?: (?:for |on )?(today|tomorrow|this week))?"#) { g, _ in count(g[0]) },
+        IntentRule("count-left", #"what(?:'?s| is) (?:still )?left(?: to do)?(?: (?:for |on )?(today|tomorrow|this week))?"#) { g, c in count(g[0], c) },
 
         // Lists.
         IntentRule("list-today", ask + #"(?:(?:due|on|for|left) )?today(?: tasks)?|what'?s on (?:today|my plate)|agenda|(?:show(?: me)? |list )?today'?s (?:tasks|agenda|list)"#) { _, _ in
@@ -53,8 +53,8 @@ extension IntentRouter {
         IntentRule("list-tomorrow", ask + #"(?:(?:due|on|for) )?tomorrow(?: tasks)?|(?:show(?: me)? |list )?tomorrow'?s tasks|what'?s on tomorrow"#) { _, _ in
             list(.tomorrow)
         },
-        IntentRule("list-week", ask + #"(?:(?:due|on|for|left) )?this week(?: tasks)?|what'?s coming up(?: this week)?|(?:show(?: me)? |list )?this week'?s tasks"#) { _, _ in
-            list(.week)
+        IntentRule("list-week", ask + #"(?:(?:due|on|for|left) )?this week(?: tasks)?|what'?s coming up(?: this week)?|(?:show(?: me)? |list )?this week'?s tasks"#) { _, c in
+            .tool(ListTasks(weekQuery(TaskQuery(filter: .week), c)))
         },
         IntentRule("list-waiting", #"(?:show |list |what'?s |what am i )?waiting(?: for| on)?(?: tasks)?"#) { _, _ in list(.waiting) },
         IntentRule("list-next", #"what'?s next|next|what'?s available|available"#) { _, _ in list(.available, limit: 10) },
@@ -72,7 +72,9 @@ extension IntentRouter {
             TaskPick.words[g[0].lowercased()].map(Intent.pickTask)
         },
         IntentRule("complete", #"(?:done|did|finished|completed|check off|tick off|cross off|mark done|mark off|mark complete|mark as done)(?: with)?:? (.+)"#) { g, c in
-            complete(g[0], c)
+            // "did I lock the door?", "did you get that" are questions, not "did X".
+            let first = g[0].lowercased().split(separator: " ").first.map(String.init) ?? ""
+            return ["i", "you", "we", "they", "he", "she", "it", "i've", "u"].contains(first) ? nil : complete(g[0], c)
         },
         IntentRule("mark-done", #"mark (.+?) (?:as )?(?:done|complete|completed|finished)"#) { g, c in complete(g[0], c) },
         IntentRule("tick-off", #"(?:tick|check|cross) (.+?) off(?: (?:the|my) (?:list|todo list|to-do list))?"#) { g, c in complete(g[0], c) },
@@ -136,8 +138,8 @@ extension IntentRouter {
 
         // Projects and pages.
         // "add project plan to the wiki" and "start project report" are tasks, not commands.
-        IntentRule("new-project", #"(?:new|create)(?: a)?(?: new)? project:? (.+)|(?:add|start)(?: a)?(?: new)? project: (.+)"#) { g, _ in
-            .tool(CreateProject(name: g[0].isEmpty ? g[1] : g[0]))
+        IntentRule("new-project", #"(?:new|create|make)(?: a)?(?: new)? project:?(?: (.+))?|(?:add|start)(?: a)?(?: new)? project: (.+)"#) { g, _ in
+            newProject(g[0].isEmpty ? g[1] : g[0])
         },
         IntentRule("projects", #"(?:show |list |my )?projects"#) { _, _ in .tool(ListProjects()) },
         IntentRule("places", #"(?:show |list )?(?:my |the )?places"#) { _, _ in .tool(ListPlaces()) },
@@ -195,6 +197,12 @@ extension IntentRouter {
     /// Whether a weak verb's words name a task: an id always does, a title when the context knows it
     /// (as typed, or without a leading "the"/"my").
     static func known(_ words: String, _ context: IntentContext) -> Bool {
+        switch TaskPhrase.parse(words) {
+        case .titled(let title): return context.isOpenTask(title)
+        case .focus: return context.hasFocus()
+        case .some: return true
+        case nil: break
+        }
         switch TaskReference(words) {
         case .id: return true
         case .title(let title): return !title.isEmpty && context.isOpenTask(taskWords(title, context))
@@ -219,7 +227,7 @@ extension IntentRouter {
 
     /// A count of the open tasks, or of those a word names (today, tomorrow, this week, overdue or late): all of
     /// them (up to list_tasks' maximum), so the count is not cut at the default page.
-    private static func count(_ word: String) -> Intent {
+    private static func count(_ word: String, _ context: IntentContext) -> Intent {
         let filter: TaskQuery.Filter
         switch word.lowercased() {
         case "today": filter = .today
@@ -228,7 +236,7 @@ extension IntentRouter {
         case "overdue", "late": filter = .overdue
         default: filter = .open
         }
-        return .count(ListTasks(TaskQuery(filter: filter, limit: 1_000)))
+        return .count(ListTasks(weekQuery(TaskQuery(filter: filter, limit: 1_000), context)))
     }
 
     private static func list(_ filter: TaskQuery.Filter, limit: Int? = nil) -> Intent {

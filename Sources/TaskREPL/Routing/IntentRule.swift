@@ -41,17 +41,20 @@ public struct IntentContext: Sendable {
     /// Whether a name is a template's (built in or the user's), so "trip packing template for
     /// friday" applies one while "update the invoice template for friday" stays a capture.
     public var isTemplate: @Sendable (String) -> Bool
+    /// Whether a task is in focus (`that one`, `it`): the weak verbs act on it only then.
+    public var hasFocus: @Sendable () -> Bool
     public var now: @Sendable () -> Date
     public var timeZone: TimeZone
 
     public init(
         isDate: @escaping @Sendable (String) -> Bool, isOpenTask: @escaping @Sendable (String) -> Bool = { _ in false },
-        isTemplate: @escaping @Sendable (String) -> Bool = { _ in false },
+        isTemplate: @escaping @Sendable (String) -> Bool = { _ in false }, hasFocus: @escaping @Sendable () -> Bool = { false },
         now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current
     ) {
         self.isDate = isDate
         self.isOpenTask = isOpenTask
         self.isTemplate = isTemplate
+        self.hasFocus = hasFocus
         self.now = now
         self.timeZone = timeZone
     }

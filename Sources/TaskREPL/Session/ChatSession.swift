@@ -41,8 +41,10 @@ public final class ChatSession {
     var reviewer = ProposalReviewer()
     /// Set by /quit; the loop stops after the current line.
     public internal(set) var finished = false
-    /// The task this session last saved or changed: what "/attach FILE" alone attaches to.
-    var recentTask: TaskID?
+    /// The task this session last saved or changed: what "/attach FILE" alone attaches to, and
+    /// what "that one" names.
+    var recentTask: TaskID? { didSet { probe.hasFocus = recentTask != nil } }
+    private let probe: OpenTaskProbe
     /// Tab's words and the question being answered (`ChatCompletion`).
     var completion = ChatCompletion()
     /// `/approvals` and the notice of waiting agent requests (`ChatApprovals`).
@@ -64,9 +66,10 @@ public final class ChatSession {
         self.model = model
         let zone = settings.timeZone
         let probe = OpenTaskProbe(toolkit)
+        self.probe = probe
         self.router = IntentRouter(context: IntentContext(
             isDate: { phrase in parser.parseDate(phrase, now: clock(), timeZone: zone) != nil },
-            isOpenTask: { probe.names($0) }, isTemplate: { probe.isTemplate($0) }, now: clock, timeZone: zone))
+            isOpenTask: { probe.names($0) }, isTemplate: { probe.isTemplate($0) }, hasFocus: { probe.hasFocus }, now: clock, timeZone: zone))
     }
 
     /// A renderer for this moment.
@@ -137,7 +140,7 @@ public final class ChatSession {
     /// such lines are confirmed once. A paste holding commands runs line by line instead.
     func isPlainCapture(_ line: String) -> Bool {
         let text = line.trimmingCharacters(in: .whitespaces)
-        return !modelMode && !text.hasPrefix("/") && !router.route(text).isConfident
+        return !modelMode && !text.hasPrefix("/") && !router.route(text).isConfident && DialogueAct.of(text) == nil
     }
 
     func greet() {
@@ -186,7 +189,9 @@ public final class ChatSession {
         }
         switch router.route(text) {
         case .capture(let captured):
-            if !modelMode {
+            if let act = DialogueAct.of(captured) {
+                DialogueReply(session: self).run(act, line: captured)
+            } else if !modelMode {
                 capture(captured)
             } else if ModelTurn.isRequest(captured) {
                 modelTurn(captured)
@@ -278,6 +283,27 @@ public final class ChatSession {
         }
     }
 
+    /// Keeps an answer that is a new line typed too soon (a sentence or a slash command) to handle
+    /// after the current question, as if typed at the prompt. - Returns: whether it was kept.
+    func keepTypedAhead(_ answer: String) -> Bool {
+        let text = answer.trimmingCharacters(in: .whitespaces)
+        guard text.contains(" ") || text.hasPrefix("/") else { return false }
+        nextLines.append(text)
+        return true
+    }
+
+    /// Asks for one key (no Enter at a terminal); nil when the reader cannot ask, on Ctrl-C or at EOF.
+    func askKey(_ question: String) -> String? {
+        guard reader.isInteractive else { return nil }
+        switch reader.readKey(prompt: TerminalText.sanitized(question)) {
+        case .line(let answer): return answer.trimmingCharacters(in: .whitespaces)
+        case .interrupted: return nil
+        case .endOfInput:
+            output.line()
+            return nil
+        }
+    }
+
     /// Asks `question` until the answer is one of `choices` (nil at end of input). Anything else —
     /// typically the next task typed before this one was confirmed — is not taken as "no": the
     /// question is asked again with what each key does, so the shown capture is never lost silently.
@@ -288,8 +314,7 @@ public final class ChatSession {
             // A new sentence (or a slash command) instead of an answer, typed too soon: the question
             // stands (the draft shown is not dropped) and the line is kept, handled after the answer
             // as if typed at the prompt, so nothing typed is lost.
-            let typedAhead = word.contains(" ") || word.hasPrefix("/")
-            if typedAhead { nextLines.append(answer) }
+            let typedAhead = keepTypedAhead(answer)
             let keys = [CaptureAnswer.save: "Enter saves", .drop: "n drops", .edit: "e edits"]
             notice("  " + choices.compactMap { keys[$0] }.joined(separator: ", ") + "." + (typedAhead ? " Your new line comes next." : ""))
         }

@@ -102,6 +102,29 @@ public final class EditLineReader: LineReader {
         TerminalQuestion.ask(on: STDIN_FILENO) { readLine(prompt: prompt, initial: initial) }
     }
 
+    /// One key with no Enter: the terminal in character mode for one read(2), then restored; the
+    /// key is echoed. Ctrl-C interrupts, Ctrl-D ends, Enter is an empty line. Keys typed before the
+    /// prompt appeared are discarded first (`TerminalQuestion`).
+    public func readKey(prompt: String) -> LineInput {
+        guard isatty(STDIN_FILENO) == 1 else { return readAnswer(prompt: prompt, initial: "") }
+        return TerminalQuestion.ask(on: STDIN_FILENO) {
+            FileHandle.standardOutput.write(Data(prompt.utf8))
+            var saved = termios()
+            guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return readLine(prompt: "", initial: "") }
+            defer { tcsetattr(STDIN_FILENO, TCSADRAIN, &saved) }
+            cedit_enter_character_mode(STDIN_FILENO)
+            var byte: UInt8 = 0
+            guard read(STDIN_FILENO, &byte, 1) == 1, byte != 4 else { return .endOfInput }
+            if byte == 3 {
+                FileHandle.standardOutput.write(Data("^C\n".utf8))
+                return .interrupted
+            }
+            let key = byte == 13 || byte == 10 ? "" : String(decoding: [byte], as: UTF8.self)
+            FileHandle.standardOutput.write(Data((key + "\n").utf8))
+            return .line(key)
+        }
+    }
+
     /// The hidden read shared with `tasker key set` (`TerminalQuestion.askHidden`), prompted on
     /// stdout; nil on Ctrl-C or Ctrl-D.
     public func readSecret(prompt: String) -> String? {

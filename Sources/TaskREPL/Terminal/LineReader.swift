@@ -17,6 +17,8 @@ public protocol LineReader: AnyObject {
     /// Reads the answer to a question shown as `prompt` (a confirmation, a choice, an edit): like
     /// `readLine`, but only what is typed after the question appears counts (`TerminalQuestion`).
     func readAnswer(prompt: String, initial: String) -> LineInput
+    /// Reads one key after showing `prompt` (default: `readAnswer`; see the extension).
+    func readKey(prompt: String) -> LineInput
     /// Reads a line without echoing it and without adding it to history (for a key); nil on EOF or Ctrl-C.
     func readSecret(prompt: String) -> String?
     /// Lines already waiting on input right after a read (a pasted block); empty when none.
@@ -29,4 +31,9 @@ public protocol LineReader: AnyObject {
 
 extension LineReader {
     public func readLine(prompt: String) -> LineInput { readLine(prompt: prompt, initial: "") }
+
+    /// Reads one key after showing `prompt` (the weekly review's actions): at a terminal the key
+    /// alone, no Enter (`EditLineReader`); elsewhere a line, as `readAnswer` reads it. Enter gives
+    /// an empty line.
+    public func readKey(prompt: String) -> LineInput { readAnswer(prompt: prompt, initial: "") }
 }

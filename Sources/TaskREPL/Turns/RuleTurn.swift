@@ -11,7 +11,10 @@ struct RuleTurn {
 
     func run(_ intent: Intent) {
         switch intent {
-        case .tool(let call):
+        case .tool(let named):
+            // "push my upcoming reminder to friday": the phrase resolved to one task, or asked which.
+            guard let call = TaskPhraseResolver(session: session).resolve(named) else { return }
+            if let list = call as? ListTasks { noteWeekend(list.query) }
             if let plan = call as? PlanDay {
                 PlanRouting(session: session).run(plan)
             } else if namesNoTask(call), let complete = call as? CompleteTask {
@@ -22,11 +25,17 @@ struct RuleTurn {
                 session.runTool(call)
             }
         case .count(let call):
+            noteWeekend(call.query)
             answerCount(call)
         case .pickTask(let pick):
             pickTask(pick)
-        case .edit(let call):
+        case .edit(let named):
+            guard let call = TaskPhraseResolver(session: session).resolve(named) else { return }
             runEdit(call)
+        case .show(let words):
+            show(words)
+        case .newProject(let name):
+            newProject(name)
         case .review(let call):
             ReviewWalk(session: session).run(call)
         case .note(let page, let markdown):
@@ -34,6 +43,43 @@ struct RuleTurn {
         case .capture(let text):
             session.capture(text)
         }
+    }
+
+    /// "what's my upcoming reminder", "what's the todo item I made yesterday": the tasks the phrase names.
+    func show(_ words: String) {
+        guard let phrase = TaskPhrase.parse(words) else { return }
+        do {
+            let tasks = try TaskPhraseResolver(session: session).tasks(phrase)
+            guard !tasks.isEmpty else { return session.notice("No open task is \(phrase.description).") }
+            for line in session.renderer.taskList(tasks) { session.output.line(line) }
+            if tasks.count == 1 { session.recentTask = tasks[0].id }
+        } catch {
+            session.fail("\(error)")
+        }
+    }
+
+    /// "this week" on a weekend runs to the end of next week: one line says so.
+    func noteWeekend(_ query: TaskQuery) {
+        guard query.filter == .week, let end = query.dueBefore else { return }
+        let sunday = LocalDate(end, in: session.settings.timeZone).adding(days: -1)
+        session.notice("(Fewer than two days are left this week, so this week runs to \(sunday.shortText).)")
+    }
+
+    /// "new project Kitchen": created after a yes, as every write the chat infers. With no name said
+    /// ("create project in /Volumes/DataArchive" names a folder) it asks for one first.
+    func newProject(_ said: String?) {
+        var name = said
+        if name == nil {
+            guard session.reader.isInteractive else {
+                return session.fail("A project is a name in Tasker, not a folder: say `new project NAME`.")
+            }
+            guard let answer = session.ask("  What should the project be called? (a name in Tasker, not a folder; Enter cancels) "),
+                !answer.isEmpty
+            else { return session.notice("  Nothing created.") }
+            name = answer
+        }
+        guard let name else { return }
+        runEdit(CreateProject(name: name))
     }
 
     /// "how many tasks do I have", "what's left today": the count in one line, then the tasks, from

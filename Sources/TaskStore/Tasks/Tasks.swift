@@ -224,7 +224,7 @@ public struct Tasks {
                 values.append(DatabaseValue(store.now))
             case .week:
                 conditions.append("t.status = 'open' AND t.due < ?")
-                values.append(DatabaseValue(store.endOfDay(LocalDate(store.now, in: store.timeZone).onOrAfter(.sun))))
+                values.append(DatabaseValue(query.dueBefore ?? store.endOfDay(LocalDate(store.now, in: store.timeZone).onOrAfter(.sun))))
             case .tomorrow:
                 conditions.append("t.status = 'open' AND t.due >= ? AND t.due < ?")
                 let tomorrow = LocalDate(store.now, in: store.timeZone).adding(days: 1)
@@ -268,6 +268,16 @@ public struct Tasks {
             }
             let limit = query.limit.map { max(0, $0) } ?? -1
             if limit == 0 { return [] }
+            if let from = query.completedFrom {
+                conditions.append("t.status = 'done' AND t.completed >= ?")
+                values.append(DatabaseValue(from))
+                if let before = query.completedBefore {
+                    conditions.append("t.completed < ?")
+                    values.append(DatabaseValue(before))
+                }
+                return try store.loadTasks(
+                    "WHERE \(conditions.joined(separator: " AND ")) ORDER BY t.completed DESC, t.id DESC LIMIT ?", values + [.integer(Int64(limit))])
+            }
             // Two passes so the (status, due, priority) index gives the order without a sort:
             // tasks with a due date first, then those without.
             let base = conditions.isEmpty ? "" : conditions.joined(separator: " AND ") + " AND "

@@ -19,6 +19,7 @@ public struct ListTasks: Tool {
             "parent": Schema.idOrTitle("Only subtasks of this task: its id, or its title (exact, or a unique part)."),
             "tree": Schema.boolean("As an outline: parents before their subtasks, each task with a depth (0 at the top)."),
             "limit": Schema.integer("At most this many (default 50).", minimum: 1, maximum: 1000),
+            "done": Schema.string("Only tasks completed in this period, newest first: today, yesterday, this week, last week, since monday, since 2026-12-01."),
         ]),
         scope: .read, idempotent: true, destructive: false)
 
@@ -26,11 +27,14 @@ public struct ListTasks: Tool {
     /// The parent named by title or id, looked up when it runs (wins over `query.parent`).
     public var parent: TaskReference?
     public var tree: Bool
+    /// The completion period (`done`), read when it runs.
+    public var done: String?
 
-    public init(_ query: TaskQuery, parent: TaskReference? = nil, tree: Bool = false) {
+    public init(_ query: TaskQuery, parent: TaskReference? = nil, tree: Bool = false, done: String? = nil) {
         self.query = query
         self.parent = parent
         self.tree = tree
+        self.done = done
     }
 
     public init(_ arguments: ToolArguments) throws {
@@ -40,7 +44,7 @@ public struct ListTasks: Tool {
         query.context = arguments.string("context")  // the store reads #errands, @Errands and errands alike
         query.stage = arguments.string("stage")
         query.limit = arguments.int("limit")  // nil: 50, when it runs
-        self.init(query, parent: arguments.taskReference("parent"), tree: arguments.bool("tree"))
+        self.init(query, parent: arguments.taskReference("parent"), tree: arguments.bool("tree"), done: arguments.string("done"))
     }
 
     public struct Output: ToolOutput {
@@ -50,6 +54,8 @@ public struct ListTasks: Tool {
         public var depths: [Int]?
         /// Why the last sync could not write a task, for the tasks it could not (`sync_error`).
         public var syncErrors: [TaskID: String] = [:]
+        /// The completion period asked for (`done`), for the chat's words; not in the JSON.
+        public var done: String?
 
         public static let schema = OutputSchema.object(OutputSchema.listing("tasks", OutputSchema.task).merging(["filter": OutputSchema.string]) { a, _ in a })
 
@@ -75,6 +81,10 @@ public struct ListTasks: Tool {
     public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> {
         var query = query
         if query.limit == nil { query.limit = 50 }
+        if let done {
+            (query.completedFrom, query.completedBefore) = try toolkit.donePeriod(done, tool: Self.definition.name)
+            query.filter = .all
+        }
         if let parent {
             switch try toolkit.findEditable(parent) {
             case .success(let task): query.parent = task.id
@@ -84,7 +94,7 @@ public struct ListTasks: Tool {
         query.subtree = tree && query.parent != nil
         let tasks = try Tasks(toolkit.store).tasks(query)
         let syncErrors = try SyncFailures(toolkit.store).byTask()
-        guard tree else { return .done(Output(filter: query.filter, tasks: tasks, syncErrors: syncErrors)) }
+        guard tree else { return .done(Output(filter: query.filter, tasks: tasks, syncErrors: syncErrors, done: done)) }
         let outline = TaskOutline(tasks)
         return .done(Output(filter: query.filter, tasks: outline.tasks, depths: outline.depths, syncErrors: syncErrors))
     }

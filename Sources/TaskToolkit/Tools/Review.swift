@@ -81,7 +81,7 @@ public struct Review: Tool {
     public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> {
         let tool = Self.definition.name
         let today = LocalDate(toolkit.now, in: toolkit.timeZone)
-        let first = try toolkit.day(from, argument: "from", tool: tool) ?? today.adding(days: -6)
+        let first = try toolkit.pastDay(from, argument: "from", tool: tool) ?? today.adding(days: -6)
         let last = try toolkit.day(to, argument: "to", tool: tool) ?? today
         let end = last.adding(days: 1).startOfDay(in: toolkit.timeZone)
         let start = first.startOfDay(in: toolkit.timeZone)

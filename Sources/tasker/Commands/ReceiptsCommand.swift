@@ -6,7 +6,7 @@ import TaskStore
 /// `tasker receipts [--agent NAME] [--since DATE] [--verify]`: what agents did, from the hash chain.
 enum ReceiptsCommand: Command {
     static let agent = OptionSpec.value("--agent", "NAME", "only this agent's receipts")
-    static let since = OptionSpec.value("--since", "DATE", "only receipts from this day or time on (YYYY-MM-DD, ISO 8601 or a phrase: monday)")
+    static let since = OptionSpec.value("--since", "DATE", "only receipts from this day or time on (YYYY-MM-DD, ISO 8601 or a phrase: monday is the last one)")
     static let verify = OptionSpec.flag("--verify", "walk the whole chain against the receipts key and anchor; exit 1 naming the first bad or missing receipt")
     static let acceptReset = OptionSpec.flag("--accept-reset", "accept what --verify reports (receipts lost, the key folder replaced), with a receipt; checking goes on from there")
 
@@ -58,7 +58,7 @@ enum ReceiptsCommand: Command {
             guard let record = try Agents(store).agent(named: name) else { throw TaskStoreError.agentNotFound(name) }
             agentID = record.id
         }
-        let from = try arguments.value(Self.since).flatMap { try toolkit.date($0, argument: "--since", tool: "receipts") }
+        let from = try arguments.value(Self.since).flatMap { try toolkit.pastInstant($0, argument: "--since", tool: "receipts") }
         let names = Dictionary(uniqueKeysWithValues: try Agents(store).agents().map { ($0.id, $0.name) })
         let receipts = try store.receipts(agentID: agentID, since: from)
         if receipts.isEmpty { context.output.text("no receipts") }

@@ -3,7 +3,7 @@ import TaskToolkit
 
 /// `tasker review [--from DATE] [--to DATE] [--json]`: the weekly review, printed.
 enum ReviewCommand: Command {
-    static let from = OptionSpec.value("--from", "DATE", "first day of the period (default 6 days before today)")
+    static let from = OptionSpec.value("--from", "DATE", "first day of the period (default 6 days before today; monday or last monday is the last one)")
     static let to = OptionSpec.value("--to", "DATE", "last day of the period, included (default today)")
     static let json = OptionSpec.flag("--json", "print the review tool's JSON result, as `tasker call review` does")
 
