@@ -31,23 +31,46 @@ public struct AgentUndo {
         report.lines(since: ISODate.format(report.since, in: toolkit.store.timeZone))
     }
 
-    /// Reads T: an age (`2h`), ISO 8601 or a date phrase; never a time to come.
+    /// Reads T: an age (`2h`, `3 hours ago`), a day (`2026-12-05`, `today`, `yesterday`, `monday`:
+    /// from its start), ISO 8601 with a time, or a phrase with a time (`yesterday 3pm`); never a time to come.
     /// - Throws: `ToolkitError.invalidArguments` naming what would be read.
     public func since(_ text: String) throws -> Date {
-        let now = toolkit.store.clock()
-        let units: [Character: Double] = ["m": 60, "h": 3600, "d": 86_400, "w": 7 * 86_400]
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if let unit = trimmed.last.flatMap({ units[$0] }), let count = Int(trimmed.dropLast()), count >= 0 {
-            return now.addingTimeInterval(-Double(count) * unit)
-        }
-        guard let date = try toolkit.date(trimmed, argument: "--since", tool: "agent undo") else {
-            throw ToolkitError.invalidArguments(tool: "agent undo", message: "give --since T")
+        let store = toolkit.store
+        let now = store.clock()
+        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let date: Date
+        if let age = Self.age(trimmed) {
+            date = now.addingTimeInterval(-age)
+        } else if let day = LocalDate(iso: trimmed) {
+            date = day.startOfDay(in: store.timeZone)
+        } else if trimmed == "yesterday" {
+            date = LocalDate(now.addingTimeInterval(-86_400), in: store.timeZone).startOfDay(in: store.timeZone)
+        } else if !trimmed.contains(where: \.isNumber) && !trimmed.contains("noon") && !trimmed.contains("midnight") {
+            // A phrase without a time names a day: from its start, not the grammar's 9:00 for a due.
+            guard let day = try toolkit.day(trimmed, argument: "--since", tool: "agent undo") else { throw ToolkitError.invalidArguments(tool: "agent undo", message: "give --since T") }
+            date = day.startOfDay(in: store.timeZone)
+        } else {
+            guard let read = try toolkit.date(trimmed, argument: "--since", tool: "agent undo") else { throw ToolkitError.invalidArguments(tool: "agent undo", message: "give --since T") }
+            date = read
         }
         if date > now {
             throw ToolkitError.invalidArguments(
                 tool: "agent undo",
-                message: "--since '\(text)' is \(ISODate.format(date, in: toolkit.store.timeZone)), still to come; give a time in the past, such as 2h, today or 2026-12-05T09:00")
+                message: "--since '\(text)' is \(ISODate.format(date, in: store.timeZone)), still to come; give a time in the past, such as 2h, today or 2026-12-05T09:00")
         }
         return date
+    }
+
+    /// `90m`, `2h`, `1d`, `1w`, or `3 hours ago` (minutes, hours, days, weeks) in seconds; nil for anything else.
+    static func age(_ text: String) -> TimeInterval? {
+        let units: [String: Double] = ["m": 60, "min": 60, "minute": 60, "h": 3600, "hour": 3600, "d": 86_400, "day": 86_400, "w": 604_800, "week": 604_800]
+        var words = text.split(separator: " ").map(String.init)
+        if words.last == "ago" { words.removeLast() }
+        if words.count == 1, let unit = words[0].last, let count = Int(words[0].dropLast()), let per = units[String(unit)] {
+            return Double(count) * per
+        }
+        guard words.count == 2, let count = Int(words[0]) else { return nil }
+        let unit = words[1].hasSuffix("s") ? String(words[1].dropLast()) : words[1]
+        return units[unit].map { Double(count) * $0 }
     }
 }
