@@ -71,7 +71,7 @@ let package = Package(
         .testTarget(name: "TaskIOTests", dependencies: ["TaskIO", "TaskCore", "TaskStore", "TaskerTestSupport"]),
         .testTarget(name: "TaskNLTests", dependencies: ["TaskNL", "TaskCore", "TaskerTestSupport"]),
         .testTarget(name: "TaskToolkitTests", dependencies: ["TaskToolkit", "TaskNL", "TaskCore", "TaskStore", "TaskerTestSupport"]),
-        .testTarget(name: "TaskAgentTests", dependencies: ["TaskAgent", "TaskToolkit", "TaskCore", "TaskStore", "TaskerTestSupport"]),
+        .testTarget(name: "TaskAgentTests", dependencies: ["TaskAgent", "TaskToolkit", "TaskCore", "TaskStore", "TaskIO", "TaskerTestSupport"]),
         .testTarget(name: "TaskWebTests", dependencies: ["TaskWeb", "TaskHTTPServer", "TaskToolkit", "TaskNL", "TaskCore", "TaskStore", "TaskerTestSupport"]),
         .testTarget(name: "TaskMCPTests", dependencies: ["TaskMCP", "TaskToolkit", "TaskCore", "TaskStore", "TaskerTestSupport"]),
         .testTarget(name: "TaskCalendarTests", dependencies: ["TaskCalendar", "TaskCore", "TaskerTestSupport"]),

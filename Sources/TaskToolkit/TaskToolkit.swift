@@ -109,8 +109,11 @@ public final class TaskToolkit {
     /// - Throws: `ToolkitError` for an argument that cannot be read; `TaskStoreError` when the
     ///   database itself fails (unreadable, read-only, corrupt). Lookups that find nothing, and store
     ///   refusals such as a duplicate name, are `.refused` outcomes instead.
+    /// An agent's call (`agentID` set) has every change it makes recorded as that agent's, for
+    /// `tasker agent undo` (`AgentChanges`).
     public func run<T: Tool>(_ call: T) throws -> ToolOutcome<T.Output> {
         do {
+            if let agentID { return try AgentChanges(store).recording(by: agentID) { try call.run(in: self) } }
             return try call.run(in: self)
         } catch let error as TaskStoreError where !error.isFatal {
             return .refused(ToolRefusal(files.scrubbed(error.description, database: store.path)))

@@ -24,6 +24,9 @@ struct WebAPI {
         case approve
         /// `{"id", "reason"?}` → `{"outcome": "rejected"}`.
         case reject
+        /// `{"agent", "since", "dry_run"?}` → `{"lines", "changes", "kept", "receipt"}`: `tasker agent undo`
+        /// (`AgentUndo`); with `dry_run` nothing changes.
+        case agentUndo = "agent-undo"
     }
 
     /// An answer that is an HTTP status, not a result (a tool the page may not call, no such request).
@@ -68,6 +71,12 @@ struct WebAPI {
             let id = try string(arguments, "id")
             try decide({ try ApprovalDesk(toolkit: toolkit, door: "the web page").reject(id, reason: arguments["reason"]?.stringValue) })
             return ["outcome": "rejected", "id": .string(id)]
+        case .agentUndo:
+            let undo = AgentUndo(toolkit: toolkit)
+            let report = try undo.run(agent: try string(arguments, "agent"), since: try string(arguments, "since"),
+                                      dryRun: arguments["dry_run"] == .bool(true))
+            return ["lines": .array(undo.lines(report).map { .string($0) }), "changes": .int(report.changeCount),
+                    "kept": .int(report.kept.count), "receipt": report.receiptSeq.map { .int(Int($0)) } ?? .null]
         }
     }
 

@@ -268,6 +268,17 @@ extension WebPage {
           } catch (error) { failed(error); }
         }
         $("#approvals-refresh").addEventListener("click", () => refreshApprovals().catch(failed));
+
+        // Undo an agent: Preview is the dry run; Undo runs what was previewed, as `tasker agent undo`.
+        async function agentUndo(dryRun) {
+          const answer = await api("agent-undo", { agent: $("#undo-agent").value, since: $("#undo-since").value, dry_run: dryRun });
+          $("#undo-lines").replaceChildren(...answer.lines.map((line) => el("li", {}, line)));
+          $("#undo-run").disabled = !dryRun || answer.changes === 0;
+          if (!dryRun) await Promise.all([refreshApprovals(), refreshLists()]);
+        }
+        $("#undo-form").addEventListener("submit", (event) => { event.preventDefault(); agentUndo(true).catch(failed); });
+        $("#undo-run").addEventListener("click", () => agentUndo(false).catch(failed));
+        for (const field of ["#undo-agent", "#undo-since"]) $(field).addEventListener("input", () => { $("#undo-run").disabled = true; });
         window.addEventListener("focus", () => refreshApprovals().catch(failed));
 
         Promise.all([refreshLists(), refreshApprovals()]).catch(failed).finally(() => {

@@ -61,6 +61,14 @@ enum WebPage {
           <ul id="pending"></ul>
           <h3>Receipts of the last day</h3>
           <ul id="receipts"></ul>
+          <h3>Undo an agent</h3>
+          <form id="undo-form" class="row">
+            <label>Agent <input id="undo-agent" required autocomplete="off"></label>
+            <label>since <input id="undo-since" required value="2h" autocomplete="off"></label>
+            <button type="submit">Preview</button>
+            <button type="button" id="undo-run" disabled>Undo</button>
+          </form>
+          <ul id="undo-lines" aria-label="What the undo changes"></ul>
         </section>
         </main>
         </body>

@@ -63,6 +63,8 @@ struct ChatCommands {
         },
         SlashCommand("approvals", "[approve|reject ID]", "calls agents asked for: list them, approve or reject one",
                      choices: ["approve", "reject"]) { s, arg in try s.approvals.command(arg, in: s) },
+        SlashCommand("agent", "undo NAME since T [dry-run]", "take back what an agent changed since T, keeping what others changed since",
+                     choices: ["undo"]) { s, arg in try ChatAgentUndo.command(arg, in: s) },
         SlashCommand("history", "", "the lines you typed (saved across sessions)") { s, _ in
             let lines = s.reader.history().suffix(20)
             if lines.isEmpty { s.notice("No history yet.") }

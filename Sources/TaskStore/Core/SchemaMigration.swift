@@ -8,7 +8,7 @@ struct SchemaMigration: Sendable {
     var sql: String
 
     /// Every migration, oldest first. `all.count` is the version this build writes.
-    static let all: [SchemaMigration] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19]
+    static let all: [SchemaMigration] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20]
 
     static var currentVersion: Int { all.count }
 
@@ -513,6 +513,32 @@ struct SchemaMigration: Sendable {
         sql: """
             ALTER TABLE tasks ADD COLUMN due_zone TEXT;
             ALTER TABLE tasks ADD COLUMN checklist TEXT;
+            """)
+
+    /// What each agent changed, for `tasker agent undo`: one row per column of each row an agent's
+    /// call inserted (`new`), updated (`old` and `new`, changed columns only) or deleted (`old`), in
+    /// the order written (`op` numbers one row's change), with the agent and the call's time. The
+    /// values keep SQLite's own types (the columns have no affinity). `undone` is set when an undo
+    /// has dealt with the change (the undo's receipt number), so a second undo finds nothing.
+    /// The rows are written by TEMP triggers that only a connection running an agent's call installs.
+    static let v20 = SchemaMigration(
+        name: "v20-agent-changes",
+        sql: """
+            CREATE TABLE agent_changes (
+                id INTEGER PRIMARY KEY,
+                op INTEGER NOT NULL,
+                agent_id INTEGER NOT NULL,
+                ts INTEGER NOT NULL,
+                tbl TEXT NOT NULL,
+                kind TEXT NOT NULL CHECK (kind IN ('insert', 'update', 'delete')),
+                rid INTEGER,
+                col TEXT NOT NULL,
+                old,
+                new,
+                undone INTEGER
+            );
+            CREATE INDEX agent_changes_op ON agent_changes(op);
+            CREATE INDEX agent_changes_agent ON agent_changes(agent_id, ts);
             """)
 
     /// A random version 4 UUID in lower-case text, as SQL (for rows that existed before v4).

@@ -127,6 +127,17 @@ package final class Statement {
     package var columnCount: Int32 { sqlite3_column_count(handle) }
     /// The column's storage class and bytes, so two values of different types never read the same.
     package func typedBytes(_ column: Int32) -> [UInt8] { [UInt8(truncatingIfNeeded: sqlite3_column_type(handle, column))] + bytes(column) }
+    /// Column `column` as SQLite holds it, in its own type (integer, real, text, blob or null).
+    package func value(_ column: Int32) -> DatabaseValue {
+        switch sqlite3_column_type(handle, column) {
+        case SQLITE_INTEGER: .integer(int64(column))
+        case SQLITE_FLOAT: .real(double(column))
+        case SQLITE_TEXT: .text(string(column))
+        case SQLITE_BLOB: .blob(bytes(column))
+        default: .null
+        }
+    }
+
     package func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
     package func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(handle, column)) }
     package func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }

@@ -12,11 +12,13 @@ enum AgentCommand: Command {
     static let scope = OptionSpec.value("--scope", "SCOPE", "grant: the scope it may use without asking")
     static let project = OptionSpec.value("--project", "NAME", "grant: only calls in this project")
     static let until = OptionSpec.value("--until", "DATE", "grant: the last day it holds (a phrase such as friday, or YYYY-MM-DD)")
+    static let since = OptionSpec.value("--since", "T", "undo: from when on (2h, 1d, today, 2026-12-05T09:00); required")
+    static let dryRun = OptionSpec.flag("--dry-run", "undo: list what would change, change nothing")
 
     static let signature = CommandSignature(
         name: "agent", summary: "add, list, revoke or rotate agent keys; set an agent's policy per scope",
-        words: ["add NAME", "list", "revoke NAME", "rotate NAME", "policy NAME SCOPE allow|ask|deny", "grant NAME", "grants"], maxWords: 4,
-        options: [scopes, expires, scope, project, until],
+        words: ["add NAME", "list", "revoke NAME", "rotate NAME", "policy NAME SCOPE allow|ask|deny", "grant NAME", "grants", "undo NAME"], maxWords: 4,
+        options: [scopes, expires, scope, project, until, since, dryRun],
         details: """
             An agent is another program (an MCP client over HTTP, or `tasker mcp --agent NAME`) acting on
             your tasks with its own key. `add` and `rotate` print the key once, on stdout; only its hash
@@ -30,6 +32,12 @@ enum AgentCommand: Command {
             `grant` lets an agent use one scope without asking until the end of a day, optionally only
             for calls in one project (receipts mark those calls `granted`); it lapses by itself.
             `grants` lists those still running.
+
+            `undo NAME --since T` takes back every change the agent made from T on: what it created is
+            deleted, what it deleted comes back with its id, links and contexts, each field it changed
+            is set back. A field someone else (you, another agent) changed since is left as it is and
+            listed. The undo leaves a receipt (owner, agent_undo); undoing again finds nothing.
+            --dry-run lists the same without changing anything.
             """,
         examples: [
             "tasker agent add claude --scopes read,write:tasks",
@@ -37,11 +45,12 @@ enum AgentCommand: Command {
             "tasker agent rotate claude",
             "tasker agent revoke claude",
             "tasker agent grant claude --scope destructive --project Kitchen --until friday",
+            "tasker agent undo claude --since 2h --dry-run",
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         let words = arguments.words
-        guard let action = words.first else { throw UsageError("agent takes add, list, revoke, rotate or policy; run `tasker agent --help`") }
+        guard let action = words.first else { throw UsageError("agent takes add, list, revoke, rotate, policy, grant, grants or undo; run `tasker agent --help`") }
         func name() throws -> String {
             guard words.count >= 2, !words[1].isEmpty else { throw UsageError("agent \(action) needs the agent's NAME") }
             return words[1]
@@ -83,8 +92,11 @@ enum AgentCommand: Command {
         case "grants":
             try expect(1)
             try listGrants(context, store)
+        case "undo":
+            try expect(2)
+            try AgentUndoCommand.run(try name(), arguments, context)
         default:
-            throw UsageError("unknown agent action '\(action)'; use add, list, revoke, rotate, policy, grant or grants")
+            throw UsageError("unknown agent action '\(action)'; use add, list, revoke, rotate, policy, grant, grants or undo")
         }
         return 0
     }
