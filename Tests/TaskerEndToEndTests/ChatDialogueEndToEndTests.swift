@@ -27,6 +27,7 @@ import TaskerTestSupport
         try t.waitFor("I can't answer that offline")
         t.line("y")
         try t.waitFor("Nothing is waiting for an answer")
+        try t.waitFor("tasker> ")  // Ctrl-D at the prompt, not typed ahead of it
         t.send("\u{04}")
         #expect(try t.waitForExit() == 0)
         let open = try box.call("list_tasks", #"{"filter": "all"}"#)
