@@ -6,8 +6,8 @@ import TaskStore
 public struct ListPages: Tool {
     public static let definition = ToolDefinition(
         name: "list_pages", title: "List pages",
-        description: "Pages, optionally only in a space, with a label, or whose title contains some text.",
-        inputSchema: Schema.arguments(["space": Schema.string("Only this space."), "label": Schema.string("Only pages with this label."), "title": Schema.string("Only titles containing this text.")]),
+        description: "Pages, optionally by space, label or title text.",
+        inputSchema: Schema.arguments(["space": Schema.string(nil), "label": Schema.string(nil), "title": Schema.string("Part of the title.")]),
         scope: .read, idempotent: true, destructive: false)
 
     public var space: String?

@@ -6,19 +6,16 @@ import TaskStore
 public struct ListTasks: Tool {
     public static let definition = ToolDefinition(
         name: "list_tasks", title: "List tasks",
-        description: "List tasks: open (default), today (due by the end of today, overdue included), tomorrow (due during tomorrow), week (due by the end of this week's Sunday, overdue included), overdue, "
-            + "available (open, not deferred, not waiting), waiting, or all (done included); optionally by list, project, context or stage. "
-            + "parent lists a task's subtasks; tree orders tasks as an outline (each parent followed by its subtasks, each task with its depth), "
-            + "and with parent shows every level below it.",
+        description: "List tasks by filter (default open), list, project, context, stage or parent; tree gives an outline with depths.",
         inputSchema: Schema.arguments([
-            "filter": Schema.oneOf(TaskQuery.Filter.allCases.map(\.rawValue), "Which tasks (default open)."),
-            "list": Schema.string("Only this list."),
-            "project": Schema.string("Only this project."),
-            "context": Schema.string("Only tasks with this context (with or without # or @)."),
-            "stage": Schema.string("Only tasks in this workflow stage (Backlog, Next, Doing, Waiting, Done, Someday)."),
-            "parent": Schema.idOrTitle("Only subtasks of this task: its id, or its title (exact, or a unique part)."),
-            "tree": Schema.boolean("As an outline: parents before their subtasks, each task with a depth (0 at the top)."),
-            "limit": Schema.integer("At most this many (default 50).", minimum: 1, maximum: 1000),
+            "filter": Schema.enumeration(TaskQuery.Filter.allCases.map(\.rawValue)),
+            "list": Schema.string(nil),
+            "project": Schema.string(nil),
+            "context": Schema.string(nil),
+            "stage": Schema.string(nil),
+            "parent": Schema.idOrTitle(),
+            "tree": Schema.flag,
+            "limit": Schema.integer("Default 50.", minimum: 1, maximum: 1000),
         ]),
         scope: .read, idempotent: true, destructive: false)
 

@@ -6,8 +6,8 @@ import TaskStore
 public struct ReadPage: Tool {
     public static let definition = ToolDefinition(
         name: "read_page", title: "Read a page",
-        description: "A page's metadata and Markdown body, by id or title.",
-        inputSchema: Schema.arguments(["page": Schema.idOrTitle("The page id or title.")], required: ["page"]),
+        description: "A page's Markdown body, by id or title.",
+        inputSchema: Schema.arguments(["page": Schema.idOrTitle()], required: ["page"]),
         scope: .read, idempotent: true, destructive: false)
 
     public var page: PageReference

@@ -6,8 +6,8 @@ import TaskStore
 public struct SearchPages: Tool {
     public static let definition = ToolDefinition(
         name: "search_pages", title: "Search pages",
-        description: "Full-text search across page titles and bodies, best match first, with snippets ([matches] in brackets).",
-        inputSchema: Schema.arguments(["query": Schema.string("Words to look for.", minLength: 1), "limit": Schema.integer("At most this many (default 10).", minimum: 1, maximum: 100)], required: ["query"]),
+        description: "Full-text search of pages, ranked, with snippets.",
+        inputSchema: Schema.arguments(["query": Schema.string(nil, minLength: 1), "limit": Schema.integer("Default 10.", minimum: 1, maximum: 100)], required: ["query"]),
         scope: .read, idempotent: true, destructive: false)
 
     public var query: String
