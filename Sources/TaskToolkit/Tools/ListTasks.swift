@@ -19,7 +19,7 @@ public struct ListTasks: Tool {
             "tree": Schema.flag,
             "limit": Schema.integer("Default 40.", minimum: 1, maximum: 1000),
             "cursor": Schema.string(nil, minLength: 1),
-            "fields": ["type": "array", "items": Schema.enumeration(TaskMemberSelection.names)],
+            "fields": Schema.strings("Members besides id (priority, project, contexts, notes…), or all."),
             "changes_since": Schema.string(nil, minLength: 1),
         ]),
         scope: .read, idempotent: true, destructive: false)
@@ -68,7 +68,11 @@ public struct ListTasks: Tool {
         if tree && (query.after != nil || since != nil) {
             throw arguments.invalid("tree lists a whole outline; leave out cursor and changes_since (or tree)")
         }
-        self.init(query, parent: arguments.taskReference("parent"), tree: tree, members: TaskMemberSelection(arguments.strings("fields")))
+        let fields = arguments.strings("fields")
+        if let unknown = fields?.first(where: { !TaskMemberSelection.names.contains($0) }) {
+            throw arguments.invalid("fields: '\(unknown)' is not a task member; use \(TaskMemberSelection.names.joined(separator: ", "))")
+        }
+        self.init(query, parent: arguments.taskReference("parent"), tree: tree, members: TaskMemberSelection(fields))
         if query.changedAfter == nil && query.after == nil { changesSince = since }
     }
 
