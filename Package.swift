@@ -73,7 +73,7 @@ let package = Package(
         .testTarget(name: "TaskToolkitTests", dependencies: ["TaskToolkit", "TaskNL", "TaskCore", "TaskStore", "TaskerTestSupport"]),
         .testTarget(name: "TaskAgentTests", dependencies: ["TaskAgent", "TaskToolkit", "TaskCore", "TaskStore", "TaskIO", "TaskerTestSupport"]),
         .testTarget(name: "TaskWebTests", dependencies: ["TaskWeb", "TaskHTTPServer", "TaskToolkit", "TaskNL", "TaskCore", "TaskStore", "TaskerTestSupport"]),
-        .testTarget(name: "TaskMCPTests", dependencies: ["TaskMCP", "TaskToolkit", "TaskCore", "TaskStore", "TaskerTestSupport"]),
+        .testTarget(name: "TaskMCPTests", dependencies: ["TaskMCP", "TaskAgent", "TaskToolkit", "TaskCore", "TaskStore", "TaskerTestSupport"]),
         .testTarget(name: "TaskCalendarTests", dependencies: ["TaskCalendar", "TaskCore", "TaskerTestSupport"]),
         .testTarget(name: "TaskSyncTests", dependencies: ["TaskSync", "TaskStore", "TaskCore", "TaskCalendar", "TaskHTTP", "TaskerTestSupport"]),
         .testTarget(name: "TaskHTTPTests", dependencies: ["TaskHTTP", "TaskerTestSupport"]),

@@ -19,8 +19,23 @@ public final class AgentGate {
 
     var store: TaskStore { toolkit.store }
 
-    /// The catalogue the agent sees (all tools; the policy decides at call time).
+    /// The tools the agent may name in a call (all of them: the policy decides at call time, so a
+    /// denied tool is answered with its scope and a receipt, not as unknown).
     public var tools: [ToolDefinition] { toolkit.tools }
+
+    /// The catalogue `tools/list` shows the agent: only the tools it can ever run, by the test `assess`
+    /// makes before reading a call's arguments (`mayEverCall`). A read-only agent sees the readers.
+    public var listedTools: [ToolDefinition] {
+        guard let agent = try? Agents(store).agent(id: agentID), let grants = try? AgentGrants(store).active(agentID: agentID) else { return [] }
+        return toolkit.listedTools.filter { Self.mayEverCall($0.scope, agent: agent, grants: grants) }
+    }
+
+    /// Whether `agent` can ever run a tool whose least scope is `scope`: its policy allows or asks, or
+    /// a running grant gives that scope. A call of a tool that fails this is denied before its arguments
+    /// are read; `listedTools` leaves such tools out.
+    static func mayEverCall(_ scope: AgentScope, agent: AgentRecord, grants: [AgentGrant]) -> Bool {
+        agent.policy(for: scope) != .deny || grants.contains { $0.scope == scope }
+    }
 
     /// What a call of `tool` would meet now, without running or recording anything (the HTTP door
     /// answers a denied scope with 403 before the call).
@@ -46,7 +61,7 @@ public final class AgentGate {
         guard let definition = toolkit.tools.first(where: { $0.name == tool }) else { return Assessment(decision: .unknownTool) }
         let grants = try AgentGrants(store).active(agentID: agent.id)
         // A tool whose least scope is denied, with no grant of it, is refused before its arguments are read.
-        if agent.policy(for: definition.scope) == .deny && !grants.contains(where: { $0.scope == definition.scope }) {
+        if !Self.mayEverCall(definition.scope, agent: agent, grants: grants) {
             return Assessment(decision: .deny(definition.scope))
         }
         let call = try toolkit.prepare(tool, arguments)

@@ -28,9 +28,9 @@ extension TaskToolkit: ToolCatalog {
     }
 }
 
-/// An agent's view: every call through its gate (policy, approvals, receipts).
+/// An agent's view: every call through its gate (policy, approvals, receipts); `tools/list` shows only
+/// the tools its policy and grants can ever run (`AgentGate.listedTools`).
 extension AgentGate: ToolCatalog {
-    public var listedTools: [ToolDefinition] { toolkit.listedTools }
 
     public func choices(for name: String, _ arguments: JSONValue) -> [ToolRefusal.Candidate] {
         guard (try? mayRead()) == true else { return [] }

@@ -101,10 +101,19 @@ extension Tool {
         SchemaValidator.problem(with: result, against: outputSchema)
     }
 
-    /// The definition with its `outputSchema`, as `tools/list` shows it.
+    /// The `outputSchema` `tools/list` shows: the exact one cut to the envelope and each record's
+    /// identifying members (`ListedOutputSchema`).
+    public static var listedOutputSchema: JSONValue { ListedOutputSchema.of(Output.self) }
+
+    /// Nil when `result` fits the listed `outputSchema`, else what does not fit.
+    public static func listedOutputProblem(with result: JSONValue) -> String? {
+        SchemaValidator.problem(with: result, against: listedOutputSchema)
+    }
+
+    /// The definition with its listed `outputSchema`, as `tools/list` shows it.
     public static var listedDefinition: ToolDefinition {
         var listed = definition
-        listed.outputSchema = outputSchema
+        listed.outputSchema = listedOutputSchema
         return listed
     }
 }

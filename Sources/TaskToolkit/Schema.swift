@@ -4,19 +4,18 @@ import TaskCore
 enum Schema {
     static let dialect = "https://json-schema.org/draft/2020-12/schema"
 
-    /// The root of a tool's arguments: an object with these properties and no others.
+    /// The root of a tool's arguments: an object with these properties and no others. No `$schema`:
+    /// 2020-12 is MCP's default dialect, and every byte here is paid for in each conversation.
     static func arguments(_ properties: [String: JSONValue], required: [String] = []) -> JSONValue {
-        [
-            "$schema": .string(dialect),
-            "type": "object",
-            "properties": .object(properties),
-            "required": .array(required.map(JSONValue.string)),
-            "additionalProperties": false,
-        ]
+        var root: [String: JSONValue] = ["type": "object", "properties": .object(properties), "additionalProperties": false]
+        if !required.isEmpty { root["required"] = .array(required.map(JSONValue.string)) }
+        return .object(root)
     }
 
-    static func string(_ description: String, minLength: Int? = nil) -> JSONValue {
-        var s: [String: JSONValue] = ["type": "string", "description": .string(description)]
+    /// A string; `description` nil where the member's name says it all (each word is paid for in every conversation).
+    static func string(_ description: String?, minLength: Int? = nil) -> JSONValue {
+        var s: [String: JSONValue] = ["type": "string"]
+        if let description { s["description"] = .string(description) }
         if let minLength { s["minLength"] = .int(minLength) }
         return .object(s)
     }
@@ -25,15 +24,18 @@ enum Schema {
         ["type": ["string", "null"], "description": .string(description)]
     }
 
-    static func integer(_ description: String, minimum: Int? = nil, maximum: Int? = nil) -> JSONValue {
-        var s: [String: JSONValue] = ["type": "integer", "description": .string(description)]
+    static func integer(_ description: String?, minimum: Int? = nil, maximum: Int? = nil) -> JSONValue {
+        var s: [String: JSONValue] = ["type": "integer"]
+        if let description { s["description"] = .string(description) }
         if let minimum { s["minimum"] = .int(minimum) }
         if let maximum { s["maximum"] = .int(maximum) }
         return .object(s)
     }
 
-    static func number(_ description: String, minimum: Double, maximum: Double) -> JSONValue {
-        ["type": "number", "description": .string(description), "minimum": .double(minimum), "maximum": .double(maximum)]
+    static func number(_ description: String?, minimum: Double, maximum: Double) -> JSONValue {
+        var s: [String: JSONValue] = ["type": "number", "minimum": .double(minimum), "maximum": .double(maximum)]
+        if let description { s["description"] = .string(description) }
+        return .object(s)
     }
 
     static func boolean(_ description: String) -> JSONValue {
@@ -44,8 +46,18 @@ enum Schema {
         ["type": "string", "enum": .array(values.map(JSONValue.string)), "description": .string(description)]
     }
 
-    static func strings(_ description: String) -> JSONValue {
-        ["type": "array", "items": ["type": "string"], "description": .string(description)]
+    /// One of `values`, which say it all.
+    static func enumeration(_ values: [String]) -> JSONValue {
+        ["type": "string", "enum": .array(values.map(JSONValue.string))]
+    }
+
+    /// A boolean whose name says it all.
+    static let flag: JSONValue = ["type": "boolean"]
+
+    static func strings(_ description: String?) -> JSONValue {
+        var s: [String: JSONValue] = ["type": "array", "items": ["type": "string"]]
+        if let description { s["description"] = .string(description) }
+        return .object(s)
     }
 
     /// `schema` that also accepts null (added to its `type`, and to its `enum` when it has one):
@@ -62,39 +74,29 @@ enum Schema {
     }
 
     /// A record named by its integer id or by its title (exact, then a unique substring).
-    static func idOrTitle(_ description: String) -> JSONValue {
-        ["type": ["integer", "string"], "description": .string(description)]
+    static func idOrTitle(_ description: String? = nil) -> JSONValue {
+        guard let description else { return ["type": ["integer", "string"]] }
+        return ["type": ["integer", "string"], "description": .string(description)]
     }
 
-    /// A rule object or a phrase (`oneOf`), or null.
+    /// How a task repeats: a phrase, an RRULE, or a rule object (`RecurrenceRule+JSON`'s wire form,
+    /// read and checked by `ToolArguments.recurrence`, which names what is wrong), or null. One line
+    /// here rather than the rule's eleven members: every client pays for this schema in each conversation.
     static let recurrence: JSONValue = [
-        "description": .string("How the task repeats; completing it creates the next occurrence. "
-            + "A phrase (\"every monday\", \"weekdays\", \"every 2 weeks\", \"monthly\") or a rule object "
-            + "({\"frequency\": \"monthly\", \"weekdays\": [\"2fri\", \"4fri\"]}, {\"frequency\": \"monthly\", \"month_days\": [-1]})."),
-        "oneOf": [
-            recurrenceRule,
-            [
-                "type": "string", "minLength": 1,
-                "description": "A repeat phrase: daily, weekly, monthly, yearly, weekdays, every monday, every mon and thu, every 2 weeks, every other day.",
-            ],
-            ["type": "null"],
-        ],
+        "type": ["string", "object", "null"],
+        "description": .string("A phrase (\"every monday\", \"weekdays\", \"every 2 weeks\"), an RRULE (\"FREQ=MONTHLY;BYDAY=-1FR\") or a rule "
+            + "{frequency: daily|weekly|monthly|yearly, interval, weekdays: [\"mon\",\"2fri\"], month_days, months, positions, count, until, "
+            + "kind: skip_missed|on_schedule|after_completion}."),
     ]
 
-    /// The object form of a recurrence.
     /// `remind`: minutes before the due, or a time.
     static let remind: JSONValue = [
-        "description": .string("When to remind besides at the due time (default: the configured early warning, 15 minutes before): "
-            + "minutes before the due (30, \"30 min before\"), or a time (\"4pm\" — on the due's day when there is one —, ISO 8601)."),
-        "oneOf": [
-            ["type": "integer", "minimum": 0, "maximum": 100_000],
-            ["type": "string", "minLength": 1],
-            ["type": "null"],
-        ],
+        "type": ["integer", "string", "null"], "minimum": 0, "maximum": 100_000,
+        "description": "Minutes before the due (default 15), or a time (\"4pm\").",
     ]
-
     /// The rule object: `RecurrenceRule`'s wire form (see `RecurrenceRule+JSON`); the members RFC 5545
-    /// names are RRULE parts. `pattern` is for clients: `RecurrenceRule(json:)` checks the days itself.
+    /// names are RRULE parts. Not listed to clients (`recurrence` says it in one line): `ToolArguments.recurrence`
+    /// checks a rule object against it, so a wrong member is named as precisely as the schema would.
     static let recurrenceRule: JSONValue = [
         "type": "object",
         "description": "A rule (RFC 5545 RRULE parts): frequency, interval, weekdays, and when needed month_days, months, positions, count, until, kind.",
@@ -128,14 +130,15 @@ enum Schema {
 }
 
 extension Schema {
-    static let dateHelp = "ISO 8601 (2026-12-04T15:00) or natural language (\"tomorrow 5pm\", \"friday\")"
+    static let dateHelp = "ISO 8601 or natural language (\"tomorrow 5pm\")"
     /// For due arguments: `dateHelp` and what a bare day means.
-    static let dueHelp = dateHelp + "; a bare day (2026-12-10) is a date-only due, the whole day"
-    static let placeName = string("A place's name (see list_places; create_place makes one).", minLength: 1)
-    static let placeTrigger = oneOf(PlaceBinding.Trigger.allCases.map(\.rawValue), "Remind on arriving at the place (default) or on leaving it.")
-    static let taskID = integer("The task's id (from list_tasks).", minimum: 1)
-    static let taskTitle = string("The task's title: an exact match (any case) or a unique part of it.", minLength: 1)
-    static let priority = oneOf(Priority.allCases.map(\.rawValue), "Priority (default normal).")
-    static let energy = oneOf(Energy.allCases.map(\.rawValue), "The attention it needs.")
-    static let kind = oneOf(TaskKind.allCases.map(\.rawValue), "What sort of task it is.")
+    static let dueHelp = dateHelp + "; a bare day is all-day"
+    static let placeName = string("A place from list_places.", minLength: 1)
+    static let placeTrigger = enumeration(PlaceBinding.Trigger.allCases.map(\.rawValue))
+    static let taskID = integer(nil, minimum: 1)
+    /// A task named by title: exact (any case), else a unique part.
+    static let taskTitle = string(nil, minLength: 1)
+    static let priority = enumeration(Priority.allCases.map(\.rawValue))
+    static let energy = enumeration(Energy.allCases.map(\.rawValue))
+    static let kind = enumeration(TaskKind.allCases.map(\.rawValue))
 }

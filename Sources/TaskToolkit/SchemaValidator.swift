@@ -5,7 +5,7 @@ import TaskCore
 /// Checks tool arguments against the subset of JSON Schema (2020-12) the catalogue uses:
 /// `type` (one or several), `oneOf` and `anyOf` (both read as "any of": the catalogue's options never
 /// overlap), `properties`, `required`, `additionalProperties: false`, `enum`,
-/// `items`, `minimum`, `maximum`, `minLength`.
+/// `items`, `minimum`, `maximum`, `minLength`, and `$ref` to the root's `$defs` (`#/$defs/NAME`).
 ///
 /// Every door gets the same verdict because the schema sent to clients is the one checked here.
 struct SchemaValidator {
@@ -53,16 +53,23 @@ struct SchemaValidator {
         let required: [String]
         let closed: Bool
 
-        init(_ schema: JSONValue) {
-            oneOf = (schema["oneOf"] ?? schema["anyOf"])?.arrayValue?.map(Compiled.init)
+        /// Reads `schema`; `defs` are the root's `$defs` (nil: `schema` is the root).
+        init(_ schema: JSONValue, defs: [String: JSONValue]? = nil) {
+            let defs = defs ?? schema["$defs"]?.objectValue ?? [:]
+            var schema = schema
+            if let ref = schema["$ref"]?.stringValue, ref.hasPrefix("#/$defs/"), let target = defs[String(ref.dropFirst(8))] {
+                schema = target
+            }
+            let compile = { (s: JSONValue) in Compiled(s, defs: defs) }
+            oneOf = (schema["oneOf"] ?? schema["anyOf"])?.arrayValue?.map(compile)
             types = SchemaValidator.allowedTypes(schema)
             enumValues = schema["enum"]?.arrayValue
             minimum = schema["minimum"]?.doubleValue
             maximum = schema["maximum"]?.doubleValue
             minLength = schema["minLength"]?.intValue
-            items = schema["items"].map(Compiled.init)
+            items = schema["items"].map(compile)
             let raw = schema["properties"]?.objectValue ?? [:]
-            properties = raw.mapValues(Compiled.init)
+            properties = raw.mapValues(compile)
             required = (schema["required"]?.arrayValue ?? []).compactMap(\.stringValue)
             closed = schema["additionalProperties"] == .bool(false)
         }

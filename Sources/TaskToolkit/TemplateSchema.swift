@@ -5,17 +5,11 @@ enum TemplateSchema {
     /// Members every template task may have (a subtask's `offset_days` defaults to its parent's).
     private static func members(offsetRequired: Bool) -> [String: JSONValue] {
         [
-            "title": Schema.string("The task's title.", minLength: 1),
-            "offset_days": Schema.integer(
-                offsetRequired
-                    ? "Days from the anchor day the template is applied on (0 = that day, -1 = the day before)."
-                    : "Days from the anchor day (default: the parent's)."),
-            "time": [
-                "type": ["string", "null"],
-                "description": "Due time on that day, local wall clock HH:MM (default 09:00).",
-            ],
-            "estimate_minutes": Schema.integer("How long it takes, in minutes.", minimum: 0, maximum: 10_080),
-            "contexts": Schema.strings("Contexts such as \"errands\" (without # or @)."),
+            "title": Schema.string(nil, minLength: 1),
+            "offset_days": Schema.integer(offsetRequired ? "Days from the anchor day (-1: the day before)." : "Default: the parent's."),
+            "time": ["type": ["string", "null"], "description": "HH:MM (default 09:00)."],
+            "estimate_minutes": Schema.integer(nil, minimum: 0, maximum: 10_080),
+            "contexts": Schema.strings(nil),
             "priority": Schema.priority,
         ]
     }
@@ -26,16 +20,13 @@ enum TemplateSchema {
 
     static let task: JSONValue = {
         var properties = members(offsetRequired: true)
-        properties["subtasks"] = ["type": "array", "items": subtask, "description": "Subtasks, created under this task."]
+        properties["subtasks"] = ["type": "array", "items": subtask]
         return ["type": "object", "properties": .object(properties), "required": ["title", "offset_days"], "additionalProperties": false]
     }()
 
-    static let tasks: JSONValue = [
-        "type": "array", "items": task,
-        "description": "The template's tasks, each with a title and a day offset from the anchor day.",
-    ]
+    static let tasks: JSONValue = ["type": "array", "items": task]
 
-    static let name = Schema.string("The template's name (any case), e.g. \"weekly review\" (see list_templates).", minLength: 1)
+    static let name = Schema.string("Any case, e.g. \"weekly review\".", minLength: 1)
 
     /// A template as results show it (`TaskTemplate.json`), its tasks as `TemplateTask.json` writes them.
     static let output: JSONValue = {

@@ -20,6 +20,7 @@ extension ToolArguments {
             }
             return rule
         }
+        if let problem = SchemaValidator.problem(with: value, against: Schema.recurrenceRule, at: key) { throw invalid(problem) }
         guard let rule = RecurrenceRule(json: value) else {
             throw invalid("\(key) must look like \(Self.recurrenceExample) or be a phrase like \"every monday\"")
         }

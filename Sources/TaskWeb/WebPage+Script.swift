@@ -113,7 +113,7 @@ extension WebPage {
         let selected = null;
         async function refreshLists() {
           const [overdue, today, tomorrow] = await Promise.all(
-            ["overdue", "today", "tomorrow"].map((name) => call("list_tasks", { filter: name })));
+            ["overdue", "today", "tomorrow"].map((name) => call("list_tasks", { filter: name, fields: ["all"] })));
           const late = new Set(overdue.tasks.map((t) => t.id));
           groups = [["Overdue", overdue.tasks], ["Today", today.tasks.filter((t) => !late.has(t.id))], ["Tomorrow", tomorrow.tasks]];
           showLists();

@@ -5,7 +5,8 @@ import TaskToolkit
 import TaskerTestSupport
 
 /// Every `structuredContent` in the golden transcripts (Fixtures/mcp/*.transcript) fits the output
-/// schema of the tool that returned it, and `tools/list` there lists that same schema.
+/// schema of the tool that returned it (the exact one and the listed one), and `tools/list` there
+/// lists the listed one.
 @Suite struct GoldenOutputSchemaTests {
     static let fixtures = FixtureFile.url("mcp")
 
@@ -35,6 +36,7 @@ import TaskerTestSupport
                 guard let content = reply["structuredContent"] else { continue }
                 let tool = try #require(TaskToolkit.standardTools.first { $0.definition.name == toolName }, "\(name): no tool \(toolName)")
                 if let problem = tool.outputProblem(with: content) { Issue.record("\(name) \(toolName): \(problem)\n\(content.encoded())") }
+                if let problem = tool.listedOutputProblem(with: content) { Issue.record("\(name) \(toolName), listed schema: \(problem)") }
                 checked += 1
             }
         }
@@ -52,7 +54,7 @@ import TaskerTestSupport
             #expect(tools.count == TaskToolkit.standardTools.count)
             for tool in TaskToolkit.standardTools {
                 let entry = tools.first { $0["name"]?.stringValue == tool.definition.name }
-                let same = entry?["outputSchema"] == tool.outputSchema
+                let same = entry?["outputSchema"] == tool.listedOutputSchema
                 #expect(same, "\(name): \(tool.definition.name) lists another outputSchema")
             }
         }

@@ -22,21 +22,24 @@ import Testing
             #expect(tool["inputSchema"]?["type"] == "object", "\(tool["name"] ?? nil)")
             #expect(tool["title"]?.stringValue?.isEmpty == false)
             #expect(tool["description"]?.stringValue?.isEmpty == false)
-            #expect(tool["annotations"]?["title"] == tool["title"])
+            #expect(tool["annotations"]?["title"] == nil, "the title is said once, beside the name")
         }
     }
 
     @Test(arguments: TaskToolkit.definitions.map(\.name))
     func annotations(_ name: String) throws {
         let definition = try #require(TaskToolkit.definition(named: name))
-        let hints = try #require(definition.mcpTool["annotations"])
-        #expect(hints["readOnlyHint"] == .bool(Self.readOnly.contains(name)))
-        #expect(hints["openWorldHint"] == false)
-        if Self.readOnly.contains(name) || Self.additive.contains(name) {
-            #expect(hints["destructiveHint"] == false)
-        } else {
-            #expect(hints["destructiveHint"] == true, "\(name) changes or removes what is there")
+        let written = try #require(definition.mcpTool["annotations"])
+        // A hint left out means MCP's default: readOnlyHint false, destructiveHint true, idempotentHint
+        // false, openWorldHint true; the last two only mean something when the tool writes.
+        func hint(_ key: String, _ absent: Bool) -> Bool { written[key]?.boolValue ?? absent }
+        #expect(hint("readOnlyHint", false) == Self.readOnly.contains(name))
+        #expect(hint("openWorldHint", true) == false)
+        if Self.additive.contains(name) {
+            #expect(hint("destructiveHint", true) == false)
+        } else if !Self.readOnly.contains(name) {
+            #expect(hint("destructiveHint", true) == true, "\(name) changes or removes what is there")
         }
-        if Self.readOnly.contains(name) { #expect(hints["idempotentHint"] == true) }
+        if Self.readOnly.contains(name) { #expect(written["destructiveHint"] == nil && written["idempotentHint"] == nil, "not written for a reader") }
     }
 }

@@ -11,7 +11,7 @@ import Testing
         let result = try f.call("create_task", ["title": "  spaced  ", "notes": .string(notes)])
         #expect(result["task"]?["title"] == "spaced")
         #expect(result["task"]?["notes"] == .string(notes))
-        let listed = try f.call("list_tasks", ["filter": "all"])
+        let listed = try f.call("list_tasks", ["filter": "all", "fields": ["all"]])
         #expect(listed["tasks"]?.arrayValue?.first?["notes"] == .string(notes), "stored as sent, not only echoed")
     }
 

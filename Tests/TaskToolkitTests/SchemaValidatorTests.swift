@@ -33,12 +33,21 @@ import Testing
         (["title": "x", "page": true], "argument 'page' must be an integer or a string, not a boolean"),
         (["title": "x", "due": 5], "argument 'due' must be a string or null, not an integer"),
         (["title": "x", "colour": "red"], "unknown argument 'colour'; expected: contexts, due, energy, limit, page, recurrence, title"),
-        (["title": "x", "recurrence": ["interval": 2]], "missing required argument 'recurrence.frequency'"),
-        (["title": "x", "recurrence": ["frequency": "weekly", "kind": "sometimes"]],
-         "argument 'recurrence.kind' must be one of: on_schedule, skip_missed, after_completion"),
     ] as [(JSONValue, String)])
     func eachProblemNamesTheArgument(value: JSONValue, message: String) {
         #expect(problem(value) == message)
+    }
+
+    /// The listed schema says a rule object in one line; the rule's reader names a wrong member as precisely.
+    @Test(arguments: [
+        (["interval": 2], "create_task: missing required argument 'recurrence.frequency'"),
+        (["frequency": "weekly", "kind": "sometimes"], "create_task: argument 'recurrence.kind' must be one of: on_schedule, skip_missed, after_completion"),
+    ] as [(JSONValue, String)])
+    func aWrongRuleMemberIsNamed(rule: JSONValue, message: String) throws {
+        let fixture = try ToolkitFixture()
+        #expect(throws: ToolkitError.invalidArguments(tool: "create_task", message: String(message.dropFirst("create_task: ".count)))) {
+            try fixture.toolkit.call("create_task", ["title": "x", "recurrence": rule])
+        }
     }
 
     @Test func theRootMustBeAnObject() {

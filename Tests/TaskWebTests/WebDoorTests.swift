@@ -149,7 +149,7 @@ import TaskerTestSupport
         let parsed = try JSONValue.parse(String(decoding: post("parse", ["text": "payday every 2nd and 4th friday"], session).body, as: UTF8.self))
         let create = try #require(parsed["drafts"]?.arrayValue?.first?["create"])
         #expect(post("call", ["tool": "create_task", "arguments": create], session).status == 200)
-        let listed = try JSONValue.parse(String(decoding: post("call", ["tool": "list_tasks", "arguments": [:]], session).body, as: UTF8.self))
+        let listed = try JSONValue.parse(String(decoding: post("call", ["tool": "list_tasks", "arguments": ["fields": ["all"]]], session).body, as: UTF8.self))
         let task = try #require(listed["tasks"]?.arrayValue?.first)
         #expect(task["recurrence"]?["weekdays"] == ["2fri", "4fri"])
         #expect(task["recurrence_text"] == "Every 2nd and 4th Fri")

@@ -35,7 +35,7 @@ import TaskerTestSupport
     }
 
     func task(_ id: Int) throws -> JSONValue {
-        let shown = try tasker(["call", "list_tasks", #"{"filter": "all"}"#])
+        let shown = try tasker(["call", "list_tasks", #"{"filter": "all", "fields": ["all"]}"#])
         let tasks = try JSONValue.parse(shown.stdout)["tasks"]?.arrayValue ?? []
         return tasks.first { $0["id"]?.intValue == id } ?? .null
     }

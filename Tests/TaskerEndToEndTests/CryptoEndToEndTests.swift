@@ -81,7 +81,7 @@ import TaskerTestSupport
         #expect(occurrences("anthracite", in: db) + occurrences("anthracite", in: db + "-wal") == 0)
         #expect(try call("search_pages", #"{"query": "anthracite"}"#)["count"]?.intValue == 1)
         // With the key, lists show the notes opened.
-        let tasks = try call("list_tasks", "{}")["tasks"]?.arrayValue ?? []
+        let tasks = try call("list_tasks", #"{"fields": ["all"]}"#)["tasks"]?.arrayValue ?? []
         #expect(tasks.first { $0["title"]?.stringValue == "Veneer" }?["notes"]?.stringValue == taskNote)
         #expect(tasks.first { $0["title"]?.stringValue == "Glue" }?["notes"]?.stringValue == "Marigold resin from the coopers guild")
         let projects = try call("list_projects", "{}")["projects"]?.arrayValue ?? []
@@ -105,11 +105,11 @@ import TaskerTestSupport
         _ = try call("create_task", #"{"title": "Beta", "notes": "beta note"}"#)
         _ = try call("create_project", #"{"name": "One", "notes": "one note"}"#)
         _ = try call("create_project", #"{"name": "Two", "notes": "two note"}"#)
-        #expect(try call("list_tasks", "{}")["count"]?.intValue == 2)
+        #expect(try call("list_tasks", #"{"fields": ["all"]}"#)["count"]?.intValue == 2)
         #expect(try sqlite("UPDATE tasks SET notes = (SELECT notes FROM tasks WHERE title = 'Alpha') WHERE title = 'Beta'").status == 0)
         #expect(try sqlite("UPDATE projects SET notes = (SELECT notes FROM projects WHERE name = 'One') WHERE name = 'Two'").status == 0)
         // The lists still answer: the moved note shows as sealed in its one row, the others open.
-        let tasks = try call("list_tasks", "{}")
+        let tasks = try call("list_tasks", #"{"fields": ["all"]}"#)
         let beta = tasks["tasks"]?.arrayValue?.first { $0["title"] == "Beta" }
         #expect(tasks["ok"] == true && beta?["notes_sealed"] == true && beta?["notes"] == .null, "\(tasks.encoded())")
         #expect(tasks["tasks"]?.arrayValue?.first { $0["title"] == "Alpha" }?["notes"] == "alpha note")
@@ -139,7 +139,7 @@ import TaskerTestSupport
         #expect(search["notice"]?.stringValue?.contains("sealed pages cannot be searched") == true)
         #expect(try call("search_pages", #"{"query": "kitchen"}"#)["count"]?.intValue == 1, "titles are still searched")
         #expect(try call("list_pages", "{}")["count"]?.intValue == 1)
-        let tasks = try tasker(["call", "list_tasks", #"{"filter": "open"}"#])
+        let tasks = try tasker(["call", "list_tasks", #"{"filter": "open", "fields": ["all"]}"#])
         let listed = try JSONValue.parse(tasks.stdout)
         #expect(listed["count"]?.intValue == 2)
         let veneer = listed["tasks"]?.arrayValue?.first { $0["title"]?.stringValue == "Veneer" }
@@ -171,7 +171,7 @@ import TaskerTestSupport
         let imported = try tasker(["crypto", "import-key"], stdin: exported)
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(try call("read_page", #"{"page": "Kitchen"}"#)["page"]?["body"]?.stringValue == sentence)
-        let opened = try call("list_tasks", #"{"filter": "open"}"#)["tasks"]?.arrayValue?.first
+        let opened = try call("list_tasks", #"{"filter": "open", "fields": ["all"]}"#)["tasks"]?.arrayValue?.first
         #expect(opened?["notes"]?.stringValue == taskNote && opened?["priority"]?.stringValue == "high")
         #expect(try call("list_projects", "{}")["projects"]?.arrayValue?.first?["notes"]?.stringValue == projectNote)
         let keyExport = try tasker(["crypto", "export-key"])
@@ -278,7 +278,7 @@ import TaskerTestSupport
         #expect(killedMidway >= 10, "most kills should land while rotate runs (\(killedMidway) of 20)")
         let status = try tasker(["crypto", "status"]).stdout
         #expect(status.contains("pages: 400 sealed") && status.contains("notes: 220 sealed, 0 clear"), "\(status)")
-        let tasks = try call("list_tasks", #"{"filter": "all", "limit": 500}"#)["tasks"]?.arrayValue ?? []
+        let tasks = try call("list_tasks", #"{"filter": "all", "limit": 500, "fields": ["all"]}"#)["tasks"]?.arrayValue ?? []
         #expect(tasks.count == 200 && tasks.allSatisfy { $0["notes"]?.stringValue == "task note " + ($0["title"]?.stringValue?.dropFirst(5) ?? "") })
         for n in 0..<3 {
             let out = directory.path("att\(n).out")

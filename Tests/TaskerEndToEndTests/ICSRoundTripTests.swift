@@ -78,7 +78,7 @@ import TaskerTestSupport
         #expect(dry.status == 0 && dry.stdout == "0 added, 0 updated, 1 unchanged, 0 completions added (dry run: nothing was written)\n", "\(dry.stdout) \(dry.stderr)")
         let real = try tasker(db, "2026-12-02T11:00", ["import", "--ics", file])
         #expect(real.stdout.contains("1 unchanged"), "\(real.stdout) \(real.stderr)")
-        let listed = try tasker(db, "2026-12-02T11:00", ["call", "list_tasks", #"{"filter": "all"}"#])
+        let listed = try tasker(db, "2026-12-02T11:00", ["call", "list_tasks", #"{"filter": "all", "fields": ["all"]}"#])
         #expect(listed.stdout.contains("Dentist (Dr Ng)") && listed.stdout.contains("2026-12-14") && listed.stdout.contains("x-rays"), "\(listed.stdout)")
 
         // A file whose newer VTODO renames it, seen first with --dry-run.
@@ -89,7 +89,7 @@ import TaskerTestSupport
         #expect(preview.stdout.hasPrefix("would update 'Dentist at 3': title\n"), "\(preview.stdout)")
         let taken = try tasker(db, "2026-12-03T11:00", ["import", "--ics", phone])
         #expect(taken.stdout.contains("1 updated"))
-        let after = try tasker(db, "2026-12-03T11:00", ["call", "list_tasks", #"{"filter": "all"}"#])
+        let after = try tasker(db, "2026-12-03T11:00", ["call", "list_tasks", #"{"filter": "all", "fields": ["all"]}"#])
         #expect(after.stdout.contains("Dentist at 3") && after.stdout.contains("2026-12-14") && after.stdout.contains("x-rays"), "\(after.stdout)")
     }
 

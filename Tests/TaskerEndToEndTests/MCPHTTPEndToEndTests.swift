@@ -48,7 +48,7 @@ import Glibc
         let script = FixtureFile.repositoryRoot.appendingPathComponent("Tests/python/mcp_http_client.py").path
         let run = try VenvPython.run([script, server.url, key])
         #expect(run.status == 0, "\(run.stdout)\n\(server.stderr)")
-        #expect(run.stdout.contains("ok   tools/list: 34 tools"))
+        #expect(run.stdout.contains("ok   tools/list: 22 tools over HTTP"))
         #expect(server.stderr.contains("POST /mcp 403"), "the denied scope was a 403")
         #expect(server.stderr.contains("DELETE /mcp 204"), "the SDK ended its session")
         #expect(!server.stderr.contains(key), "the key is never logged")

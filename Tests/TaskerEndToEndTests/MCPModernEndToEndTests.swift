@@ -138,7 +138,7 @@ import TaskerTestSupport
         #expect(tampered["result"]?["resultType"] == "input_required", "asked again: \(tampered.encoded())")
         let chosen = try call("2")
         #expect(chosen["result"]?["structuredContent"]?["task"]?["title"] == "Water the lawn", "\(chosen.encoded())")
-        let all = try TaskerBinary.run(["--db", db, "call", "list_tasks", "{}"]).stdout
+        let all = try TaskerBinary.run(["--db", db, "call", "list_tasks", #"{"fields": ["all"]}"#]).stdout
         #expect(all.components(separatedBy: #""priority":"high""#).count == 2, "only the chosen task changed")
     }
 }

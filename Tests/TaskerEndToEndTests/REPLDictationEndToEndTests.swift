@@ -25,7 +25,7 @@ import TaskerTestSupport
     }
 
     func tasks(_ box: Sandbox) throws -> [JSONValue] {
-        try JSONValue.parse(try box.call("list_tasks", #"{"filter": "all"}"#))["tasks"]?.arrayValue ?? []
+        try JSONValue.parse(try box.call("list_tasks", #"{"filter": "all", "fields": ["all"]}"#))["tasks"]?.arrayValue ?? []
     }
 
     @Test func aTwoTaskDictationGivesTwoDraftsOneConfirmationTwoTasks() throws {

@@ -49,7 +49,7 @@ import TaskerTestSupport
         try t.waitFor("tasker> ")
         t.send("\u{4}")
         #expect(try t.waitForExit() == 0)
-        let stored = try box.call("list_tasks", #"{"filter": "all"}"#)
+        let stored = try box.call("list_tasks", #"{"filter": "all", "fields": ["all"]}"#)
         #expect(stored.contains("\"title\":\"Call mom\""))
         #expect(stored.contains("\"family\""))
         #expect(stored.contains("2026-12-03T17:00:00+00:00"))
@@ -72,7 +72,7 @@ import TaskerTestSupport
         try t.waitFor("✓ Saved")
         t.line("/quit")
         _ = try t.waitForExit()
-        let stored = try box.call("list_tasks", #"{"filter": "all"}"#)
+        let stored = try box.call("list_tasks", #"{"filter": "all", "fields": ["all"]}"#)
         #expect(stored.contains("Buy eggs"))
         #expect(!stored.contains("milk"))
         #expect(!stored.contains("bread"))
@@ -107,10 +107,10 @@ import TaskerTestSupport
         try t.waitFor("Restored the defer date of 'Taxes'")
         t.line("/quit")
         _ = try t.waitForExit()
-        let all = try box.call("list_tasks", #"{"filter": "all"}"#)
+        let all = try box.call("list_tasks", #"{"filter": "all", "fields": ["all"]}"#)
         #expect(all.contains("2026-12-04T15:00:00+00:00"))
         #expect(!all.contains("2026-12-07"), "the defer was undone")
-        let open = try box.call("list_tasks", #"{"filter": "open"}"#)
+        let open = try box.call("list_tasks", #"{"filter": "open", "fields": ["all"]}"#)
         #expect(!open.contains("Call mom"))
     }
 
@@ -163,7 +163,7 @@ import TaskerTestSupport
         try t.waitFor("tasker> ")
         t.line("/quit")
         #expect(try t.waitForExit() == 0)
-        #expect(!(try box.call("list_tasks", #"{"filter": "all"}"#)).contains("milk"))
+        #expect(!(try box.call("list_tasks", #"{"filter": "all", "fields": ["all"]}"#)).contains("milk"))
     }
 
     @Test func pipedLinesHaveNoPromptsOrEscapes() throws {
@@ -177,6 +177,6 @@ import TaskerTestSupport
         #expect(result.stdout.contains("✓ Saved"))
         // The session closed the database on the way out (SQLite folds the WAL back in and removes it).
         #expect(!FileManager.default.fileExists(atPath: box.db + "-wal"))
-        #expect((try box.call("list_tasks", "{}")).contains("Call mom"))
+        #expect((try box.call("list_tasks", #"{"fields": ["all"]}"#)).contains("Call mom"))
     }
 }

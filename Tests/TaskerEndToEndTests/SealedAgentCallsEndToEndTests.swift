@@ -64,7 +64,7 @@ import TaskerTestSupport
         let answers = try batch.stdout.split(separator: "\n").map { try JSONValue.parse(String($0)) }
         #expect(answers.count == 2 && answers[1]["replayed"] == true && answers[1]["task"]?["notes"]?.stringValue == sentence)
 
-        let listed = try tasker(["call", "list_tasks", #"{"filter": "all"}"#]).stdout
+        let listed = try tasker(["call", "list_tasks", #"{"filter": "all", "fields": ["all"]}"#]).stdout
         #expect(listed.components(separatedBy: sentence).count == 4, "three tasks carry the note, opened")
         func sqlite(_ arguments: [String]) throws -> TaskerBinary.Result {
             try TaskerBinary.run(arguments, input: Data(), executable: URL(fileURLWithPath: "/usr/bin/sqlite3"))

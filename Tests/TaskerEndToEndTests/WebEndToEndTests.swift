@@ -43,7 +43,7 @@ import TaskerTestSupport
     }
 
     func titles() throws -> [String] {
-        let listed = try JSONValue.parse(try tasker(["call", "list_tasks", #"{"filter": "all"}"#]).stdout)
+        let listed = try JSONValue.parse(try tasker(["call", "list_tasks", #"{"filter": "all", "fields": ["all"]}"#]).stdout)
         return listed["tasks"]?.arrayValue?.compactMap { $0["title"]?.stringValue } ?? []
     }
 
@@ -78,7 +78,7 @@ import TaskerTestSupport
             #expect(FileManager.default.fileExists(atPath: shots + "/web-\(name).png"), "screenshot \(name)")
         }
 
-        let all = try JSONValue.parse(try tasker(["call", "list_tasks", #"{"filter": "all"}"#]).stdout)
+        let all = try JSONValue.parse(try tasker(["call", "list_tasks", #"{"filter": "all", "fields": ["all"]}"#]).stdout)
         let saved = all["tasks"]?.arrayValue?.first { $0["title"]?.stringValue?.lowercased() == "call mom" }
         #expect(saved?["status"] == "done", "saved from the page, then completed there")
         #expect(saved?["priority"] == "high")

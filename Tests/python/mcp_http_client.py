@@ -29,7 +29,9 @@ async def main():
                 check(init.protocol_version in ("2025-11-25", "2025-06-18"), f"initialize: version {init.protocol_version}")
                 tools = await session.list_tools()
                 names = {t.name for t in tools.tools}
-                check(len(names) == 34 and "approval_status" in names, f"tools/list: 34 tools over HTTP (got {len(names)})")
+                # read and write:tasks: the 22 tools that policy can run; delete_task (destructive) is not listed.
+                check(len(names) == 22 and "approval_status" in names and "delete_task" not in names,
+                      f"tools/list: 22 tools over HTTP, those its scopes can run (got {len(names)})")
                 created = await session.call_tool("create_task", {"title": "Ship the HTTP transport"})
                 check(not created.is_error and created.structured_content["ok"] is True, "create_task ran (write:tasks allowed)")
                 listed = await session.call_tool("list_tasks", {})

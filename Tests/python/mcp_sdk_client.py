@@ -149,7 +149,10 @@ async def session_checks(tasker, db):
                 check(schema.get("type") == "object", f"{name}: valid 2020-12 schema with type object")
                 check(bool(tool.title) and bool(tool.description), f"{name}: title and description")
                 a = tool.annotations
-                check(a is not None and field(a, "read_only_hint", "readOnlyHint") == (name in READ_ONLY), f"{name}: readOnlyHint")
+                # A hint left out means MCP's default (readOnlyHint false, destructiveHint true); Tasker
+                # writes only the hints that differ.
+                read_only = field(a, "read_only_hint", "readOnlyHint") if a is not None else None
+                check(bool(read_only) == (name in READ_ONLY), f"{name}: readOnlyHint")
                 check(field(a, "open_world_hint", "openWorldHint") is False, f"{name}: openWorldHint false")
                 if name in ADDITIVE:
                     check(field(a, "destructive_hint", "destructiveHint") is False, f"{name}: destructiveHint false (additive)")
@@ -158,6 +161,11 @@ async def session_checks(tasker, db):
                 check(output is not None and output.get("type") == "object", f"{name}: an outputSchema of type object")
                 Draft202012Validator.check_schema(output)
                 outputs[name] = Draft202012Validator(output)
+
+            # The listed output schemas write a record shape used twice once, under $defs: the SDK must
+            # resolve those $refs within the schema when it validates (complete_task's task and next).
+            refs = sorted(n for n, t in tools.items() if "$defs" in (field(t, "output_schema", "outputSchema") or {}))
+            check("complete_task" in refs, f"outputSchemas with $defs/$ref: {refs}")
 
             called = set()
             for tool, arguments, expect in CALLS:

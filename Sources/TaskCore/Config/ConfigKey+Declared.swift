@@ -43,4 +43,8 @@ extension ConfigKey {
                                                     "a program printing the signed URL for an object")
     public static let uploadTimeoutSeconds = ConfigKey("attachments.upload.timeout_seconds", .positive(atMost: 3_600), default: "30",
                                                        "the longest one upload may take")
+
+    // The MCP server.
+    public static let mcpTools = ConfigKey("mcp_tools", .string, default: "all",
+                                           "the tools `tasker mcp` offers: tool names, scopes (read, write:tasks, write:pages, destructive), capture or all, comma-separated; `--tools` wins")
 }

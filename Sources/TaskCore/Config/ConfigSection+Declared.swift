@@ -1,4 +1,4 @@
-/// config.json's five sections, declared once from the keys in `ConfigKey+Declared.swift`; each
+/// config.json's six sections, declared once from the keys in `ConfigKey+Declared.swift`; each
 /// reader takes the problems of its own section (`config.problems(in: .sync)`).
 extension ConfigSection {
     public static let model = ConfigSection(
@@ -14,4 +14,5 @@ extension ConfigSection {
     public static let attachments = ConfigSection(
         "Attachments", "Files attached to tasks, kept beside the database.",
         keys: [.attachments, .attachmentsMaxMiB, .attachmentsEncrypt, .attachmentsUpload, .uploadSignCommand, .uploadTimeoutSeconds])
+    public static let mcp = ConfigSection("MCP", "What `tasker mcp` offers a client (an agent sees, of these, only what its policy can run).", keys: [.mcpTools])
 }

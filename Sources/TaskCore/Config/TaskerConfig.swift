@@ -6,7 +6,7 @@ import Foundation
 /// sync's and attachments' setups). `problems` is `tasker config check`, `lines(for:)` is
 /// `tasker config show`, and `document` is docs/CONFIG.md (a test keeps the two equal).
 public struct TaskerConfig: Sendable {
-    public static let sections: [ConfigSection] = [.model, .planning, .reminders, .sync, .attachments]
+    public static let sections: [ConfigSection] = [.model, .planning, .reminders, .sync, .attachments, .mcp]
 
     /// Every key, in declaration order.
     public static let keys: [ConfigKey] = sections.flatMap(\.keys)

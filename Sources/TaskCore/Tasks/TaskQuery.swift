@@ -42,6 +42,47 @@ public struct TaskQuery: Sendable, Hashable {
     /// "this week" on a weekend runs to the end of next week).
     public var dueBefore: Date?
 
+    /// Start after this task in the listing's order (keyset paging: a page is where the last one ended,
+    /// so tasks added or completed between pages neither repeat nor go missing).
+    public var after: Position?
+    /// Only tasks changed after this point, in the order they changed, instead of the listing's order.
+    public var changedAfter: Change?
+
+    /// A place in a listing's order: due (Unix seconds; nil sorts after every due), then priority
+    /// (highest first), then id.
+    public struct Position: Sendable, Hashable {
+        public var due: Int64?
+        public var priorityRank: Int
+        public var id: Int64
+
+        public init(due: Int64?, priorityRank: Int, id: Int64) {
+            self.due = due
+            self.priorityRank = priorityRank
+            self.id = id
+        }
+
+        /// Right after `task`.
+        public init(after task: TaskItem) {
+            self.init(due: task.due.map { Int64(($0.timeIntervalSince1970).rounded(.down)) }, priorityRank: task.priority.rank, id: task.id.rawValue)
+        }
+    }
+
+    /// A place in the order tasks changed: `updated` (Unix seconds), then id.
+    public struct Change: Sendable, Hashable {
+        public var updated: Int64
+        public var id: Int64
+
+        public init(updated: Int64, id: Int64) {
+            self.updated = updated
+            self.id = id
+        }
+
+        /// Right after `task`'s last change.
+        public init(after task: TaskItem) {
+            self.init(updated: Int64(task.updated.timeIntervalSince1970.rounded(.down)), id: task.id.rawValue)
+        }
+    }
+
     public init(filter: Filter = .open, list: String? = nil, project: String? = nil, context: String? = nil, limit: Int? = nil,
                 parent: TaskID? = nil, subtree: Bool = false, stage: String? = nil) {
         self.filter = filter

@@ -92,9 +92,11 @@ public struct Pages {
         }
     }
 
-    /// Pages filtered by space name, label and title substring (all optional), by title.
-    /// - Throws: `.spaceNotFound` for a space that does not exist.
-    public func pages(space: String? = nil, label: String? = nil, titleContains: String? = nil) throws -> [Page] {
+    /// Pages filtered by space name, label and title substring (all optional), by title; at most
+    /// `limit`, starting after the page `after` in that order (keyset paging).
+    /// - Throws: `.spaceNotFound` for a space that does not exist; `.pageNotFound` for an `after`
+    ///   page that is gone.
+    public func pages(space: String? = nil, label: String? = nil, titleContains: String? = nil, after: PageID? = nil, limit: Int? = nil) throws -> [Page] {
         try store.read {
             var conditions: [String] = []
             var values: [DatabaseValue] = []
@@ -110,8 +112,16 @@ public struct Pages {
                 conditions.append("instr(title_key, ?) > 0")
                 values.append(.text(TaskStore.titleKey(titleContains)))
             }
+            if let after {
+                guard let key = try store.db.cached("SELECT title_key FROM pages WHERE id = ?").bind([.integer(after.rawValue)]).first({ $0.string(0) }) else {
+                    throw TaskStoreError.pageNotFound("#\(after.rawValue) (the cursor's page is gone; list again without cursor)")
+                }
+                conditions.append("(title_key > ? OR (title_key = ? AND id > ?))")
+                values += [.text(key), .text(key), .integer(after.rawValue)]
+            }
             let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-            let ids = try store.db.cached("SELECT id FROM pages \(whereClause) ORDER BY title_key, id").bind(values).rows { PageID($0.int64(0)) }
+            values.append(.integer(Int64(limit ?? -1)))
+            let ids = try store.db.cached("SELECT id FROM pages \(whereClause) ORDER BY title_key, id LIMIT ?").bind(values).rows { PageID($0.int64(0)) }
             return try ids.map(loadPage)
         }
     }
@@ -142,7 +152,8 @@ public struct Pages {
     ///
     /// Each word of `query` becomes a quoted prefix term (`"word"*`) and all must match, so user text
     /// can never be FTS syntax. Ranked by bm25 with title hits weighted 10× body hits; the snippet
-    /// wraps matches in `[` `]`. `limit` is clamped to 1…100. An empty query finds nothing.
+    /// wraps matches in `[` `]`. `limit` is clamped to 1…101 (a caller asks for one more than it
+    /// shows, to say whether more follow). An empty query finds nothing.
     ///
     /// With sealed bodies and the key, the search runs on a TEMP index of the opened bodies
     /// (`SealedSearch`); without the key, sealed pages are found by title only
@@ -155,7 +166,7 @@ public struct Pages {
             // query SQLite would compute one for every match before sorting.
             let ranked = try store.db.cached(
                 "SELECT rowid, bm25(\(index), 10.0, 1.0) AS score FROM \(index) WHERE \(index) MATCH ? ORDER BY score LIMIT ?"
-            ).bind([.text(match), .integer(Int64(min(max(limit, 1), 100)))]).rows { ($0.int64(0), $0.double(1)) }
+            ).bind([.text(match), .integer(Int64(min(max(limit, 1), 101)))]).rows { ($0.int64(0), $0.double(1)) }
             let snippet = "SELECT snippet(\(index), -1, '[', ']', '…', 12) FROM \(index) WHERE \(index) MATCH ? AND rowid = ?"
             let hits = try ranked.map { hit in
                 (hit.0, hit.1, try store.db.cached(snippet).bind([.text(match), .integer(hit.0)]).first { $0.string(0) } ?? "")

@@ -278,16 +278,38 @@ public struct Tasks {
                 return try store.loadTasks(
                     "WHERE \(conditions.joined(separator: " AND ")) ORDER BY t.completed DESC, t.id DESC LIMIT ?", values + [.integer(Int64(limit))])
             }
-            // Two passes so the (status, due, priority) index gives the order without a sort:
-            // tasks with a due date first, then those without.
             let base = conditions.isEmpty ? "" : conditions.joined(separator: " AND ") + " AND "
-            var result = try store.loadTasks(
-                "WHERE \(base)t.due IS NOT NULL ORDER BY t.due, t.priority DESC, t.id LIMIT ?", values + [.integer(Int64(limit))])
+            if let change = query.changedAfter {
+                return try store.loadTasks(
+                    "WHERE \(base)(t.updated > ? OR (t.updated = ? AND t.id > ?)) ORDER BY t.updated, t.id LIMIT ?",
+                    values + [.integer(change.updated), .integer(change.updated), .integer(change.id), .integer(Int64(limit))])
+            }
+            // Two passes so the (status, due, priority) index gives the order without a sort:
+            // tasks with a due date first, then those without. A page after a position continues
+            // from it (keyset), in whichever pass it lies.
+            var result: [TaskItem] = []
+            let after = query.after
+            if after == nil || after?.due != nil {
+                var keyset = ""
+                var keysetValues: [DatabaseValue] = []
+                if let after, let due = after.due {
+                    keyset = "(t.due > ? OR (t.due = ? AND (t.priority < ? OR (t.priority = ? AND t.id > ?)))) AND "
+                    keysetValues = [.integer(due), .integer(due), .integer(Int64(after.priorityRank)), .integer(Int64(after.priorityRank)), .integer(after.id)]
+                }
+                result = try store.loadTasks(
+                    "WHERE \(base)\(keyset)t.due IS NOT NULL ORDER BY t.due, t.priority DESC, t.id LIMIT ?", values + keysetValues + [.integer(Int64(limit))])
+            }
             if query.filter == .today || query.filter == .overdue { return result }
             if limit < 0 || result.count < limit {
                 let remaining = limit < 0 ? -1 : limit - result.count
+                var keyset = ""
+                var keysetValues: [DatabaseValue] = []
+                if let after, after.due == nil {
+                    keyset = "(t.priority < ? OR (t.priority = ? AND t.id > ?)) AND "
+                    keysetValues = [.integer(Int64(after.priorityRank)), .integer(Int64(after.priorityRank)), .integer(after.id)]
+                }
                 result += try store.loadTasks(
-                    "WHERE \(base)t.due IS NULL ORDER BY t.priority DESC, t.id LIMIT ?", values + [.integer(Int64(remaining))])
+                    "WHERE \(base)\(keyset)t.due IS NULL ORDER BY t.priority DESC, t.id LIMIT ?", values + keysetValues + [.integer(Int64(remaining))])
             }
             return result
         }

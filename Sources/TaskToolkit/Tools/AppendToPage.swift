@@ -6,8 +6,8 @@ import TaskStore
 public struct AppendToPage: Tool {
     public static let definition = ToolDefinition(
         name: "append_to_page", title: "Append to a page",
-        description: "Append Markdown to the end of a page, by page id or title.",
-        inputSchema: Schema.arguments(["page": Schema.idOrTitle("The page id or title."), "markdown": Schema.string("What to append.", minLength: 1)], required: ["page", "markdown"]),
+        description: "Append Markdown to a page (by id or title).",
+        inputSchema: Schema.arguments(["page": Schema.idOrTitle(), "markdown": Schema.string(nil, minLength: 1)], required: ["page", "markdown"]),
         scope: .writePages, idempotent: false, destructive: false)
 
     public var page: PageReference

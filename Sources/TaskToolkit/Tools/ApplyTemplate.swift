@@ -6,12 +6,11 @@ import TaskStore
 public struct ApplyTemplate: Tool {
     public static let definition = ToolDefinition(
         name: "apply_template", title: "Apply a template",
-        description: "Create every task of a template (see list_templates) in one go: each is due on the anchor day plus its offset, "
-            + "at its wall-clock time. The template's project (or the given one) is created when missing. Returns the tasks.",
+        description: "Create a template's tasks (see list_templates), each due on the anchor day plus its offset; creates the template's project when missing.",
         inputSchema: Schema.arguments([
             "name": TemplateSchema.name,
-            "date": Schema.string("The anchor day (default today): YYYY-MM-DD or natural language (\"friday\", \"next monday\")."),
-            "project": Schema.string("Put the tasks in this project instead of the template's (created if missing)."),
+            "date": Schema.string("The anchor day (default today)."),
+            "project": Schema.string("Instead of the template's project."),
         ], required: ["name"]),
         scope: .writeTasks, idempotent: false, destructive: false)
 

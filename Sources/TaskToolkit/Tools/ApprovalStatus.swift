@@ -7,11 +7,9 @@ import TaskStore
 public struct ApprovalStatusTool: Tool {
     public static let definition = ToolDefinition(
         name: "approval_status", title: "Check an approval",
-        description: "Where a call that answered status pending_approval is now: pending, executed (with the call's result), "
-            + "rejected (with the owner's reason), failed, stale (the task changed before the owner decided; ask again) or expired "
-            + "(after 7 days). Only the owner can approve; this tool cannot.",
+        description: "Where a call that returned pending_approval is now: pending, executed (with its result), rejected, failed, stale or expired. Only the owner approves.",
         inputSchema: Schema.arguments([
-            "approval_id": Schema.string("The approval_id the pending call returned (apr_…).", minLength: 1)
+            "approval_id": Schema.string(nil, minLength: 1)
         ], required: ["approval_id"]),
         scope: .read, idempotent: true, destructive: false)
 

@@ -6,16 +6,13 @@ import TaskStore
 public struct AttachFile: Tool, ArgumentsExpressible {
     public static let definition = ToolDefinition(
         name: "attach_file", title: "Attach a file",
-        description: "Attach a file to a task or a page (each by id or title; a title finds open tasks). The file's bytes are copied "
-            + "into Tasker's store (identical files are stored once), so the original may change or go. Files over the size "
-            + "limit (default 100 MiB) are refused. Returns the attachment with its id, size and SHA-256. " + FileAccess.agentRule,
+        description: "Copy a file into Tasker's store and attach it to a task or page (by id or title). An agent's path is a file name in its own folder.",
         inputSchema: Schema.arguments([
-            "path": Schema.string("The file to attach: for an agent a file name inside its own folder, such as scan.pdf; "
-                                  + "for the owner an absolute path (~/ is the home folder).", minLength: 1),
-            "task": Schema.idOrTitle("The task to attach it to (id or title)."),
-            "page": Schema.idOrTitle("The page to attach it to (id or title)."),
-            "name": Schema.string("The name to show (default: the file's own name).", minLength: 1),
-            "encrypt": Schema.boolean("Store it encrypted (needs `tasker crypto enable`; default: config attachments.encrypt)."),
+            "path": Schema.string(nil, minLength: 1),
+            "task": Schema.idOrTitle(),
+            "page": Schema.idOrTitle(),
+            "name": Schema.string("Default: the file's name.", minLength: 1),
+            "encrypt": Schema.flag,
         ], required: ["path"]),
         scope: .writeTasks, idempotent: false, destructive: false)
 

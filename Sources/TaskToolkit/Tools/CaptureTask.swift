@@ -7,14 +7,13 @@ import TaskStore
 public struct CaptureTask: Tool {
     public static let definition = ToolDefinition(
         name: "capture_task", title: "Capture a task",
-        description: "Create a task from a plain sentence, e.g. \"call mom tomorrow 5pm #family !high ~15m\". "
-            + "Returns the task and the chips showing what was understood. With dry_run, returns the parsed draft and saves nothing.",
+        description: "Create a task from a sentence such as \"call mom tomorrow 5pm #family !high ~15m\"; returns the task and what was understood (dry_run saves nothing).",
         inputSchema: Schema.arguments([
-            "text": Schema.string("The sentence as the user typed it.", minLength: 1),
-            "project": Schema.string("Put the task in this project (by name)."),
-            "list": Schema.string("Put the task in this list (default Inbox)."),
+            "text": Schema.string(nil, minLength: 1),
+            "project": Schema.string(nil),
+            "list": Schema.string(nil),
             "parent": CreateTask.properties["parent"] ?? Schema.idOrTitle("The parent task."),
-            "dry_run": Schema.boolean("Parse and show what would be created, save nothing."),
+            "dry_run": Schema.flag,
         ], required: ["text"]),
         scope: .writeTasks, idempotent: false, destructive: false)
 

@@ -6,12 +6,10 @@ import TaskStore
 public struct CompleteTask: TaskTargeting {
     public static let definition = ToolDefinition(
         name: "complete_task", title: "Complete a task",
-        description: "Mark a task done, by id or title. A recurring task gets its next occurrence, returned as next. "
-            + "A task with open subtasks is refused (ok false, listing them as open_subtasks) unless with_children is true: "
-            + "then they are completed with it, in one step.",
+        description: "Mark a task done (by id, or title: exact or a unique part); a repeating task returns its next occurrence. Open subtasks refuse it unless with_children.",
         inputSchema: Schema.arguments([
             "id": Schema.taskID, "title": Schema.taskTitle,
-            "with_children": Schema.boolean("Complete its open subtasks (at any depth) too."),
+            "with_children": Schema.flag,
         ]),
         scope: .destructive, idempotent: false, destructive: true)
 

@@ -6,12 +6,12 @@ import TaskStore
 public struct CreatePage: Tool {
     public static let definition = ToolDefinition(
         name: "create_page", title: "Create a page",
-        description: "Create a page with an optional Markdown body in a space (default Personal).",
+        description: "Create a page with a Markdown body in a space (default Personal).",
         inputSchema: Schema.arguments([
-            "title": Schema.string("The page title.", minLength: 1),
-            "space": Schema.string("The space (default Personal)."),
-            "body": Schema.string("Markdown body."),
-            "labels": Schema.strings("Labels."),
+            "title": Schema.string(nil, minLength: 1),
+            "space": Schema.string(nil),
+            "body": Schema.string(nil),
+            "labels": Schema.strings(nil),
         ], required: ["title"]),
         scope: .writePages, idempotent: false, destructive: false)
 

@@ -6,13 +6,12 @@ import TaskStore
 public struct CreatePlace: Tool {
     public static let definition = ToolDefinition(
         name: "create_place", title: "Create a place",
-        description: "Create a named place (a circle: centre in degrees, radius in metres) that tasks can be bound to "
-            + "with place and place_trigger on create_task/update_task, to remind on arriving or leaving.",
+        description: "Create a named place (centre in degrees, radius in metres) that tasks can remind at via place on create_task/update_task.",
         inputSchema: Schema.arguments([
-            "name": Schema.string("A name not used by another place (any case), such as \"supermarket\" or \"work\".", minLength: 1),
-            "latitude": Schema.number("Latitude of the centre in degrees (WGS 84).", minimum: -90, maximum: 90),
-            "longitude": Schema.number("Longitude of the centre in degrees (WGS 84).", minimum: -180, maximum: 180),
-            "radius_m": Schema.number("Radius in metres (default 100).", minimum: Place.minimumRadius, maximum: Place.maximumRadius),
+            "name": Schema.string(nil, minLength: 1),
+            "latitude": Schema.number(nil, minimum: -90, maximum: 90),
+            "longitude": Schema.number(nil, minimum: -180, maximum: 180),
+            "radius_m": Schema.number("Default 100.", minimum: Place.minimumRadius, maximum: Place.maximumRadius),
         ], required: ["name", "latitude", "longitude"]),
         scope: .writeTasks, idempotent: false, destructive: false)
 

@@ -6,8 +6,8 @@ import TaskStore
 public struct CreateProject: Tool {
     public static let definition = ToolDefinition(
         name: "create_project", title: "Create a project",
-        description: "Create a project that groups tasks toward one outcome.",
-        inputSchema: Schema.arguments(["name": Schema.string("A name not used by another project.", minLength: 1), "notes": Schema.string("Notes.")], required: ["name"]),
+        description: "Create a project.",
+        inputSchema: Schema.arguments(["name": Schema.string(nil, minLength: 1), "notes": Schema.string(nil)], required: ["name"]),
         scope: .writeTasks, idempotent: false, destructive: false)
 
     public var name: String

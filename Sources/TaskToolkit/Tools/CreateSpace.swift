@@ -7,7 +7,7 @@ public struct CreateSpace: Tool {
     public static let definition = ToolDefinition(
         name: "create_space", title: "Create a space",
         description: "Create a space for pages, optionally bound to a project.",
-        inputSchema: Schema.arguments(["name": Schema.string("A name not used by another space.", minLength: 1), "project": Schema.string("Bind it to this project.")], required: ["name"]),
+        inputSchema: Schema.arguments(["name": Schema.string(nil, minLength: 1), "project": Schema.string(nil)], required: ["name"]),
         scope: .writePages, idempotent: false, destructive: false)
 
     public var name: String

@@ -6,28 +6,28 @@ import TaskStore
 public struct CreateTask: Tool {
     public static let definition = ToolDefinition(
         name: "create_task", title: "Create a task",
-        description: "Create a task from explicit fields. Dates: \(Schema.dateHelp).",
+        description: "Create a task from explicit fields. Dates: ISO 8601 or natural language (\"tomorrow 5pm\"); a bare day is all-day.",
         inputSchema: Schema.arguments(properties, required: ["title"]),
         scope: .writeTasks, idempotent: false, destructive: false)
 
     /// The fields of a task as arguments; `update_task` offers the same ones (nullable where a
     /// field can be cleared).
     static let properties: [String: JSONValue] = [
-        "title": Schema.string("The task's title.", minLength: 1),
-        "notes": Schema.string("Free-form notes."),
-        "due": Schema.nullableString("When it is due: \(Schema.dueHelp)."),
+        "title": Schema.string(nil, minLength: 1),
+        "notes": Schema.string(nil),
+        "due": Schema.nullable(Schema.string(nil)),
         "priority": Schema.priority,
-        "estimate_minutes": Schema.integer("How long it takes, in minutes.", minimum: 0, maximum: 10_080),
+        "estimate_minutes": Schema.integer(nil, minimum: 0, maximum: 10_080),
         "energy": Schema.energy,
-        "contexts": Schema.strings("Contexts such as \"errands\" or \"phone\" (without # or @)."),
+        "contexts": Schema.strings("Such as errands, phone."),
         "kind": Schema.kind,
-        "project": Schema.string("Project name (must exist)."),
-        "list": Schema.string("List name (default Inbox)."),
-        "parent": Schema.idOrTitle("Make it a subtask of this task: its id, or its title (exact, or a unique part)."),
+        "project": Schema.string("An existing project."),
+        "list": Schema.string(nil),
+        "parent": Schema.idOrTitle("The parent task."),
         "recurrence": Schema.recurrence,
-        "defer_until": Schema.nullableString("Hide it until this day: YYYY-MM-DD or natural language (\"monday\")."),
+        "defer_until": Schema.nullable(Schema.string(nil)),
         "remind": Schema.remind,
-        "place": Schema.string("Remind at this place (a name from list_places; create_place makes one).", minLength: 1),
+        "place": Schema.placeName,
         "place_trigger": Schema.placeTrigger,
     ]
 

@@ -6,16 +6,13 @@ import TaskStore
 public struct CreateTemplate: Tool {
     public static let definition = ToolDefinition(
         name: "create_template", title: "Create a template",
-        description: "Save a named template: tasks with day offsets from an anchor day (may be negative), optional HH:MM wall-clock times, "
-            + "estimates, contexts, priorities and subtasks; plus an optional project to create when it is applied. Give either `tasks` "
-            + "or `from_project` (that project's tasks, with their offsets from its first due day). Offsets are stored, never dates. "
-            + "Built-in names cannot be taken; an existing name needs replace: true.",
+        description: "Save a named template of tasks with day offsets from an anchor day (give tasks, or from_project to copy one); replace overwrites yours.",
         inputSchema: Schema.arguments([
-            "name": Schema.string("A name not used by another template.", minLength: 1),
+            "name": Schema.string(nil, minLength: 1),
             "tasks": TemplateSchema.tasks,
-            "from_project": Schema.string("Copy this existing project's tasks instead of giving `tasks`."),
-            "project": Schema.string("A project to put the tasks in when the template is applied (created if missing)."),
-            "replace": Schema.boolean("Overwrite your template of the same name (default false)."),
+            "from_project": Schema.string(nil),
+            "project": Schema.string("The project applying it fills (created if missing)."),
+            "replace": Schema.flag,
         ], required: ["name"]),
         scope: .writeTasks, idempotent: false, destructive: false)
 

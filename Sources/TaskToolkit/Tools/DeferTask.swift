@@ -6,8 +6,8 @@ import TaskStore
 public struct DeferTask: TaskTargeting {
     public static let definition = ToolDefinition(
         name: "defer_task", title: "Defer a task",
-        description: "Hide a task until a day (it leaves available lists and plans until then), by id or title.",
-        inputSchema: Schema.arguments(["id": Schema.taskID, "title": Schema.taskTitle, "until": Schema.nullableString("The day it comes back: YYYY-MM-DD or natural language; null to undefer.")], required: ["until"]),
+        description: "Hide a task (by id or title) until a day; null undefers.",
+        inputSchema: Schema.arguments(["id": Schema.taskID, "title": Schema.taskTitle, "until": Schema.nullable(Schema.string(nil))], required: ["until"]),
         scope: .destructive, idempotent: true, destructive: true)
 
     public var target: TaskReference

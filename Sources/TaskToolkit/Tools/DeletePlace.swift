@@ -6,8 +6,7 @@ import TaskStore
 public struct DeletePlace: Tool {
     public static let definition = ToolDefinition(
         name: "delete_place", title: "Delete a place",
-        description: "Delete a place by name. Tasks bound to it keep everything else and no longer remind there "
-            + "(the result lists them); undo puts the place back and binds them again.",
+        description: "Delete a place; the tasks bound to it stop reminding there (the result lists them).",
         inputSchema: Schema.arguments(["name": Schema.placeName], required: ["name"]),
         scope: .destructive, idempotent: false, destructive: true)
 

@@ -16,12 +16,10 @@ public struct DeleteTask: TaskTargeting, ArgumentsExpressible {
 
     public static let definition = ToolDefinition(
         name: "delete_task", title: "Delete a task",
-        description: "Delete a task, by id or title (title finds open tasks; id any task). Its contexts and page links go with it. "
-            + "children: refuse (default: ok false listing its open subtasks), orphan (they stay, without a parent) "
-            + "or delete (every task below it goes too). Returns the deleted tasks.",
+        description: "Delete a task (by id or title) with its links; children says what happens to open subtasks (default refuse).",
         inputSchema: Schema.arguments([
             "id": Schema.taskID, "title": Schema.taskTitle,
-            "children": Schema.oneOf(Children.allCases.map(\.rawValue), "What happens to its subtasks (default refuse)."),
+            "children": Schema.enumeration(Children.allCases.map(\.rawValue)),
         ]),
         scope: .destructive, idempotent: false, destructive: true)
 

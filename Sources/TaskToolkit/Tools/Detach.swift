@@ -7,9 +7,8 @@ import TaskStore
 public struct Detach: Tool, ArgumentsExpressible {
     public static let definition = ToolDefinition(
         name: "detach", title: "Detach an attachment",
-        description: "Remove an attachment, by its id (list_attachments shows them), from its task or page. The stored bytes "
-            + "are removed later by `tasker gc` once nothing else names them.",
-        inputSchema: Schema.arguments(["id": Schema.integer("The attachment id.", minimum: 1)], required: ["id"]),
+        description: "Remove an attachment (id from list_attachments) from its task or page.",
+        inputSchema: Schema.arguments(["id": Schema.integer(nil, minimum: 1)], required: ["id"]),
         scope: .destructive, idempotent: false, destructive: true)
 
     public var id: AttachmentID

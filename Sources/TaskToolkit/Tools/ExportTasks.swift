@@ -11,13 +11,11 @@ public struct ExportTasks: Tool {
 
     public static let definition = ToolDefinition(
         name: "export_tasks", title: "Export tasks",
-        description: "Export tasks: format unkt (a bundle of everything, for tasker import), taskwarrior (for task import) or todotxt is written to a new file and its name returned; format json returns the task records inline when there are at most \(inlineLimit) (filter open, done or all). "
-            + FileAccess.agentRule,
+        description: "Export tasks: json returns the records inline; unkt, taskwarrior and todotxt write a new file (an agent's path is a file name in its own folder).",
         inputSchema: Schema.arguments([
-            "format": Schema.oneOf(["json", "unkt", "taskwarrior", "todotxt"], "json (inline, default), unkt, taskwarrior or todotxt (a file)."),
-            "filter": Schema.oneOf(["open", "done", "all"], "Which tasks (json and taskwarrior; a bundle holds everything). Default all."),
-            "path": Schema.string("A new file to write (never over an existing one): for an agent a file name inside its own folder, such as week.txt; "
-                                  + "default: a new file with an unguessable name (0600), in the agent's folder or, for the owner, in exports/ beside the database.", minLength: 1),
+            "format": Schema.enumeration(["json", "unkt", "taskwarrior", "todotxt"]),
+            "filter": Schema.oneOf(["open", "done", "all"], "Default all; a bundle holds everything."),
+            "path": Schema.string("A new file (default: a fresh name).", minLength: 1),
         ]),
         scope: .read, idempotent: true, destructive: false)
 

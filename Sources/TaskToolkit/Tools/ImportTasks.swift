@@ -7,13 +7,12 @@ import TaskStore
 public struct ImportTasks: Tool {
     public static let definition = ToolDefinition(
         name: "import_tasks", title: "Import tasks",
-        description: "Import a .unkt bundle, a Taskwarrior export or a todo.txt file by UUID, in one transaction (everything or nothing). Mode merge (default: newer modified wins, no field dropped), replace or skip; dry_run reports without writing. "
-            + FileAccess.agentRule,
+        description: "Import a .unkt bundle, Taskwarrior export or todo.txt file in one transaction; mode merge (default), replace or skip; dry_run writes nothing.",
         inputSchema: Schema.arguments([
-            "path": Schema.string("The file to import: for an agent a file name inside its own folder, such as backup.unkt.", minLength: 1),
-            "format": Schema.oneOf(["unkt", "taskwarrior", "todotxt"], "Default: unkt for a .unkt file, todotxt for a .txt file, otherwise taskwarrior."),
-            "mode": Schema.oneOf(ImportMode.allCases.map(\.rawValue), "How a record already here combines with the incoming one (default merge)."),
-            "dry_run": Schema.boolean("Report what would change and write nothing."),
+            "path": Schema.string(nil, minLength: 1),
+            "format": Schema.oneOf(["unkt", "taskwarrior", "todotxt"], "Default: by the file's extension."),
+            "mode": Schema.enumeration(ImportMode.allCases.map(\.rawValue)),
+            "dry_run": Schema.flag,
         ], required: ["path"]),
         scope: .destructive, idempotent: false, destructive: true)
 

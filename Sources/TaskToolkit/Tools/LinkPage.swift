@@ -6,8 +6,8 @@ import TaskStore
 public struct LinkPage: Tool {
     public static let definition = ToolDefinition(
         name: "link_page", title: "Link a page",
-        description: "Link a page to a task (id or title) and/or a project (name).",
-        inputSchema: Schema.arguments(["page": Schema.idOrTitle("The page id or title."), "task": Schema.idOrTitle("The task id or title."), "project": Schema.string("The project name.")], required: ["page"]),
+        description: "Link a page (by id or title) to a task and/or a project.",
+        inputSchema: Schema.arguments(["page": Schema.idOrTitle(), "task": Schema.idOrTitle(), "project": Schema.string(nil)], required: ["page"]),
         scope: .writePages, idempotent: true, destructive: false)
 
     public var page: PageReference

@@ -6,11 +6,10 @@ import TaskStore
 public struct ListAttachments: Tool, ArgumentsExpressible {
     public static let definition = ToolDefinition(
         name: "list_attachments", title: "List attachments",
-        description: "The files attached to a task or a page (each by id or title), or every attachment when neither is given: "
-            + "id, name, size, SHA-256, the task or page, and (for the owner, never an agent) where the bytes are stored.",
+        description: "The files attached to a task or page (by id or title), or all.",
         inputSchema: Schema.arguments([
-            "task": Schema.idOrTitle("Only this task's attachments (id or title)."),
-            "page": Schema.idOrTitle("Only this page's attachments (id or title)."),
+            "task": Schema.idOrTitle(),
+            "page": Schema.idOrTitle(),
         ]),
         scope: .read, idempotent: true, destructive: false)
 

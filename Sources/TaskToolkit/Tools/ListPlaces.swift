@@ -6,7 +6,7 @@ import TaskStore
 public struct ListPlaces: Tool {
     public static let definition = ToolDefinition(
         name: "list_places", title: "List places",
-        description: "Places (name, latitude, longitude, radius_m) with the number of open tasks bound to each.",
+        description: "Places with the number of open tasks bound to each.",
         inputSchema: Schema.arguments([:]),
         scope: .read, idempotent: true, destructive: false)
 

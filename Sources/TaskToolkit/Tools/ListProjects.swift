@@ -6,7 +6,7 @@ import TaskStore
 public struct ListProjects: Tool {
     public static let definition = ToolDefinition(
         name: "list_projects", title: "List projects",
-        description: "Projects with their open and done task counts and progress (0 to 1).",
+        description: "Projects with open and done counts and progress (0 to 1).",
         inputSchema: Schema.arguments([:]),
         scope: .read, idempotent: true, destructive: false)
 

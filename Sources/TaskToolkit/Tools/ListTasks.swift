@@ -2,49 +2,86 @@ import Foundation
 import TaskCore
 import TaskStore
 
-/// `list_tasks`: tasks by filter, list, project, context, stage or parent; flat or as a tree.
+/// `list_tasks`: tasks by filter, list, project, context, stage or parent; flat or as a tree; a page at
+/// a time (`limit`, `cursor`), or what changed since a point (`changes_since`).
 public struct ListTasks: Tool {
     public static let definition = ToolDefinition(
         name: "list_tasks", title: "List tasks",
-        description: "List tasks: open (default), today (due by the end of today, overdue included), tomorrow (due during tomorrow), week (due by the end of this week's Sunday, overdue included), overdue, "
-            + "available (open, not deferred, not waiting), waiting, or all (done included); optionally by list, project, context or stage. "
-            + "parent lists a task's subtasks; tree orders tasks as an outline (each parent followed by its subtasks, each task with its depth), "
-            + "and with parent shows every level below it.",
+        description: "List tasks by filter (default open), list, project, context, stage or parent, as id, title, due and status (fields adds members). "
+            + "Pass next_cursor as cursor for the next page; changes_since (an instant or a changes_cursor) lists what changed since.",
         inputSchema: Schema.arguments([
-            "filter": Schema.oneOf(TaskQuery.Filter.allCases.map(\.rawValue), "Which tasks (default open)."),
-            "list": Schema.string("Only this list."),
-            "project": Schema.string("Only this project."),
-            "context": Schema.string("Only tasks with this context (with or without # or @)."),
-            "stage": Schema.string("Only tasks in this workflow stage (Backlog, Next, Doing, Waiting, Done, Someday)."),
-            "parent": Schema.idOrTitle("Only subtasks of this task: its id, or its title (exact, or a unique part)."),
-            "tree": Schema.boolean("As an outline: parents before their subtasks, each task with a depth (0 at the top)."),
-            "limit": Schema.integer("At most this many (default 50).", minimum: 1, maximum: 1000),
-            "done": Schema.string("Only tasks completed in this period, newest first: today, yesterday, this week, last week, since monday, since 2026-12-01."),
+            "filter": Schema.enumeration(TaskQuery.Filter.allCases.map(\.rawValue)),
+            "list": Schema.string(nil),
+            "project": Schema.string(nil),
+            "context": Schema.string(nil),
+            "stage": Schema.string(nil),
+            "parent": Schema.idOrTitle(),
+            "tree": Schema.flag,
+            "limit": Schema.integer("Default 40.", minimum: 1, maximum: 1000),
+            "cursor": Schema.string(nil, minLength: 1),
+            "fields": Schema.strings("Members besides id (priority, project, contexts, notes…), or all."),
+            "changes_since": Schema.string(nil, minLength: 1),
+            "done": Schema.string("Completed in this period, newest first: today, last week, since monday, since 2026-12-01."),
         ]),
         scope: .read, idempotent: true, destructive: false)
+
+    /// The page size when `limit` is not given: 40 compact tasks, about 1,500 tokens
+    /// (ListTasksPagingTests measures the page at 100,000 tasks against 2,000).
+    public static let defaultLimit = 40
 
     public var query: TaskQuery
     /// The parent named by title or id, looked up when it runs (wins over `query.parent`).
     public var parent: TaskReference?
     public var tree: Bool
+    /// The members each task is written with (JSON doors only).
+    public var members: TaskMemberSelection
+    /// `changes_since` given as an instant, read in the store's zone when it runs.
+    public var changesSince: String?
     /// The completion period (`done`), read when it runs.
     public var done: String?
 
-    public init(_ query: TaskQuery, parent: TaskReference? = nil, tree: Bool = false, done: String? = nil) {
+    public init(_ query: TaskQuery, parent: TaskReference? = nil, tree: Bool = false, members: TaskMemberSelection = .compact, done: String? = nil) {
         self.query = query
         self.parent = parent
         self.tree = tree
+        self.members = members
         self.done = done
     }
 
     public init(_ arguments: ToolArguments) throws {
-        var query = TaskQuery(filter: arguments.string("filter").flatMap(TaskQuery.Filter.init(rawValue:)) ?? .open)
+        let since = arguments.string("changes_since")
+        // What changed means every task, done included, unless a filter is given.
+        let filter = arguments.string("filter").flatMap(TaskQuery.Filter.init(rawValue:)) ?? (since == nil ? .open : .all)
+        var query = TaskQuery(filter: filter)
         query.list = arguments.string("list")
         query.project = arguments.string("project")
         query.context = arguments.string("context")  // the store reads #errands, @Errands and errands alike
         query.stage = arguments.string("stage")
-        query.limit = arguments.int("limit")  // nil: 50, when it runs
-        self.init(query, parent: arguments.taskReference("parent"), tree: arguments.bool("tree"), done: arguments.string("done"))
+        query.limit = arguments.int("limit")  // nil: defaultLimit, when it runs
+        query.changedAfter = since.flatMap(ListCursor.change)
+        if let cursor = arguments.string("cursor") {
+            if let change = ListCursor.change(cursor) {
+                query.changedAfter = change
+            } else if let position = ListCursor.position(cursor) {
+                query.after = position
+            } else {
+                throw arguments.invalid("cursor '\(cursor)' is not one list_tasks gave; pass a result's next_cursor as it is")
+            }
+        }
+        let tree = arguments.bool("tree")
+        if tree && (query.after != nil || since != nil) {
+            throw arguments.invalid("tree lists a whole outline; leave out cursor and changes_since (or tree)")
+        }
+        let done = arguments.string("done")
+        if done != nil && (query.after != nil || query.changedAfter != nil) {
+            throw arguments.invalid("done lists one period's completions, newest first; leave out cursor and changes_since, and raise limit or narrow the period for more")
+        }
+        let fields = arguments.strings("fields")
+        if let unknown = fields?.first(where: { !TaskMemberSelection.names.contains($0) }) {
+            throw arguments.invalid("fields: '\(unknown)' is not a task member; use \(TaskMemberSelection.names.joined(separator: ", "))")
+        }
+        self.init(query, parent: arguments.taskReference("parent"), tree: tree, members: TaskMemberSelection(fields), done: done)
+        if query.changedAfter == nil && query.after == nil { changesSince = since }
     }
 
     public struct Output: ToolOutput {
@@ -54,21 +91,46 @@ public struct ListTasks: Tool {
         public var depths: [Int]?
         /// Why the last sync could not write a task, for the tasks it could not (`sync_error`).
         public var syncErrors: [TaskID: String] = [:]
+        /// Whether more tasks follow this page, and where they start.
+        public var hasMore = false
+        public var nextCursor: String?
+        /// Where to ask `changes_since` from to learn what changes after this result.
+        public var changesCursor = ""
+        public var members: TaskMemberSelection = .all
         /// The completion period asked for (`done`), for the chat's words; not in the JSON.
         public var done: String?
 
-        public static let schema = OutputSchema.object(OutputSchema.listing("tasks", OutputSchema.task).merging(["filter": OutputSchema.string]) { a, _ in a })
+        public static let schema = OutputSchema.object(
+            OutputSchema.listing("tasks", TaskMemberSelection.schema).merging([
+                "filter": OutputSchema.string, "has_more": OutputSchema.boolean, "next_cursor": OutputSchema.nullableString,
+                "changes_cursor": OutputSchema.string,
+            ]) { a, _ in a })
 
         public func json(_ format: ResultFormat) -> [String: JSONValue] {
-            let items = tasks.indices.map { i in format.task(tasks[i], depth: depths?[i], syncError: syncErrors[tasks[i].id]) }
-            return ["filter": .string(filter.rawValue), "count": .int(tasks.count), "tasks": .array(items)]
+            let items = tasks.indices.map { i in members.select(format.task(tasks[i], depth: depths?[i], syncError: syncErrors[tasks[i].id])) }
+            return [
+                "filter": .string(filter.rawValue), "count": .int(tasks.count), "tasks": .array(items), "has_more": .bool(hasMore),
+                "next_cursor": .string(nextCursor), "changes_cursor": .string(changesCursor),
+            ]
         }
 
         public func appendResult(_ format: ResultFormat, to out: inout [UInt8]) {
-            out.append(contentsOf: #"{"count":"#.utf8)
+            guard members == .all else {
+                var members = json(format)
+                members["ok"] = true
+                JSONValue.object(members).appendEncoded(to: &out)
+                return
+            }
+            out.append(contentsOf: #"{"changes_cursor":"#.utf8)
+            JSONBytes.appendString(changesCursor, to: &out)
+            out.append(contentsOf: #","count":"#.utf8)
             JSONBytes.appendInt(tasks.count, to: &out)
             out.append(contentsOf: #","filter":"#.utf8)
             JSONBytes.appendString(filter.rawValue, to: &out)
+            out.append(contentsOf: #","has_more":"#.utf8)
+            out.append(contentsOf: (hasMore ? "true" : "false").utf8)
+            out.append(contentsOf: #","next_cursor":"#.utf8)
+            if let nextCursor { JSONBytes.appendString(nextCursor, to: &out) } else { out.append(contentsOf: "null".utf8) }
             out.append(contentsOf: #","ok":true,"tasks":["#.utf8)
             for i in tasks.indices {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
@@ -80,11 +142,18 @@ public struct ListTasks: Tool {
 
     public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> {
         var query = query
-        if query.limit == nil { query.limit = 50 }
+        if let since = changesSince {
+            guard let date = ISODate.parse(since, in: toolkit.timeZone) else {
+                throw ToolkitError.invalidArguments(tool: Self.definition.name, message: "changes_since '\(since)' is neither an ISO 8601 instant nor a changes_cursor from list_tasks")
+            }
+            query.changedAfter = ListCursor.change(from: date)
+        }
         if let done {
             (query.completedFrom, query.completedBefore) = try toolkit.donePeriod(done, tool: Self.definition.name)
             query.filter = .all
         }
+        let limit = query.limit ?? Self.defaultLimit
+        query.limit = limit + 1  // one more than the page: whether more follow
         if let parent {
             switch try toolkit.findEditable(parent) {
             case .success(let task): query.parent = task.id
@@ -92,10 +161,21 @@ public struct ListTasks: Tool {
             }
         }
         query.subtree = tree && query.parent != nil
-        let tasks = try Tasks(toolkit.store).tasks(query)
+        var tasks = try Tasks(toolkit.store).tasks(query)
+        let hasMore = tasks.count > limit
+        if hasMore { tasks.removeLast(tasks.count - limit) }
         let syncErrors = try SyncFailures(toolkit.store).byTask()
-        guard tree else { return .done(Output(filter: query.filter, tasks: tasks, syncErrors: syncErrors, done: done)) }
+        let now = ListCursor.text(ListCursor.change(from: toolkit.now))
+        var output = Output(filter: query.filter, tasks: tasks, syncErrors: syncErrors, hasMore: hasMore, changesCursor: now, members: members, done: done)
+        if let last = tasks.last, hasMore, done == nil {
+            output.nextCursor = query.changedAfter != nil ? ListCursor.text(TaskQuery.Change(after: last)) : ListCursor.text(TaskQuery.Position(after: last))
+        }
+        // After the last change, the next changes start this second (one made in it may come again).
+        if query.changedAfter != nil && !hasMore { output.changesCursor = now }
+        guard tree else { return .done(output) }
         let outline = TaskOutline(tasks)
-        return .done(Output(filter: query.filter, tasks: outline.tasks, depths: outline.depths, syncErrors: syncErrors))
+        output.tasks = outline.tasks
+        output.depths = outline.depths
+        return .done(output)
     }
 }

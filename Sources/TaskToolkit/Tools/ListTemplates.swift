@@ -6,8 +6,7 @@ import TaskStore
 public struct ListTemplates: Tool {
     public static let definition = ToolDefinition(
         name: "list_templates", title: "List templates",
-        description: "The templates apply_template can use: the built-in ones (weekly review, trip packing, new project) and yours, "
-            + "each with its tasks, their day offsets and times.",
+        description: "The templates apply_template can use, built-in and yours, with their tasks and offsets.",
         inputSchema: Schema.arguments([:]),
         scope: .read, idempotent: true, destructive: false)
 

@@ -6,12 +6,10 @@ import TaskStore
 public struct OpenAttachment: Tool, ArgumentsExpressible {
     public static let definition = ToolDefinition(
         name: "open_attachment", title: "Open an attachment",
-        description: "An attachment's bytes, by its id (list_attachments shows them): with path, a copy is written there "
-            + "(checked against its SHA-256; an existing file is never overwritten); without, the owner gets the path of the stored file "
-            + "(read-only: copy it before editing) and an agent must give path. " + FileAccess.agentRule,
+        description: "Copy an attachment's bytes (by id) to a new file at path (an agent's path is a file name in its own folder); without path the owner gets the stored file's path.",
         inputSchema: Schema.arguments([
-            "id": Schema.integer("The attachment id.", minimum: 1),
-            "path": Schema.string("Where to write a copy (a new file): for an agent a new file name inside its own folder, such as scan.pdf.", minLength: 1),
+            "id": Schema.integer(nil, minimum: 1),
+            "path": Schema.string(nil, minLength: 1),
         ], required: ["id"]),
         scope: .destructive, idempotent: false, destructive: false)
 

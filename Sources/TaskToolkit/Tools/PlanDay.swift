@@ -6,20 +6,17 @@ import TaskStore
 public struct PlanDay: Tool {
     public static let definition = ToolDefinition(
         name: "plan_day", title: "Plan the day",
-        description: "An ordered plan within a budget of minutes: overdue and due today first, then by priority, preferring the given energy. "
-            + "Each item has start and end times; the result also says what did not fit and why. "
-            + "With calendars configured (or working_hours given) tasks are placed as blocks into the day's free windows, "
-            + "never across a busy event and never split; `busy` lists the day's events. Saves nothing.",
+        description: "Plan a day within a budget of minutes: overdue and due first, then priority, around calendar events when configured. Saves nothing.",
         inputSchema: Schema.arguments([
-            "budget_minutes": Schema.integer("Minutes available.", minimum: 1, maximum: 1440),
+            "budget_minutes": Schema.integer(nil, minimum: 1, maximum: 1440),
             "energy": Schema.energy,
-            "date": Schema.string("The day to plan (default today): YYYY-MM-DD or natural language."),
-            "start": Schema.string("When the first item starts (default now, rounded up to 5 minutes): \(Schema.dateHelp)."),
-            "default_estimate_minutes": Schema.integer("Minutes counted for a task with no estimate (default 30).", minimum: 1, maximum: 480),
-            "respect_calendar": Schema.boolean("Place tasks around the configured calendars' busy time (default true when calendars are configured)."),
-            "working_hours": Schema.string("The hours to plan in, HH:MM-HH:MM (default config's working_hours, else 09:00-18:00 when placing around a calendar).", minLength: 11),
-            "breaks": Schema.integer("Minimum minutes between blocks when placing around a calendar (default 5).", minimum: 0, maximum: 120),
-            "format": Schema.oneOf(["json", "ics"], "ics adds `ics`: the blocks as iCalendar VEVENTs a calendar app can import (default json)."),
+            "date": Schema.string("Default today."),
+            "start": Schema.string("Default now."),
+            "default_estimate_minutes": Schema.integer("Default 30.", minimum: 1, maximum: 480),
+            "respect_calendar": Schema.flag,
+            "working_hours": Schema.string("HH:MM-HH:MM.", minLength: 11),
+            "breaks": Schema.integer("Minutes between blocks (default 5).", minimum: 0, maximum: 120),
+            "format": Schema.oneOf(["json", "ics"], "ics adds the blocks as iCalendar events."),
         ], required: ["budget_minutes"]),
         scope: .read, idempotent: true, destructive: false)
 

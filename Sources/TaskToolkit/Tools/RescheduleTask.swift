@@ -6,8 +6,8 @@ import TaskStore
 public struct RescheduleTask: TaskTargeting {
     public static let definition = ToolDefinition(
         name: "reschedule_task", title: "Reschedule a task",
-        description: "Change a task's due date, by id or title. due: \(Schema.dueHelp), or null to clear it.",
-        inputSchema: Schema.arguments(["id": Schema.taskID, "title": Schema.taskTitle, "due": Schema.nullableString("The new due date and time.")], required: ["due"]),
+        description: "Change a task's due (by id or title); null clears it.",
+        inputSchema: Schema.arguments(["id": Schema.taskID, "title": Schema.taskTitle, "due": Schema.nullableString(Schema.dueHelp)], required: ["due"]),
         scope: .destructive, idempotent: true, destructive: true)
 
     public var target: TaskReference

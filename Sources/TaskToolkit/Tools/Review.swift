@@ -5,13 +5,11 @@ import TaskCore
 public struct Review: Tool {
     public static let definition = ToolDefinition(
         name: "review", title: "Weekly review",
-        description: "A weekly review for a period (default the last 7 days, today included, in the user's zone): done (count, by project), "
-            + "slipped (due in the period, still open), overdue (older), waiting, stale (open, unchanged for 30 days), "
-            + "projects with no open next action, and inbox items with no due date and no project. Saves nothing.",
+        description: "A weekly review of a period (default the last 7 days): done, slipped, overdue, waiting, stale, projects without a next action, and inbox items.",
         inputSchema: Schema.arguments([
-            "from": Schema.string("First day of the period (default 6 days before today): YYYY-MM-DD or natural language."),
-            "to": Schema.string("Last day of the period, included (default today): YYYY-MM-DD or natural language."),
-            "limit": Schema.integer("At most this many tasks listed per section (default 50; counts are always complete).", minimum: 1, maximum: 1000),
+            "from": Schema.string(nil),
+            "to": Schema.string(nil),
+            "limit": Schema.integer("Tasks per section (default 50).", minimum: 1, maximum: 1000),
         ]),
         scope: .read, idempotent: true, destructive: false)
 

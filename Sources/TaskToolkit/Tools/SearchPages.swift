@@ -6,8 +6,8 @@ import TaskStore
 public struct SearchPages: Tool {
     public static let definition = ToolDefinition(
         name: "search_pages", title: "Search pages",
-        description: "Full-text search across page titles and bodies, best match first, with snippets ([matches] in brackets).",
-        inputSchema: Schema.arguments(["query": Schema.string("Words to look for.", minLength: 1), "limit": Schema.integer("At most this many (default 10).", minimum: 1, maximum: 100)], required: ["query"]),
+        description: "Full-text search of pages, ranked, with snippets.",
+        inputSchema: Schema.arguments(["query": Schema.string(nil, minLength: 1), "limit": Schema.integer("Default 10.", minimum: 1, maximum: 100)], required: ["query"]),
         scope: .read, idempotent: true, destructive: false)
 
     public var query: String
@@ -27,9 +27,11 @@ public struct SearchPages: Tool {
         public var hits: [PageSearchHit]
         /// Set when sealed pages could be matched by title only (no data key).
         public var notice: String? = nil
+        /// Whether more pages match than `limit` shows.
+        public var hasMore = false
 
         public static let schema = OutputSchema.object(
-            ["query": OutputSchema.string, "count": OutputSchema.integer, "notice": OutputSchema.string,
+            ["query": OutputSchema.string, "count": OutputSchema.integer, "notice": OutputSchema.string, "has_more": OutputSchema.boolean,
              "results": OutputSchema.array(OutputSchema.object(
                 ["id": OutputSchema.integer, "title": OutputSchema.string, "space": OutputSchema.string,
                  "snippet": OutputSchema.string, "rank": OutputSchema.number]))],
@@ -40,13 +42,16 @@ public struct SearchPages: Tool {
                 ["id": .int(Int(hit.page.id.rawValue)), "title": .string(hit.page.title), "space": .string(hit.page.space),
                  "snippet": .string(hit.snippet), "rank": .double(hit.rank)]
             }
-            var object: [String: JSONValue] = ["query": .string(query), "count": .int(hits.count), "results": .array(results)]
+            var object: [String: JSONValue] = ["query": .string(query), "count": .int(hits.count), "results": .array(results), "has_more": .bool(hasMore)]
             if let notice { object["notice"] = .string(notice) }
             return object
         }
     }
 
     public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> {
-        .done(Output(query: query, hits: try Pages(toolkit.store).searchPages(query, limit: limit), notice: try SealedSearch(toolkit.store).notice()))
+        var hits = try Pages(toolkit.store).searchPages(query, limit: limit + 1)
+        let more = hits.count > limit
+        if more { hits.removeLast(hits.count - limit) }
+        return .done(Output(query: query, hits: hits, notice: try SealedSearch(toolkit.store).notice(), hasMore: more))
     }
 }

@@ -6,12 +6,10 @@ import TaskStore
 public struct SetStage: TaskTargeting, ArgumentsExpressible {
     public static let definition = ToolDefinition(
         name: "set_stage", title: "Set a task's stage",
-        description: "Move a task to a workflow stage, by id or title (title finds open tasks; id any task). "
-            + "Built-in stages: \(TaskStore.builtInStages.joined(separator: ", ")) (any case); null takes it out of its stage. "
-            + "Waiting keeps it out of available lists and plans; list_tasks takes a stage filter.",
+        description: "Move a task (by id or title) to a workflow stage (Backlog, Next, Doing, Waiting, Done, Someday); null clears it.",
         inputSchema: Schema.arguments([
             "id": Schema.taskID, "title": Schema.taskTitle,
-            "stage": Schema.nullableString("The stage's name, or null for none."),
+            "stage": Schema.nullable(Schema.string(nil)),
         ], required: ["stage"]),
         scope: .writeTasks, idempotent: true, destructive: true)
 

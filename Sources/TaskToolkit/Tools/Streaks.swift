@@ -6,12 +6,10 @@ import TaskStore
 public struct Streaks: Tool {
     public static let definition = ToolDefinition(
         name: "streaks", title: "Show streaks",
-        description: "Current and longest streaks: per recurring task (consecutive occurrences completed on their own day), "
-            + "per project and per context (consecutive days with at least one completion). Days are counted in the zone you were in "
-            + "when you completed each task, starting at day_start (default 04:00, so 01:30 counts for the day before). Saves nothing.",
+        description: "Streaks of days with something done: per project, context and repeating task.",
         inputSchema: Schema.arguments([
-            "day_start": Schema.string("When a day starts on the wall clock, HH:MM (default 04:00)."),
-            "kind": Schema.oneOf(Streak.Kind.allCases.map(\.rawValue), "Only this kind of streak (default all)."),
+            "day_start": Schema.string("HH:MM (default 04:00)."),
+            "kind": Schema.enumeration(Streak.Kind.allCases.map(\.rawValue)),
         ]),
         scope: .read, idempotent: true, destructive: false)
 

@@ -6,10 +6,7 @@ import TaskStore
 public struct UpdateTask: TaskTargeting, ArgumentsExpressible {
     public static let definition = ToolDefinition(
         name: "update_task", title: "Update a task",
-        description: "Change a task's fields, by id or title (title finds open tasks; id any task). Give only what changes: "
-            + "new_title renames; null clears notes, due, estimate_minutes, energy, kind, project, parent, recurrence or defer_until; "
-            + "contexts replaces the contexts, add_contexts and remove_contexts adjust them. Dates: \(Schema.dueHelp). "
-            + "A parent that would make the task its own ancestor is refused, naming the loop.",
+        description: "Change a task's fields (by id or title); give only what changes, null clears a field. add_contexts and remove_contexts adjust contexts.",
         inputSchema: Schema.arguments(properties),
         scope: .writeTasks, idempotent: true, destructive: true)
 
@@ -18,9 +15,9 @@ public struct UpdateTask: TaskTargeting, ArgumentsExpressible {
         let fields = CreateTask.properties
         var properties: [String: JSONValue] = [
             "id": Schema.taskID, "title": Schema.taskTitle,
-            "new_title": fields["title"] ?? Schema.string("The task's title.", minLength: 1),
-            "add_contexts": Schema.strings("Contexts to add, keeping the others."),
-            "remove_contexts": Schema.strings("Contexts to remove, keeping the others."),
+            "new_title": fields["title"] ?? Schema.string(nil, minLength: 1),
+            "add_contexts": Schema.strings(nil),
+            "remove_contexts": Schema.strings(nil),
         ]
         for key in ["priority", "list", "place_trigger"] { properties[key] = fields[key] }
         for key in UpdateTask.clearable { properties[key] = Schema.nullable(fields[key]) }

@@ -16,10 +16,11 @@ enum MCPCommand: Command {
     static let http = OptionSpec.value("--http", "ADDR:PORT", "serve MCP over Streamable HTTP at http://ADDR:PORT/mcp instead of stdio (agent keys required)")
     static let listenAny = OptionSpec.flag("--listen-any", "allow --http on an address other than 127.0.0.1, and any Host header")
     static let verbose = OptionSpec.flag("--verbose", "with --http, one line per request on stderr")
+    static let tools = OptionSpec.value("--tools", "LIST", "offer only these tools: names, scopes (read, write:tasks, …), capture or all, comma-separated")
 
     static let signature = CommandSignature(
         name: "mcp", summary: "serve the tool catalogue over MCP (JSON-RPC on stdin/stdout)", maxWords: 0,
-        options: [agent, agentKeyFile, http, listenAny, verbose],
+        options: [agent, agentKeyFile, http, listenAny, verbose, tools],
         details: """
             Serves the tool catalogue to an MCP client (Claude Desktop, Claude Code, Cursor, …) over stdio:
             one JSON-RPC 2.0 message per line on stdin and stdout (MCP revision 2025-11-25; 2025-06-18
@@ -31,6 +32,11 @@ enum MCPCommand: Command {
             attach_file, open_attachment) are file names inside one folder: <data dir>/agents/mcp/files/
             for a keyless client, <data dir>/agents/NAME/files/ for an agent. Put files there for it;
             what it exports or copies appears there (0600, never over an existing file).
+
+            Tools: --tools capture,read (or config.json's mcp_tools) offers only those tools, for a client
+            that wants a smaller catalogue: tool names, scopes (read, write:tasks, write:pages,
+            destructive), capture (capture_task, create_task) or all. An agent is offered, of these,
+            only the tools its policy and grants can ever run (a read-only agent sees the readers).
 
             Over stdio the server is yours and keyless. With --agent NAME, an agent key in a file
             (--agent-key-file FILE: mode 0600, refused when group or others can read it) or in
@@ -61,7 +67,7 @@ enum MCPCommand: Command {
         // Every MCP session is an agent for files, a keyless one included: its paths stay in <data dir>/agents/mcp/files/
         // (an agent's calls, through AgentGate, in that agent's own folder).
         let owned = try context.makeToolkit()
-        let toolkit = owned.with(files: .keyless(database: owned.store.path))
+        let toolkit = owned.with(files: .keyless(database: owned.store.path)).selecting(try selection(arguments, context))
         let output = context.output
         if let address = arguments.value(Self.http) {
             if arguments.value(Self.agentKeyFile) != nil {
@@ -91,6 +97,18 @@ enum MCPCommand: Command {
             return 1
         }
         return 0
+    }
+
+    /// The tools --tools names, else config.json's mcp_tools, else all of them.
+    /// - Throws: `UsageError` for a --tools word that names nothing; `CommandFailure` for such a config value.
+    static func selection(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ToolSelection? {
+        if let words = arguments.value(Self.tools) {
+            do { return try ToolSelection(words) } catch { throw UsageError("--tools: \(error)") }
+        }
+        let config = ConfigFile.config(in: context.paths.taskerConfig)
+        if let refusal = config.refusal(.mcpTools, instead: "fix it or remove it") { throw CommandFailure(refusal) }
+        guard let words = config.string(.mcpTools) else { return nil }
+        do { return try ToolSelection(words) } catch { throw CommandFailure("config.json: mcp_tools: \(error)") }
     }
 
     /// The agent key from --agent-key-file (its first line), else from TASKER_AGENT_KEY; nil for none.
