@@ -70,6 +70,7 @@ import TaskerTestSupport
         _ = try tasker(["add", "renew passport"])
         let byTitle = try tasker(["done", "call", "mom"])
         #expect(byTitle.status == 0 && byTitle.stdout.contains("Call mom"), "\(byTitle.stderr)")
+        #expect(!byTitle.stdout.contains("/undo"), "a shell has no /undo to type: \(byTitle.stdout)")
         let byID = try JSONValue.parse(try tasker(["done", "--json", "2"]).stdout)
         #expect(byID["ok"] == true)
         #expect(try titles(filter: "open").isEmpty)

@@ -67,7 +67,7 @@ extension DeleteTask.Output: ChatRenderable {
     func lines(_ r: TaskRenderer) -> [String] {
         let more = deletion.records.count - 1
         let title = TaskRenderer.clean(deletion.records.first?.task.title ?? "")
-        return [r.done("Deleted", "'\(title)'" + (more > 0 ? " and \(more) subtask\(more == 1 ? "" : "s")" : "")) + r.style("  (/undo brings it back)", .dim)]
+        return [r.done("Deleted", "'\(title)'" + (more > 0 ? " and \(more) subtask\(more == 1 ? "" : "s")" : "")) + r.undoHint("brings it back")]
     }
 }
 
@@ -81,7 +81,7 @@ extension CompleteTask.Output: ChatRenderable {
     func lines(_ r: TaskRenderer) -> [String] {
         var lines = [r.done("Done:", TaskRenderer.clean(task.title)
             + (subtasks.isEmpty ? "" : r.style(" (and \(subtasks.count) subtask\(subtasks.count == 1 ? "" : "s"))", .dim)))
-            + r.style("  (/undo takes it back)", .dim)]
+            + r.undoHint("takes it back")]
         if let next { lines.append(r.style("  Next:", .dim) + r.taskLine(next)) }
         return lines
     }
@@ -90,14 +90,14 @@ extension CompleteTask.Output: ChatRenderable {
 extension RescheduleTask.Output: ChatRenderable {
     func lines(_ r: TaskRenderer) -> [String] {
         [r.done("Moved", "'\(TaskRenderer.clean(task.title))' to \(task.due.map { r.relative($0, day: task.dueDay).text } ?? "no date")")
-            + r.style("  (/undo takes it back)", .dim)]
+            + r.undoHint("takes it back")]
     }
 }
 
 extension DeferTask.Output: ChatRenderable {
     func lines(_ r: TaskRenderer) -> [String] {
         [r.done("Deferred", "'\(TaskRenderer.clean(task.title))' until \(task.deferUntil.map(r.dayText) ?? "now")")
-            + r.style("  (/undo takes it back)", .dim)]
+            + r.undoHint("takes it back")]
     }
 }
 
@@ -181,7 +181,7 @@ extension AttachmentOutput: ChatRenderable {
             lines = [r.done("Attached", "\(name) (\(ByteCount.text(a.size))) to \(owner)")
                 + r.style("  id \(a.id)" + (newObject ? "" : ", same bytes stored once already"), .dim)]
         case .detached:
-            lines = [r.done("Detached", "\(name) from \(owner)") + r.style("  (/undo brings it back)", .dim)]
+            lines = [r.done("Detached", "\(name) from \(owner)") + r.undoHint("brings it back")]
         case .opened(let copy?):
             lines = [r.done("Wrote", "\(name) to \(TaskRenderer.clean(copy))")]
         case .opened(nil):

@@ -9,14 +9,21 @@ public struct TaskRenderer: Sendable {
     public var useColor: Bool
     public var timeZone: TimeZone
     public var now: Date
+    /// Whether an edit's line says `/undo` takes it back: the chat has `/undo`; a one-shot command
+    /// (`tasker done 3`) has nothing to type it into, so it says nothing.
+    public var offersUndo: Bool
 
-    public init(useColor: Bool, timeZone: TimeZone, now: Date) {
+    public init(useColor: Bool, timeZone: TimeZone, now: Date, offersUndo: Bool = true) {
         self.useColor = useColor
         self.timeZone = timeZone
         self.now = now
+        self.offersUndo = offersUndo
     }
 
     func style(_ text: String, _ style: Style) -> String { style.apply(text, useColor) }
+
+    /// `  (/undo takes it back)`, dimmed, where `/undo` can be typed; nothing elsewhere.
+    func undoHint(_ what: String) -> String { offersUndo ? style("  (/undo \(what))", .dim) : "" }
 
     // MARK: Tasks
 

@@ -23,7 +23,7 @@ struct ToolPrinter {
     }
 
     var renderer: TaskRenderer {
-        TaskRenderer(useColor: context.output.useColor, timeZone: context.timeZone, now: context.clock())
+        TaskRenderer(useColor: context.output.useColor, timeZone: context.timeZone, now: context.clock(), offersUndo: false)
     }
 
     /// Runs `call`, prints it, and returns the outcome for a caller that has more to say.
