@@ -17,7 +17,7 @@ import TaskerTestSupport
     }
 
     func task(_ session: Session, _ id: Int) throws -> JSONValue? {
-        try session.fixture.toolkit.call("list_tasks", ["filter": "all", "limit": 1000])["tasks"]?.arrayValue?.first { $0["id"]?.intValue == id }
+        try session.fixture.toolkit.call("list_tasks", ["filter": "all", "limit": 1000, "fields": ["all"]])["tasks"]?.arrayValue?.first { $0["id"]?.intValue == id }
     }
 
     /// The tasks' export records by UUID, as JSON.
