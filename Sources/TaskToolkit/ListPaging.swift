@@ -6,8 +6,8 @@ import TaskCore
 ///
 /// A short listing (projects, places, templates, attachments, streaks) is read whole and cut here
 /// by `page(_:key:)`, in the order of its `Key`; a long one (tasks, pages) asks its store for one more
-/// than `limit` after its own position and is cut with `cut(_:to:)`. Called from Swift without
-/// arguments (the chat, the commands) a listing is whole (`all`).
+/// than `limit` after its own position and is cut with `cut(_:to:)`. Every door gets the same first
+/// page unless it asks otherwise; a caller that needs every item (the chat's project names) asks `all`.
 public struct ListPaging: Sendable, Hashable {
     /// An item's place in a short listing's order: its text key (a name folded for case), then a number
     /// (its id) to tell equal texts apart.

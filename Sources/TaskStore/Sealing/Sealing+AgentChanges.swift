@@ -37,6 +37,28 @@ extension Sealing {
         return count
     }
 
+    /// `transform` made to give equal bytes for equal values of one row's column: a note as the task
+    /// holds it and as `agent_changes` recorded it (new, then old of the next change) stay byte for
+    /// byte the same after sealing or a rotation, which is how an undo tells they were not changed since.
+    /// Sealing one value once and using it twice reveals nothing the copies did not already share.
+    static func memoized(
+        _ transform: @escaping (SealedColumn, String, DatabaseValue) throws -> [UInt8]
+    ) -> (SealedColumn, String, DatabaseValue) throws -> [UInt8] {
+        final class Made { var bytes: [Key: [UInt8]] = [:] }
+        struct Key: Hashable {
+            var row: String
+            var value: DatabaseValue
+        }
+        let made = Made()
+        return { c, uuid, value in
+            let key = Key(row: "\(c.table):\(uuid):\(c.column)", value: value)
+            if let bytes = made.bytes[key] { return bytes }
+            let bytes = try transform(c, uuid, value)
+            made.bytes[key] = bytes
+            return bytes
+        }
+    }
+
     private static func value(_ s: Statement, _ column: Int32) -> DatabaseValue {
         if s.isNull(column) { return .null }
         return s.isBlob(column) ? .blob(s.bytes(column)) : .text(s.string(column))

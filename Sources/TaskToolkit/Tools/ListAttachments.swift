@@ -15,12 +15,12 @@ public struct ListAttachments: Tool, ArgumentsExpressible {
         scope: .read, idempotent: true, destructive: false)
 
     /// Attachments on a page when `limit` is not given.
-    public static let defaultLimit = 50
+    public static let defaultLimit = 8
 
     public var target: AttachmentTarget?
     public var paging: ListPaging
 
-    public init(target: AttachmentTarget? = nil, paging: ListPaging = .all("a")) {
+    public init(target: AttachmentTarget? = nil, paging: ListPaging = ListPaging(limit: defaultLimit, tag: "a")) {
         self.target = target
         self.paging = paging
     }

@@ -14,7 +14,8 @@ public struct ListPages: Tool {
         ]) { a, _ in a }),
         scope: .read, idempotent: true, destructive: false)
 
-    public static let defaultLimit = 50
+    /// Pages on a page when `limit` is not given (ListingPagingTests measures it against 2,000 tokens).
+    public static let defaultLimit = 30
 
     public var space: String?
     public var label: String?

@@ -12,11 +12,11 @@ public struct ListPlaces: Tool {
         scope: .read, idempotent: true, destructive: false)
 
     /// Places on a page when `limit` is not given.
-    public static let defaultLimit = 50
+    public static let defaultLimit = 40
 
     public var paging: ListPaging
 
-    public init(paging: ListPaging = .all("l")) { self.paging = paging }
+    public init(paging: ListPaging = ListPaging(limit: defaultLimit, tag: "l")) { self.paging = paging }
 
     public init(_ arguments: ToolArguments) throws { self.init(paging: try ListPaging(arguments, tag: "l", defaultLimit: Self.defaultLimit)) }
 

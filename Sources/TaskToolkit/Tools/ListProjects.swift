@@ -15,7 +15,7 @@ public struct ListProjects: Tool {
 
     public var paging: ListPaging
 
-    public init(paging: ListPaging = .all("j")) { self.paging = paging }
+    public init(paging: ListPaging = ListPaging(limit: defaultLimit, tag: "j")) { self.paging = paging }
 
     public init(_ arguments: ToolArguments) throws { self.init(paging: try ListPaging(arguments, tag: "j", defaultLimit: Self.defaultLimit)) }
 

@@ -11,11 +11,11 @@ public struct ListTemplates: Tool {
         scope: .read, idempotent: true, destructive: false)
 
     /// Templates on a page when `limit` is not given (each carries its tasks).
-    public static let defaultLimit = 20
+    public static let defaultLimit = 12
 
     public var paging: ListPaging
 
-    public init(paging: ListPaging = .all("m")) { self.paging = paging }
+    public init(paging: ListPaging = ListPaging(limit: defaultLimit, tag: "m")) { self.paging = paging }
 
     public init(_ arguments: ToolArguments) throws { self.init(paging: try ListPaging(arguments, tag: "m", defaultLimit: Self.defaultLimit)) }
 

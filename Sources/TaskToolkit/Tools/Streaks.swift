@@ -22,7 +22,7 @@ public struct Streaks: Tool {
     /// continues by position, as the ranking is made afresh at each call.
     public var paging: ListPaging
 
-    public init(dayStart: WallTime = StreakCounter.defaultDayStart, kind: Streak.Kind? = nil, paging: ListPaging = .all("s")) {
+    public init(dayStart: WallTime = StreakCounter.defaultDayStart, kind: Streak.Kind? = nil, paging: ListPaging = ListPaging(limit: defaultLimit, tag: "s")) {
         self.dayStart = dayStart
         self.kind = kind
         self.paging = paging
