@@ -52,7 +52,7 @@ extension AgentEndToEndTests {
         let kept = try tasker(["agent", "undo", "claude", "--since", "30m"], now: "2026-12-02T13:20")
         #expect(kept.stdout.contains("  set back notes of task #3 'Call the bank'"), "\(kept.stdout)")
         #expect(kept.stdout.contains("  priority of task #3 'Call the bank': changed since; kept as it is now"))
-        #expect(try tasker(["call", "list_tasks", #"{"filter":"all"}"#]).stdout.contains(#""priority":"low""#))
+        #expect(try tasker(["call", "list_tasks", #"{"filter":"all","fields":["all"]}"#]).stdout.contains(#""priority":"low""#))
 
         let missing = try tasker(["agent", "undo", "claude"])
         #expect(missing.status == 2 && missing.stderr.contains("agent undo needs --since T"))
