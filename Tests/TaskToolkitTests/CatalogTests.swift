@@ -46,7 +46,7 @@ import TaskCore
         Malformed(tool: "create_task", arguments: ["title": "x", "contexts": .array(["a", .int(1)])], message: "argument 'contexts[1]' must be a string"),
         Malformed(tool: "create_task", arguments: ["title": "   "], message: "argument 'title' must not be empty"),
         Malformed(tool: "list_tasks", arguments: ["limit": "5"], message: "argument 'limit' must be an integer, not a string"),
-        Malformed(tool: "list_tasks", arguments: ["limit": .int(0)], message: "argument 'limit' must be at least 1"),
+        Malformed(tool: "list_tasks", arguments: ["limit": .int(0)], message: "limit must be 1 to 1000; page on with next_cursor for more"),
         Malformed(tool: "plan_day", arguments: ["budget_minutes": .double(2.5)], message: "argument 'budget_minutes' must be an integer"),
         Malformed(tool: "plan_day", arguments: .array([]), message: "the arguments must be an object, not an array"),
     ]

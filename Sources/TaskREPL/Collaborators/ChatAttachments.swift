@@ -30,7 +30,7 @@ struct ChatAttachments {
     }
 
     func list(_ argument: String) {
-        session.runTool(ListAttachments(target: argument.isEmpty ? nil : Self.target(argument)))
+        session.runTool(ListAttachments(target: argument.isEmpty ? nil : Self.target(argument), paging: .all("a")))
     }
 
     func open(_ argument: String) throws {

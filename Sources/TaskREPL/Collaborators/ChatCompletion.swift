@@ -25,7 +25,7 @@ struct ChatCompletion {
     private mutating func words(_ toolkit: TaskToolkit, _ generation: Int) -> CompletionWords {
         if let cache, cache.generation == generation { return cache.words }
         let tasks = (try? toolkit.run(ListTasks(TaskQuery(filter: .open, limit: 500))))?.output?.tasks ?? []
-        let projects = (try? toolkit.run(ListProjects()))?.output?.projects.map(\.project.name) ?? []
+        let projects = (try? toolkit.run(ListProjects(paging: .all("j"))))?.output?.projects.map(\.project.name) ?? []
         var contexts: [String] = []
         for task in tasks {
             for c in task.contexts where !contexts.contains(c) { contexts.append(c) }

@@ -247,7 +247,7 @@ struct ModelTurn {
         func count(_ filter: TaskQuery.Filter) -> Int? {
             (try? toolkit.run(ListTasks(TaskQuery(filter: filter, limit: 1000))))?.output?.tasks.count
         }
-        let projects = (try? toolkit.run(ListProjects()))?.output?.projects.map(\.project.name) ?? []
+        let projects = (try? toolkit.run(ListProjects(paging: .all("j"))))?.output?.projects.map(\.project.name) ?? []
         let open = count(.open).map { $0 >= 1000 ? "1000+" : "\($0)" } ?? "?"
         return "\(open) open, \(count(.today) ?? 0) due today, \(count(.overdue) ?? 0) overdue; projects: "
             + (projects.isEmpty ? "none" : projects.prefix(20).joined(separator: ", "))

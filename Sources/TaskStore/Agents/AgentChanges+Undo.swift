@@ -17,6 +17,7 @@ extension AgentChanges {
     /// - Throws: `TaskStoreError` when the database fails, or the receipts key cannot be read.
     public func undo(agentID: Int64, agentName: String, since: Date, dryRun: Bool) throws -> AgentUndoReport {
         var report = AgentUndoReport(agent: agentName, since: since, dryRun: dryRun)
+        if !dryRun { try prune() }
         do {
             try store.write {
                 var undoing = Undoing(db: store.db)

@@ -27,7 +27,7 @@ public struct AgentChanges {
     /// - Throws: what `body` throws; `TaskStoreError` when the triggers cannot be installed.
     public func recording<T>(by agentID: Int64, _ body: () throws -> T) throws -> T {
         let db = store.db
-        try store.mapErrors { try installTriggers() }
+        if try store.mapErrors({ try installTriggers() }) { try prune() }
         if try db.scalar("SELECT count(*) FROM temp.agent_actor") ?? 0 > 0 { return try body() }
         try store.mapErrors {
             try db.run("INSERT INTO temp.agent_actor(agent_id, ts, op) VALUES (?, ?, 0)",
@@ -38,16 +38,17 @@ public struct AgentChanges {
     }
 
     /// Creates the TEMP actor table and one trigger per tracked table and statement kind, once per
-    /// connection.
-    private func installTriggers() throws {
+    /// connection. - Returns: whether it did (false: they were there).
+    private func installTriggers() throws -> Bool {
         let db = store.db
-        if try db.scalar("SELECT count(*) FROM temp.sqlite_master WHERE name = 'agent_actor'") ?? 0 > 0 { return }
+        if try db.scalar("SELECT count(*) FROM temp.sqlite_master WHERE name = 'agent_actor'") ?? 0 > 0 { return false }
         var sql = "CREATE TEMP TABLE agent_actor(agent_id INTEGER NOT NULL, ts INTEGER NOT NULL, op INTEGER NOT NULL);\n"
         for name in Self.tracked {
             let table = try ChangedTable.read(name, in: db)
             sql += Self.triggers(for: table)
         }
         try db.execute(sql)
+        return true
     }
 
     /// The three TEMP triggers that record `table`'s inserts, updates and deletes while an actor is set.

@@ -8,7 +8,7 @@ struct SchemaMigration: Sendable {
     var sql: String
 
     /// Every migration, oldest first. `all.count` is the version this build writes.
-    static let all: [SchemaMigration] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20]
+    static let all: [SchemaMigration] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21]
 
     static var currentVersion: Int { all.count }
 
@@ -539,6 +539,15 @@ struct SchemaMigration: Sendable {
             );
             CREATE INDEX agent_changes_op ON agent_changes(op);
             CREATE INDEX agent_changes_agent ON agent_changes(agent_id, ts);
+            """)
+
+    /// The row id a deleted record had (`rid`), so `changes_since` can tell an agent which task ids
+    /// went; NULL for tombstones made before (those are not listed), and for kinds that do not say.
+    static let v21 = SchemaMigration(
+        name: "v21-tombstone-row-id",
+        sql: """
+            ALTER TABLE tombstones ADD COLUMN rid INTEGER;
+            CREATE INDEX tombstones_changes ON tombstones(kind, deleted, rid) WHERE rid IS NOT NULL;
             """)
 
     /// A random version 4 UUID in lower-case text, as SQL (for rows that existed before v4).

@@ -78,9 +78,27 @@ extension TaskStore {
         }
     }
 
-    /// Records that `uuid` was deleted now (replacing an older tombstone for it).
-    func recordTombstone(kind: RecordKind, uuid: String) throws {
-        try db.run("INSERT OR REPLACE INTO tombstones(kind, uuid, deleted) VALUES (?, ?, ?)",
-                   [.text(kind.rawValue), .text(uuid), DatabaseValue(TaskStore.wholeSeconds(now))])
+    /// Records that `uuid` (row `rid` of its table, when given) was deleted now, replacing an older
+    /// tombstone for it.
+    func recordTombstone(kind: RecordKind, uuid: String, rid: Int64? = nil) throws {
+        try db.run("INSERT OR REPLACE INTO tombstones(kind, uuid, deleted, rid) VALUES (?, ?, ?, ?)",
+                   [.text(kind.rawValue), .text(uuid), DatabaseValue(TaskStore.wholeSeconds(now)), rid.map(DatabaseValue.integer) ?? .null])
+    }
+}
+
+extension TaskStore {
+    /// Where `kind` records were deleted after `after` (the second they went, then their row id), in
+    /// that order, at most `limit`: the row ids a `changes_since` reader must drop. Tombstones that do
+    /// not name their row (made before v21) are left out.
+    public func deletions(of kind: RecordKind, after: TaskQuery.Change, limit: Int) throws -> [TaskQuery.Change] {
+        try read {
+            try db.cached(
+                """
+                SELECT deleted, rid FROM tombstones WHERE kind = ? AND rid IS NOT NULL AND (deleted > ? OR (deleted = ? AND rid > ?))
+                ORDER BY deleted, rid LIMIT ?
+                """
+            ).bind([.text(kind.rawValue), .integer(after.updated), .integer(after.updated), .integer(after.id), .integer(Int64(limit))])
+                .rows { TaskQuery.Change(updated: $0.int64(0), id: $0.int64(1)) }
+        }
     }
 }

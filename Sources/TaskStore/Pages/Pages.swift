@@ -126,6 +126,16 @@ public struct Pages {
         }
     }
 
+    /// Pages changed (made or edited) after `after` — their `updated` second, then id — in that order,
+    /// at most `limit` (keyset paging over what changed).
+    public func pages(changedAfter after: TaskQuery.Change, limit: Int) throws -> [Page] {
+        try store.read {
+            let ids = try store.db.cached("SELECT id FROM pages WHERE updated > ? OR (updated = ? AND id > ?) ORDER BY updated, id LIMIT ?")
+                .bind([.integer(after.updated), .integer(after.updated), .integer(after.id), .integer(Int64(limit))]).rows { PageID($0.int64(0)) }
+            return try ids.map(loadPage)
+        }
+    }
+
     /// Links a page to a task (idempotent). - Throws: `.pageNotFound`, `.taskNotFound`.
     public func linkPage(_ page: PageID, toTask task: TaskID) throws -> Page {
         try store.write {
@@ -153,20 +163,21 @@ public struct Pages {
     /// Each word of `query` becomes a quoted prefix term (`"word"*`) and all must match, so user text
     /// can never be FTS syntax. Ranked by bm25 with title hits weighted 10× body hits; the snippet
     /// wraps matches in `[` `]`. `limit` is clamped to 1…101 (a caller asks for one more than it
-    /// shows, to say whether more follow). An empty query finds nothing.
+    /// shows, to say whether more follow); `offset` skips that many of the best (a later page). An
+    /// empty query finds nothing.
     ///
     /// With sealed bodies and the key, the search runs on a TEMP index of the opened bodies
     /// (`SealedSearch`); without the key, sealed pages are found by title only
     /// (`SealedSearch.notice` says so).
-    public func searchPages(_ query: String, limit: Int = 10) throws -> [PageSearchHit] {
+    public func searchPages(_ query: String, limit: Int = 10, offset: Int = 0) throws -> [PageSearchHit] {
         guard let match = PageSearchQuery.matchExpression(query) else { return [] }
         return try store.read {
             let index = try SealedSearch(store).indexTable() ?? "pages_fts"
             // Rank first, then build snippets for the few rows returned: with snippet() in the ranked
             // query SQLite would compute one for every match before sorting.
             let ranked = try store.db.cached(
-                "SELECT rowid, bm25(\(index), 10.0, 1.0) AS score FROM \(index) WHERE \(index) MATCH ? ORDER BY score LIMIT ?"
-            ).bind([.text(match), .integer(Int64(min(max(limit, 1), 101)))]).rows { ($0.int64(0), $0.double(1)) }
+                "SELECT rowid, bm25(\(index), 10.0, 1.0) AS score FROM \(index) WHERE \(index) MATCH ? ORDER BY score, rowid LIMIT ? OFFSET ?"
+            ).bind([.text(match), .integer(Int64(min(max(limit, 1), 101))), .integer(Int64(max(offset, 0)))]).rows { ($0.int64(0), $0.double(1)) }
             let snippet = "SELECT snippet(\(index), -1, '[', ']', '…', 12) FROM \(index) WHERE \(index) MATCH ? AND rowid = ?"
             let hits = try ranked.map { hit in
                 (hit.0, hit.1, try store.db.cached(snippet).bind([.text(match), .integer(hit.0)]).first { $0.string(0) } ?? "")

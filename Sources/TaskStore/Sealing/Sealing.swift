@@ -134,11 +134,14 @@ public struct Sealing {
                     "this database is sealed with key \(existing), not with the key given (\(sealer.keyID)); import the right key with `tasker crypto import-key`")
             }
             try store.db.run("INSERT OR REPLACE INTO crypto(id, key_id, enabled) VALUES (1, ?, 1)", [.text(sealer.keyID)])
-            return try rewriteSealedColumns(ofType: "text") { c, uuid, value in
+            let seal = Sealing.memoized { c, uuid, value in
                 guard case .text(let text) = value else { return [] }
                 // Sealing is not an edit: `updated` stays, so merges and reviews see no change.
                 return try sealer.seal(text, table: c.table, uuid: uuid, column: c.column)
             }
+            var count = try rewriteSealedColumns(ofType: "text", seal)
+            count.agentCalls += try rewriteAgentChanges(ofType: "text", seal)
+            return count
         }
         try scrub()
         return count
@@ -154,7 +157,7 @@ public struct Sealing {
             guard try store.db.scalar("SELECT enabled FROM crypto WHERE id = 1") == 1 else {
                 throw TaskStoreError.sealed("sealing is off; run `tasker crypto enable` first")
             }
-            let count = try rewriteSealedColumns(ofType: "blob") { c, uuid, value in
+            let reseal = Sealing.memoized { c, uuid, value in
                 guard case .blob(let sealed) = value else { return [] }
                 let text: String
                 do { text = try newSealer.open(sealed, table: c.table, uuid: uuid, column: c.column) } catch {
@@ -162,6 +165,8 @@ public struct Sealing {
                 }
                 return try newSealer.seal(text, table: c.table, uuid: uuid, column: c.column)
             }
+            var count = try rewriteSealedColumns(ofType: "blob", reseal)
+            count.agentCalls += try rewriteAgentChanges(ofType: "blob", reseal)
             try store.db.run("UPDATE crypto SET key_id = ? WHERE id = 1", [.text(newSealer.keyID)])
             return count
         }

@@ -30,7 +30,7 @@ extension Tasks {
             }
             for record in records {
                 try store.db.cached("DELETE FROM tasks WHERE id = ?").bind([.integer(record.task.id.rawValue)]).run()
-                try store.recordTombstone(kind: .task, uuid: record.uuid)
+                try store.recordTombstone(kind: .task, uuid: record.uuid, rid: record.task.id.rawValue)
             }
             return TaskDeletion(records: records, orphaned: orphaned)
         }

@@ -197,7 +197,7 @@ public struct Tasks {
         try store.write {
             let uuid = try uuid(of: id)
             try store.db.run("DELETE FROM tasks WHERE id = ?", [.integer(id.rawValue)])
-            try store.recordTombstone(kind: .task, uuid: uuid)
+            try store.recordTombstone(kind: .task, uuid: uuid, rid: id.rawValue)
         }
     }
 

@@ -7,7 +7,7 @@ import TaskStore
 public struct ApprovalStatusTool: Tool {
     public static let definition = ToolDefinition(
         name: "approval_status", title: "Check an approval",
-        description: "Where a call that returned pending_approval is now: pending, executed (with its result), rejected, failed, stale or expired. Only the owner approves.",
+        description: "The status of a call that returned pending_approval, with its result once executed; only the owner approves.",
         inputSchema: Schema.arguments([
             "approval_id": Schema.string(nil, minLength: 1)
         ], required: ["approval_id"]),

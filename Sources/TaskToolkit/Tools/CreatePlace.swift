@@ -6,7 +6,7 @@ import TaskStore
 public struct CreatePlace: Tool {
     public static let definition = ToolDefinition(
         name: "create_place", title: "Create a place",
-        description: "Create a named place (centre in degrees, radius in metres) that tasks can remind at via place on create_task/update_task.",
+        description: "Create a named place (centre in degrees, radius in metres) for a task's place reminder.",
         inputSchema: Schema.arguments([
             "name": Schema.string(nil, minLength: 1),
             "latitude": Schema.number(nil, minimum: -90, maximum: 90),

@@ -8,8 +8,8 @@ public struct ListTasks: Tool {
     public static let definition = ToolDefinition(
         name: "list_tasks", title: "List tasks",
         description: "List tasks by filter (default open), list, project, context, stage or parent, as id, title, due and status (fields adds members). "
-            + "Pass next_cursor as cursor for the next page; changes_since (an instant or a changes_cursor) lists what changed since.",
-        inputSchema: Schema.arguments([
+            + "next_cursor continues; changes_since (an instant or a changes_cursor) lists changes and deletions since.",
+        inputSchema: Schema.arguments(ListPaging.arguments.merging([
             "filter": Schema.enumeration(TaskQuery.Filter.allCases.map(\.rawValue)),
             "list": Schema.string(nil),
             "project": Schema.string(nil),
@@ -17,12 +17,10 @@ public struct ListTasks: Tool {
             "stage": Schema.string(nil),
             "parent": Schema.idOrTitle(),
             "tree": Schema.flag,
-            "limit": Schema.integer("Default 40.", minimum: 1, maximum: 1000),
-            "cursor": Schema.string(nil, minLength: 1),
             "fields": Schema.strings("Members besides id (priority, project, contexts, notes…), or all."),
-            "changes_since": Schema.string(nil, minLength: 1),
+            "changes_since": Schema.string(nil),
             "done": Schema.string("Completed in this period, newest first: today, last week, since monday, since 2026-12-01."),
-        ]),
+        ]) { a, _ in a }),
         scope: .read, idempotent: true, destructive: false)
 
     /// The page size when `limit` is not given: 40 compact tasks, about 1,500 tokens
@@ -39,6 +37,9 @@ public struct ListTasks: Tool {
     public var changesSince: String?
     /// The completion period (`done`), read when it runs.
     public var done: String?
+    /// The `changes_since` cursor stopped at a deletion at `query.changedAfter` (tasks changed at
+    /// that second and id still come).
+    var afterDeletion = false
 
     public init(_ query: TaskQuery, parent: TaskReference? = nil, tree: Bool = false, members: TaskMemberSelection = .compact, done: String? = nil) {
         self.query = query
@@ -57,15 +58,17 @@ public struct ListTasks: Tool {
         query.project = arguments.string("project")
         query.context = arguments.string("context")  // the store reads #errands, @Errands and errands alike
         query.stage = arguments.string("stage")
-        query.limit = arguments.int("limit")  // nil: defaultLimit, when it runs
+        query.limit = arguments.has("limit") ? try ListPaging.limit(arguments, default: Self.defaultLimit) : nil  // nil: defaultLimit, when it runs
         query.changedAfter = since.flatMap(ListCursor.change)
-        if let cursor = arguments.string("cursor") {
-            if let change = ListCursor.change(cursor) {
-                query.changedAfter = change
+        var atDeletion = false
+        if let cursor = arguments.text("cursor") {
+            if let position = ListCursor.changePosition(cursor) {
+                query.changedAfter = position.change
+                atDeletion = position.deletion
             } else if let position = ListCursor.position(cursor) {
                 query.after = position
             } else {
-                throw arguments.invalid("cursor '\(cursor)' is not one list_tasks gave; pass a result's next_cursor as it is")
+                throw ListPaging.foreign(cursor, arguments)
             }
         }
         let tree = arguments.bool("tree")
@@ -82,6 +85,7 @@ public struct ListTasks: Tool {
         }
         self.init(query, parent: arguments.taskReference("parent"), tree: tree, members: TaskMemberSelection(fields), done: done)
         if query.changedAfter == nil && query.after == nil { changesSince = since }
+        afterDeletion = atDeletion
     }
 
     public struct Output: ToolOutput {
@@ -96,6 +100,8 @@ public struct ListTasks: Tool {
         public var nextCursor: String?
         /// Where to ask `changes_since` from to learn what changes after this result.
         public var changesCursor = ""
+        /// With `changes_since`: the ids of tasks deleted on this page of changes (whatever the filter).
+        public var deleted: [Int64]?
         public var members: TaskMemberSelection = .all
         /// The completion period asked for (`done`), for the chat's words; not in the JSON.
         public var done: String?
@@ -103,19 +109,22 @@ public struct ListTasks: Tool {
         public static let schema = OutputSchema.object(
             OutputSchema.listing("tasks", TaskMemberSelection.schema).merging([
                 "filter": OutputSchema.string, "has_more": OutputSchema.boolean, "next_cursor": OutputSchema.nullableString,
-                "changes_cursor": OutputSchema.string,
-            ]) { a, _ in a })
+                "changes_cursor": OutputSchema.string, "deleted": OutputSchema.array(OutputSchema.integer),
+            ]) { a, _ in a },
+            optional: ["deleted"])
 
         public func json(_ format: ResultFormat) -> [String: JSONValue] {
             let items = tasks.indices.map { i in members.select(format.task(tasks[i], depth: depths?[i], syncError: syncErrors[tasks[i].id])) }
-            return [
+            var object: [String: JSONValue] = [
                 "filter": .string(filter.rawValue), "count": .int(tasks.count), "tasks": .array(items), "has_more": .bool(hasMore),
                 "next_cursor": .string(nextCursor), "changes_cursor": .string(changesCursor),
             ]
+            object["deleted"] = deleted.map { .array($0.map { .int(Int($0)) }) }
+            return object
         }
 
         public func appendResult(_ format: ResultFormat, to out: inout [UInt8]) {
-            guard members == .all else {
+            guard members == .all, deleted == nil else {
                 var members = json(format)
                 members["ok"] = true
                 JSONValue.object(members).appendEncoded(to: &out)
@@ -161,15 +170,24 @@ public struct ListTasks: Tool {
             }
         }
         query.subtree = tree && query.parent != nil
+        let position = query.changedAfter.map { ChangePosition(change: $0, deletion: afterDeletion) }
+        query.changedAfter = position?.changedAfter
         var tasks = try Tasks(toolkit.store).tasks(query)
-        let hasMore = tasks.count > limit
-        if hasMore { tasks.removeLast(tasks.count - limit) }
         let syncErrors = try SyncFailures(toolkit.store).byTask()
         let now = ListCursor.text(ListCursor.change(from: toolkit.now))
-        var output = Output(filter: query.filter, tasks: tasks, syncErrors: syncErrors, hasMore: hasMore, changesCursor: now, members: members, done: done)
-        if let last = tasks.last, hasMore, done == nil {
-            output.nextCursor = query.changedAfter != nil ? ListCursor.text(TaskQuery.Change(after: last)) : ListCursor.text(TaskQuery.Position(after: last))
+        var output = Output(filter: query.filter, tasks: tasks, syncErrors: syncErrors, changesCursor: now, members: members, done: done)
+        if let position {
+            // Changes: the tasks changed and the ids deleted, in the order it happened.
+            let deletions = try toolkit.store.deletions(of: .task, after: position.deletedAfter, limit: limit + 1)
+            let feed = ChangeFeed(changed: tasks, at: TaskQuery.Change.init(after:), deletions: deletions, limit: limit)
+            (output.tasks, output.deleted, output.hasMore) = (feed.items, feed.deleted, feed.hasMore)
+            output.nextCursor = feed.next.map(ListCursor.text)
+        } else {
+            output.hasMore = ListPaging.cut(&tasks, to: limit)
+            output.tasks = tasks
+            if let last = tasks.last, output.hasMore, done == nil { output.nextCursor = ListCursor.text(TaskQuery.Position(after: last)) }
         }
+        let hasMore = output.hasMore
         // After the last change, the next changes start this second (one made in it may come again).
         if query.changedAfter != nil && !hasMore { output.changesCursor = now }
         guard tree else { return .done(output) }

@@ -10,8 +10,8 @@ public struct PlanDay: Tool {
         inputSchema: Schema.arguments([
             "budget_minutes": Schema.integer(nil, minimum: 1, maximum: 1440),
             "energy": Schema.energy,
-            "date": Schema.string("Default today."),
-            "start": Schema.string("Default now."),
+            "date": Schema.string(nil),
+            "start": Schema.string(nil),
             "default_estimate_minutes": Schema.integer("Default 30.", minimum: 1, maximum: 480),
             "respect_calendar": Schema.flag,
             "working_hours": Schema.string("HH:MM-HH:MM.", minLength: 11),

@@ -5,7 +5,7 @@ import TaskCore
 public struct Review: Tool {
     public static let definition = ToolDefinition(
         name: "review", title: "Weekly review",
-        description: "A weekly review of a period (default the last 7 days): done, slipped, overdue, waiting, stale, projects without a next action, and inbox items.",
+        description: "A weekly review of a period (default the last 7 days), section by section.",
         inputSchema: Schema.arguments([
             "from": Schema.string(nil),
             "to": Schema.string(nil),
