@@ -5,11 +5,20 @@ struct ClockText: Sendable {
         case none, am, pm, hours
 
         init?(word: String) {
-            switch word {
-            case "": self = .none
-            case "am", "a.m", "a.m.": self = .am
-            case "pm", "p.m", "p.m.": self = .pm
-            case "h": self = .hours
+            var word = word
+            guard let suffix = word.withUTF8({ Suffix(bytes: $0) }) else { return nil }
+            self = suffix
+        }
+
+        /// `am`, `a.m`, `a.m.`, `pm`, `p.m`, `p.m.`, `h` or nothing, read from bytes (no string made).
+        init?(bytes b: UnsafeBufferPointer<UInt8>) {
+            switch b.count {
+            case 0: self = .none
+            case 1 where b[0] == 104: self = .hours  // h
+            case 2 where b[1] == 109, 3 where b[1] == 46 && b[2] == 109, 4 where b[1] == 46 && b[2] == 109 && b[3] == 46:
+                // am, a.m, a.m., pm, p.m, p.m.
+                guard b[0] == 97 || b[0] == 112 else { return nil }
+                self = b[0] == 97 ? .am : .pm
             default: return nil
             }
         }
@@ -21,9 +30,15 @@ struct ClockText: Sendable {
     var suffix: Suffix
 
     /// Nil unless the word is 1–2 digits, optionally `:MM` (and `:SS`) or `.MM`, then optionally am/pm/h.
+    /// Read from the word's bytes in place (asked of every number a phrase might start at).
     init?(_ word: String) {
         guard let first = word.utf8.first, first >= 48, first <= 57 else { return nil }  // most words: no copy
-        let b = Array(word.utf8)
+        var word = word
+        guard let read = word.withUTF8({ Self.read($0) }) else { return nil }
+        (hour, minute, separator, suffix) = read
+    }
+
+    private static func read(_ b: UnsafeBufferPointer<UInt8>) -> (Int, Int, Separator?, Suffix)? {
         var k = 0
         var h = 0
         while k < b.count, k < 2, b[k] >= 48, b[k] <= 57 {
@@ -46,11 +61,8 @@ struct ClockText: Sendable {
                 k += 3
             }
         }
-        guard let suffix = Suffix(word: String(decoding: b[k...], as: UTF8.self)) else { return nil }
-        hour = h
-        minute = m
-        separator = sep
-        self.suffix = suffix
+        guard let suffix = Suffix(bytes: UnsafeBufferPointer(rebasing: b[k...])) else { return nil }
+        return (h, m, sep, suffix)
     }
 
     /// The 24-hour hour for an am/pm reading (`12am` is 0, `12pm` noon); nil for hours outside 1–12.

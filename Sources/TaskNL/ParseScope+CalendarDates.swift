@@ -58,7 +58,7 @@ extension ParseScope {
             guard groups[2].length == 4, groups[0].length <= 2, groups[1].length <= 2 else { return nil }
             let (a, b, y) = (groups[0].value, groups[1].value, groups[2].value)
             let readings = [valid(y, a, b), valid(y, b, a)].compactMap { $0 }
-            return readings.isEmpty ? nil : (Array(Set(readings)).sorted(), i + 1)
+            return readings.isEmpty ? nil : (Self.distinct(readings), i + 1)
         }
         // Without a year only slashes: `5.30` is a time, `10-20` a range, `24/7` always.
         guard separator == 47, groups[0].length <= 2, groups[1].length <= 2, !(groups[0].value == 24 && groups[1].value == 7) else { return nil }
@@ -69,7 +69,12 @@ extension ParseScope {
             return valid(year, m, d)
         }
         let readings = [coming(numbers[0], numbers[1]), coming(numbers[1], numbers[0])].compactMap { $0 }
-        return readings.isEmpty ? nil : (Array(Set(readings)).sorted(), i + 1)
+        return readings.isEmpty ? nil : (Self.distinct(readings), i + 1)
+    }
+
+    /// One or two readings without a repeat, earliest first (as `Array(Set(readings)).sorted()`, with no set made).
+    private static func distinct(_ readings: [LocalDate]) -> [LocalDate] {
+        readings.count == 2 && readings[0] == readings[1] ? [readings[0]] : readings.sorted()
     }
 
     /// A date with a month name at `i`: `march 6`, `march 6, 2016`, `6th of march`, `15sep`, `2018
@@ -213,13 +218,18 @@ extension ParseScope {
 
     /// `15sep`, `15-sep`, `sep-15`: a day number and a month abbreviation in one word.
     private func gluedDayMonth(_ w: String) -> (day: Int, month: Int)? {
-        let digits = w.utf8.prefix(while: { $0 >= 48 && $0 <= 57 }).count
-        if digits >= 1, digits <= 2, w.utf8.count >= digits + 3, let day = Int(w.prefix(digits)) {  // `5pm` is no month
-            var rest = w.dropFirst(digits)
-            if rest.hasPrefix("-") { rest = rest.dropFirst() }
-            if let month = Vocabulary.months[String(rest)], day >= 1 { return (day, month) }
+        // From the bytes: one or two digits, maybe `-`, then letters only (a month's name); `12/24` and `5pm` stop early.
+        var day = 0, k = w.utf8.startIndex
+        while k < w.utf8.endIndex, w.utf8[k] >= 48, w.utf8[k] <= 57 {
+            day = day * 10 + Int(w.utf8[k] - 48)
+            k = w.utf8.index(after: k)
+            guard day < 100 else { return nil }
         }
-        return nil
+        let digits = w.utf8.distance(from: w.utf8.startIndex, to: k)
+        guard digits >= 1, digits <= 2, w.utf8.count >= digits + 3, day >= 1 else { return nil }
+        if w.utf8[k] == 45 { k = w.utf8.index(after: k) }
+        guard k < w.utf8.endIndex, w.utf8[k...].allSatisfy({ $0 >= 97 && $0 <= 122 }) else { return nil }
+        return Lexeme.of(String(w[k...])).month.map { (day, $0) }
     }
 
     /// A weekday followed by a date (`sunday, march 6, 2016`, `sun 15sep`, `tuesday 11/3/2015`): the

@@ -29,22 +29,26 @@ extension ParseScope {
     func readDay(at i: Int, afterConnector: Bool = false) -> DayMatch? {
         guard i < count else { return nil }
         let w = word(i)
-        switch w {
-        case "today": return DayMatch(day: today, end: i + 1)
-        case "tonight": return DayMatch(day: today, dayPart: .evening, end: i + 1)
-        case "tomorrow", "tmrw", "tmr": return DayMatch(day: today.adding(days: 1), end: i + 1)
-        case "day":
-            if word(i + 1) == "after" && Vocabulary.tomorrow.contains(word(i + 2)) {
-                return DayMatch(day: today.adding(days: 2), end: i + 3)
+        // The words below start with t, d, i, n, w or e: told apart by the first byte before any is compared.
+        let b0 = tokens[i].word.utf8.first ?? 0
+        if b0 == 116 || b0 == 100 || b0 == 105 || b0 == 110 || b0 == 119 || b0 == 101 {
+            switch w {
+            case "today": return DayMatch(day: today, end: i + 1)
+            case "tonight": return DayMatch(day: today, dayPart: .evening, end: i + 1)
+            case "tomorrow", "tmrw", "tmr": return DayMatch(day: today.adding(days: 1), end: i + 1)
+            case "day":
+                if word(i + 1) == "after" && Vocabulary.tomorrow.contains(word(i + 2)) {
+                    return DayMatch(day: today.adding(days: 2), end: i + 3)
+                }
+                return nil
+            case "in": return readRelativeDay(at: i)
+            case "this": return readThis(at: i)
+            case "next": return readNext(at: i)
+            case "weekend": return DayMatch(day: comingWeekend, end: i + 1)
+            case "the": return afterConnector ? readTheDay(at: i) : nil
+            case "end": return readEndOfMonth(at: i)
+            default: break
             }
-            return nil
-        case "in": return readRelativeDay(at: i)
-        case "this": return readThis(at: i)
-        case "next": return readNext(at: i)
-        case "weekend": return DayMatch(day: comingWeekend, end: i + 1)
-        case "the": return afterConnector ? readTheDay(at: i) : nil
-        case "end": return readEndOfMonth(at: i)
-        default: break
         }
         // `yesterday`, `last friday`, `past friday`, `last weekend`, `3 days ago`: the past is no due;
         // read as unsure so that neither the day nor a time said with it gives one. (Told apart by the

@@ -90,22 +90,24 @@ extension ParseScope {
     /// today`, `a week after tomorrow`, `2 days after next friday`, `within two weeks`, `+15min`.
     /// Minutes and hours give elapsed seconds; days and longer give a day.
     func readOffset(at i: Int) -> (day: LocalDate?, seconds: Int?, end: Int)? {
-        guard startsAmount(i) || opensOffset(i) else { return nil }  // most words: no offset
-        if word(i) == "in", let amount = readAmount(at: i + 1), amount.unit == .minutes, !word(i + 1).hasPrefix("+"),
+        // Most words: no offset. The words below are compared only when one of the opening words is here.
+        let opens = opensOffset(i)
+        guard opens || startsAmount(i) else { return nil }
+        if opens, word(i) == "in", let amount = readAmount(at: i + 1), amount.unit == .minutes, !word(i + 1).hasPrefix("+"),
             DurationPhrase.read(tokens, at: i + 1, allowArticle: true) == nil
         {
             return (nil, amount.count * 60, amount.end)  // `in 2hour`
         }
         var start = i
         // `within two weeks`, `in about 5 hours`, `within around 3 hours`, `after a year`.
-        let within = word(i) == "within" || word(i) == "after" || (word(i) == "in" && Self.isApproximately(word(i + 1)))
+        let within = opens && (word(i) == "within" || word(i) == "after" || (word(i) == "in" && Self.isApproximately(word(i + 1))))
         if within { start += 1 }
         if within, Self.isApproximately(word(start)) { start += 1 }
-        if word(i) == "in", start == i + 1 { return nil }  // `in 3 days` is readRelativeDay's
+        if opens, word(i) == "in", start == i + 1 { return nil }  // `in 3 days` is readRelativeDay's
         var found = readAmount(at: start)
-        if word(start) == "half", word(start + 1) == "an", word(start + 2) == "hour" { found = OffsetAmount(unit: .minutes, count: 30, end: start + 3) }
-        if word(i - 1) == "half" { return nil }  // `half an hour from now` is read from `half`
+        if opens, word(start) == "half", word(start + 1) == "an", word(start + 2) == "hour" { found = OffsetAmount(unit: .minutes, count: 30, end: start + 3) }
         guard let amount = found else { return nil }
+        if word(i - 1) == "half" { return nil }  // `half an hour from now` is read from `half`
         let plus = word(start).hasPrefix("+")
         // `+2 months, 5 days`, `+1 day 2 hour`: compound offsets are not read, so neither part is.
         if plus || within, readAmount(at: amount.end) != nil || number(amount.end) != nil { return nil }

@@ -33,18 +33,19 @@ extension ParseScope {
     /// `fortnightly on sundays`, `every other wednesday`.
     func readRecurrence(at i: Int) -> RecurrenceMatch? {
         guard namesRepeat else { return nil }
-        // `twice weekly`, `3 times a week`: no rule here says how often within a period; the words stay.
-        if ["twice", "thrice", "times"].contains(word(i - 1)) { return nil }
         var k = i
         while k < count, lexeme(k).isConnector { k += 1 }
         // Told apart by the bytes first: a repeat starts with a repeat word (`every`, `daily`,
         // `mondays`) or a day of the month before `of every month` (`the`, `1st`, `first`, `last`,
-        // `second`, `start`, `beginning`, `end`).
+        // `second`, `start`, `beginning`, `end`), which needs `of every` or `of each` further on.
         if !lexeme(k).opensRepeat {
             guard k < count, let b = tokens[k].word.utf8.first,
-                b == 116 || b == 102 || b == 108 || b == 115 || b == 98 || b == 101 || (b >= 48 && b <= 57)
+                b == 116 || b == 102 || b == 108 || b == 115 || b == 98 || b == 101 || (b >= 48 && b <= 57),
+                ((k + 1)..<count).contains(where: { lexeme($0).opensRepeat && word($0 - 1) == "of" })
             else { return nil }
         }
+        // `twice weekly`, `3 times a week`: no rule here says how often within a period; the words stay.
+        if ["twice", "thrice", "times"].contains(word(i - 1)) { return nil }
         var found: RecurrenceMatch?
         let onlyOn = (i..<k).allSatisfy { word($0) == "on" }
         let specAt = word(k) == "the" ? k + 1 : k

@@ -66,7 +66,7 @@ extension ParseScope {
     /// `noonish`, `5pmish` (about that time). Nil for anything else.
     private func readSaidTime(at j: Int) -> TimeMatch? {
         let w = word(j)
-        guard let first = w.utf8.first, let last = w.utf8.last else { return nil }
+        guard let first = w.utf8.first else { return nil }
         let digit = first >= 48 && first <= 57
         if first == 104 && w == "half" || first == 113 && w == "quarter" || digit && ["min", "mins", "minutes"].contains(word(j + 1)) {
             // `half past seven`, `quarter to 8`, `20 min past eight`
@@ -90,7 +90,7 @@ extension ParseScope {
                 : TimeMatch(hour: hour == 1 ? 12 : hour - 1, minute: 60 - minutes, bare: true, end: end)
         }
         // `11ish`, `noonish`
-        guard last == 104, w.utf8.count > 3, w.hasSuffix("ish") else { return nil }
+        guard w.utf8.count > 3, w.utf8.last == 104, w.hasSuffix("ish") else { return nil }
         let about = String(w.dropLast(3))
         if about == "noon" { return TimeMatch(hour: 12, minute: 0, bare: false, end: j + 1) }
         guard let clock = ClockText(about) else { return nil }
@@ -105,7 +105,7 @@ extension ParseScope {
     /// grammar does not read (Recognizers-Text: `I'll be back at 7p` has no time), so the day and
     /// repeat said with it are in doubt.
     func saysUnreadTime(at i: Int) -> Bool {
-        guard word(i) == "at" else { return false }
+        guard i >= 0, i < count, tokens[i].word.utf8.first == 97, word(i) == "at" else { return false }
         let w = word(i + 1)
         guard let last = w.utf8.last, last == 97 || last == 112, let first = w.utf8.first, first >= 48, first <= 57,
             let clock = ClockText(String(w.dropLast())), clock.suffix == .none
@@ -119,7 +119,8 @@ extension ParseScope {
     /// When the tokens at `j` close a time range (`to 4pm`, `until 16:00`, `- 4`), the index after it;
     /// else nil. A range's end is never read as a time of its own: it stays in the title.
     func timeRangeClose(at j: Int) -> Int? {
-        guard Self.rangeWords.contains(word(j)), j + 1 < count else { return nil }
+        // The range words start with t, u, `-` or the first byte of `–` and `—`: most words are not hashed.
+        guard let b = word(j).utf8.first, b == 116 || b == 117 || b == 45 || b == 0xE2, Self.rangeWords.contains(word(j)), j + 1 < count else { return nil }
         if let t = readTime(at: j + 1) { return t.end }
         if let c = ClockText(word(j + 1)), c.suffix == .none, c.hour <= 23 { return j + 2 }
         return nil
@@ -156,6 +157,7 @@ extension ParseScope {
 
     /// `in 2 hours`, `in 30 min`, `in an hour`, `in 90 minutes`, `in 2h`, `in half an hour`, `next hour`: seconds from now.
     func readInstant(at i: Int) -> (seconds: Int, end: Int)? {
+        guard i >= 0, i < count, let b = tokens[i].word.utf8.first, b == 110 || b == 105 else { return nil }  // `next`, `in`
         // `next hour` (not `for the next hour`, a span)
         if word(i) == "next", word(i + 1) == "hour", word(i - 1) != "the", word(i - 1) != "for" { return (3_600, i + 2) }
         guard word(i) == "in", let amount = DurationPhrase.read(tokens, at: i + 1, allowArticle: true),

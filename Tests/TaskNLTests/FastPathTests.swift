@@ -228,4 +228,30 @@ import Testing
         }
         #expect(passedOver >= 1_000)
     }
+
+    /// Where `mayStartElement` says no element of a phrase starts, none does, after a connector or
+    /// not: checked at every word of every fixture, corpus and benchmark phrase, and of random
+    /// sentences made of those words.
+    @Test func noPhraseElementStartsWhereThePhrasePassesOver() throws {
+        let cases = try FixtureCase.load(suffix: ".cases")
+        let bench = try FixtureFile.text("bench/phrases.txt").split(separator: "\n").map(String.init)
+        let corpora = try ExternalCorpus.all().flatMap { $0.cases.map(\.input) }
+        var inputs = cases.map(\.input) + bench + corpora
+        let words = Array(Set(inputs.flatMap { Tokenizer.tokens(of: $0).map(\.raw) }))
+        var rng = SeededRandom(seed: 41)
+        for _ in 0..<3_000 {
+            inputs.append((0..<Int.random(in: 1...6, using: &rng)).map { _ in words.randomElement(using: &rng)! }.joined(separator: " "))
+        }
+        var passedOver = 0
+        for text in inputs {
+            let scope = ParseScope(text: text, now: Self.now, timeZone: Self.zone)
+            for k in 0..<scope.count where !scope.mayStartElement(at: k) {
+                passedOver += 1
+                let read = scope.readInstant(at: k) != nil || scope.readOffset(at: k) != nil || scope.readDay(at: k) != nil
+                    || scope.readDay(at: k, afterConnector: true) != nil || scope.readTime(at: k) != nil || scope.readDayPart(at: k) != nil
+                #expect(!read, "an element starts at \(scope.word(k).debugDescription) in \(text.debugDescription)")
+            }
+        }
+        #expect(passedOver >= 1_000)
+    }
 }

@@ -87,9 +87,9 @@ public struct RecurrenceRule: Sendable, Hashable {
     ) {
         self.frequency = frequency
         self.interval = max(1, interval)
-        self.days = Array(Set(days.filter { (-53...53).contains($0.ordinal) })).sorted()
+        self.days = RecurrenceRule.sortedOnce(days.filter { (-53...53).contains($0.ordinal) })
         self.monthDays = RecurrenceRule.ordered(monthDays.filter { $0 != 0 && (-31...31).contains($0) })
-        self.months = Array(Set(months.filter { (1...12).contains($0) })).sorted()
+        self.months = RecurrenceRule.sortedOnce(months.filter { (1...12).contains($0) })
         self.positions = RecurrenceRule.ordered(positions.filter { $0 != 0 && (-366...366).contains($0) })
         self.count = count.map { max(1, $0) }
         self.until = until
@@ -98,9 +98,15 @@ public struct RecurrenceRule: Sendable, Hashable {
         self.verbatim = verbatim
     }
 
+    /// Without repeats, in order (a list of none or one is already so: no set is made).
+    static func sortedOnce<T: Hashable & Comparable>(_ items: [T]) -> [T] {
+        items.count <= 1 ? items : Array(Set(items)).sorted()
+    }
+
     /// Without repeats, counted-from-the-start numbers first (1, 15), then from the end (−1, −2).
     static func ordered(_ numbers: [Int]) -> [Int] {
-        Array(Set(numbers)).sorted { ($0 < 0 ? 1_000 - $0 : $0) < ($1 < 0 ? 1_000 - $1 : $1) }
+        if numbers.count <= 1 { return numbers }  // most rules: no set to make
+        return Array(Set(numbers)).sorted { ($0 < 0 ? 1_000 - $0 : $0) < ($1 < 0 ? 1_000 - $1 : $1) }
     }
 
     /// The BYDAY weekdays with no ordinal (`every mon and thu`); setting it keeps the ordinal days.
