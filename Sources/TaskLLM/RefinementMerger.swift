@@ -106,8 +106,7 @@ public struct RefinementMerger: Sendable {
         var draft = rules.draft
         var chips = rules.understood
         let set = Set(rules.understood.map(\.field))
-        // Letter case alone is no refinement ("Call Bob" for "Call bob"): the rules' title, in the user's letters, stands.
-        if let title = task.title, Self.words(title) != Self.words(draft.title), acceptsTitle(title, source: task.source, rulesTitle: draft.title) {
+        if let title = task.title, acceptsTitle(title, source: task.source, rulesTitle: draft.title) {
             draft.title = title
         }
         if draft.priority == .normal, !set.contains(.priority), let p = task.priority, p != .normal {
@@ -225,7 +224,7 @@ public struct RefinementMerger: Sendable {
             Self.titleUsesOnlyWords(title, of: rulesTitle)
         else { return false }
         let kept = Set(Self.words(title))
-        return TitleWords.kept(Self.words(rulesTitle)).allSatisfy(kept.contains)
+        return TitleWords.content(Self.words(rulesTitle)).allSatisfy(kept.contains)
     }
 
     /// The words of `text` outside every source (each part of the text: `resolved` checked) must be fillers.

@@ -46,27 +46,6 @@ enum TitleWords {
 
     /// The content words of `words` (lower-cased, as `RefinementMerger.words` gives them), in order.
     static func content(_ words: [String]) -> [String] {
-        withoutPhrases(words).filter { !closedClass.contains($0) }
-    }
-
-    /// Spoken noise: fillers, interjections and hedges, which a model title may leave out anywhere.
-    static let fillers: Set<String> = [
-        "um", "umm", "uh", "uhh", "uhm", "er", "erm", "ah", "oh", "hmm", "hm", "well", "okay", "ok", "yeah", "yep",
-        "anyway", "anyways", "like", "so", "just", "actually", "basically", "really", "probably", "maybe", "perhaps",
-        "possibly", "kinda", "sorta", "definitely", "somehow", "please", "sometime",
-    ]
-
-    /// The words of a rules' title that a model title must keep (issue 42, the model only adds): all
-    /// but the spoken openers and requests (`phrases`), the closed-class words before the first
-    /// content word ("okay so the", "I need to") and fillers anywhere. Articles, prepositions and
-    /// conjunctions inside the title stay: "Pick up dry cleaning" for "Pick up the dry cleaning" is a
-    /// different title, not a tidier one.
-    static func kept(_ words: [String]) -> [String] {
-        Array(withoutPhrases(words).drop(while: closedClass.contains)).filter { !fillers.contains($0) }
-    }
-
-    /// `words` without the `phrases` in them.
-    private static func withoutPhrases(_ words: [String]) -> [String] {
         var rest: [String] = []
         var i = 0
         outer: while i < words.count {
@@ -77,6 +56,6 @@ enum TitleWords {
             rest.append(words[i])
             i += 1
         }
-        return rest
+        return rest.filter { !closedClass.contains($0) }
     }
 }

