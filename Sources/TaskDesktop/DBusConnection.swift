@@ -103,7 +103,7 @@ public final class DBusConnection {
     // MARK: Encoding
 
     private func append(_ value: DBusValue, to m: OpaquePointer) -> Int32 {
-        func basic<T>(_ type: UInt8, _ v: T) -> Int32 {
+        func basic<T: BitwiseCopyable>(_ type: UInt8, _ v: T) -> Int32 {
             var copy = v
             return withUnsafePointer(to: &copy) { sd_bus_message_append_basic(m, CChar(type), $0) }
         }
@@ -158,7 +158,7 @@ public final class DBusConnection {
         var contents: UnsafePointer<CChar>?
         guard sd_bus_message_peek_type(m, &type, &contents) > 0 else { return nil }
         let inner = contents.map { String(cString: $0) } ?? ""
-        func basic<T>(_ zero: T) -> T? {
+        func basic<T: BitwiseCopyable>(_ zero: T) -> T? {
             var v = zero
             return sd_bus_message_read_basic(m, type, &v) >= 0 ? v : nil
         }

@@ -36,7 +36,8 @@ enum ApprovalTask {
         case .pending, .deciding:
             task["status"] = "working"
             task["statusMessage"] = .string("\(request.tool) waits for the owner's approval (tasker approve \(request.id), the chat, or the desktop notification)")
-        case .executed, .failed where request.result != nil:
+        case .executed,
+             .failed where request.result != nil:
             task["status"] = "completed"
             task["statusMessage"] = .string(request.status == .executed ? "approved and run" : "approved; the tool refused")
             let value = request.result.flatMap { try? JSONValue.parse($0) } ?? ["ok": false, "error": .string(reason)]

@@ -7,7 +7,7 @@ import TaskToolkit
 
 /// The page's JSON endpoints (`POST /api/NAME`, after `WebDoor`'s checks): the parser's drafts and
 /// chips, tool calls from a fixed list, and the approvals inbox.
-struct WebAPI {
+public struct WebAPI {
     let toolkit: TaskToolkit
     let refine: WebDoor.Refine?
 
@@ -37,7 +37,7 @@ struct WebAPI {
 
     /// What the page may call: reading, capturing, completing, moving and planning tasks. Nothing
     /// that reads or writes files, deletes, or reaches the agents' keys.
-    static let tools: Set<String> = [
+    public static let tools: [String] = [
         "list_tasks", "list_projects", "create_task", "complete_task", "reschedule_task", "defer_task", "update_task", "plan_day",
     ]
 

@@ -70,6 +70,7 @@ enum TaskerApp {
                 named = true
                 rest.remove(at: index)
             } else {
+                try refuseOptionBeforeCommand(arguments)
                 command = ChatCommand.self
             }
             let parsed = try command.signature.parse(rest, shared: GlobalOptions.all)

@@ -44,12 +44,14 @@ import TaskCore
 
     @Test func showGivesEffectiveValuesAndMasksSecrets() throws {
         let object = try #require(try JSONValue.parse(#"""
-            {"model": "m", "key_command": ["pass", "show", "sk-secret"], "sync": {"url": "https://me:hunter2@dav.example/", "password_file": "/p/secret"}}
+            {"model": "m", "first_token_seconds": 5, "key_command": ["pass", "show", "sk-secret"], "sync": {"url": "https://me:hunter2@dav.example/", "password_file": "/p/secret"}}
             """#).objectValue)
         let lines = TaskerConfig.lines(for: object)
         #expect(lines.contains("model = \"m\""))
         #expect(lines.contains("timeout_seconds = 60 (default)"))
         #expect(lines.contains("key_command = (set, not shown)"))
+        #expect(lines.contains("first_token_seconds = 5"), "a key whose name says token but holds no secret is shown")
+        #expect(TaskerConfig.keys.filter(\.secret).map(\.path) == ["key_command", "sync.password_command", "sync.password_file"])
         #expect(lines.contains("sync.password_file = (set, not shown)"))
         #expect(lines.contains("sync.url = \"https://dav.example/\""))
         #expect(lines.contains("attachments: not set"))

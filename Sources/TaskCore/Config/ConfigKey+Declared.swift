@@ -6,7 +6,7 @@ extension ConfigKey {
                                          default: "openai", "a known endpoint: its base URL and default model")
     public static let baseURL = ConfigKey("base_url", .url, default: "the preset's", "the endpoint (`…/v1`); wins over `preset`; on loopback it needs no key")
     public static let model = ConfigKey("model", .string, default: "the preset's", "the model name sent with each request")
-    public static let keyCommand = ConfigKey("key_command", .argv, "a program printing the key, run without a shell, instead of the key file")
+    public static let keyCommand = ConfigKey("key_command", .argv, secret: true, "a program printing the key, run without a shell, instead of the key file")
     public static let timeoutSeconds = ConfigKey("timeout_seconds", .positive(atMost: 3_600), default: "60", "the longest a model request may take")
     public static let firstTokenSeconds = ConfigKey("first_token_seconds", .positive(atMost: 3_600), default: "20",
                                                     "how long the chat waits for a model's first words before offering the rules' reading")
@@ -28,8 +28,8 @@ extension ConfigKey {
     public static let sync = ConfigKey("sync", .section, "present: sync is on")
     public static let syncURL = ConfigKey("sync.url", .url, required: true, "the CalDAV task list or account")
     public static let syncUsername = ConfigKey("sync.username", .string, "the account; without it no password is sent")
-    public static let syncPasswordCommand = ConfigKey("sync.password_command", .argv, "a program printing the password, run without a shell")
-    public static let syncPasswordFile = ConfigKey("sync.password_file", .string, "a file (mode 0600) whose first line is the password")
+    public static let syncPasswordCommand = ConfigKey("sync.password_command", .argv, secret: true, "a program printing the password, run without a shell")
+    public static let syncPasswordFile = ConfigKey("sync.password_file", .string, secret: true, "a file (mode 0600) whose first line is the password")
     public static let syncIntervalSeconds = ConfigKey("sync.interval_seconds", .number(0...Double.infinity), default: "300",
                                                       "between background syncs; 0 turns them off")
     public static let syncSendSealedNotes = ConfigKey("sync.send_sealed_notes", .bool, default: "false", "send sealed task notes (opened) to the server")

@@ -39,12 +39,17 @@ public struct ConfigKey: Sendable {
     public let help: String
     /// Must be given when its section is.
     public let required: Bool
+    /// Leads to a secret (the program printing a key or password, the password's file): `config show`
+    /// masks its value. Declared, not guessed from the name (`first_token_seconds` is no secret).
+    public let secret: Bool
 
-    public init(_ path: String, _ kind: Kind, default defaultText: String = "", required: Bool = false, _ help: String) {
+    public init(_ path: String, _ kind: Kind, default defaultText: String = "", required: Bool = false, secret: Bool = false,
+                _ help: String) {
         self.path = path
         self.kind = kind
         self.defaultText = defaultText
         self.required = required
+        self.secret = secret
         self.help = help
     }
 

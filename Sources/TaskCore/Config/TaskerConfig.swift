@@ -88,7 +88,7 @@ public struct TaskerConfig: Sendable {
     }
 
     /// `tasker config show`: each key's effective value (`(default)` when the file does not give it),
-    /// with key- and password-like values masked; keys of a section the file does not have are left out.
+    /// with the secret keys' values masked; keys of a section the file does not have are left out.
     public static func lines(for object: [String: JSONValue]) -> [String] {
         var lines: [String] = []
         for key in keys {
@@ -99,7 +99,7 @@ public struct TaskerConfig: Sendable {
                 continue
             }
             if let value, !value.isNull {
-                lines.append("\(key.path) = \(shown(value, of: key.name))")
+                lines.append("\(key.path) = \(shown(value, of: key))")
             } else {
                 lines.append("\(key.path) = " + (key.defaultText.isEmpty ? "(none)" : "\(key.defaultText) (default)"))
             }
@@ -130,7 +130,7 @@ public struct TaskerConfig: Sendable {
         `~/.config/tasker/config.json` (`$XDG_CONFIG_HOME/tasker`) holds one JSON object; every key is
         optional, and `null` counts as absent. `tasker config check` names each key the file gets wrong,
         one line each (`sync.url: expected a string`), and exits 2; `tasker config show` prints each key's
-        effective value, key- and password-like values masked. The model path is off while a model key,
+        effective value, the key and password commands and the password file masked. The model path is off while a model key,
         or a key it does not know, is wrong; other sections say what is wrong in one line and use their
         defaults (sync stops instead). A file over 1 MiB is refused by its size without being read (`… is
         314,572,800 bytes, over the 1 MiB a config.json may hold …`), as one that is not a JSON object is.
@@ -150,11 +150,10 @@ public struct TaskerConfig: Sendable {
         return current
     }
 
-    /// A value as `config show` prints it: JSON, masked when the key names a key, password, token or
-    /// secret, and without a URL's user and password.
-    static func shown(_ value: JSONValue, of name: String) -> String {
-        let lowered = name.lowercased()
-        if ["key", "password", "token", "secret"].contains(where: lowered.contains) { return "(set, not shown)" }
+    /// A value as `config show` prints it: JSON, masked when the key is declared `secret`, and without a
+    /// URL's user and password.
+    static func shown(_ value: JSONValue, of key: ConfigKey) -> String {
+        if key.secret { return "(set, not shown)" }
         if let text = value.stringValue, var url = URLComponents(string: text), url.user != nil || url.password != nil {
             url.user = nil
             url.password = nil

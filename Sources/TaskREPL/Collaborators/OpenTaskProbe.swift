@@ -25,7 +25,7 @@ final class OpenTaskProbe: @unchecked Sendable {
 
     /// True when `name` is a template's, built in or the user's.
     func isTemplate(_ name: String) -> Bool {
-        guard let toolkit, let found = try? Templates(toolkit.store).template(named: name) else { return false }
-        return found != nil
+        guard let toolkit else { return false }
+        return (try? Templates(toolkit.store).template(named: name)) != nil
     }
 }

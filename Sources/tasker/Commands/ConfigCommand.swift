@@ -3,14 +3,14 @@ import TaskCLI
 import TaskCore
 
 /// `tasker config check|show`: config.json checked against its declaration (`TaskerConfig`), one
-/// line per bad key and exit 2; or each key's effective value, key- and password-like ones masked.
+/// line per bad key and exit 2; or each key's effective value, the secret ones masked.
 enum ConfigCommand: Command {
     static let signature = CommandSignature(
         name: "config", summary: "check config.json, or show each setting's effective value",
         words: ["check|show"], maxWords: 1,
         details: """
               check   name each key config.json gets wrong, one line each (exit 2), or say it is fine
-              show    each key's value: from config.json, or its default; key- and password-like values masked
+              show    each key's value: from config.json, or its default; the key and password commands and file masked
 
             config.json lives in $XDG_CONFIG_HOME/tasker; every key is optional. docs/CONFIG.md
             lists them.

@@ -23,7 +23,7 @@ enum ExportCommand: Command {
             Writes every task, project, space, page and page link. A .unkt bundle is a ZIP that
             `tasker import` reads back exactly: manifest.json first (format, version, schema version,
             generator, created, counts, each file's SHA-256), then tasks.jsonl, projects.jsonl,
-            spaces.jsonl, pages.jsonl, links.jsonl, attachments.jsonl, pages/<uuid>.md and
+            places.jsonl, spaces.jsonl, pages.jsonl, links.jsonl, attachments.jsonl, pages/<uuid>.md and
             attachments/<sha256> (each attached file's bytes, once per content). Records keep their UUIDs and
             their created and modified times; fields Tasker has no column for travel under "x".
             Give exactly one of --unkt, --xlsx, --taskwarrior, --todotxt and --ics.

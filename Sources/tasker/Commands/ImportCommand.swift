@@ -18,7 +18,7 @@ enum ImportCommand: Command {
     static let dryRun = OptionSpec.flag("--dry-run", "say what would change and write nothing")
 
     static let signature = CommandSignature(
-        name: "import", summary: "read a .unkt bundle or Taskwarrior JSON into the database",
+        name: "import", summary: "read a .unkt bundle, Taskwarrior JSON, todo.txt or iCalendar into the database",
         words: ["FILE.unkt", "--taskwarrior FILE|-", "--todotxt FILE|-", "--ics FILE|-"], maxWords: 1, options: [taskwarrior, todotxt, ics, mode, dryRun],
         details: """
             Imports by UUID in one transaction: everything or nothing. A bundle is checked whole
@@ -40,7 +40,7 @@ enum ImportCommand: Command {
         examples: ["tasker import backup.unkt --dry-run", "task export | tasker import --taskwarrior -"])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
-        guard let file = arguments.words.first else { throw UsageError("import: give a .unkt file, or --taskwarrior FILE (- for standard input)") }
+        guard let file = arguments.words.first else { throw UsageError("import: give a .unkt file, or --taskwarrior, --todotxt or --ics FILE (- for standard input)") }
         let modeText = arguments.value(Self.mode) ?? "merge"
         guard let mode = ImportMode(rawValue: modeText) else { throw UsageError("import: --mode is merge, replace or skip, not '\(modeText)'") }
         let store = try context.openStore()

@@ -23,8 +23,9 @@ enum MCPCommand: Command {
         options: [agent, agentKeyFile, http, listenAny, verbose, tools],
         details: """
             Serves the tool catalogue to an MCP client (Claude Desktop, Claude Code, Cursor, …) over stdio:
-            one JSON-RPC 2.0 message per line on stdin and stdout (MCP revision 2025-11-25; 2025-06-18
-            and 2024-11-05 are accepted too). Diagnostics go to stderr; stdout carries only protocol
+            one JSON-RPC 2.0 message per line on stdin and stdout. MCP revisions: \(ProtocolVersion.modern.joined(separator: ", "))
+            (stateless: each request carries its version; server/discover), and \(ProtocolVersion.supported.joined(separator: ", "))
+            (an initialize handshake). Diagnostics go to stderr; stdout carries only protocol
             messages. The server stops with status 0 when stdin ends. Several servers and a REPL may
             share one database.
 

@@ -24,9 +24,10 @@ enum WebCommand: Command {
             The page, its script and its style are compiled in (Content-Security-Policy
             default-src 'self'): it works offline.
 
-            Everything the page does is a toolkit call, as in the chat and over MCP (list_tasks,
-            create_task from the parser's draft, complete_task, reschedule_task, defer_task,
-            plan_day), and approvals are decided at the same desk as `tasker approve`. With a model
+            Everything the page does is a toolkit call, as in the chat and over MCP (create_task
+            from the parser's draft), and only these tools:
+              \(WebAPI.tools.joined(separator: ", "))
+            Approvals are decided at the same desk as `tasker approve`. With a model
             configured (see `tasker parse --refine`) a Refine button asks it, as the chat does. Limits as
             `tasker mcp --http`: bodies up to 1 MiB, 64 connections, 10 s idle timeout.
             Keys: / focuses capture, j and k move through the tasks, x completes the selected one.
