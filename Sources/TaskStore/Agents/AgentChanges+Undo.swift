@@ -20,7 +20,7 @@ extension AgentChanges {
         if !dryRun { try prune() }
         do {
             try store.write {
-                var undoing = Undoing(db: store.db)
+                var undoing = Undoing(store: store)
                 let seconds = Int64(TaskStore.wholeSeconds(since).timeIntervalSince1970)
                 let from = DatabaseValue.integer(seconds)
                 let ops = try store.db.prepare(
@@ -51,7 +51,8 @@ extension AgentChanges {
 
 /// One undo under way: the tables as read from the schema, what was put back and what was kept.
 private struct Undoing {
-    let db: Database
+    let store: TaskStore
+    var db: Database { store.db }
     private var tables: [String: ChangedTable] = [:]
     /// Who refers to each table: (the referring table, its column, the referred column or nil for the key).
     private var referrers: [String: [(table: String, column: String, target: String?)]]?
@@ -60,7 +61,7 @@ private struct Undoing {
     private var names: [Record: String] = [:]
     private var kept: [(Record, String?, String)] = []
 
-    init(db: Database) { self.db = db }
+    init(store: TaskStore) { self.store = store }
 
     /// A record as the report names it: a task, page, project… by table and id.
     struct Record: Hashable {
@@ -110,6 +111,8 @@ private struct Undoing {
             keep(record, field, "created by the agent, but \(referrer) refers to it since; kept")
             return
         }
+        // A task the agent made goes as a delete does: a reader of changes_since hears of it.
+        if table.name == "tasks", let rid, case .text(let uuid)? = current["uuid"] { try store.recordTaskTombstone(uuid: uuid, id: rid) }
         try db.run("DELETE FROM main.\"\(table.name)\" WHERE \(table.rowCondition)", key)
         note(record, field.map { _ in .reverted } ?? .deleted, field)
     }

@@ -8,7 +8,7 @@ struct SchemaMigration: Sendable {
     var sql: String
 
     /// Every migration, oldest first. `all.count` is the version this build writes.
-    static let all: [SchemaMigration] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21]
+    static let all: [SchemaMigration] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21, v22]
 
     static var currentVersion: Int { all.count }
 
@@ -549,6 +549,13 @@ struct SchemaMigration: Sendable {
             ALTER TABLE tombstones ADD COLUMN rid INTEGER;
             CREATE INDEX tombstones_changes ON tombstones(kind, deleted, rid) WHERE rid IS NOT NULL;
             """)
+
+    /// The project a deleted task was in, so a `changes_since` reader scoped to one project (an agent
+    /// granted only that project) hears of its deletions and of no other; NULL for tombstones made
+    /// before (those are listed only to readers of every project).
+    static let v22 = SchemaMigration(
+        name: "v22-tombstone-project",
+        sql: "ALTER TABLE tombstones ADD COLUMN project_id INTEGER;")
 
     /// A random version 4 UUID in lower-case text, as SQL (for rows that existed before v4).
     static let randomUUID = """

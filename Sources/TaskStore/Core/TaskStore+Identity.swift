@@ -84,20 +84,39 @@ extension TaskStore {
         try db.run("INSERT OR REPLACE INTO tombstones(kind, uuid, deleted, rid) VALUES (?, ?, ?, ?)",
                    [.text(kind.rawValue), .text(uuid), DatabaseValue(TaskStore.wholeSeconds(now)), rid.map(DatabaseValue.integer) ?? .null])
     }
+
+    /// Records that task `id` (UUID `uuid`), still in its row, is being deleted now, with the project it
+    /// is in: call it just before the row goes.
+    func recordTaskTombstone(uuid: String, id: Int64) throws {
+        try db.cached(
+            """
+            INSERT OR REPLACE INTO tombstones(kind, uuid, deleted, rid, project_id)
+            VALUES (?, ?, ?, ?, (SELECT project_id FROM tasks WHERE id = ?))
+            """
+        ).bind([.text(RecordKind.task.rawValue), .text(uuid), DatabaseValue(TaskStore.wholeSeconds(now)), .integer(id), .integer(id)]).run()
+    }
 }
 
 extension TaskStore {
     /// Where `kind` records were deleted after `after` (the second they went, then their row id), in
-    /// that order, at most `limit`: the row ids a `changes_since` reader must drop. Tombstones that do
-    /// not name their row (made before v21) are left out.
-    public func deletions(of kind: RecordKind, after: TaskQuery.Change, limit: Int) throws -> [TaskQuery.Change] {
+    /// that order, at most `limit`: the row ids a `changes_since` reader must drop. With `project`,
+    /// only the tasks deleted from that project (a reader granted one project learns nothing of the
+    /// others). Tombstones that do not name their row (made before v21), or, with `project`, their
+    /// project (made before v22), are left out. - Throws: `.projectNotFound`.
+    public func deletions(of kind: RecordKind, after: TaskQuery.Change, limit: Int, project: String? = nil) throws -> [TaskQuery.Change] {
         try read {
-            try db.cached(
+            var values: [DatabaseValue] = [.text(kind.rawValue), .integer(after.updated), .integer(after.updated), .integer(after.id)]
+            var scope = ""
+            if let project {
+                scope = " AND project_id = ?"
+                values.append(.integer(try resolveProject(project).id))
+            }
+            return try db.cached(
                 """
-                SELECT deleted, rid FROM tombstones WHERE kind = ? AND rid IS NOT NULL AND (deleted > ? OR (deleted = ? AND rid > ?))
+                SELECT deleted, rid FROM tombstones WHERE kind = ? AND rid IS NOT NULL AND (deleted > ? OR (deleted = ? AND rid > ?))\(scope)
                 ORDER BY deleted, rid LIMIT ?
                 """
-            ).bind([.text(kind.rawValue), .integer(after.updated), .integer(after.updated), .integer(after.id), .integer(Int64(limit))])
+            ).bind(values + [.integer(Int64(limit))])
                 .rows { TaskQuery.Change(updated: $0.int64(0), id: $0.int64(1)) }
         }
     }

@@ -29,8 +29,8 @@ extension Tasks {
                 records.append(record)
             }
             for record in records {
+                try store.recordTaskTombstone(uuid: record.uuid, id: record.task.id.rawValue)
                 try store.db.cached("DELETE FROM tasks WHERE id = ?").bind([.integer(record.task.id.rawValue)]).run()
-                try store.recordTombstone(kind: .task, uuid: record.uuid, rid: record.task.id.rawValue)
             }
             return TaskDeletion(records: records, orphaned: orphaned)
         }

@@ -196,8 +196,8 @@ public struct Tasks {
     public func deleteTask(_ id: TaskID) throws {
         try store.write {
             let uuid = try uuid(of: id)
+            try store.recordTaskTombstone(uuid: uuid, id: id.rawValue)
             try store.db.run("DELETE FROM tasks WHERE id = ?", [.integer(id.rawValue)])
-            try store.recordTombstone(kind: .task, uuid: uuid, rid: id.rawValue)
         }
     }
 

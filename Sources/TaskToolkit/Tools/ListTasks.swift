@@ -100,7 +100,8 @@ public struct ListTasks: Tool {
         public var nextCursor: String?
         /// Where to ask `changes_since` from to learn what changes after this result.
         public var changesCursor = ""
-        /// With `changes_since`: the ids of tasks deleted on this page of changes (whatever the filter).
+        /// With `changes_since`: the ids of tasks deleted on this page of changes (whatever the filter, but
+        /// only from `project` when one is given).
         public var deleted: [Int64]?
         public var members: TaskMemberSelection = .all
         /// The completion period asked for (`done`), for the chat's words; not in the JSON.
@@ -149,6 +150,12 @@ public struct ListTasks: Tool {
         }
     }
 
+    /// A listing of one project touches only that project: a grant of `read` for it covers the call
+    /// (every task and deleted id it answers with is in that project).
+    public func footprint(in toolkit: TaskToolkit) throws -> CallFootprint {
+        CallFootprint(scope: Self.definition.scope, projects: query.project.map { [CallFootprint.key($0)] })
+    }
+
     public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> {
         var query = query
         if let since = changesSince {
@@ -178,7 +185,7 @@ public struct ListTasks: Tool {
         var output = Output(filter: query.filter, tasks: tasks, syncErrors: syncErrors, changesCursor: now, members: members, done: done)
         if let position {
             // Changes: the tasks changed and the ids deleted, in the order it happened.
-            let deletions = try toolkit.store.deletions(of: .task, after: position.deletedAfter, limit: limit + 1)
+            let deletions = try toolkit.store.deletions(of: .task, after: position.deletedAfter, limit: limit + 1, project: query.project)
             let feed = ChangeFeed(changed: tasks, at: TaskQuery.Change.init(after:), deletions: deletions, limit: limit)
             (output.tasks, output.deleted, output.hasMore) = (feed.items, feed.deleted, feed.hasMore)
             output.nextCursor = feed.next.map(ListCursor.text)
