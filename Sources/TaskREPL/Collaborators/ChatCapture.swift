@@ -13,6 +13,10 @@ struct ChatCapture {
     /// The prompt an edit is asked at.
     let prompt: () -> String
 
+    /// Whether a draft waits for a yes before it is saved: a person at a terminal to ask, and
+    /// `/confirm` not `never`.
+    var asksFirst: Bool { console.isInteractive && confirm != .never }
+
     /// A capture: shows the parse with its chips, then saves on Enter (`n` drops, `e` edits in place).
     ///
     /// With no terminal to ask (piped input) or `/confirm never`, it is saved at once: the text came
@@ -24,7 +28,7 @@ struct ChatCapture {
         // "Add a reminder for tomorrow 5PM": what to remind about is asked first (CaptureQuestions).
         guard let text = CaptureQuestions(console: console, tools: tools).complete(typed), let preview = dryRun(text) else { return }
         console.line("  " + preview)
-        guard console.isInteractive && confirm != .never else {
+        guard asksFirst else {
             save(text)
             return
         }
@@ -64,7 +68,7 @@ struct ChatCapture {
         for (i, item) in previews.enumerated() {
             console.line((item.parent == nil ? "  " : "      ↳ ") + "\(i + 1). " + item.preview)
         }
-        if console.isInteractive && confirm != .never {
+        if asksFirst {
             guard console.choose("  Save all \(previews.count)? [Enter/n] ", among: [.save, .drop]) == .save else {
                 console.notice("  Dropped all \(previews.count).")
                 return

@@ -132,7 +132,7 @@ public final class ChatSession {
                 let lines = ([first] + reader.bufferedLines()).filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
                 for line in lines where keepsInHistory(line) { reader.addHistory(line) }
                 if lines.count > 1 && lines.allSatisfy(isPlainCapture) {
-                    turns.captureBatch(lines)
+                    turns.capturing.batch(lines)
                     handleNextLines()
                 } else {
                     for line in lines where !finished {

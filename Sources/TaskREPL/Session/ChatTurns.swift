@@ -69,14 +69,12 @@ struct ChatTurns: ChatHandoff {
         ChatCommands(console: console, tools: tools, mode: mode, handoff: self, reader: reader, approvals: approvals, syncNow: syncNow)
     }
 
-    func capture(_ text: String) {
-        ChatCapture(console: console, tools: tools, handoff: self, reading: reading, confirm: mode.settings.confirm, prompt: prompt).run(text)
+    /// The rules' capture, asking as `/confirm` says.
+    var capturing: ChatCapture {
+        ChatCapture(console: console, tools: tools, handoff: self, reading: reading, confirm: mode.settings.confirm, prompt: prompt)
     }
 
-    /// Several pasted lines the rules would each capture, confirmed once (`ChatCapture.batch`).
-    func captureBatch(_ lines: [String]) {
-        ChatCapture(console: console, tools: tools, handoff: self, reading: reading, confirm: mode.settings.confirm, prompt: prompt).batch(lines)
-    }
+    func capture(_ text: String) { capturing.run(text) }
 
     func modelTurn(_ text: String) {
         guard let conversation = mode.model else { return capture(text) }
@@ -89,10 +87,7 @@ struct ChatTurns: ChatHandoff {
     /// A dictation through the model's structured refine request (`DictationTurn`).
     func dictate(_ text: String) {
         guard let conversation = mode.model, let refiner = conversation.refiner else { return modelTurn(text) }
-        DictationTurn(
-            console: console, tools: tools, handoff: self, reading: reading, conversation: conversation, refiner: refiner,
-            wait: mode.modelWait(console), confirm: mode.settings.confirm, prompt: prompt
-        ).run(text)
+        DictationTurn(capture: capturing, conversation: conversation, refiner: refiner, wait: mode.modelWait(console)).run(text)
     }
 
     func plan(_ call: PlanDay) {

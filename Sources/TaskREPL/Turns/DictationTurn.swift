@@ -8,17 +8,16 @@ import TaskToolkit
 /// shown with its chips (the model's guesses marked) and confirmed once. Any failure says why in
 /// one line and gives the rules' reading instead; Ctrl-C cancels at once.
 struct DictationTurn {
-    let console: ChatConsole
-    let tools: ChatTools
-    /// Where a dictation the model could not read goes (the rules' capture).
-    let handoff: ChatHandoff
-    let reading: ChatReading
+    /// The rules' capture: what a dictation the model could not read becomes, and the console,
+    /// tools and reading the drafts are shown and saved with.
+    let capture: ChatCapture
     let conversation: ModelConversation
     let refiner: DictationRefiner
     let wait: ModelWait
-    let confirm: ConfirmPolicy
-    /// The prompt an edit is asked at.
-    let prompt: () -> String
+
+    private var console: ChatConsole { capture.console }
+    private var tools: ChatTools { capture.tools }
+    private var reading: ChatReading { capture.reading }
 
     func run(_ text: String) {
         let now = reading.now
@@ -40,10 +39,10 @@ struct DictationTurn {
             })
         case .finished(.success(let result)):
             console.notice(result.notice ?? "The model's answer did not fit — here is the rules' reading.")
-            handoff.capture(text)
+            capture.run(text)
         case .finished(.failure(let error)):
             console.notice("Model not used (\(error)) — here is the rules' reading; /offline to stay offline.")
-            handoff.capture(text)
+            capture.run(text)
         }
     }
 
@@ -56,7 +55,7 @@ struct DictationTurn {
         while true {
             guard !drafts.isEmpty else { return console.notice("  Dropped.") }
             show(drafts)
-            guard console.isInteractive && confirm != .never else {
+            guard capture.asksFirst else {
                 let guesses = drafts.flatMap { $0.result.understood.filter(\.fromModel).map(\.text) }
                 if !guesses.isEmpty {
                     console.notice("  Not kept without confirmation (the model's guesses): " + guesses.joined(separator: ", "))
@@ -78,7 +77,7 @@ struct DictationTurn {
                     }
                     index = n - 1
                 }
-                guard let edited = console.edit(drafts[index].source, at: prompt()) else {
+                guard let edited = console.edit(drafts[index].source, at: capture.prompt()) else {
                     console.notice("  Dropped that one.")
                     drafts.remove(at: index)
                     continue
