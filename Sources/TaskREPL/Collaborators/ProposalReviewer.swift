@@ -122,20 +122,9 @@ final class ProposalReviewer {
         var arguments = arguments
         while true {
             let words: String
-            do {
-                switch try toolkit.preview(call) {
-                case .ready(let text): words = TerminalText.sanitized(text)
-                case .refused(let refusal):
-                    if !refusal.candidates.isEmpty, console.isInteractive, let picked = RefusalFollowUp(console: console).pickCandidate(refusal, for: call) {
-                        call = picked
-                        continue
-                    }
-                    if refusal.candidates.isEmpty { console.fail("Not offered: " + refusal.message) }
-                    return .refused(refusal)
-                }
-            } catch {
-                console.fail("\(error)")
-                return .refused(ToolRefusal("\(error)"))
+            switch described(&call) {
+            case .success(let text): words = text
+            case .failure(let refusal): return .refused(refusal)
             }
             guard console.isInteractive else { return .noTerminal(words) }
             let answer = console.ask(words + " — run? [y/N/a/e] ") ?? "n"
@@ -150,18 +139,7 @@ final class ProposalReviewer {
                 }
                 return .run(call)
             case "e", "edit":
-                guard let edited = console.ask("args> ", initial: arguments.encoded()) else { continue }
-                noteTyped(edited)
-                guard let object = try? JSONValue.parse(edited), object.objectValue != nil else {
-                    console.fail(REPLError.invalidEditedArguments("could not parse it").description)
-                    continue
-                }
-                do {
-                    call = try toolkit.prepare(definition.name, object)
-                    arguments = object
-                } catch {
-                    console.fail("\(error)")
-                }
+                if let (edited, object) = edit(definition.name, arguments) { (call, arguments) = (edited, object) }
             case "", "n", "no":
                 return .declined
             default:
@@ -170,6 +148,46 @@ final class ProposalReviewer {
                 let typedAhead = console.keepTypedAhead(answer)
                 console.notice("  y runs it, n (or Enter) does not, a always for this tool, e edits." + (typedAhead ? " Your new line comes next." : ""))
             }
+        }
+    }
+
+    /// The call in plain words for its question, its target looked up; a title that matched several
+    /// tasks asks which first (`call` is then pointed at the one picked). - Returns: the words, or
+    /// why the call is not offered (said on the console unless the person skipped the question).
+    private func described(_ call: inout any Tool) -> Result<String, ToolRefusal> {
+        while true {
+            do {
+                switch try toolkit.preview(call) {
+                case .ready(let text): return .success(TerminalText.sanitized(text))
+                case .refused(let refusal):
+                    if !refusal.candidates.isEmpty, console.isInteractive, let picked = RefusalFollowUp(console: console).pickCandidate(refusal, for: call) {
+                        call = picked
+                        continue
+                    }
+                    if refusal.candidates.isEmpty { console.fail("Not offered: " + refusal.message) }
+                    return .failure(refusal)
+                }
+            } catch {
+                console.fail("\(error)")
+                return .failure(ToolRefusal("\(error)"))
+            }
+        }
+    }
+
+    /// `e`: the call's JSON arguments to edit on the line. - Returns: the edited call and its
+    /// arguments, or nil (said why) when the edit was cancelled or is not a call.
+    private func edit(_ name: String, _ arguments: JSONValue) -> (any Tool, JSONValue)? {
+        guard let edited = console.ask("args> ", initial: arguments.encoded()) else { return nil }
+        noteTyped(edited)
+        guard let object = try? JSONValue.parse(edited), object.objectValue != nil else {
+            console.fail(REPLError.invalidEditedArguments("could not parse it").description)
+            return nil
+        }
+        do {
+            return (try toolkit.prepare(name, object), object)
+        } catch {
+            console.fail("\(error)")
+            return nil
         }
     }
 }

@@ -22,14 +22,7 @@ struct PlanRouting {
             tools.runTool(call)
             return
         }
-        let rules: DayPlan
-        do {
-            guard case .done(let output) = try tools.toolkit.run(call) else {
-                tools.runTool(call)
-                return
-            }
-            rules = output.plan
-        } catch {
+        guard let rules = rulesPlan(call) else {
             tools.runTool(call)
             return
         }
@@ -65,6 +58,13 @@ struct PlanRouting {
                 show(rules)
             }
         }
+    }
+
+    /// The rules' plan; nil when the toolkit refused or failed (the call then runs as typed, which
+    /// says why).
+    private func rulesPlan(_ call: PlanDay) -> DayPlan? {
+        guard let result = try? tools.toolkit.run(call), case .done(let output) = result else { return nil }
+        return output.plan
     }
 
     func show(_ plan: DayPlan) {
