@@ -10,30 +10,31 @@ import TaskToolkit
 /// Returns the text to capture with the answers put in, the text itself when nothing is missing, or
 /// nil when the person cancelled or there is no terminal to ask (said why).
 struct CaptureQuestions {
-    let session: ChatSession
+    let console: ChatConsole
+    let tools: ChatTools
 
     func complete(_ text: String) -> String? {
         guard let draft = draft(text) else { return text }
         var text = text
         if Self.isContainer(draft.title) {
-            guard session.reader.isInteractive else {
-                session.fail("What should I remind you about? Say it in one line, e.g. `call mom tomorrow 5pm`; nothing saved.")
+            guard console.isInteractive else {
+                console.fail("What should I remind you about? Say it in one line, e.g. `call mom tomorrow 5pm`; nothing saved.")
                 return nil
             }
-            guard let answer = session.ask("  What should I remind you about? ", initial: ""), !answer.isEmpty else {
-                session.notice("  Dropped.")
+            guard let answer = console.ask("  What should I remind you about? ", initial: ""), !answer.isEmpty else {
+                console.notice("  Dropped.")
                 return nil
             }
             text = Self.replacingContainer(in: text, title: draft.title, with: answer)
         }
         if draft.place == nil, let (phrase, names) = ambiguousPlace(in: text) {
-            guard session.reader.isInteractive else {
-                session.notice("'\(TerminalText.sanitized(phrase))' could be \(names.map { TerminalText.sanitized($0) }.joined(separator: " or ")); not bound to a place.")
+            guard console.isInteractive else {
+                console.notice("'\(TerminalText.sanitized(phrase))' could be \(names.map { TerminalText.sanitized($0) }.joined(separator: " or ")); not bound to a place.")
                 return text
             }
-            session.output.line("  Which \(TerminalText.sanitized(phrase))?")
-            for (i, name) in names.enumerated() { session.output.line("    \(i + 1). \(TerminalText.sanitized(name))") }
-            let answer = session.ask("  Number, or Enter for none: ") ?? ""
+            console.line("  Which \(TerminalText.sanitized(phrase))?")
+            for (i, name) in names.enumerated() { console.line("    \(i + 1). \(TerminalText.sanitized(name))") }
+            let answer = console.ask("  Number, or Enter for none: ") ?? ""
             if let n = Int(answer), names.indices.contains(n - 1) {
                 text = text.replacingOccurrences(of: "at " + phrase, with: "when I get to " + names[n - 1], options: .caseInsensitive)
             }
@@ -42,7 +43,7 @@ struct CaptureQuestions {
     }
 
     func draft(_ text: String) -> TaskDraft? {
-        guard let result = try? session.toolkit.run(CaptureTask(text: text, dryRun: true)), case .done(let output) = result else { return nil }
+        guard let result = try? tools.toolkit.run(CaptureTask(text: text, dryRun: true)), case .done(let output) = result else { return nil }
         return output.draft
     }
 
@@ -70,7 +71,7 @@ struct CaptureQuestions {
     /// "at Whole Foods" where the words after `at` start two or more saved place names: those words
     /// and the names.
     func ambiguousPlace(in text: String) -> (String, [String])? {
-        let names = session.placeNames
+        let names = tools.placeNames
         guard names.count > 1 else { return nil }
         let words = text.split(separator: " ").map(String.init)
         for (i, word) in words.enumerated() where word.lowercased() == "at" {

@@ -6,7 +6,8 @@ import TaskToolkit
 /// this session last saved or changed), `/attachments [TASK | page PAGE]`, `/open ID [PATH]` and
 /// `/detach ID`. Each runs its tool, so /undo takes an attach or a detach back.
 struct ChatAttachments {
-    let session: ChatSession
+    let console: ChatConsole
+    let tools: ChatTools
 
     func attach(_ argument: String) throws {
         guard !argument.isEmpty else {
@@ -17,20 +18,20 @@ struct ChatAttachments {
         let target: AttachmentTarget
         if let targetText {
             target = Self.target(targetText)
-        } else if let recent = session.recentTask {
+        } else if let recent = tools.recentTask {
             target = .task(.id(recent.rawValue))
         } else {
-            guard let answer = session.ask("Attach to which task? (id or title, Enter to skip) "), !answer.isEmpty else {
-                session.notice("Nothing attached: say which task, e.g. /attach \(path) to dentist")
+            guard let answer = console.ask("Attach to which task? (id or title, Enter to skip) "), !answer.isEmpty else {
+                console.notice("Nothing attached: say which task, e.g. /attach \(path) to dentist")
                 return
             }
             target = Self.target(answer)
         }
-        session.runTool(AttachFile(path: path, target: target))
+        tools.runTool(AttachFile(path: path, target: target))
     }
 
     func list(_ argument: String) {
-        session.runTool(ListAttachments(target: argument.isEmpty ? nil : Self.target(argument), paging: .all("a")))
+        tools.runTool(ListAttachments(target: argument.isEmpty ? nil : Self.target(argument), paging: .all("a")))
     }
 
     func open(_ argument: String) throws {
@@ -38,13 +39,13 @@ struct ChatAttachments {
         guard let first = words.first, let id = Int64(first.hasPrefix("#") ? String(first.dropFirst()) : first) else {
             throw REPLError.usage("/open needs an attachment id (/attachments lists them): /open 3, or /open 3 ~/Desktop/scan.pdf")
         }
-        session.runTool(OpenAttachment(id: AttachmentID(id), path: words.count > 1 ? Self.unquoted(words[1]) : nil))
+        tools.runTool(OpenAttachment(id: AttachmentID(id), path: words.count > 1 ? Self.unquoted(words[1]) : nil))
     }
 
     func detach(_ argument: String) throws {
         let word = argument.hasPrefix("#") ? String(argument.dropFirst()) : argument
         guard let id = Int64(word) else { throw REPLError.usage("/detach needs an attachment id (/attachments lists them): /detach 3") }
-        session.runTool(Detach(id: AttachmentID(id)))
+        tools.runTool(Detach(id: AttachmentID(id)))
     }
 
     /// The file and, after the last " to " that leaves an existing file before it, the target:

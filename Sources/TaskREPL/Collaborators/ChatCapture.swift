@@ -4,7 +4,18 @@ import TaskToolkit
 
 /// A line captured as a task (or several): shown with its chips, saved on Enter, `n` drops, `e` edits.
 struct ChatCapture {
-    let session: ChatSession
+    let console: ChatConsole
+    let tools: ChatTools
+    /// Where an edit that became a slash command goes.
+    let handoff: ChatHandoff
+    let reading: ChatReading
+    let confirm: ConfirmPolicy
+    /// The prompt an edit is asked at.
+    let prompt: () -> String
+
+    /// Whether a draft waits for a yes before it is saved: a person at a terminal to ask, and
+    /// `/confirm` not `never`.
+    var asksFirst: Bool { console.isInteractive && confirm != .never }
 
     /// A capture: shows the parse with its chips, then saves on Enter (`n` drops, `e` edits in place).
     ///
@@ -12,27 +23,26 @@ struct ChatCapture {
     /// from the user, and /undo takes it back.
     func run(_ typed: String) {
         // A line holding several tasks ("buy milk; call mom") shows each as a draft, saved together.
-        let parts = session.parser.splitTasks(typed, now: session.clock(), timeZone: session.settings.timeZone)
+        let parts = reading.splitTasks(typed)
         if parts.count > 1 { return batch(parts) }
         // "Add a reminder for tomorrow 5PM": what to remind about is asked first (CaptureQuestions).
-        guard let text = CaptureQuestions(session: session).complete(typed), let preview = dryRun(text) else { return }
-        session.output.line("  " + preview)
-        guard session.reader.isInteractive && session.settings.confirm != .never else {
+        guard let text = CaptureQuestions(console: console, tools: tools).complete(typed), let preview = dryRun(text) else { return }
+        console.line("  " + preview)
+        guard asksFirst else {
             save(text)
             return
         }
-        switch session.choose("  Save? [Enter/n/e] ", among: [.save, .drop, .edit]) {
+        switch console.choose("  Save? [Enter/n/e] ", among: [.save, .drop, .edit]) {
         case .save:
             save(text)
         case .edit:
-            guard let edited = session.ask(session.prompt, initial: text), !edited.isEmpty else {
-                session.notice("  Dropped.")
+            guard let edited = console.edit(text, at: prompt()) else {
+                console.notice("  Dropped.")
                 return
             }
-            if !ChatSession.isSecret(edited) { session.reader.addHistory(edited) }
-            if edited.hasPrefix("/") { session.handle(edited) } else { run(edited) }
+            if edited.hasPrefix("/") { handoff.handle(edited) } else { run(edited) }
         case .drop, nil:
-            session.notice("  Dropped.")
+            console.notice("  Dropped.")
         }
     }
 
@@ -44,7 +54,7 @@ struct ChatCapture {
         var previews: [(line: String, preview: String, parent: Int?)] = []
         var lastTask: Int?
         let lines = pasted.flatMap { line in
-            Self.hasListMarker(line) ? [line] : session.parser.splitTasks(line, now: session.clock(), timeZone: session.settings.timeZone)
+            Self.hasListMarker(line) ? [line] : reading.splitTasks(line)
         }
         for line in lines {
             // A line that cannot be previewed is reported (by dryRun) and left out; the rest go on.
@@ -53,14 +63,14 @@ struct ChatCapture {
             previews.append((line, preview, marked ? lastTask : nil))
             if !marked { lastTask = previews.count - 1 }
         }
-        guard !previews.isEmpty else { return session.notice("  Nothing saved.") }
-        session.output.line(session.style("\(previews.count) tasks:", .bold))
+        guard !previews.isEmpty else { return console.notice("  Nothing saved.") }
+        console.line(console.style("\(previews.count) tasks:", .bold))
         for (i, item) in previews.enumerated() {
-            session.output.line((item.parent == nil ? "  " : "      ↳ ") + "\(i + 1). " + item.preview)
+            console.line((item.parent == nil ? "  " : "      ↳ ") + "\(i + 1). " + item.preview)
         }
-        if session.reader.isInteractive && session.settings.confirm != .never {
-            guard session.choose("  Save all \(previews.count)? [Enter/n] ", among: [.save, .drop]) == .save else {
-                session.notice("  Dropped all \(previews.count).")
+        if asksFirst {
+            guard console.choose("  Save all \(previews.count)? [Enter/n] ", among: [.save, .drop]) == .save else {
+                console.notice("  Dropped all \(previews.count).")
                 return
             }
         }
@@ -68,7 +78,7 @@ struct ChatCapture {
         for (i, item) in previews.enumerated() {
             // A subtask whose task failed to save is saved on its own rather than lost.
             let parent = item.parent.flatMap { saved[$0] }.map { TaskReference.id(Int64($0)) }
-            let result = session.runTool(CaptureTask(text: item.line, parent: parent))
+            let result = tools.runTool(CaptureTask(text: item.line, parent: parent))
             if let id = result["task"]?["id"]?.intValue { saved[i] = id }
         }
     }
@@ -82,22 +92,22 @@ struct ChatCapture {
     /// The title and chips of `text` as the toolkit would save it; nil after reporting a failure.
     func dryRun(_ text: String) -> String? {
         do {
-            switch try session.toolkit.run(CaptureTask(text: text, dryRun: true)) {
+            switch try tools.toolkit.run(CaptureTask(text: text, dryRun: true)) {
             case .done(let output):
                 let chips = output.understood.map { TerminalText.sanitized($0.text) }
-                let title = session.style(TerminalText.sanitized(output.draft.title), .bold)
-                return title + (chips.isEmpty ? "" : "  " + session.renderer.chips(chips))
+                let title = console.style(TerminalText.sanitized(output.draft.title), .bold)
+                return title + (chips.isEmpty ? "" : "  " + console.renderer.chips(chips))
             case .refused(let refusal):
-                session.fail(refusal.message)
+                console.fail(refusal.message)
                 return nil
             }
         } catch {
-            session.fail("\(error)")
+            console.fail("\(error)")
             return nil
         }
     }
 
     func save(_ text: String) {
-        session.runTool(CaptureTask(text: text))
+        tools.runTool(CaptureTask(text: text))
     }
 }

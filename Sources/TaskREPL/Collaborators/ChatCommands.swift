@@ -4,52 +4,63 @@ import TaskLLM
 import TaskToolkit
 
 /// The chat's slash commands: the table (it drives /help, Tab completion and validation) and the
-/// commands that are more than a line, each run against the session it was typed in.
+/// commands that are more than a line, each run against the parts of the chat it changes.
 struct ChatCommands {
-    let session: ChatSession
+    let console: ChatConsole
+    let tools: ChatTools
+    /// The settings and the model path `/confirm`, `/offline`, `/model`, `/endpoint`, `/plan` and
+    /// `/key set` change; `/quit` ends the loop through it.
+    let mode: ChatMode
+    /// Where `/plan` goes (`PlanRouting`).
+    let handoff: ChatHandoff
+    /// `/history` and `/key set`'s hidden input.
+    let reader: LineReader
+    let approvals: ChatApprovals
+    /// `/sync`: syncs now and returns the lines to show; nil when sync is not configured.
+    let syncNow: (() -> [String])?
 
     /// The REPL's commands, in /help order.
     static let all: [SlashCommand] = [
-        SlashCommand("help", "", "this list, with examples of what you can type", aliases: ["?", "h"]) { s, _ in ChatCommands(session: s).help() },
-        SlashCommand("tools", "[name]", "the tool catalogue, or one tool's arguments") { s, arg in ChatCommands(session: s).tools(arg) },
+        SlashCommand("help", "", "this list, with examples of what you can type", aliases: ["?", "h"]) { s, _ in s.help() },
+        SlashCommand("tools", "[name]", "the tool catalogue, or one tool's arguments") { s, arg in s.tools(arg) },
         SlashCommand("list", "[filter|#context|project]", "tasks: open, today, tomorrow, week, overdue, available, waiting, all",
-                     choices: TaskQuery.Filter.allCases.map(\.rawValue), aliases: ["ls"]) { s, arg in ChatCommands(session: s).list(arg) },
+                     choices: TaskQuery.Filter.allCases.map(\.rawValue), aliases: ["ls"]) { s, arg in s.list(arg) },
         SlashCommand("plan", "[minutes] [energy] | rules | model", "plan the day within a budget (default 4 h); rules/model choose the planner",
-                     choices: ["quick", "focused", "deep", "rules", "model"]) { s, arg in try ChatCommands(session: s).plan(arg) },
+                     choices: ["quick", "focused", "deep", "rules", "model"]) { s, arg in try s.plan(arg) },
         SlashCommand("done", "ID|TITLE", "complete a task") { s, arg in
             guard !arg.isEmpty else { throw REPLError.usage("/done needs a task: /done 12 or /done call mom") }
-            s.runTool(CompleteTask(target: TaskReference(arg)))
+            s.tools.runTool(CompleteTask(target: TaskReference(arg)))
         },
-        SlashCommand("undo", "", "take back the last change of this session") { s, _ in ChatCommands(session: s).undo() },
+        SlashCommand("undo", "", "take back the last change of this session") { s, _ in s.undo() },
         SlashCommand("attach", "FILE [to TASK|to page PAGE]", "attach a copy of a file (alone: to the task you just saved or changed)") { s, arg in
-            try ChatAttachments(session: s).attach(arg)
+            try s.attachments.attach(arg)
         },
         SlashCommand("attachments", "[TASK|page PAGE]", "the files attached to a task or a page, or all of them") { s, arg in
-            ChatAttachments(session: s).list(arg)
+            s.attachments.list(arg)
         },
-        SlashCommand("open", "ID [PATH]", "where an attachment is stored, or a copy written to PATH") { s, arg in try ChatAttachments(session: s).open(arg) },
-        SlashCommand("detach", "ID", "remove an attachment from its task or page") { s, arg in try ChatAttachments(session: s).detach(arg) },
+        SlashCommand("open", "ID [PATH]", "where an attachment is stored, or a copy written to PATH") { s, arg in try s.attachments.open(arg) },
+        SlashCommand("detach", "ID", "remove an attachment from its task or page") { s, arg in try s.attachments.detach(arg) },
         SlashCommand("key", "[set]", "whether a model key is set; /key set stores one (typed hidden)",
-                     choices: ["set", "status"]) { s, arg in try ChatCommands(session: s).key(arg) },
+                     choices: ["set", "status"]) { s, arg in try s.key(arg) },
         SlashCommand("model", "[name]", "the model, its endpoint and structured-output form, or switch model for this session") { s, arg in
-            if !arg.isEmpty { s.settings.model = arg; s.model?.modelName = arg }
-            ChatCommands(session: s).showModel()
+            if !arg.isEmpty { s.mode.settings.model = arg; s.mode.model?.modelName = arg }
+            s.showModel()
         },
         SlashCommand("endpoint", "[preset|url]", "the server: openai, ollama, llamacpp, lmstudio, vllm, openrouter or a URL",
                      choices: ["openai", "ollama", "llamacpp", "lmstudio", "vllm", "openrouter"]) { s, arg in
             if !arg.isEmpty {
-                s.settings.endpoint = arg
-                s.model?.endpoint = arg
+                s.mode.settings.endpoint = arg
+                s.mode.model?.endpoint = arg
             }
-            s.output.line("endpoint: " + TerminalText.sanitized(s.settings.endpoint ?? "(none)"))
+            s.console.line("endpoint: " + TerminalText.sanitized(s.mode.settings.endpoint ?? "(none)"))
         },
         SlashCommand("offline", "", "toggle rules only (no model) for this session") { s, _ in
-            guard s.model != nil else {
-                s.output.line("Rules only: no model is configured. Set a key with /key set, or base_url in config.json.")
+            guard s.mode.model != nil else {
+                s.console.line("Rules only: no model is configured. Set a key with /key set, or base_url in config.json.")
                 return
             }
-            s.settings.offline.toggle()
-            s.output.line(s.settings.offline ? "Offline: rules only." : "Online: model \(TerminalText.sanitized(s.settings.model ?? "")) is back.")
+            s.mode.settings.offline.toggle()
+            s.console.line(s.mode.settings.offline ? "Offline: rules only." : "Online: model \(TerminalText.sanitized(s.mode.settings.model ?? "")) is back.")
         },
         SlashCommand("confirm", "writes|all|never", "which proposed calls ask before running",
                      choices: ConfirmPolicy.allCases.map(\.rawValue)) { s, arg in
@@ -57,78 +68,81 @@ struct ChatCommands {
                 guard let policy = ConfirmPolicy(rawValue: arg.lowercased()) else {
                     throw REPLError.usage("/confirm takes writes, all or never")
                 }
-                s.settings.confirm = policy
+                s.mode.settings.confirm = policy
             }
-            s.output.line("confirm: \(s.settings.confirm.rawValue)")
+            s.console.line("confirm: \(s.mode.settings.confirm.rawValue)")
         },
         SlashCommand("approvals", "[approve|reject ID]", "calls agents asked for: list them, approve or reject one",
-                     choices: ["approve", "reject"]) { s, arg in try s.approvals.command(arg, in: s) },
+                     choices: ["approve", "reject"]) { s, arg in try s.approvals.command(arg) },
         SlashCommand("agent", "undo NAME since T [dry-run]", "take back what an agent changed since T, keeping what others changed since",
-                     choices: ["undo"]) { s, arg in try ChatAgentUndo.command(arg, in: s) },
+                     choices: ["undo"]) { s, arg in try ChatAgentUndo.command(arg, toolkit: s.tools.toolkit, console: s.console) },
         SlashCommand("history", "", "the lines you typed (saved across sessions)") { s, _ in
             let lines = s.reader.history().suffix(20)
-            if lines.isEmpty { s.notice("No history yet.") }
-            for line in lines { s.output.line("  " + TerminalText.sanitized(line)) }
+            if lines.isEmpty { s.console.notice("No history yet.") }
+            for line in lines { s.console.line("  " + TerminalText.sanitized(line)) }
         },
         SlashCommand("sync", "", "sync with the CalDAV server in config.json now") { s, _ in
             guard let sync = s.syncNow else {
-                s.notice("Sync is not configured: add \"sync\": {\"url\": …} to config.json (see `tasker sync --help`).")
+                s.console.notice("Sync is not configured: add \"sync\": {\"url\": …} to config.json (see `tasker sync --help`).")
                 return
             }
-            for line in sync() { s.notice(line) }
+            for line in sync() { s.console.notice(line) }
         },
         SlashCommand("clear", "", "clear the screen and forget the model conversation") { s, _ in
-            s.model?.reset()
-            if s.reader.isInteractive { s.output.write("\u{1B}[H\u{1B}[2J") }
+            s.mode.model?.reset()
+            if s.console.isInteractive { s.console.write("\u{1B}[H\u{1B}[2J") }
         },
-        SlashCommand("quit", "", "leave (Ctrl-D does too)", aliases: ["exit", "q"]) { s, _ in s.finished = true },
+        SlashCommand("quit", "", "leave (Ctrl-D does too)", aliases: ["exit", "q"]) { s, _ in s.mode.finished = true },
     ]
+
+    /// `/attach`, `/attachments`, `/open`, `/detach`.
+    var attachments: ChatAttachments { ChatAttachments(console: console, tools: tools) }
 
     /// `/model`: the model, the endpoint, and which structured-output form the endpoint accepted for
     /// dictations (known after the first one).
     func showModel() {
-        session.output.line("model: " + TerminalText.sanitized(session.settings.model ?? "(none)") + (session.modelMode ? "" : session.style("  (rules only now)", .dim)))
-        guard let conversation = session.model else { return }
-        session.output.line("endpoint: " + TerminalText.sanitized(conversation.endpoint.map(OpenAIChatModel.baseURL(for:)) ?? session.settings.endpoint ?? "(default)"))
+        console.line("model: " + TerminalText.sanitized(mode.settings.model ?? "(none)") + (mode.modelMode ? "" : console.style("  (rules only now)", .dim)))
+        guard let conversation = mode.model else { return }
+        console.line("endpoint: " + TerminalText.sanitized(conversation.endpoint.map(OpenAIChatModel.baseURL(for:)) ?? mode.settings.endpoint ?? "(default)"))
         if let refiner = conversation.refiner {
             let form = refiner.acceptedForm(model: conversation.modelName, endpoint: conversation.endpoint)
-            session.output.line("structured output: " + (form?.summary ?? "not known yet (found on the first dictation)"))
+            console.line("structured output: " + (form?.summary ?? "not known yet (found on the first dictation)"))
         }
     }
 
     func help() {
         let width = Self.all.map(\.usage.count).max() ?? 0
-        session.output.line(session.style("Type a task to capture it, or ask:", .bold))
+        console.line(console.style("Type a task to capture it, or ask:", .bold))
         for example in ["call mom tomorrow 5pm #family !high", "plan my day, 3 hours, focused", "what's due today",
                         "done call mom", "move dentist to friday 3pm", "defer taxes to monday", "new project Kitchen",
                         "note to Kitchen: buy tiles", "rename call mom to call mum", "make taxes high priority",
                         "add #errands to buy milk", "move learn italian to someday", "delete call mom",
                         "weekly review", "my streaks", "trip packing template for friday"] {
-            session.output.line("  " + session.style(example, .cyan))
+            console.line("  " + console.style(example, .cyan))
         }
-        session.output.line(session.style("Commands:", .bold))
+        console.line(console.style("Commands:", .bold))
         for c in Self.all {
             let aliases = c.aliases.isEmpty ? "" : " (also " + c.aliases.map { "/" + $0 }.joined(separator: ", ") + ")"
-            session.output.line("  " + c.usage + String(repeating: " ", count: width - c.usage.count + 2) + session.style(c.summary + aliases, .dim))
+            console.line("  " + c.usage + String(repeating: " ", count: width - c.usage.count + 2) + console.style(c.summary + aliases, .dim))
         }
-        session.output.line(session.style("Tab completes; ↑ recalls history; Ctrl-C cancels; Ctrl-D quits.", .dim))
+        console.line(console.style("Tab completes; ↑ recalls history; Ctrl-C cancels; Ctrl-D quits.", .dim))
     }
 
     func tools(_ name: String) {
         if !name.isEmpty {
-            guard let tool = session.toolkit.tools.first(where: { $0.name == name }) else {
-                session.fail("no tool '\(name)'; /tools lists them")
+            guard let tool = tools.toolkit.tools.first(where: { $0.name == name }) else {
+                console.fail("no tool '\(name)'; /tools lists them")
                 return
             }
-            session.output.line(session.style(tool.name, .bold) + "  " + tool.description)
-            session.output.line(tool.inputSchema.prettyEncoded())
+            console.line(console.style(tool.name, .bold) + "  " + tool.description)
+            console.line(tool.inputSchema.prettyEncoded())
             return
         }
-        if session.toolkit.tools.isEmpty { session.notice("No tools available.") }
-        let width = session.toolkit.tools.map(\.name.count).max() ?? 0
-        for tool in session.toolkit.tools {
-            let mark = tool.readOnly ? session.style(" (reads only)", .dim) : ""
-            session.output.line("  " + tool.name + String(repeating: " ", count: width - tool.name.count + 2) + tool.title + mark)
+        if tools.toolkit.tools.isEmpty { console.notice("No tools available.") }
+        let width = tools.toolkit.tools.map(\.name.count).max() ?? 0
+        for tool in tools.toolkit.tools {
+            let mark = tool.readOnly ? console.style(" (reads only)", .dim) : ""
+            console.line("  " + tool.name + String(repeating: " ", count: width - tool.name.count + 2) + tool.title + mark)
         }
     }
 
@@ -143,7 +157,7 @@ struct ChatCommands {
         } else {
             query.project = argument
         }
-        session.runTool(ListTasks(query))
+        tools.runTool(ListTasks(query))
     }
 
     func plan(_ argument: String) throws {
@@ -153,39 +167,39 @@ struct ChatCommands {
         guard case .tool(let call)? = IntentRouter.planIntent(words, defaultMinutes: 240) else {
             throw REPLError.usage("/plan takes minutes and an energy (/plan 90 quick), or rules or model")
         }
-        if let plan = call as? PlanDay { PlanRouting(session: session).run(plan) } else { session.runTool(call) }
+        if let plan = call as? PlanDay { handoff.plan(plan) } else { tools.runTool(call) }
     }
 
     func undo() {
-        guard let change = session.undoLog.pop() else {
-            session.notice("Nothing to undo in this session.")
+        guard let change = tools.undoLog.pop() else {
+            console.notice("Nothing to undo in this session.")
             return
         }
         do {
-            try change.revert(in: session.toolkit.store)
-            session.output.line(session.style("↶ ", .green) + TerminalText.sanitized(change.summary))
+            try change.revert(in: tools.toolkit.store)
+            console.line(console.style("↶ ", .green) + TerminalText.sanitized(change.summary))
         } catch {
-            session.fail("could not undo: \(error)")
+            console.fail("could not undo: \(error)")
         }
     }
 
     func key(_ argument: String) throws {
         switch argument.lowercased() {
         case "", "status":
-            session.output.line("key: " + TerminalText.sanitized(session.settings.keyStatus()))
+            console.line("key: " + TerminalText.sanitized(mode.settings.keyStatus()))
         case "set":
-            guard session.reader.isInteractive else {
+            guard console.isInteractive else {
                 throw REPLError.usage("/key set needs a terminal; pipe the key to `tasker key set` instead")
             }
-            guard let key = session.reader.readSecret(prompt: "Key (hidden): "), !key.isEmpty else {
-                session.notice("No key entered; nothing changed.")
+            guard let key = reader.readSecret(prompt: "Key (hidden): "), !key.isEmpty else {
+                console.notice("No key entered; nothing changed.")
                 return
             }
-            try session.settings.setKey(key.trimmingCharacters(in: .whitespacesAndNewlines))
-            session.output.line(session.style("✓ Key saved.", .green) + " " + TerminalText.sanitized(session.settings.keyStatus()))
-            if session.model == nil, let made = session.modelFactory?() {
-                session.model = made
-                session.output.line("Model on: " + TerminalText.sanitized(session.settings.model ?? made.modelName ?? "") + (session.settings.offline ? " (still offline: /offline)" : ""))
+            try mode.settings.setKey(key.trimmingCharacters(in: .whitespacesAndNewlines))
+            console.line(console.style("✓ Key saved.", .green) + " " + TerminalText.sanitized(mode.settings.keyStatus()))
+            if mode.model == nil, let made = mode.modelFactory?() {
+                mode.model = made
+                console.line("Model on: " + TerminalText.sanitized(mode.settings.model ?? made.modelName ?? "") + (mode.settings.offline ? " (still offline: /offline)" : ""))
             }
         default:
             throw REPLError.usage("/key takes no argument or `set` (never type the key on the command line)")
@@ -194,14 +208,14 @@ struct ChatCommands {
 
     /// `/plan rules`, `/plan model`: which planner `plan my day` uses.
     func choosePlanner(_ choice: PlannerChoice) {
-        session.settings.planner = choice
+        mode.settings.planner = choice
         switch choice {
         case .rules:
-            session.output.line("Plans by the rules.")
-        case .model where session.model?.planner == nil || !session.modelMode:
-            session.output.line("Plans by the model once one is on (/key set, or base_url in config.json); by the rules until then.")
+            console.line("Plans by the rules.")
+        case .model where mode.model?.planner == nil || !mode.modelMode:
+            console.line("Plans by the model once one is on (/key set, or base_url in config.json); by the rules until then.")
         case .model:
-            session.output.line("Plans by the model, checked against the rules; the rules' plan when it does not pass.")
+            console.line("Plans by the model, checked against the rules; the rules' plan when it does not pass.")
         }
     }
 }

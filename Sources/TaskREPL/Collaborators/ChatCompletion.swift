@@ -5,14 +5,15 @@ import TaskToolkit
 /// Tab in the chat: the commands, tool names, projects, open task titles and contexts (`Completer`),
 /// the words read through the tools on first use and again after each change.
 struct ChatCompletion {
-    /// While a question asks which task ("done" alone), the verb Tab completes its answer after.
-    var answerVerb: String?
     /// Completion words and the undo-log generation they were read at.
     private var cache: (generation: Int, words: CompletionWords)?
 
     /// Tab's candidates for the text before the cursor; `generation` is the undo log's, which moves
-    /// with every change this session makes.
-    mutating func complete(_ textBeforeCursor: String, toolkit: TaskToolkit, generation: Int) -> (start: Int, candidates: [String]) {
+    /// with every change this session makes. While a question asks which task ("done" alone),
+    /// `answerVerb` is the verb Tab completes its answer after.
+    mutating func complete(
+        _ textBeforeCursor: String, answerVerb: String?, toolkit: TaskToolkit, generation: Int
+    ) -> (start: Int, candidates: [String]) {
         let completer = Completer(commands: ChatCommands.all, toolNames: toolkit.tools.map(\.name))
         // Answering "Which task?": complete as if the verb had been typed before the answer.
         if let verb = answerVerb {

@@ -13,7 +13,10 @@ import TaskToolkit
 /// something (`destructive`, by the tool or by its effect) or names a file always asks, whatever
 /// `/confirm` says, and "always" never covers it; a path the user did not type in this session (as a
 /// whole token of a line, never a part of one) is not offered at all.
-struct ProposalReviewer {
+final class ProposalReviewer {
+    /// Where it asks, and the toolkit it looks targets up in.
+    private let console: ChatConsole
+    private let toolkit: TaskToolkit
     /// Tools the user answered "always" for in this session.
     private(set) var alwaysAllowed: Set<String> = []
     /// What the user typed in this session (the latest lines): a path the model proposes must be here.
@@ -21,8 +24,13 @@ struct ProposalReviewer {
     /// How many typed lines are kept.
     static let typedLimit = 500
 
+    init(console: ChatConsole, toolkit: TaskToolkit) {
+        self.console = console
+        self.toolkit = toolkit
+    }
+
     /// Remembers a line the user typed.
-    mutating func noteTyped(_ line: String) {
+    func noteTyped(_ line: String) {
         typed.append(line)
         if typed.count > Self.typedLimit { typed.removeFirst(typed.count - Self.typedLimit) }
     }
@@ -83,14 +91,14 @@ struct ProposalReviewer {
     }
 
     /// Reviews one call the model proposed: `review`, confined (see the type's summary).
-    mutating func reviewModelCall(_ proposed: any Tool, arguments: JSONValue, in session: ChatSession) -> Verdict {
+    func reviewModelCall(_ proposed: any Tool, arguments: JSONValue, confirm policy: ConfirmPolicy) -> Verdict {
         if let path = untypedPath(in: proposed.definition, arguments) {
             let refusal = ToolRefusal("the model named the file '\(path)', which you did not type in this session; a model never picks a path on its own")
-            session.fail("Not offered: " + TerminalText.sanitized(refusal.message))
+            console.fail("Not offered: " + TerminalText.sanitized(refusal.message))
             return .refused(refusal)
         }
-        return review(proposed, arguments: arguments, in: session,
-                      confined: Self.alwaysAsks(proposed, arguments: arguments, in: session.toolkit))
+        return review(proposed, arguments: arguments, confirm: policy,
+                      confined: Self.alwaysAsks(proposed, arguments: arguments, in: toolkit))
     }
 
     enum Verdict {
@@ -106,63 +114,80 @@ struct ProposalReviewer {
 
     /// Reviews one proposed call; `arguments` is its JSON, offered for `e` (edit).
     /// With `confined`, it asks whatever `/confirm` says, and "always" counts for this call only.
-    mutating func review(_ proposed: any Tool, arguments: JSONValue, in session: ChatSession, confined: Bool = false) -> Verdict {
+    func review(_ proposed: any Tool, arguments: JSONValue, confirm policy: ConfirmPolicy, confined: Bool = false) -> Verdict {
         let definition = proposed.definition
-        let policy = session.settings.confirm
         let needsConfirmation = confined || policy == .all || (!definition.readOnly && policy == .writes)
         if !needsConfirmation || (!confined && alwaysAllowed.contains(definition.name)) { return .run(proposed) }
         var call = proposed
         var arguments = arguments
         while true {
             let words: String
-            do {
-                switch try session.toolkit.preview(call) {
-                case .ready(let text): words = TerminalText.sanitized(text)
-                case .refused(let refusal):
-                    if !refusal.candidates.isEmpty, session.reader.isInteractive, let picked = RefusalFollowUp(session: session).pickCandidate(refusal, for: call) {
-                        call = picked
-                        continue
-                    }
-                    if refusal.candidates.isEmpty { session.fail("Not offered: " + refusal.message) }
-                    return .refused(refusal)
-                }
-            } catch {
-                session.fail("\(error)")
-                return .refused(ToolRefusal("\(error)"))
+            switch described(&call) {
+            case .success(let text): words = text
+            case .failure(let refusal): return .refused(refusal)
             }
-            guard session.reader.isInteractive else { return .noTerminal(words) }
-            let answer = session.ask(words + " — run? [y/N/a/e] ") ?? "n"
+            guard console.isInteractive else { return .noTerminal(words) }
+            let answer = console.ask(words + " — run? [y/N/a/e] ") ?? "n"
             switch answer.lowercased() {
             case "y", "yes":
                 return .run(call)
             case "a", "always":
                 if confined {
-                    session.notice("  (always does not cover a model's call that removes, replaces or names a file: it asks each time)")
+                    console.notice("  (always does not cover a model's call that removes, replaces or names a file: it asks each time)")
                 } else {
                     alwaysAllowed.insert(definition.name)
                 }
                 return .run(call)
             case "e", "edit":
-                guard let edited = session.ask("args> ", initial: arguments.encoded()) else { continue }
-                noteTyped(edited)
-                guard let object = try? JSONValue.parse(edited), object.objectValue != nil else {
-                    session.fail(REPLError.invalidEditedArguments("could not parse it").description)
-                    continue
-                }
-                do {
-                    call = try session.toolkit.prepare(definition.name, object)
-                    arguments = object
-                } catch {
-                    session.fail("\(error)")
-                }
+                if let (edited, object) = edit(definition.name, arguments) { (call, arguments) = (edited, object) }
             case "", "n", "no":
                 return .declined
             default:
                 // A new line typed instead of an answer: kept, handled after this question as if typed
                 // at the prompt, and the question stands (it is not a no).
-                let typedAhead = session.keepTypedAhead(answer)
-                session.notice("  y runs it, n (or Enter) does not, a always for this tool, e edits." + (typedAhead ? " Your new line comes next." : ""))
+                let typedAhead = console.keepTypedAhead(answer)
+                console.notice("  y runs it, n (or Enter) does not, a always for this tool, e edits." + (typedAhead ? " Your new line comes next." : ""))
             }
+        }
+    }
+
+    /// The call in plain words for its question, its target looked up; a title that matched several
+    /// tasks asks which first (`call` is then pointed at the one picked). - Returns: the words, or
+    /// why the call is not offered (said on the console unless the person skipped the question).
+    private func described(_ call: inout any Tool) -> Result<String, ToolRefusal> {
+        while true {
+            do {
+                switch try toolkit.preview(call) {
+                case .ready(let text): return .success(TerminalText.sanitized(text))
+                case .refused(let refusal):
+                    if !refusal.candidates.isEmpty, console.isInteractive, let picked = RefusalFollowUp(console: console).pickCandidate(refusal, for: call) {
+                        call = picked
+                        continue
+                    }
+                    if refusal.candidates.isEmpty { console.fail("Not offered: " + refusal.message) }
+                    return .failure(refusal)
+                }
+            } catch {
+                console.fail("\(error)")
+                return .failure(ToolRefusal("\(error)"))
+            }
+        }
+    }
+
+    /// `e`: the call's JSON arguments to edit on the line. - Returns: the edited call and its
+    /// arguments, or nil (said why) when the edit was cancelled or is not a call.
+    private func edit(_ name: String, _ arguments: JSONValue) -> (any Tool, JSONValue)? {
+        guard let edited = console.ask("args> ", initial: arguments.encoded()) else { return nil }
+        noteTyped(edited)
+        guard let object = try? JSONValue.parse(edited), object.objectValue != nil else {
+            console.fail(REPLError.invalidEditedArguments("could not parse it").description)
+            return nil
+        }
+        do {
+            return (try toolkit.prepare(name, object), object)
+        } catch {
+            console.fail("\(error)")
+            return nil
         }
     }
 }

@@ -6,7 +6,8 @@ import TaskToolkit
 /// stale and inbox task in turn with one-key actions. Every action is an ordinary tool call, so
 /// /undo takes it back.
 struct ReviewWalk {
-    let session: ChatSession
+    let console: ChatConsole
+    let tools: ChatTools
 
     /// One thing to do with a task in the review: a key and the call it makes.
     struct Action {
@@ -20,8 +21,8 @@ struct ReviewWalk {
         [
             Action(key: "d", label: "done") { CompleteTask(target: $0) },
             Action(key: "f", label: "defer a week") { DeferTask(target: $0, until: "in 7 days") },
-            Action(key: "r", label: "reschedule") { [session] target in
-                guard let day = session.ask("    New due date (e.g. friday 3pm): "), !day.isEmpty else { return nil }
+            Action(key: "r", label: "reschedule") { [console] target in
+                guard let day = console.ask("    New due date (e.g. friday 3pm): "), !day.isEmpty else { return nil }
                 return RescheduleTask(target: target, due: day)
             },
             Action(key: "s", label: "someday") { SetStage(target: $0, stage: "Someday") },
@@ -34,26 +35,26 @@ struct ReviewWalk {
     func run(_ call: Review) {
         let result: Review.Output
         do {
-            guard let output = try session.toolkit.run(call).output else { return session.fail("the review could not be made") }
+            guard let output = try tools.toolkit.run(call).output else { return console.fail("the review could not be made") }
             result = output
         } catch {
-            return session.fail("\(error)")
+            return console.fail("\(error)")
         }
-        for line in session.renderer.lines(for: result, format: session.toolkit.format) { session.output.line(line) }
+        for line in console.renderer.lines(for: result, format: tools.toolkit.format) { console.line(line) }
         let items = Review.sections(result.review).flatMap { section in section.tasks.map { (section.name, $0) } }
-        guard session.reader.isInteractive, !items.isEmpty else { return }
-        guard session.choose("  Walk through the \(items.count) item\(items.count == 1 ? "" : "s")? [Enter/n] ", among: [.save, .drop]) == .save else { return }
+        guard console.isInteractive, !items.isEmpty else { return }
+        guard console.choose("  Walk through the \(items.count) item\(items.count == 1 ? "" : "s")? [Enter/n] ", among: [.save, .drop]) == .save else { return }
         let keys = actions.map { "\($0.key) \($0.label)" }.joined(separator: ", ") + ", Enter skip, q stop"
         var seen = Set<TaskID>()
         for (index, (section, task)) in items.enumerated() where seen.insert(task.id).inserted {
-            session.output.line(session.style("\(section) \(index + 1)/\(items.count)", .dim) + " " + session.renderer.taskLine(task).trimmingCharacters(in: .whitespaces))
+            console.line(console.style("\(section) \(index + 1)/\(items.count)", .dim) + " " + console.renderer.taskLine(task).trimmingCharacters(in: .whitespaces))
             switch askKey(keys) {
-            case .stop: return session.notice("  Review stopped.")
+            case .stop: return console.notice("  Review stopped.")
             case .skip: continue
-            case .act(let action): if let call = action.call(.id(task.id.rawValue)) { session.runTool(call) }
+            case .act(let action): if let call = action.call(.id(task.id.rawValue)) { tools.runTool(call) }
             }
         }
-        session.notice("  Review done.")
+        console.notice("  Review done.")
     }
 
     /// What a key typed for a review item asks for.
@@ -64,12 +65,12 @@ struct ReviewWalk {
     /// Reads one key for a review item: an action, Enter to skip, q (or the end of input) to stop;
     /// anything else repeats the keys and asks again.
     private func askKey(_ keys: String) -> Key {
-        while let answer = session.askKey("    [\(keys)] ") {
+        while let answer = console.askKey("    [\(keys)] ") {
             let word = answer.trimmingCharacters(in: .whitespaces).lowercased()
             if word.isEmpty { return .skip }
             if word == "q" || word == "quit" { return .stop }
             if let action = actions.first(where: { $0.key == word || $0.label == word }) { return .act(action) }
-            session.notice("    " + keys + ".")
+            console.notice("    " + keys + ".")
         }
         return .stop
     }

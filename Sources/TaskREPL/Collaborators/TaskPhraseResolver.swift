@@ -6,17 +6,19 @@ import TaskToolkit
 /// Resolves a `TaskPhrase` against the chat's store: the open tasks it names (none, one, or several
 /// for the chat to ask which).
 struct TaskPhraseResolver {
-    let session: ChatSession
+    let console: ChatConsole
+    let tools: ChatTools
+    let reading: ChatReading
 
     func tasks(_ phrase: TaskPhrase) throws -> [TaskItem] {
-        let zone = session.settings.timeZone
-        let now = session.clock()
+        let zone = reading.timeZone
+        let now = reading.now
         switch phrase {
         case .focus:
-            guard let id = session.recentTask, let task = try? Tasks(session.toolkit.store).task(id), task.status == .open else { return [] }
+            guard let id = tools.recentTask, let task = try? Tasks(tools.toolkit.store).task(id), task.status == .open else { return [] }
             return [task]
         case .titled(let words):
-            switch try session.toolkit.findEditable(.title(words)) {
+            switch try tools.toolkit.findEditable(.title(words)) {
             case .success(let task): return [task]
             case .failure(let refusal):
                 return refusal.candidates.compactMap { candidate in
@@ -37,7 +39,7 @@ struct TaskPhraseResolver {
     }
 
     private func open() throws -> [TaskItem] {
-        try Tasks(session.toolkit.store).tasks(TaskQuery(filter: .open, limit: 10_000))
+        try Tasks(tools.toolkit.store).tasks(TaskQuery(filter: .open, limit: 10_000))
     }
 
     /// The call pointed at the one task its phrase names, asking which when several do; nil when the
@@ -55,26 +57,26 @@ struct TaskPhraseResolver {
         do {
             found = try tasks(phrase)
         } catch {
-            session.fail("\(error)")
+            console.fail("\(error)")
             return nil
         }
         switch found.count {
         case 0:
-            session.notice("No open task is \(phrase.description); nothing changed.")
+            console.notice("No open task is \(phrase.description); nothing changed.")
             return nil
         case 1:
             return found[0]
         default:
-            session.output.line("\(found.count) tasks fit '\(TerminalText.sanitized(words))':")
-            for line in session.renderer.taskList(found) { session.output.line(line) }
-            guard let answer = session.ask("Which one? (id, Enter to skip) "), !answer.isEmpty else {
-                session.notice("Nothing changed.")
+            console.line("\(found.count) tasks fit '\(TerminalText.sanitized(words))':")
+            for line in console.renderer.taskList(found) { console.line(line) }
+            guard let answer = console.ask("Which one? (id, Enter to skip) "), !answer.isEmpty else {
+                console.notice("Nothing changed.")
                 return nil
             }
             guard case .id(let id) = TaskReference(answer), let task = found.first(where: { $0.id.rawValue == id }) else {
                 // A new line typed instead of an id is kept and handled next, not lost.
-                let typedAhead = session.keepTypedAhead(answer)
-                session.notice("Not one of these ids; nothing changed." + (typedAhead ? " Your new line comes next." : ""))
+                let typedAhead = console.keepTypedAhead(answer)
+                console.notice("Not one of these ids; nothing changed." + (typedAhead ? " Your new line comes next." : ""))
                 return nil
             }
             return task

@@ -9,12 +9,13 @@ public struct SlashCommand: Sendable {
     public var aliases: [String]
     /// Fixed words its first argument may be (completed with Tab; others are refused with a hint).
     public var choices: [String]
-    /// Runs it with the text after the name (trimmed). - Throws: `REPLError.usage` with a hint.
-    public var run: @Sendable (ChatSession, String) throws -> Void
+    /// Runs it with the text after the name (trimmed), on the parts of the chat commands change
+    /// (`ChatCommands`). - Throws: `REPLError.usage` with a hint.
+    var run: @Sendable (ChatCommands, String) throws -> Void
 
-    public init(
+    init(
         _ name: String, _ arguments: String = "", _ summary: String, choices: [String] = [], aliases: [String] = [],
-        run: @escaping @Sendable (ChatSession, String) throws -> Void
+        run: @escaping @Sendable (ChatCommands, String) throws -> Void
     ) {
         self.name = name
         self.arguments = arguments

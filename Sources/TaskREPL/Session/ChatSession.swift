@@ -8,25 +8,22 @@ import TaskToolkit
 /// capture, or the model), runs typed tool calls through the `TaskToolkit` and writes to an
 /// `OutputSink`.
 ///
-/// The session keeps the loop and the dispatch; collaborators do the work: `RuleTurn` (a line the
-/// `IntentRouter` recognised), `ChatCapture`, `ModelTurn`, `DictationTurn` and `PlanRouting` (all
-/// three wait through `ModelWait`), `ChatCommands` (the slash-command table), `ChatAttachments`,
-/// `ChatApprovals`, `ReviewWalk`, `ChatCompletion`, `RefusalFollowUp`, the `ProposalReviewer`
-/// (whether a model's call runs), the `UndoLog` and the `TaskRenderer` (how results look). The app
-/// gives it libedit and a real store; tests give it a scripted reader, a buffer and a temporary
-/// store. Used from one thread.
+/// The session keeps the loop and wires the parts; none of them knows the session. It owns the
+/// shared state in small types — `LineConsole` (the person: lines shown, questions asked, lines
+/// typed ahead), `ChatToolRunner` (calls run and shown, /undo, the task in focus), `ChatMode`
+/// (settings and the model path), `ProposalReviewer`, `ChatApprovals`, `ChatCompletion` — and
+/// builds one `ChatTurns` per line, which hands each line to its turn: `RuleTurn`, `ChatCapture`,
+/// `ModelTurn`, `DictationTurn`, `PlanRouting`, `DialogueReply`, or `ChatCommands`. Each turn takes
+/// only the narrow parts it uses (`ChatConsole`, `ChatTools`, `ChatHandoff`, values), so a turn can
+/// be built and tested with fakes. The app gives the session libedit and a real store; tests give
+/// it a scripted reader, a buffer and a temporary store. Used from one thread.
 public final class ChatSession {
     public let toolkit: TaskToolkit
     public let reader: LineReader
     public let output: OutputSink
     public let clock: @Sendable () -> Date
     public let parser: TaskNLParser
-    public var settings: ChatSettings
     public let router: IntentRouter
-    /// The model path; nil means rules only.
-    public var model: ModelConversation?
-    /// Builds the model path after `/key set` when there was none at start.
-    public var modelFactory: (() -> ModelConversation?)?
     /// `/sync`: syncs now and returns the lines to show (the command line wires it to the configured
     /// provider; it never throws: failures come back as a line). Nil when sync is not configured.
     public var syncNow: (() -> [String])?
@@ -35,22 +32,16 @@ public final class ChatSession {
     public var backgroundLines: (() -> [String])?
     /// A short mark for the prompt while background work is failing ("sync failing"); nil when all is well.
     public var promptMark: (() -> String?)?
-    /// Changes this session made, for /undo.
-    var undoLog = UndoLog()
-    /// Whether the model's calls run, and which the user said "always" to.
-    var reviewer = ProposalReviewer()
-    /// Set by /quit; the loop stops after the current line.
-    public internal(set) var finished = false
-    /// The task this session last saved or changed: what "/attach FILE" alone attaches to, and
-    /// what "that one" names.
-    var recentTask: TaskID? { didSet { probe.hasFocus = recentTask != nil } }
-    private let probe: OpenTaskProbe
-    /// Tab's words and the question being answered (`ChatCompletion`).
-    var completion = ChatCompletion()
-    /// `/approvals` and the notice of waiting agent requests (`ChatApprovals`).
-    var approvals = ChatApprovals()
-    /// Lines typed at a question instead of its answer (`choose`): handled after the current line.
-    var nextLines: [String] = []
+
+    private let mode: ChatMode
+    private let console: LineConsole
+    private let tools: ChatToolRunner
+    /// Whether the model's calls (and the changes the rules recognised) run, and which the user said "always" to.
+    private let reviewer: ProposalReviewer
+    /// `/approvals` and the notice of waiting agent requests.
+    private let approvals: ChatApprovals
+    /// Tab's words (`ChatCompletion`).
+    private var completion = ChatCompletion()
 
     public init(
         toolkit: TaskToolkit, reader: LineReader, output: OutputSink, settings: ChatSettings,
@@ -60,38 +51,65 @@ public final class ChatSession {
         self.toolkit = toolkit
         self.reader = reader
         self.output = output
-        self.settings = settings
         self.clock = clock
         self.parser = parser
-        self.model = model
+        let mode = ChatMode(settings: settings, model: model)
+        let console = LineConsole(reader: reader, output: output, mode: mode, clock: clock)
         let zone = settings.timeZone
         let probe = OpenTaskProbe(toolkit)
-        self.probe = probe
+        self.mode = mode
+        self.console = console
+        self.tools = ChatToolRunner(toolkit: toolkit, console: console) { probe.hasFocus = $0 }
+        self.reviewer = ProposalReviewer(console: console, toolkit: toolkit)
+        self.approvals = ChatApprovals(toolkit: toolkit, console: console)
         self.router = IntentRouter(context: IntentContext(
             isDate: { phrase in parser.parseDate(phrase, now: clock(), timeZone: zone) != nil },
             isOpenTask: { probe.names($0) }, isTemplate: { probe.isTemplate($0) }, hasFocus: { probe.hasFocus }, now: clock, timeZone: zone))
     }
 
-    /// A renderer for this moment.
-    var renderer: TaskRenderer { TaskRenderer(useColor: settings.useColor, timeZone: settings.timeZone, now: clock()) }
-
-    /// True when lines that are not rules go to the model.
-    public var modelMode: Bool { model != nil && !settings.offline }
-
-    var prompt: String {
-        guard reader.isInteractive else { return "" }
-        let base = modelMode ? "tasker✦ " : "tasker> "
-        var marks: [String] = []
-        if let mark = promptMark?() { marks.append(mark) }
-        let due = remindersDue
-        if due > 0 { marks.append("\(due) reminder\(due == 1 ? "" : "s") due") }
-        return marks.isEmpty ? base : marks.joined(separator: " · ") + " · " + base
+    /// The switches of this session (`/confirm`, `/offline`, `/model`… change them).
+    public var settings: ChatSettings {
+        get { mode.settings }
+        set { mode.settings = newValue }
     }
 
-    /// Open tasks whose reminder time has come (within the catch-up window), for the prompt.
-    var remindersDue: Int {
-        guard let schedule = settings.reminders, let tasks = try? Reminders(toolkit.store).tasksWithReminders() else { return 0 }
-        return schedule.dueNow(tasks, now: toolkit.store.clock()).count
+    /// The model path; nil means rules only.
+    public var model: ModelConversation? {
+        get { mode.model }
+        set { mode.model = newValue }
+    }
+
+    /// Builds the model path after `/key set` when there was none at start.
+    public var modelFactory: (() -> ModelConversation?)? {
+        get { mode.modelFactory }
+        set { mode.modelFactory = newValue }
+    }
+
+    /// Set by /quit; the loop stops after the current line.
+    public var finished: Bool { mode.finished }
+
+    /// True when lines that are not rules go to the model.
+    public var modelMode: Bool { mode.modelMode }
+
+    /// Changes this session made, for /undo.
+    var undoLog: UndoLog { tools.undoLog }
+
+    /// While a question asks which task ("done" alone), the verb Tab completes its answer after.
+    var answerVerb: String? {
+        get { console.answerVerb }
+        set { console.answerVerb = newValue }
+    }
+
+    /// The prompt of the moment (`ChatPrompt`).
+    var chatPrompt: ChatPrompt { ChatPrompt(isInteractive: reader.isInteractive, mode: mode, store: toolkit.store, mark: promptMark) }
+
+    /// This line's dispatch, built from the parts the session owns.
+    var turns: ChatTurns {
+        let prompt = chatPrompt
+        return ChatTurns(
+            console: console, tools: tools, mode: mode, reviewer: reviewer, router: router,
+            reading: ChatReading(parser: parser, clock: clock, timeZone: mode.settings.timeZone), prompt: { prompt.text },
+            reader: reader, approvals: approvals, syncNow: syncNow)
     }
 
     // MARK: The loop
@@ -101,10 +119,10 @@ public final class ChatSession {
         if reader.isInteractive { greet() }
         while !finished {
             if reader.isInteractive {
-                approvals.noticePending(in: self)
-                for line in backgroundLines?() ?? [] { notice(line) }
+                approvals.noticePending()
+                for line in backgroundLines?() ?? [] { console.notice(line) }
             }
-            switch reader.readLine(prompt: prompt) {
+            switch reader.readLine(prompt: chatPrompt.text) {
             case .endOfInput:
                 if reader.isInteractive { output.line() }
                 return
@@ -114,7 +132,7 @@ public final class ChatSession {
                 let lines = ([first] + reader.bufferedLines()).filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
                 for line in lines where keepsInHistory(line) { reader.addHistory(line) }
                 if lines.count > 1 && lines.allSatisfy(isPlainCapture) {
-                    ChatCapture(session: self).batch(lines)
+                    turns.capturing.batch(lines)
                     handleNextLines()
                 } else {
                     for line in lines where !finished {
@@ -128,9 +146,9 @@ public final class ChatSession {
 
     /// The lines typed at a question instead of its answer, each handled as if typed at the prompt.
     private func handleNextLines() {
-        while !nextLines.isEmpty && !finished {
-            let line = nextLines.removeFirst()
-            output.line(style(prompt, .dim) + line)
+        while !console.nextLines.isEmpty && !finished {
+            let line = console.nextLines.removeFirst()
+            output.line(console.style(chatPrompt.text, .dim) + line)
             if keepsInHistory(line) { reader.addHistory(line) }
             handle(line)
         }
@@ -145,12 +163,7 @@ public final class ChatSession {
 
     func greet() {
         let mode = modelMode ? "model " + TerminalText.sanitized(settings.model ?? "on") : "rules only"
-        output.line(style("Tasker — type a task, a question, or /help. Ctrl-D quits. (\(mode))", .dim))
-    }
-
-    /// Lines that must never reach the history file (they may carry a key).
-    static func isSecret(_ line: String) -> Bool {
-        line.trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("/key")
+        output.line(console.style("Tasker — type a task, a question, or /help. Ctrl-D quits. (\(mode))", .dim))
     }
 
     /// Whether a line goes to the history file: never a `/key` line; with sealing on (`crypto
@@ -159,7 +172,7 @@ public final class ChatSession {
     /// may make it a note). The history file is plain text beside the database: such a line would
     /// undo the sealing. Dropped lines are still handled; ↑ does not recall them.
     func keepsInHistory(_ line: String) -> Bool {
-        if Self.isSecret(line) { return false }
+        if LineConsole.isSecret(line) { return false }
         guard (try? Sealing(toolkit.store).isOn()) ?? true else { return true }
         return !mayCarrySealedText(line)
     }
@@ -178,47 +191,12 @@ public final class ChatSession {
         }
     }
 
-    /// Handles one line: a slash command, a rule, a capture or a model turn.
-    public func handle(_ line: String) {
-        let text = line.trimmingCharacters(in: .whitespaces)
-        guard !text.isEmpty else { return }
-        if !Self.isSecret(text) { reviewer.noteTyped(text) }
-        if text.hasPrefix("/") {
-            runCommand(text)
-            return
-        }
-        switch router.route(text) {
-        case .capture(let captured):
-            if let act = DialogueAct.of(captured) {
-                DialogueReply(session: self).run(act, line: captured)
-            } else if !modelMode {
-                capture(captured)
-            } else if ModelTurn.isRequest(captured) {
-                modelTurn(captured)
-            } else {
-                DictationTurn(session: self).run(captured)
-            }
-        case let intent:
-            RuleTurn(session: self, line: text).run(intent)
-        }
-    }
-
-    /// A turn with the model about `text`; the rules' capture when there is no model.
-    func modelTurn(_ text: String) {
-        guard let conversation = model else { return capture(text) }
-        var turn = ModelTurn(session: self, conversation: conversation, text: text)
-        turn.run()
-    }
+    /// Handles one line: a slash command, a rule, a capture or a model turn (`ChatTurns`).
+    public func handle(_ line: String) { turns.handle(line) }
 
     /// Tab's candidates for the text before the cursor (`ChatCompletion`).
     public func complete(_ textBeforeCursor: String) -> (start: Int, candidates: [String]) {
-        completion.complete(textBeforeCursor, toolkit: toolkit, generation: undoLog.generation)
-    }
-
-    /// While a question asks which task ("done" alone), the verb Tab completes its answer after.
-    var answerVerb: String? {
-        get { completion.answerVerb }
-        set { completion.answerVerb = newValue }
+        completion.complete(textBeforeCursor, answerVerb: console.answerVerb, toolkit: toolkit, generation: tools.undoLog.generation)
     }
 
     // MARK: Slash commands
@@ -226,98 +204,7 @@ public final class ChatSession {
     /// The REPL's commands, in /help order (`ChatCommands`).
     public static var commands: [SlashCommand] { ChatCommands.all }
 
-    /// Runs `/name args`; an unknown name gets one line listing the closest.
-    func runCommand(_ text: String) {
-        let body = text.dropFirst()
-        let name = body.prefix { !$0.isWhitespace }.lowercased()
-        let argument = body.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
-        guard let command = SlashCommand.named(name, in: Self.commands) else {
-            let close = SlashCommand.closest(to: name, in: Self.commands)
-            fail("unknown command /\(name)" + (close.isEmpty ? "; type /help for the list" : "; did you mean \(close.joined(separator: ", "))?"))
-            return
-        }
-        do {
-            try command.run(self, argument)
-        } catch {
-            fail("\(error)")
-        }
-    }
-
     /// How `/attach` reads its argument and its target (`ChatAttachments`).
     static func splitAttachArgument(_ argument: String) -> (path: String, target: String?) { ChatAttachments.split(argument) }
     static func attachmentTarget(_ text: String) -> AttachmentTarget { ChatAttachments.target(text) }
-
-    /// Shows `text` as a task to save, and saves it on Enter (`ChatCapture`).
-    func capture(_ text: String) { ChatCapture(session: self).run(text) }
-
-    // MARK: Helpers
-
-    /// How the chat waits for the model (a spinner and Ctrl-C at a terminal).
-    var modelWait: ModelWait { ModelWait(atTerminal: settings.showSpinner, output: output) }
-
-    /// The user's place names, so the chat's own readings bind "when I get to the supermarket" as
-    /// `capture_task` does (none when the store cannot say).
-    var placeNames: [String] { (try? Places(toolkit.store).placeNames()) ?? [] }
-
-    func style(_ text: String, _ style: Style) -> String { style.apply(text, settings.useColor) }
-
-    /// One line about a failure, saying what to do. The message may quote a title, a path or an
-    /// endpoint's error body, so it is sanitised (`TerminalText`, one line).
-    func fail(_ message: String) { output.line(style("✗ " + TerminalText.sanitized(message), .red)) }
-
-    /// One dim line; sanitised like `fail` (it may carry an error from the model path).
-    func notice(_ message: String) { output.line(style(TerminalText.sanitized(message), .dim)) }
-
-    /// Asks one question; nil when the reader cannot ask (not a terminal), on Ctrl-C or at EOF.
-    ///
-    /// Every question of the chat comes here: it is read with `readAnswer`, so keys typed before
-    /// it appeared (a `y` pressed while the model was thinking) do not answer it.
-    func ask(_ question: String, initial: String = "") -> String? {
-        guard reader.isInteractive else { return nil }
-        switch reader.readAnswer(prompt: TerminalText.sanitized(question), initial: initial) {
-        case .line(let answer): return answer.trimmingCharacters(in: .whitespaces)
-        case .interrupted: return nil
-        case .endOfInput:
-            output.line()
-            return nil
-        }
-    }
-
-    /// Keeps an answer that is a new line typed too soon (a sentence or a slash command) to handle
-    /// after the current question, as if typed at the prompt. - Returns: whether it was kept.
-    func keepTypedAhead(_ answer: String) -> Bool {
-        let text = answer.trimmingCharacters(in: .whitespaces)
-        guard text.contains(" ") || text.hasPrefix("/") else { return false }
-        nextLines.append(text)
-        return true
-    }
-
-    /// Asks for one key (no Enter at a terminal); nil when the reader cannot ask, on Ctrl-C or at EOF.
-    func askKey(_ question: String) -> String? {
-        guard reader.isInteractive else { return nil }
-        switch reader.readKey(prompt: TerminalText.sanitized(question)) {
-        case .line(let answer): return answer.trimmingCharacters(in: .whitespaces)
-        case .interrupted: return nil
-        case .endOfInput:
-            output.line()
-            return nil
-        }
-    }
-
-    /// Asks `question` until the answer is one of `choices` (nil at end of input). Anything else —
-    /// typically the next task typed before this one was confirmed — is not taken as "no": the
-    /// question is asked again with what each key does, so the shown capture is never lost silently.
-    func choose(_ question: String, among choices: [CaptureAnswer]) -> CaptureAnswer? {
-        while let answer = ask(question) {
-            let word = answer.trimmingCharacters(in: .whitespaces).lowercased()
-            if let choice = choices.first(where: { $0.words.contains(word) }) { return choice }
-            // A new sentence (or a slash command) instead of an answer, typed too soon: the question
-            // stands (the draft shown is not dropped) and the line is kept, handled after the answer
-            // as if typed at the prompt, so nothing typed is lost.
-            let typedAhead = keepTypedAhead(answer)
-            let keys = [CaptureAnswer.save: "Enter saves", .drop: "n drops", .edit: "e edits"]
-            notice("  " + choices.compactMap { keys[$0] }.joined(separator: ", ") + "." + (typedAhead ? " Your new line comes next." : ""))
-        }
-        return nil
-    }
 }

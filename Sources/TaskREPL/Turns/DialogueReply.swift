@@ -5,7 +5,10 @@ import Foundation
 /// A question that is not about tasks goes to the model when there is one (it may answer it);
 /// offline it gets one line saying so; so does a greeting. Acknowledgements never reach the model.
 struct DialogueReply {
-    let session: ChatSession
+    let console: ChatConsole
+    /// Where a question goes when the model is on (`modelMode`).
+    let handoff: ChatHandoff
+    let modelMode: Bool
 
     static let offline = "I keep your tasks; I can't answer that offline."
     static let taskQuestions = "I can answer: what's due today / tomorrow / this week, what's overdue, what did I finish today, "
@@ -20,18 +23,18 @@ struct DialogueReply {
     func run(_ act: DialogueAct, line: String) {
         switch act {
         case .acknowledgement where Self.isThanks(line):
-            session.notice("You're welcome.")
+            console.notice("You're welcome.")
         case .acknowledgement:
-            session.notice("Nothing is waiting for an answer; type a task, a question about your tasks, or /help.")
+            console.notice("Nothing is waiting for an answer; type a task, a question about your tasks, or /help.")
         case .greeting:
-            if session.modelMode { return session.modelTurn(line) }
-            session.notice("Hi — type a task, a question about your tasks, or /help.")
+            if modelMode { return handoff.modelTurn(line) }
+            console.notice("Hi — type a task, a question about your tasks, or /help.")
         case .question:
-            if session.modelMode { return session.modelTurn(line) }
-            session.notice(Self.offline + " (Not saved as a task; say it as one, e.g. `look up …`, to keep it.)")
+            if modelMode { return handoff.modelTurn(line) }
+            console.notice(Self.offline + " (Not saved as a task; say it as one, e.g. `look up …`, to keep it.)")
         case .taskQuestion:
-            if session.modelMode { return session.modelTurn(line) }
-            session.notice("I don't know how to read that question offline. " + Self.taskQuestions)
+            if modelMode { return handoff.modelTurn(line) }
+            console.notice("I don't know how to read that question offline. " + Self.taskQuestions)
         }
     }
 }

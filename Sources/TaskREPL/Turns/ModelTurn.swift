@@ -8,8 +8,17 @@ import TaskToolkit
 /// and the tool schemas. Reads run at once; writes run after confirmation. Any failure falls back to
 /// the rules (the text is captured with confirmation), so nothing typed is lost.
 struct ModelTurn {
-    let session: ChatSession
+    let console: ChatConsole
+    let tools: ChatTools
+    /// Where the line goes when the model fails or only talks (the rules' capture).
+    let handoff: ChatHandoff
+    /// Whether each proposed call runs.
+    let reviewer: ProposalReviewer
+    let reading: ChatReading
     let conversation: ModelConversation
+    let wait: ModelWait
+    /// Which proposed calls ask before running (`/confirm`).
+    let confirm: ConfirmPolicy
     /// The line typed, and the rules' reading of it.
     let text: String
     let rules: ParseResult
@@ -24,11 +33,20 @@ struct ModelTurn {
         var description: String { reason }
     }
 
-    init(session: ChatSession, conversation: ModelConversation, text: String) {
-        self.session = session
+    init(
+        console: ChatConsole, tools: ChatTools, handoff: ChatHandoff, reviewer: ProposalReviewer, reading: ChatReading,
+        conversation: ModelConversation, wait: ModelWait, confirm: ConfirmPolicy, text: String
+    ) {
+        self.console = console
+        self.tools = tools
+        self.handoff = handoff
+        self.reviewer = reviewer
+        self.reading = reading
         self.conversation = conversation
+        self.wait = wait
+        self.confirm = confirm
         self.text = text
-        self.rules = session.parser.parse(text, now: session.clock(), timeZone: session.settings.timeZone, places: session.placeNames)
+        self.rules = reading.parse(text, places: tools.placeNames)
         self.messages = [ChatMessage(role: .user, content: userMessage())]
     }
 
@@ -43,8 +61,8 @@ struct ModelTurn {
                     // The model only talked ("Sure, added it!") about a line that reads as a task:
                     // nothing was stored, so offer the rules' capture rather than lose it.
                     if !wroteSomething && !rules.understood.isEmpty && !Self.isQuestion(text) {
-                        session.notice("(nothing was saved by the model)")
-                        session.capture(text)
+                        console.notice("(nothing was saved by the model)")
+                        handoff.capture(text)
                     }
                     return
                 }
@@ -56,16 +74,16 @@ struct ModelTurn {
                 }
             }
             conversation.remember(messages)
-            session.notice("(stopped after \(conversation.maxRounds) tool rounds)")
+            console.notice("(stopped after \(conversation.maxRounds) tool rounds)")
         } catch is ModelWait.Cancelled {
-            session.notice("Cancelled." + (wroteSomething ? "" : " Nothing was saved."))
+            console.notice("Cancelled." + (wroteSomething ? "" : " Nothing was saved."))
         } catch {
             if wroteSomething {
-                session.notice("The model stopped (\(error)); what already ran is kept. /offline for rules only.")
+                console.notice("The model stopped (\(error)); what already ran is kept. /offline for rules only.")
                 return
             }
-            session.notice("Model unavailable (\(error)) — using the rules instead; /offline to stay offline.")
-            session.capture(text)
+            console.notice("Model unavailable (\(error)) — using the rules instead; /offline to stay offline.")
+            handoff.capture(text)
         }
     }
 
@@ -107,9 +125,9 @@ struct ModelTurn {
     private func ask() throws -> ChatResponse {
         let all = [ChatMessage(role: .system, content: conversation.systemPrompt)] + conversation.history + messages
         var streamed = false
-        let out = session.output
-        let (model, tools, name, endpoint) = (conversation.model, session.toolkit.tools, conversation.modelName, conversation.endpoint)
-        let outcome = session.modelWait.run("thinking…") { firstWords in
+        let out = console
+        let (model, tools, name, endpoint) = (conversation.model, tools.toolkit.tools, conversation.modelName, conversation.endpoint)
+        let outcome = wait.run("thinking…") { firstWords in
             try model.complete(all, tools: tools, model: name, endpoint: endpoint, onDelta: { delta in
                 if !streamed { firstWords() }
                 streamed = true
@@ -127,15 +145,13 @@ struct ModelTurn {
     }
 
     /// The one merge of the chat's readings (`RefinementMerger`), at this moment.
-    private var merger: RefinementMerger {
-        RefinementMerger(parser: session.parser, now: session.clock(), timeZone: session.settings.timeZone, places: session.placeNames)
-    }
+    private var merger: RefinementMerger { reading.merger(places: tools.placeNames) }
 
     /// The drafts each `create_task` call of a reply saves, by the call's position: the one merge
     /// (`RefinementMerger.merge(proposals:)`), so one proposal for a line the rules split saves the
     /// rules' parts, and a split the rules do not share stands only when each title reads as a task.
     private func createPlan(_ calls: [ToolCall]) -> [Int: [ParseResult]] {
-        let toolkit = session.toolkit
+        let toolkit = tools.toolkit
         let creates = calls.enumerated().compactMap { index, call -> (Int, CreateTask)? in
             guard call.name == CreateTask.definition.name, let object = try? JSONValue.parse(call.argumentsText),
                 let create = (try? toolkit.prepare(call.name, object)) as? CreateTask
@@ -151,7 +167,7 @@ struct ModelTurn {
     /// and whether something was written. - Throws: `Failure` for an unknown tool or arguments that
     /// are not a JSON object (the rules then take over).
     private func perform(_ proposal: ToolCall, drafts: [ParseResult]?) throws -> (JSONValue, Bool) {
-        let toolkit = session.toolkit
+        let toolkit = tools.toolkit
         guard toolkit.tools.contains(where: { $0.name == proposal.name }) else {
             throw Failure(reason: "it proposed an unknown tool '\(proposal.name)'")
         }
@@ -164,14 +180,14 @@ struct ModelTurn {
         do {
             call = try toolkit.prepare(proposal.name, object)
         } catch {
-            session.fail("\(error)")
+            console.fail("\(error)")
             return (["ok": false, "error": .string("\(error)")], false)
         }
         if let create = call as? CreateTask {
             // The one merge (RefinementMerger, `createPlan`): the drafts to save, the model's own fields kept.
             let drafts = drafts ?? merger.merge(proposals: [(create.draft, create.due)], userText: text, rules: rules)[0]
             guard !drafts.isEmpty else {
-                session.notice("  Not run: the rules read the line as one task.")
+                console.notice("  Not run: the rules read the line as one task.")
                 return (["ok": false, "error": "not run: the line is one task, saved by the first create_task"], false)
             }
             var results: [JSONValue] = []
@@ -196,33 +212,33 @@ struct ModelTurn {
     /// Asks about one proposed call as the policy says, then runs it. - Returns: the tool message
     /// content and whether something was written.
     private func review(_ call: any Tool, arguments: JSONValue) -> (JSONValue, Bool) {
-        switch session.reviewer.reviewModelCall(call, arguments: arguments, in: session) {
+        switch reviewer.reviewModelCall(call, arguments: arguments, confirm: confirm) {
         case .run(let approved):
             return (runProposed(approved, arguments: arguments), !approved.definition.readOnly)
         case .declined:
-            session.notice("  Not run.")
+            console.notice("  Not run.")
             return (["ok": false, "error": "the user declined this call"], false)
         case .noTerminal(let words):
-            session.notice("✗ Not run (no terminal to confirm): \(words)")
+            console.notice("✗ Not run (no terminal to confirm): \(words)")
             return (["ok": false, "error": "denied: writes need the user's confirmation and there is no terminal to ask"], false)
         case .refused(let refusal):
-            return (refusal.json(session.toolkit.format), false)
+            return (refusal.json(tools.toolkit.format), false)
         }
     }
 
     /// Runs a proposed call: reads are shown as one dim line, writes like the user's own commands.
     private func runProposed(_ call: any Tool, arguments: JSONValue) -> JSONValue {
         if call.definition.readOnly {
-            session.notice("· \(call.definition.name) \(arguments.encoded())")
-            return session.runTool(call, quiet: true)
+            console.notice("· \(call.definition.name) \(arguments.encoded())")
+            return tools.runTool(call, quiet: true)
         }
-        return session.runTool(call)
+        return tools.runTool(call)
     }
 
     /// The user message sent to the model: the text, the rules' parse, the clock and a state summary.
     func userMessage() -> String {
-        let now = session.clock()
-        let zone = session.settings.timeZone
+        let now = reading.now
+        let zone = reading.timeZone
         var draft: [String: JSONValue] = ["title": .string(rules.draft.title), "priority": .string(rules.draft.priority.rawValue)]
         if let due = rules.draft.due { draft["due"] = .string(ISODate.format(due, in: zone)) }
         if let m = rules.draft.estimateMinutes { draft["estimate_minutes"] = .int(m) }
@@ -230,7 +246,7 @@ struct ModelTurn {
         if !rules.draft.contexts.isEmpty { draft["contexts"] = .array(rules.draft.contexts.map(JSONValue.string)) }
         if let k = rules.draft.kind { draft["kind"] = .string(k.rawValue) }
         let chips = rules.understood.map(\.text).joined(separator: ", ")
-        let weekday = session.renderer.dayText(LocalDate(now, in: zone))
+        let weekday = console.renderer.dayText(LocalDate(now, in: zone))
         return """
             \(text)
 
@@ -243,7 +259,7 @@ struct ModelTurn {
 
     /// "12 open, 3 due today, 1 overdue; projects: Kitchen, Taxes" — through the tools, like any door.
     func stateSummary() -> String {
-        let toolkit = session.toolkit
+        let toolkit = tools.toolkit
         func count(_ filter: TaskQuery.Filter) -> Int? {
             (try? toolkit.run(ListTasks(TaskQuery(filter: filter, limit: 1000))))?.output?.tasks.count
         }

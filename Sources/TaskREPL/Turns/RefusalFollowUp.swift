@@ -5,21 +5,21 @@ import TaskToolkit
 /// A refusal the person can resolve on the spot: a title that matched several tasks (which one?), or
 /// "done X" while X has open subtasks (complete them too?). Shows the refusal either way.
 struct RefusalFollowUp {
-    let session: ChatSession
+    let console: ChatConsole
 
     /// Shows a refusal; when a title matched several tasks, lists them and asks which one.
     /// - Returns: the call pointed at the task picked, or nil.
     func pickCandidate<T: Tool>(_ refusal: ToolRefusal, for call: T) -> T? {
-        session.fail(refusal.message)
+        console.fail(refusal.message)
         guard var targeted = call as? any TaskTargeting, !refusal.candidates.isEmpty else { return nil }
         let tasks = refusal.candidates.compactMap { candidate -> TaskItem? in
             if case .task(let task) = candidate { return task }
             return nil
         }
-        for line in session.renderer.taskList(tasks) { session.output.line(line) }
-        guard let answer = session.ask("Which one? (id, Enter to skip) "), !answer.isEmpty else { return nil }
+        for line in console.renderer.taskList(tasks) { console.line(line) }
+        guard let answer = console.ask("Which one? (id, Enter to skip) "), !answer.isEmpty else { return nil }
         guard case .id(let id) = TaskReference(answer) else {
-            session.notice("Not an id; nothing changed.")
+            console.notice("Not an id; nothing changed.")
             return nil
         }
         targeted.target = .id(id)
@@ -27,15 +27,15 @@ struct RefusalFollowUp {
     }
 
     /// After "done X" was refused because X has open subtasks: asks whether to complete them too.
-    /// - Returns: the call with `with_children`, or nil when the answer is no (or there is no one to session.ask).
+    /// - Returns: the call with `with_children`, or nil when the answer is no (or there is no one to ask).
     func completeWithSubtasks<T: Tool>(_ refusal: ToolRefusal, for call: T) -> T? {
         guard var complete = call as? CompleteTask, !complete.withChildren, !refusal.openSubtasks.isEmpty else { return nil }
-        session.fail(refusal.message)
-        for line in session.renderer.taskList(refusal.openSubtasks) { session.output.line(line) }
-        guard let answer = session.ask("Complete \(refusal.openSubtasks.count == 1 ? "it" : "them") too? [y/N] "),
+        console.fail(refusal.message)
+        for line in console.renderer.taskList(refusal.openSubtasks) { console.line(line) }
+        guard let answer = console.ask("Complete \(refusal.openSubtasks.count == 1 ? "it" : "them") too? [y/N] "),
             ["y", "yes"].contains(answer.lowercased())
         else {
-            session.notice("Nothing changed.")
+            console.notice("Nothing changed.")
             return nil
         }
         complete.withChildren = true
