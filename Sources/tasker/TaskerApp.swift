@@ -54,7 +54,7 @@ enum TaskerApp {
         let output = Output(environment: environment)
         do {
             var rest = arguments
-            let command: any Command.Type
+            var command: any Command.Type
             var named = false
             if let index = CommandSignature.commandIndex(in: arguments, shared: GlobalOptions.all) {
                 let name = arguments[index]
@@ -67,6 +67,10 @@ enum TaskerApp {
             } else {
                 try refuseOptionBeforeCommand(arguments)
                 command = ChatCommand.self
+            }
+            if let group = command as? any CommandGroup.Type, let chosen = try group.action(in: rest, shared: GlobalOptions.all) {
+                command = chosen.action
+                rest = chosen.arguments
             }
             let parsed = try command.signature.parse(rest, shared: GlobalOptions.all)
             if parsed.has(GlobalOptions.version) {
