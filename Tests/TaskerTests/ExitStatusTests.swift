@@ -33,7 +33,7 @@ import TaskerTestSupport
         let text = try String(contentsOf: FixtureFile.repositoryRoot.appendingPathComponent("docs/COMMANDS.md"), encoding: .utf8)
         let section = try #require(text.range(of: "## Exit status")).upperBound
         var statuses: [String: Int32] = [:]
-        for line in text[section...].split(separator: "\n").prefix { !$0.hasPrefix("## ") } where line.hasPrefix("| ") {
+        for line in text[section...].split(separator: "\n").prefix(while: { !$0.hasPrefix("## ") }) where line.hasPrefix("| ") {
             let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
             guard cells.count == 3, let status = Int32(cells[0]) else { continue }
             let names = cells[2].components(separatedBy: "`").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
