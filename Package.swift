@@ -82,7 +82,7 @@ let package = Package(
         .testTarget(name: "TaskREPLTests", dependencies: ["TaskREPL", "TaskToolkit", "TaskLLM", "TaskCore", "TaskStore", "TaskAgent", "TaskerTestSupport"]),
         // The command line's own types (signatures, global options, model setup), by `@testable import tasker`.
         .testTarget(name: "TaskCLITests", dependencies: ["TaskCLI", "TaskCore"]),
-        .testTarget(name: "TaskerTests", dependencies: ["tasker", "TaskCLI", "TaskLLM", "TaskCore", "TaskerTestSupport"]),
+        .testTarget(name: "TaskerTests", dependencies: ["tasker", "TaskCLI", "TaskLLM", "TaskCore", "TaskToolkit", "TaskStore", "TaskCrypto", "TaskIO", "TaskerTestSupport"]),
         // Runs the built `tasker` binary: one-shot commands, MCP over stdio, the REPL in a pty.
         .testTarget(name: "TaskerEndToEndTests", dependencies: ["TaskCore", "TaskStore", "TaskerTestSupport"]),
     ]

@@ -1,7 +1,7 @@
 import TaskCore
 
 /// What sealing, opening and keeping the data key can fail with; never carries a key or a value.
-public enum CryptoError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum CryptoError: Error, Sendable, Equatable, CustomStringConvertible, ExitCodeError {
     /// libsodium could not start (no random source).
     case unavailable
     /// A sealed value that does not open: wrong key, or moved to another row or column, or altered.
@@ -12,6 +12,9 @@ public enum CryptoError: Error, Sendable, Equatable, CustomStringConvertible {
     case malformedKey(String)
     /// The key could not be read, written or removed: what happened and what to do.
     case keyStorage(String)
+
+    /// A value that cannot be sealed or opened, or a key that cannot be found: a failure.
+    public var exitCode: Int32 { 1 }
 
     public var description: String {
         switch self {

@@ -4,33 +4,6 @@ import Foundation
 import Glibc
 #endif
 
-/// One HTTP request as the endpoint sees it: header names in lower case, the whole body.
-public struct HTTPRequest: Sendable {
-    public var method: String
-    public var path: String
-    public var headers: [String: String]
-    public var body: [UInt8]
-
-    public init(method: String, path: String, headers: [String: String], body: [UInt8]) {
-        self.method = method
-        self.path = path
-        self.headers = headers
-        self.body = body
-    }
-}
-
-public struct HTTPResponse: Sendable {
-    public var status: Int
-    public var headers: [(String, String)]
-    public var body: [UInt8]
-
-    public init(status: Int, headers: [(String, String)] = [], body: [UInt8] = []) {
-        self.status = status
-        self.headers = headers
-        self.body = body
-    }
-}
-
 /// An HTTP/1.1 server on libmicrohttpd (the only file that uses it): a thread per connection under
 /// a connection limit and an idle timeout, the body capped, every complete request handed to
 /// `handler` as one value.
@@ -48,7 +21,7 @@ public final class HTTPDaemon: @unchecked Sendable {
     /// The port bound (useful with 0).
     public let port: UInt16
     let limits: Limits
-    let handler: @Sendable (HTTPRequest) -> HTTPResponse
+    let handler: @Sendable (HTTPServerRequest) -> HTTPServerResponse
     private var daemon: OpaquePointer?
     private let socket: Int32
 
@@ -59,7 +32,7 @@ public final class HTTPDaemon: @unchecked Sendable {
 
     /// Binds `address` (IPv4 dotted) and `port` (0: any free port) and starts serving.
     /// - Throws: `HTTPDaemonError` when the address cannot be bound or the daemon does not start.
-    public init(address: String, port: UInt16, limits: Limits = Limits(), handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws {
+    public init(address: String, port: UInt16, limits: Limits = Limits(), handler: @escaping @Sendable (HTTPServerRequest) -> HTTPServerResponse) throws {
         self.limits = limits
         self.handler = handler
         let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -153,12 +126,12 @@ public final class HTTPDaemon: @unchecked Sendable {
         }
         if upload.tooLarge { return queue(connection, daemon.tooLarge()) }
         if let name = repeatedHeader(connection) {
-            return queue(connection, HTTPResponse(status: 400, headers: [("Content-Type", "text/plain"), ("Connection", "close")],
+            return queue(connection, HTTPServerResponse(status: 400, headers: [("Content-Type", "text/plain"), ("Connection", "close")],
                                                   body: Array("the request has two \(name) headers; send one\n".utf8)))
         }
         var headers: [String: String] = [:]
         for name in headerNames { headers[name] = header(connection, name) }
-        let request = HTTPRequest(method: method.map { String(cString: $0) } ?? "", path: url.map { String(cString: $0) } ?? "",
+        let request = HTTPServerRequest(method: method.map { String(cString: $0) } ?? "", path: url.map { String(cString: $0) } ?? "",
                                   headers: headers, body: upload.body)
         return queue(connection, daemon.handler(request))
     }
@@ -185,8 +158,8 @@ public final class HTTPDaemon: @unchecked Sendable {
         return withExtendedLifetime(count) { count.repeated }
     }
 
-    func tooLarge() -> HTTPResponse {
-        HTTPResponse(status: 413, headers: [("Content-Type", "text/plain"), ("Connection", "close")],
+    func tooLarge() -> HTTPServerResponse {
+        HTTPServerResponse(status: 413, headers: [("Content-Type", "text/plain"), ("Connection", "close")],
                      body: Array("the body is larger than \(limits.maxBody) bytes\n".utf8))
     }
 
@@ -195,7 +168,7 @@ public final class HTTPDaemon: @unchecked Sendable {
         return String(validatingCString: value)
     }
 
-    static func queue(_ connection: OpaquePointer, _ response: HTTPResponse) -> MHD_Result {
+    static func queue(_ connection: OpaquePointer, _ response: HTTPServerResponse) -> MHD_Result {
         var body = response.body
         let made = body.withUnsafeMutableBytes { MHD_create_response_from_buffer($0.count, $0.baseAddress, .RESPMEM_MUST_COPY) }
         guard let made else { return .NO }

@@ -1,6 +1,8 @@
+import TaskCore
+
 /// Everything export and import can fail with; each names the file, the place in it and the field,
 /// and says what to do. An import that fails imports nothing.
-public enum IOError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum IOError: Error, Sendable, Equatable, CustomStringConvertible, ExitCodeError {
     /// A record or line that cannot be read: `source` is the file, `location` the ZIP entry and/or
     /// line (`tasks.jsonl line 3`), `field` the field when one is to blame.
     case malformed(source: String, location: String?, field: String?, reason: String)
@@ -18,6 +20,9 @@ public enum IOError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Attachments the bundle brings would have to be stored encrypted (`attachments.encrypt`), and
     /// cannot be here (`reason`: sealing off, or no data key).
     case cannotEncrypt(source: String, count: Int, reason: String)
+
+    /// A file that cannot be read or written, or is not the format named: a failure.
+    public var exitCode: Int32 { 1 }
 
     public var description: String {
         switch self {

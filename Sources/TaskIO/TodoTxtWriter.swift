@@ -40,7 +40,7 @@ public struct TodoTxtWriter {
             parts.append("due:\(day)")
         } else if let due = t.due {
             let day = LocalDate(due, in: timeZone)
-            if due == day.instant(hour: 9, minute: 0, in: timeZone) {
+            if due == day.dateOnlyDue(in: timeZone) {
                 parts.append("due:\(day)")
             } else {
                 parts.append("due:" + String(ISODate.format(due, in: timeZone).prefix(16)))

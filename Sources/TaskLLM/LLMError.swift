@@ -1,8 +1,10 @@
+import TaskCore
+
 /// Everything that can go wrong on the model path, each with a one-line message saying what to do.
 ///
 /// Messages never contain the key, the prompt or the user's text; server bodies are cut short and
 /// scrubbed of the key before they are stored here.
-public enum LLMError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum LLMError: Error, Sendable, Equatable, CustomStringConvertible, ExitCodeError {
     /// 401/403: the endpoint refused the key (or needs one).
     case unauthorized(status: Int)
     /// 404 naming a model (or any 404): the model or the path is wrong.
@@ -37,6 +39,12 @@ public enum LLMError: Error, Sendable, Equatable, CustomStringConvertible {
     case key(problem: String)
     /// No system prompt file was found.
     case promptMissing(name: String, searched: [String])
+
+    /// A config.json a command needs but cannot use is the caller's to fix, like a bad option (2); anything else on the model path is a failure (1).
+    public var exitCode: Int32 {
+        if case .config = self { return 2 }
+        return 1
+    }
 
     public var description: String {
         switch self {

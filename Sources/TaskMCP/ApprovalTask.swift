@@ -41,7 +41,7 @@ enum ApprovalTask {
             task["status"] = "completed"
             task["statusMessage"] = .string(request.status == .executed ? "approved and run" : "approved; the tool refused")
             let value = request.result.flatMap { try? JSONValue.parse($0) } ?? ["ok": false, "error": .string(reason)]
-            task["result"] = (try? JSONValue.parse(ToolCall.encode(value, serverInfo: serverInfo))) ?? .null
+            task["result"] = (try? JSONValue.parse(ToolsCall.encode(value, serverInfo: serverInfo))) ?? .null
         case .withdrawn:
             task["status"] = "cancelled"
             task["statusMessage"] = .string(reason)

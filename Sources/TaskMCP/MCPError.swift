@@ -2,7 +2,7 @@ import TaskCore
 
 /// A protocol error: a JSON-RPC error code and a one-line message saying what to send instead.
 ///
-/// Tool failures are not protocol errors: they are tool results with `isError: true` (see `ToolCall`).
+/// Tool failures are not protocol errors: they are tool results with `isError: true` (see `ToolsCall`).
 public enum MCPError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The line is not JSON (or not UTF-8): -32700.
     case parseError(String)

@@ -52,11 +52,11 @@ public final class MCPHTTPEndpoint: @unchecked Sendable {
         self.log = log
     }
 
-    public func handle(_ request: HTTPRequest) -> HTTPResponse {
+    public func handle(_ request: HTTPServerRequest) -> HTTPServerResponse {
         lock.withLock { respond(request) }
     }
 
-    private func respond(_ request: HTTPRequest) -> HTTPResponse {
+    private func respond(_ request: HTTPServerRequest) -> HTTPServerResponse {
         let path = request.path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
         guard path == Self.path else { return Self.text(404, "not found; the MCP endpoint is \(Self.path)") }
         guard hosts.hostIsValid(request.headers["host"]) else { return Self.text(421, "the Host header does not name this server") }
@@ -69,18 +69,18 @@ public final class MCPHTTPEndpoint: @unchecked Sendable {
         case .refused(let response): return response
         }
         switch request.method {
-        case "GET": return HTTPResponse(status: 405, headers: [("Allow", "POST, DELETE")])
+        case "GET": return HTTPServerResponse(status: 405, headers: [("Allow", "POST, DELETE")])
         case "DELETE":
             guard let id = request.headers["mcp-session-id"] else { return Self.text(400, "DELETE needs the MCP-Session-Id header") }
             guard let session = sessions[id], session.agentID == agent.id else { return Self.text(404, "no such session") }
             sessions[id] = nil
-            return HTTPResponse(status: 204)
+            return HTTPServerResponse(status: 204)
         case "POST": return post(request, agent: agent)
-        default: return HTTPResponse(status: 405, headers: [("Allow", "POST, DELETE")])
+        default: return HTTPServerResponse(status: 405, headers: [("Allow", "POST, DELETE")])
         }
     }
 
-    private func post(_ request: HTTPRequest, agent: AgentRecord) -> HTTPResponse {
+    private func post(_ request: HTTPServerRequest, agent: AgentRecord) -> HTTPServerResponse {
         let contentType = request.headers["content-type"]?.lowercased() ?? ""
         guard contentType.hasPrefix("application/json") else { return Self.text(415, "send the JSON-RPC message as application/json") }
         if let accept = request.headers["accept"], !accept.contains("application/json"), !accept.contains("*/*") {
@@ -106,7 +106,7 @@ public final class MCPHTTPEndpoint: @unchecked Sendable {
 
         if case .request(_, Initialize.method, _) = message {
             let server = MCPServer(catalog: AgentGate(toolkit: toolkit, agent: agent), info: info, log: log)
-            guard let reply = server.handle(line: text) else { return HTTPResponse(status: 202) }
+            guard let reply = server.handle(line: text) else { return HTTPServerResponse(status: 202) }
             let id = "mcp_" + Base62.random(count: 32)
             evictIfFull(for: agent.id)
             tick += 1
@@ -126,15 +126,15 @@ public final class MCPHTTPEndpoint: @unchecked Sendable {
         {
             return refused
         }
-        guard let reply = session.server.handle(line: text) else { return HTTPResponse(status: 202) }
+        guard let reply = session.server.handle(line: text) else { return HTTPServerResponse(status: 202) }
         return Self.json(200, reply)
     }
 
     /// A 2026-07-28 request: no session (none is created, none is named), the agent known by its key
     /// on this request alone, the headers checked against the body (400 with HeaderMismatch), and a
     /// denied scope answered 403 as on the 2025 path.
-    private func stateless(_ text: String, id: RequestID, method: String, params: [String: JSONValue], request: HTTPRequest,
-                           agent: AgentRecord) -> HTTPResponse {
+    private func stateless(_ text: String, id: RequestID, method: String, params: [String: JSONValue], request: HTTPServerRequest,
+                           agent: AgentRecord) -> HTTPServerResponse {
         do {
             _ = try RequestEnvelope(method: method, params: params, headers: request.headers)
         } catch {
@@ -145,14 +145,14 @@ public final class MCPHTTPEndpoint: @unchecked Sendable {
             return refused
         }
         let server = MCPServer(catalog: gate, info: info, log: log)
-        guard let reply = server.handle(line: text, headers: request.headers) else { return HTTPResponse(status: 202) }
+        guard let reply = server.handle(line: text, headers: request.headers) else { return HTTPServerResponse(status: 202) }
         return Self.json(200, reply)
     }
 
     /// A tools/call whose scope the agent's policy denies: recorded by the gate (one receipt) and
     /// answered as HTTP's 403 insufficient_scope; nil for any other request.
-    private func insufficientScope(id: RequestID, method: String, params: [String: JSONValue], gate: AgentGate) -> HTTPResponse? {
-        guard method == ToolCall.method, let name = params["name"]?.stringValue,
+    private func insufficientScope(id: RequestID, method: String, params: [String: JSONValue], gate: AgentGate) -> HTTPServerResponse? {
+        guard method == ToolsCall.method, let name = params["name"]?.stringValue,
             case .deny(let scope)? = try? gate.decision(for: name, arguments: params["arguments"] ?? [:])
         else { return nil }
         var reason = "\(name) needs the scope \(scope.rawValue)"
@@ -183,12 +183,12 @@ public final class MCPHTTPEndpoint: @unchecked Sendable {
 
     private enum Authentication {
         case agent(AgentRecord)
-        case refused(HTTPResponse)
+        case refused(HTTPServerResponse)
     }
 
     private func authenticate(_ header: String?) -> Authentication {
         guard let header, header.lowercased().hasPrefix("bearer ") else {
-            return .refused(HTTPResponse(status: 401, headers: [("WWW-Authenticate", "Bearer"), ("Content-Type", "text/plain")],
+            return .refused(HTTPServerResponse(status: 401, headers: [("WWW-Authenticate", "Bearer"), ("Content-Type", "text/plain")],
                                          body: Array("an agent key is required: Authorization: Bearer tkr_… (tasker agent add NAME)\n".utf8)))
         }
         do {
@@ -196,20 +196,20 @@ public final class MCPHTTPEndpoint: @unchecked Sendable {
             try? Agents(toolkit.store).touchAgent(id: agent.id)
             return .agent(agent)
         } catch {
-            return .refused(HTTPResponse(status: 401, headers: [("WWW-Authenticate", #"Bearer error="invalid_token""#), ("Content-Type", "text/plain")],
+            return .refused(HTTPServerResponse(status: 401, headers: [("WWW-Authenticate", #"Bearer error="invalid_token""#), ("Content-Type", "text/plain")],
                                          body: Array("\(error)\n".utf8)))
         }
     }
 
-    static func text(_ status: Int, _ message: String) -> HTTPResponse {
-        HTTPResponse(status: status, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array((message + "\n").utf8))
+    static func text(_ status: Int, _ message: String) -> HTTPServerResponse {
+        HTTPServerResponse(status: status, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array((message + "\n").utf8))
     }
 
-    static func json(_ status: Int, _ body: String, extra: [(String, String)] = []) -> HTTPResponse {
-        HTTPResponse(status: status, headers: [("Content-Type", "application/json")] + extra, body: Array(body.utf8))
+    static func json(_ status: Int, _ body: String, extra: [(String, String)] = []) -> HTTPServerResponse {
+        HTTPServerResponse(status: status, headers: [("Content-Type", "application/json")] + extra, body: Array(body.utf8))
     }
 
-    static func jsonError(_ status: Int, _ error: MCPError, id: RequestID? = nil) -> HTTPResponse {
+    static func jsonError(_ status: Int, _ error: MCPError, id: RequestID? = nil) -> HTTPServerResponse {
         json(status, OutboundMessage.error(id: id, error))
     }
 }

@@ -86,11 +86,11 @@ public final class MCPServer {
             guard isInitialized else { throw .notInitialized(method: method) }
             try ToolsList.validate(params)
             return OutboundMessage.result(id: id, ToolsList.result(catalog.listedTools))
-        case ToolCall.method:
+        case ToolsCall.method:
             guard isInitialized else { throw .notInitialized(method: method) }
-            let call = try ToolCall.Params(params)
+            let call = try ToolsCall.Params(params)
             guard catalog.tools.contains(where: { $0.name == call.name }) else { throw .unknownTool(call.name) }
-            return OutboundMessage.result(id: id, encodedResult: try ToolCall.encodedResult(call, catalog: catalog, log: log))
+            return OutboundMessage.result(id: id, encodedResult: try ToolsCall.encodedResult(call, catalog: catalog, log: log))
         default:
             throw .methodNotFound(method)
         }
@@ -131,11 +131,11 @@ public final class MCPServer {
             result["resultType"] = "complete"
             result["_meta"] = meta
             return OutboundMessage.result(id: id, .object(result))
-        case ToolCall.method:
-            let asked = try ToolCall.Params(params)
+        case ToolsCall.method:
+            let asked = try ToolsCall.Params(params)
             guard catalog.tools.contains(where: { $0.name == asked.name }) else { throw .unknownTool(asked.name) }
             let call = TaskChoice.applying(params, to: asked, catalog: catalog)
-            let value = try ToolCall.run(call, catalog: catalog, log: log)
+            let value = try ToolsCall.run(call, catalog: catalog, log: log)
             // A title that matched several tasks: asked back as a choice, for a client that can answer.
             if value["ok"] == false, TaskChoice.isDeclared(in: envelope), call.arguments["title"] != nil {
                 let candidates = catalog.choices(for: call.name, call.arguments)
@@ -150,7 +150,7 @@ public final class MCPServer {
                 task["_meta"] = meta
                 return OutboundMessage.result(id: id, .object(task))
             }
-            return OutboundMessage.result(id: id, encodedResult: ToolCall.encode(value, serverInfo: info))
+            return OutboundMessage.result(id: id, encodedResult: ToolsCall.encode(value, serverInfo: info))
         case ApprovalTask.getMethod, ApprovalTask.cancelMethod, ApprovalTask.updateMethod:
             guard let gate else { throw .methodNotFound(method) }
             guard case .string(let taskID)? = params["taskId"] else { throw .invalidParams("\(method) needs params.taskId, the id a task-returning call gave") }

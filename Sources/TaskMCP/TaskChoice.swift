@@ -16,7 +16,7 @@ enum TaskChoice {
 
     /// `arguments` pointed at the task the retry's answer chose, when it is one of those the title
     /// matches; otherwise unchanged.
-    static func applying(_ params: [String: JSONValue], to call: ToolCall.Params, catalog: ToolCatalog) -> ToolCall.Params {
+    static func applying(_ params: [String: JSONValue], to call: ToolsCall.Params, catalog: ToolCatalog) -> ToolsCall.Params {
         guard case .object(var arguments) = call.arguments, arguments["title"] != nil,
             let answer = params["inputResponses"]?[key], answer["action"] == "accept",
             let chosen = answer["content"]?[key]?.stringValue.flatMap(Int64.init)
@@ -30,7 +30,7 @@ enum TaskChoice {
     }
 
     /// The `input_required` result asking which of `candidates` the title meant.
-    static func inputRequired(_ call: ToolCall.Params, candidates: [ToolRefusal.Candidate], meta: JSONValue) -> JSONValue {
+    static func inputRequired(_ call: ToolsCall.Params, candidates: [ToolRefusal.Candidate], meta: JSONValue) -> JSONValue {
         let title = call.arguments["title"]?.stringValue ?? ""
         let options: [JSONValue] = candidates.map { candidate in
             ["const": .string(String(candidate.id)), "title": .string("\(candidate.title) (#\(candidate.id))")]

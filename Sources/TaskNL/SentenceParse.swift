@@ -373,7 +373,7 @@ struct SentenceParse {
         }
         if let rule = recurrence?.match.rule {
             let anchorGiven = deferral?.day ?? dayPhrase?.day
-            let (hour, minute) = time ?? (9, 0)
+            let (hour, minute) = time ?? WallTime.dateOnlyDue.hourAndMinute
             if case .day(let end)? = rule.until, let start = anchorGiven, end < start {
                 // `starting in april, daily until march`: the end is the next such day after the start
                 var later = end
@@ -391,7 +391,7 @@ struct SentenceParse {
             return (scope.now.addingTimeInterval(TimeInterval(seconds)), spans)
         }
         if let day = dayPhrase?.day {
-            let (hour, minute) = time ?? (9, 0)
+            let (hour, minute) = time ?? WallTime.dateOnlyDue.hourAndMinute
             return (day.instant(hour: hour, minute: minute, in: zone), spans)
         }
         if let (hour, minute) = time {

@@ -95,7 +95,7 @@ extension TaskNLParser {
         if let seconds = phrase.elapsedSeconds { return now.addingTimeInterval(TimeInterval(seconds)) }
         let time = phrase.time?.resolved(with: phrase.dayPart) ?? phrase.dayPart.map { (hour: $0.defaultHour, minute: 0) }
         if let day = phrase.day {
-            let (hour, minute) = time ?? (9, 0)
+            let (hour, minute) = time ?? WallTime.dateOnlyDue.hourAndMinute
             return day.instant(hour: hour, minute: minute, in: timeZone)
         }
         guard let (hour, minute) = time else { return nil }

@@ -73,6 +73,6 @@ struct SeriesReading {
     }
 
     private func instant(_ due: String) -> Date? {
-        due.count == 10 ? LocalDate(iso: due)?.instant(hour: 9, minute: 0, in: timeZone) : TaskFields.instant(due)
+        due.count == 10 ? LocalDate(iso: due)?.dateOnlyDue(in: timeZone) : TaskFields.instant(due)
     }
 }

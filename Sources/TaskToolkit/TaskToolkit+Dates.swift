@@ -18,7 +18,7 @@ extension TaskToolkit {
     /// that day at 9:00; anything else is read as `date(_:argument:tool:)` reads it, with no `day`.
     public func due(_ text: String?, argument key: String, tool: String) throws -> (date: Date, day: LocalDate?)? {
         guard let text else { return nil }
-        if let day = LocalDate(iso: text) { return (day.instant(hour: 9, minute: 0, in: timeZone), day) }
+        if let day = LocalDate(iso: text) { return (day.dateOnlyDue(in: timeZone), day) }
         return try date(text, argument: key, tool: tool).map { ($0, nil) }
     }
 

@@ -44,7 +44,7 @@ public final class WebDoor: @unchecked Sendable {
     /// The session cookie's name: per port, since cookies are shared by every port of a host.
     var cookieName: String { "tasker_session_\(hosts.port)" }
 
-    public func handle(_ request: HTTPRequest) -> HTTPResponse {
+    public func handle(_ request: HTTPServerRequest) -> HTTPServerResponse {
         lock.withLock { respond(request) }
     }
 
@@ -62,7 +62,7 @@ public final class WebDoor: @unchecked Sendable {
         }
     }
 
-    private func respond(_ request: HTTPRequest) -> HTTPResponse {
+    private func respond(_ request: HTTPServerRequest) -> HTTPServerResponse {
         let path = request.path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
         guard hosts.hostIsValid(request.headers["host"]) else { return Self.text(421, "the Host header does not name this server") }
         if let origin = request.headers["origin"], !hosts.originIsValid(origin) {
@@ -73,7 +73,7 @@ public final class WebDoor: @unchecked Sendable {
             guard tokens.redeem(String(path.dropFirst("/login/".count))) else {
                 return Self.text(401, "this link is wrong or was used already; stop tasker web and start it again for a new one")
             }
-            return HTTPResponse(status: 303, headers: Self.common + [
+            return HTTPServerResponse(status: 303, headers: Self.common + [
                 ("Location", "/"), ("Set-Cookie", "\(cookieName)=\(tokens.session); HttpOnly; SameSite=Strict; Path=/"),
             ])
         }
@@ -91,7 +91,7 @@ public final class WebDoor: @unchecked Sendable {
         }
     }
 
-    private func post(_ request: HTTPRequest, endpoint: String) -> HTTPResponse {
+    private func post(_ request: HTTPServerRequest, endpoint: String) -> HTTPServerResponse {
         guard tokens.csrfMatches(request.headers[Self.csrfHeader]) else {
             return Self.text(403, "the CSRF token is missing or wrong; reload the page")
         }
@@ -123,15 +123,15 @@ public final class WebDoor: @unchecked Sendable {
         ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"), ("Cache-Control", "no-store"),
     ]
 
-    static func body(_ status: Int, _ type: String, _ text: String) -> HTTPResponse {
-        HTTPResponse(status: status, headers: common + [("Content-Type", type)], body: Array(text.utf8))
+    static func body(_ status: Int, _ type: String, _ text: String) -> HTTPServerResponse {
+        HTTPServerResponse(status: status, headers: common + [("Content-Type", type)], body: Array(text.utf8))
     }
 
-    static func text(_ status: Int, _ message: String) -> HTTPResponse {
+    static func text(_ status: Int, _ message: String) -> HTTPServerResponse {
         body(status, "text/plain; charset=utf-8", message + "\n")
     }
 
-    static func methodNotAllowed(_ allowed: String) -> HTTPResponse {
-        HTTPResponse(status: 405, headers: common + [("Allow", allowed), ("Content-Type", "text/plain; charset=utf-8")], body: Array("use \(allowed)\n".utf8))
+    static func methodNotAllowed(_ allowed: String) -> HTTPServerResponse {
+        HTTPServerResponse(status: 405, headers: common + [("Allow", allowed), ("Content-Type", "text/plain; charset=utf-8")], body: Array("use \(allowed)\n".utf8))
     }
 }

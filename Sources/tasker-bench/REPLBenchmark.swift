@@ -96,8 +96,8 @@ enum REPLBenchmark {
 /// Answers Enter to every question (captures are saved).
 private final class AnsweringReader: LineReader {
     var isInteractive: Bool { true }
-    func readLine(prompt: String, initial: String) -> LineInput { .line("") }
-    func readAnswer(prompt: String, initial: String) -> LineInput { .line("") }
+    func readLine(prompt: String, initial: String) -> LineEvent { .line("") }
+    func readAnswer(prompt: String, initial: String) -> LineEvent { .line("") }
     func readSecret(prompt: String) -> String? { nil }
     func bufferedLines() -> [String] { [] }
     func addHistory(_ line: String) {}

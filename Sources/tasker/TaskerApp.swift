@@ -1,11 +1,6 @@
 import Foundation
 import TaskCLI
 import TaskCore
-import TaskCrypto
-import TaskIO
-import TaskLLM
-import TaskStore
-import TaskToolkit
 
 /// The composition root: global options, the command table, and the one place errors become exit codes.
 enum TaskerApp {
@@ -59,7 +54,7 @@ enum TaskerApp {
         let output = Output(environment: environment)
         do {
             var rest = arguments
-            let command: any Command.Type
+            var command: any Command.Type
             var named = false
             if let index = CommandSignature.commandIndex(in: arguments, shared: GlobalOptions.all) {
                 let name = arguments[index]
@@ -73,6 +68,10 @@ enum TaskerApp {
                 try refuseOptionBeforeCommand(arguments)
                 command = ChatCommand.self
             }
+            if let group = command as? any CommandGroup.Type, let chosen = try group.action(in: rest, shared: GlobalOptions.all) {
+                command = chosen.action
+                rest = chosen.arguments
+            }
             let parsed = try command.signature.parse(rest, shared: GlobalOptions.all)
             if parsed.has(GlobalOptions.version) {
                 output.out("tasker \(version)")
@@ -85,36 +84,18 @@ enum TaskerApp {
             let globals = try GlobalOptions(parsed, environment: environment)
             let context = CommandContext(globals: globals, environment: environment, output: output, agentKey: agentKey)
             return try command.run(parsed, context)
-        } catch let error as UsageError {
-            output.err("tasker: \(error.message)")
-            return 2
-        } catch let error as ToolkitError {
-            output.err("tasker: \(error)")
-            return 2
-        } catch let error as UTF8Input.Invalid {
-            output.err("tasker: \(error)")
-            return 2
-        } catch let error as JSONParseError {
-            output.err("tasker: \(error); pass one JSON object, e.g. '{\"title\": \"Call mom\"}'")
-            return 2
-        } catch let error as LLMError {
-            // A config.json a command needs but cannot use is the caller's to fix, like a bad option.
-            output.err("tasker: \(error)")
-            if case .config = error { return 2 }
-            return 1
-        } catch let error as TaskStoreError {
-            output.err("tasker: \(error)")
-            return 1
-        } catch let error as CryptoError {
-            output.err("tasker: \(error)")
-            return 1
-        } catch let error as IOError {
-            output.err("tasker: \(error)")
-            return 1
         } catch {
-            output.err("tasker: \(error)")
-            return 1
+            let (line, status) = report(error)
+            output.err(line)
+            return status
         }
+    }
+
+    /// The one line and the exit status `tasker` gives for an error: an `ExitCodeError` carries both;
+    /// anything else is a failure (1) shown by its description.
+    static func report(_ error: any Error) -> (line: String, status: Int32) {
+        guard let known = error as? any ExitCodeError else { return ("tasker: \(error)", 1) }
+        return ("tasker: \(known.commandLineMessage)", known.exitCode)
     }
 
     /// `tasker --help`: the commands and the global options, from their declarations.

@@ -27,10 +27,9 @@ final class ScriptedLocation: LocationSource {
     }
 
     @Test func aPlaceCreatedWhileWatchingAndABusThatGoesAwayAreBothSurvived() throws {
-        let dir = try TemporaryDirectory()
         let start = Date(timeIntervalSince1970: 1_800_000_000)
-        let store = try TaskStore(path: dir.path("t.sqlite"), clock: { start }, timeZone: utc)
-        try store.bootstrap()
+        let fixture = try TestStore(now: start, zone: utc)
+        let store = fixture.store
         let runner = ReminderRunner(store: store, schedule: ReminderSchedule(timeZone: utc), presenter: RecordingPresenter(), placeDwell: 0)
         runner.locationRetry = 0.05
         var opened: [ScriptedLocation] = []

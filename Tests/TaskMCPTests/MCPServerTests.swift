@@ -160,8 +160,8 @@ import Testing
         ]
         for value in values {
             let expected: JSONValue = ["content": [["type": "text", "text": .string(value.encoded())]], "isError": .bool(value["ok"] == false), "structuredContent": value]
-            #expect(ToolCall.encode(value) == expected.encoded())
-            #expect(OutboundMessage.result(id: .string("q"), encodedResult: ToolCall.encode(value)) == OutboundMessage.result(id: .string("q"), expected))
+            #expect(ToolsCall.encode(value) == expected.encoded())
+            #expect(OutboundMessage.result(id: .string("q"), encodedResult: ToolsCall.encode(value)) == OutboundMessage.result(id: .string("q"), expected))
         }
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 
 /// A line reader that plays back a script and records what it was asked.
 final class ScriptedLineReader: LineReader {
-    var script: [LineInput]
+    var script: [LineEvent]
     /// Lines handed out by `bufferedLines()` right after the next read (a paste), in order of reads.
     var pastes: [[String]]
     var secrets: [String]
@@ -21,21 +21,21 @@ final class ScriptedLineReader: LineReader {
         self.isInteractive = interactive
     }
 
-    init(inputs: [LineInput], interactive: Bool = true) {
+    init(inputs: [LineEvent], interactive: Bool = true) {
         self.script = inputs
         self.pastes = []
         self.secrets = []
         self.isInteractive = interactive
     }
 
-    func readLine(prompt: String, initial: String) -> LineInput {
+    func readLine(prompt: String, initial: String) -> LineEvent {
         prompts.append(prompt)
         initials.append(initial)
         guard !script.isEmpty else { return .endOfInput }
         return script.removeFirst()
     }
 
-    func readAnswer(prompt: String, initial: String) -> LineInput {
+    func readAnswer(prompt: String, initial: String) -> LineEvent {
         questions.append(prompt)
         return readLine(prompt: prompt, initial: initial)
     }

@@ -136,9 +136,8 @@ import TaskerTestSupport
     @Test func storeListsAFewLeftoversAndCountsThemAll() throws {
         let zone = TimeZone(identifier: "Europe/London")!
         let now = ISODate.parse("2026-12-02T10:30", in: zone)!
-        let dir = TemporaryDirectory("plan")
-        let store = try TaskStore(path: dir.path("t.sqlite"), clock: { now }, timeZone: zone)
-        try store.bootstrap()
+        let fixture = try TestStore("plan", now: now, zone: zone)
+        let store = fixture.store
         _ = try Tasks(store).createTasks((0..<30).map { TaskDraft(title: "Task \($0)", estimateMinutes: 50) })
         var request = PlanRequest(budgetMinutes: 100)
         request.leftoversListed = 5
@@ -153,9 +152,8 @@ import TaskerTestSupport
 
 @Suite struct OneTransactionTests {
     @Test func aFailingStepUndoesOnlyItselfAndAThrowUndoesAll() throws {
-        let dir = TemporaryDirectory("txn")
-        let store = try TaskStore(path: dir.path("t.sqlite"))
-        try store.bootstrap()
+        let fixture = try TestStore("txn", now: Date(), zone: .current)
+        let store = fixture.store
         try store.inOneTransaction {
             _ = try Tasks(store).createTask(TaskDraft(title: "kept 1"))
             #expect(throws: TaskStoreError.self) { try Tasks(store).createTask(TaskDraft(title: "bad", project: "No such project")) }

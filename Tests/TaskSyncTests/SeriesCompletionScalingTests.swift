@@ -57,9 +57,8 @@ import TaskerTestSupport
 
     /// The whole import, into a real database: 100,000 done rows written, and importing again adds none.
     @Test func importingAHundredThousandCompletionsIsLinearToo() throws {
-        let directory = TemporaryDirectory("completions")
-        let store = try TaskStore(path: directory.path("t.sqlite"), timeZone: utc)
-        try store.bootstrap()
+        let fixture = try TestStore("completions", now: Date(), zone: utc)
+        let store = fixture.store
         let text = Self.series(100_000)
         let file = VTodoFile(timeZone: utc, now: Date(timeIntervalSince1970: 1_796_115_600))
         var summary = VTodoFile.Summary()

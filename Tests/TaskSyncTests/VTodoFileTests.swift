@@ -68,9 +68,8 @@ import TaskerTestSupport
             Issue.record("no .venv at \(VenvPython.url.path): run scripts/setup --with-python (it installs icalendar)")
             return
         }
-        let directory = TemporaryDirectory("vtodo-file")
-        let store = try TaskStore(path: directory.path("t.sqlite"), timeZone: utc)
-        try store.bootstrap()
+        let fixture = try TestStore("vtodo-file", now: Date(), zone: utc)
+        let store = fixture.store, directory = fixture.directory
         let pack = try Tasks(store).createTask(TaskDraft(title: "Pack books"))
         var tape = TaskDraft(title: "Buy tape", parent: pack.id)
         tape.contexts = ["errand", "shop"]

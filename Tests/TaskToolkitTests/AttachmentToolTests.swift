@@ -86,10 +86,8 @@ import TaskerTestSupport
     }
 
     @Test func withoutAnObjectStoreTheToolsRefuse() throws {
-        let dir = TemporaryDirectory("toolkit")
-        let store = try TaskStore(path: dir.path("t.sqlite"))
-        try store.bootstrap()
-        let toolkit = TaskToolkit(store: store)
+        let fixture = try TestStore("toolkit", now: Date(), zone: .current)
+        let toolkit = TaskToolkit(store: fixture.store)
         _ = try toolkit.call("create_task", ["title": "x"])
         let result = try toolkit.call("attach_file", ["path": "/etc/hostname", "task": 1])
         #expect(result["ok"] == false && result["error"]?.stringValue?.contains("no object store") == true)

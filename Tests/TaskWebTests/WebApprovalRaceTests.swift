@@ -24,10 +24,10 @@ import TaskerTestSupport
             let door = WebDoor(toolkit: TaskToolkit(store: try base.reopen()))
             door.port = 4242
             let login = try #require(door.loginURL)
-            let entered = door.handle(HTTPRequest(method: "GET", path: String(login.dropFirst("http://127.0.0.1:4242".count)),
+            let entered = door.handle(HTTPServerRequest(method: "GET", path: String(login.dropFirst("http://127.0.0.1:4242".count)),
                                                   headers: ["host": "127.0.0.1:4242"], body: []))
             let cookie = try #require(entered.headers.first { $0.0 == "Set-Cookie" }?.1.split(separator: ";").first).description
-            let html = String(decoding: door.handle(HTTPRequest(method: "GET", path: "/", headers: ["host": "127.0.0.1:4242", "cookie": cookie], body: [])).body,
+            let html = String(decoding: door.handle(HTTPServerRequest(method: "GET", path: "/", headers: ["host": "127.0.0.1:4242", "cookie": cookie], body: [])).body,
                               as: UTF8.self)
             let range = try #require(html.range(of: #"name="csrf-token" content="[0-9A-Za-z]+""#, options: .regularExpression))
             pages.append(Handed((door, ["host": "localhost:4242", "cookie": cookie, "x-tasker-csrf": String(html[range].split(separator: "\"")[3]),
@@ -43,7 +43,7 @@ import TaskerTestSupport
             let answers = Outcomes<(won: Bool, loser: String?)>()
             var racers: [@Sendable () -> Void] = pages.enumerated().map { index, page in
                 {
-                    let response = page.value.0.handle(HTTPRequest(method: "POST", path: "/api/approve", headers: page.value.1, body: body))
+                    let response = page.value.0.handle(HTTPServerRequest(method: "POST", path: "/api/approve", headers: page.value.1, body: body))
                     let text = String(decoding: response.body, as: UTF8.self)
                     answers.set(index, response.status == 200 ? (text.contains(#""outcome":"approved""#), nil) : (false, text))
                 }

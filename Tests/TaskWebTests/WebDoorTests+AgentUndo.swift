@@ -26,7 +26,7 @@ extension WebDoorTests {
         #expect(try answer(["agent": "bot", "since": "1h"])["changes"] == 0)
         let wrong = post("agent-undo", ["agent": "bot", "since": "tomorrow"], session)
         #expect(wrong.status == 400 && String(decoding: wrong.body, as: UTF8.self).contains("still to come"))
-        let html = String(decoding: door.handle(HTTPRequest(method: "GET", path: "/", headers: ["host": "127.0.0.1:4242", "cookie": session.cookie], body: [])).body, as: UTF8.self)
+        let html = String(decoding: door.handle(HTTPServerRequest(method: "GET", path: "/", headers: ["host": "127.0.0.1:4242", "cookie": session.cookie], body: [])).body, as: UTF8.self)
         #expect(html.contains(#"<form id="undo-form""#))
     }
 }

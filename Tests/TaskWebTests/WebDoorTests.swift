@@ -27,19 +27,19 @@ import TaskerTestSupport
     func session(at door: WebDoor? = nil) throws -> (cookie: String, csrf: String) {
         let door = door ?? self.door
         let login = try #require(door.loginURL)
-        let entered = door.handle(HTTPRequest(method: "GET", path: String(login.dropFirst("http://127.0.0.1:4242".count)),
+        let entered = door.handle(HTTPServerRequest(method: "GET", path: String(login.dropFirst("http://127.0.0.1:4242".count)),
                                               headers: ["host": "127.0.0.1:4242"], body: []))
         #expect(entered.status == 303)
         let cookie = try #require(entered.headers.first { $0.0 == "Set-Cookie" }?.1.split(separator: ";").first).description
         #expect(door.loginURL == nil, "the token is used up")
-        let page = door.handle(HTTPRequest(method: "GET", path: "/", headers: ["host": "127.0.0.1:4242", "cookie": cookie], body: []))
+        let page = door.handle(HTTPServerRequest(method: "GET", path: "/", headers: ["host": "127.0.0.1:4242", "cookie": cookie], body: []))
         let html = String(decoding: page.body, as: UTF8.self)
         let range = try #require(html.range(of: #"name="csrf-token" content="[0-9A-Za-z]+""#, options: .regularExpression))
         return (cookie, String(html[range].split(separator: "\"")[3]))
     }
 
-    func post(_ endpoint: String, _ body: JSONValue, _ session: (cookie: String, csrf: String)) -> HTTPResponse {
-        door.handle(HTTPRequest(method: "POST", path: "/api/\(endpoint)",
+    func post(_ endpoint: String, _ body: JSONValue, _ session: (cookie: String, csrf: String)) -> HTTPServerResponse {
+        door.handle(HTTPServerRequest(method: "POST", path: "/api/\(endpoint)",
                                 headers: ["host": "localhost:4242", "cookie": session.cookie, "x-tasker-csrf": session.csrf,
                                           "content-type": "application/json", "origin": "http://localhost:4242"],
                                 body: Array(body.encoded().utf8)))
@@ -49,13 +49,13 @@ import TaskerTestSupport
     /// browser's tab asks for nothing that answers 404.
     @Test func thePageNamesItsIconAndTheIconIsServed() throws {
         let session = try session()
-        let html = String(decoding: door.handle(HTTPRequest(method: "GET", path: "/", headers: ["host": "127.0.0.1:4242", "cookie": session.cookie], body: [])).body, as: UTF8.self)
+        let html = String(decoding: door.handle(HTTPServerRequest(method: "GET", path: "/", headers: ["host": "127.0.0.1:4242", "cookie": session.cookie], body: [])).body, as: UTF8.self)
         #expect(html.contains(#"<link rel="icon" href="/icon.svg""#))
-        let icon = door.handle(HTTPRequest(method: "GET", path: "/icon.svg", headers: ["host": "127.0.0.1:4242", "cookie": session.cookie], body: []))
+        let icon = door.handle(HTTPServerRequest(method: "GET", path: "/icon.svg", headers: ["host": "127.0.0.1:4242", "cookie": session.cookie], body: []))
         #expect(icon.status == 200)
         #expect(icon.headers.contains { $0.0 == "Content-Type" && $0.1 == "image/svg+xml" })
         #expect(String(decoding: icon.body, as: UTF8.self).hasPrefix("<svg"))
-        let without = door.handle(HTTPRequest(method: "GET", path: "/icon.svg", headers: ["host": "127.0.0.1:4242"], body: []))
+        let without = door.handle(HTTPServerRequest(method: "GET", path: "/icon.svg", headers: ["host": "127.0.0.1:4242"], body: []))
         #expect(without.status == 401, "no session, no icon either")
     }
 
@@ -88,7 +88,7 @@ import TaskerTestSupport
     @Test func refineIsThereOnlyWithAModel() throws {
         let session = try session()
         #expect(post("refine", ["text": "buy milk"], session).status == 404, "no model: no refine")
-        let page = door.handle(HTTPRequest(method: "GET", path: "/", headers: ["host": "127.0.0.1:4242", "cookie": session.cookie], body: []))
+        let page = door.handle(HTTPServerRequest(method: "GET", path: "/", headers: ["host": "127.0.0.1:4242", "cookie": session.cookie], body: []))
         #expect(String(decoding: page.body, as: UTF8.self).contains(#"name="tasker-refine" content="off""#))
 
         let parser = TaskNLParser()
@@ -98,10 +98,10 @@ import TaskerTestSupport
         }
         modelDoor.port = 4242
         let modelSession = try self.session(at: modelDoor)
-        let html = String(decoding: modelDoor.handle(HTTPRequest(method: "GET", path: "/", headers: ["host": "127.0.0.1:4242", "cookie": modelSession.cookie], body: [])).body,
+        let html = String(decoding: modelDoor.handle(HTTPServerRequest(method: "GET", path: "/", headers: ["host": "127.0.0.1:4242", "cookie": modelSession.cookie], body: [])).body,
                           as: UTF8.self)
         #expect(html.contains(#"name="tasker-refine" content="on""#))
-        let refined = modelDoor.handle(HTTPRequest(method: "POST", path: "/api/refine",
+        let refined = modelDoor.handle(HTTPServerRequest(method: "POST", path: "/api/refine",
                                                    headers: ["host": "127.0.0.1:4242", "cookie": modelSession.cookie, "x-tasker-csrf": modelSession.csrf,
                                                              "content-type": "application/json"], body: Array(#"{"text": "buy milk"}"#.utf8)))
         let answer = try JSONValue.parse(String(decoding: refined.body, as: UTF8.self))
@@ -121,17 +121,17 @@ import TaskerTestSupport
         slowDoor.port = 4242
         let session = try self.session(at: slowDoor)
         let headers = ["host": "127.0.0.1:4242", "cookie": session.cookie, "x-tasker-csrf": session.csrf, "content-type": "application/json"]
-        let refined = Locked<HTTPResponse?>(nil)
+        let refined = Locked<HTTPServerResponse?>(nil)
         let refineDone = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
-            refined.set(slowDoor.handle(HTTPRequest(method: "POST", path: "/api/refine", headers: headers, body: Array(#"{"text": "buy milk"}"#.utf8))))
+            refined.set(slowDoor.handle(HTTPServerRequest(method: "POST", path: "/api/refine", headers: headers, body: Array(#"{"text": "buy milk"}"#.utf8))))
             refineDone.signal()
         }
         #expect(modelCalled.wait(timeout: .now() + 10) == .success, "the refine reached the model")
-        let parsed = Locked<HTTPResponse?>(nil)
+        let parsed = Locked<HTTPServerResponse?>(nil)
         let parseDone = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
-            parsed.set(slowDoor.handle(HTTPRequest(method: "POST", path: "/api/parse", headers: headers, body: Array(#"{"text": "call bob"}"#.utf8))))
+            parsed.set(slowDoor.handle(HTTPServerRequest(method: "POST", path: "/api/parse", headers: headers, body: Array(#"{"text": "call bob"}"#.utf8))))
             parseDone.signal()
         }
         let answeredInTime = parseDone.wait(timeout: .now() + 5) == .success
@@ -153,7 +153,7 @@ import TaskerTestSupport
         let task = try #require(listed["tasks"]?.arrayValue?.first)
         #expect(task["recurrence"]?["weekdays"] == ["2fri", "4fri"])
         #expect(task["recurrence_text"] == "Every 2nd and 4th Fri")
-        let script = String(decoding: door.handle(HTTPRequest(method: "GET", path: "/app.js", headers: ["host": "127.0.0.1:4242", "cookie": session.cookie], body: [])).body, as: UTF8.self)
+        let script = String(decoding: door.handle(HTTPServerRequest(method: "GET", path: "/app.js", headers: ["host": "127.0.0.1:4242", "cookie": session.cookie], body: [])).body, as: UTF8.self)
         #expect(script.contains("recurrence_text"), "the page shows the server's text")
         #expect(!script.contains("weekdays.join"), "not the wire form")
     }

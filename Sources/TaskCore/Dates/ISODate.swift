@@ -125,10 +125,10 @@ public enum ISODate {
 
     static let offsets = Mutex(OffsetCache())
 
-    /// Parses ISO 8601. A date alone is that day at `defaultHour` (9:00); a time without an offset is
+    /// Parses ISO 8601. A date alone is that day at `defaultHour` (`WallTime.dateOnlyDue`); a time without an offset is
     /// wall-clock time in `timeZone` (a time inside a DST gap moves forward by the gap).
     /// Returns nil for anything else, including days that do not exist (`2026-02-30`).
-    public static func parse(_ text: String, in timeZone: TimeZone, defaultHour: Int = 9) -> Date? {
+    public static func parse(_ text: String, in timeZone: TimeZone, defaultHour: Int = WallTime.dateOnlyDue.hour) -> Date? {
         let s = Array(text.trimmed(newlines: false).utf8)
         func num(_ from: Int, _ count: Int) -> Int? {
             guard from + count <= s.count else { return nil }

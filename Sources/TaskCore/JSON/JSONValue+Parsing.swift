@@ -1,8 +1,13 @@
 /// Why JSON text could not be read, with the byte offset where reading stopped.
-public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible, ExitCodeError {
     public let offset: Int
     public let reason: String
+    /// Bad JSON is a malformed call.
+    public var exitCode: Int32 { 2 }
+
     public var description: String { "invalid JSON at byte \(offset): \(reason)" }
+    /// What to pass instead, for the command line.
+    public var commandLineMessage: String { description + "; pass one JSON object, e.g. '{\"title\": \"Call mom\"}'" }
 
     public init(offset: Int, reason: String) {
         self.offset = offset

@@ -6,7 +6,7 @@
 /// surrogates (`ED A0 80`) and anything above U+10FFFF — exactly what Unicode calls ill-formed.
 public enum UTF8Input {
     /// Bytes that are not UTF-8, and the offset of the first bad byte.
-    public struct Invalid: Error, Equatable, Sendable, CustomStringConvertible {
+    public struct Invalid: Error, Equatable, Sendable, CustomStringConvertible, ExitCodeError {
         /// What was being read ("standard input", "argument 2", "line 7").
         public var source: String
         /// 0-based offset of the first byte that is not part of a well-formed sequence.
@@ -16,6 +16,9 @@ public enum UTF8Input {
             self.source = source
             self.offset = offset
         }
+
+        /// Bytes that are not UTF-8 are refused like a wrong word.
+        public var exitCode: Int32 { 2 }
 
         public var description: String {
             "\(source) is not valid UTF-8 (bad byte at offset \(offset)); convert it to UTF-8 (e.g. with iconv) and try again"

@@ -39,7 +39,7 @@ public struct DayPlanner: Sendable {
     public var start: Date {
         if let start = request.start { return start }
         let today = LocalDate(now, in: timeZone)
-        if day > today { return day.instant(hour: 9, minute: 0, in: timeZone) }
+        if day > today { return day.dateOnlyDue(in: timeZone) }
         let seconds = now.timeIntervalSince1970
         return Date(timeIntervalSince1970: (seconds / 300).rounded(.up) * 300)
     }

@@ -18,7 +18,7 @@ public struct TemplateTask: Sendable, Hashable {
     public var subtasks: [TemplateTask]
 
     /// The hour a task without a `time` is due at, as for a date given without a time.
-    public static let defaultTime = WallTime(hour: 9, minute: 0)!
+    public static let defaultTime = WallTime.dateOnlyDue
 
     public init(
         title: String, offsetDays: Int, time: WallTime? = nil, estimateMinutes: Int? = nil, contexts: [String] = [],

@@ -108,7 +108,7 @@ public struct TaskRenderer: Sendable {
         let days = Self.daysBetween(today, day)
         if dueDay != nil, days == 0 { return ("today", false) }
         let time = timeText(date)
-        let showTime = time != "9:00 AM"
+        let showTime = date != day.dateOnlyDue(in: timeZone)
         if date < now {
             if days == 0 { return ("today \(time)", true) }
             if days == -1 { return ("yesterday", true) }

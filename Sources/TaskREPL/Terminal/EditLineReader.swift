@@ -77,7 +77,7 @@ public final class EditLineReader: LineReader {
         return Unmanaged<EditLineReader>.fromOpaque(data).takeUnretainedValue()
     }
 
-    public func readLine(prompt: String, initial: String) -> LineInput {
+    public func readLine(prompt: String, initial: String) -> LineEvent {
         free(promptText)
         promptText = strdup(prompt)
         interrupted = false
@@ -98,14 +98,14 @@ public final class EditLineReader: LineReader {
 
     /// Keys typed before the question appeared are discarded first; libedit holds none of its own
     /// (it reads byte by byte), so the terminal's queue is all there is to clear.
-    public func readAnswer(prompt: String, initial: String) -> LineInput {
+    public func readAnswer(prompt: String, initial: String) -> LineEvent {
         TerminalQuestion.ask(on: STDIN_FILENO) { readLine(prompt: prompt, initial: initial) }
     }
 
     /// One key with no Enter: the terminal in character mode for one read(2), then restored; the
     /// key is echoed. Ctrl-C interrupts, Ctrl-D ends, Enter is an empty line. Keys typed before the
     /// prompt appeared are discarded first (`TerminalQuestion`).
-    public func readKey(prompt: String) -> LineInput {
+    public func readKey(prompt: String) -> LineEvent {
         guard isatty(STDIN_FILENO) == 1 else { return readAnswer(prompt: prompt, initial: "") }
         return TerminalQuestion.ask(on: STDIN_FILENO) {
             FileHandle.standardOutput.write(Data(prompt.utf8))

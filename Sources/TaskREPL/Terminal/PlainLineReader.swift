@@ -6,13 +6,13 @@ public final class PlainLineReader: LineReader {
 
     public var isInteractive: Bool { false }
 
-    public func readLine(prompt: String, initial: String) -> LineInput {
+    public func readLine(prompt: String, initial: String) -> LineEvent {
         guard let line = Swift.readLine(strippingNewline: true) else { return .endOfInput }
         return .line(line.hasSuffix("\r") ? String(line.dropLast()) : line)
     }
 
     /// Piped lines are data, not keys typed ahead: nothing is discarded.
-    public func readAnswer(prompt: String, initial: String) -> LineInput { readLine(prompt: prompt, initial: initial) }
+    public func readAnswer(prompt: String, initial: String) -> LineEvent { readLine(prompt: prompt, initial: initial) }
 
     public func readSecret(prompt: String) -> String? { Swift.readLine(strippingNewline: true) }
 

@@ -1,6 +1,6 @@
 import TaskCore
 /// Everything the store can fail with, each with a message a person can act on.
-public enum TaskStoreError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum TaskStoreError: Error, Sendable, Equatable, CustomStringConvertible, ExitCodeError {
     /// The database has no default list yet: `bootstrap()` was not run.
     case notBootstrapped
     case listNotFound(String)
@@ -52,6 +52,9 @@ public enum TaskStoreError: Error, Sendable, Equatable, CustomStringConvertible 
         default: return ""
         }
     }
+
+    /// A database that cannot be used: a failure.
+    public var exitCode: Int32 { 1 }
 
     public var description: String {
         switch self {

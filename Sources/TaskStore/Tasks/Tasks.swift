@@ -130,7 +130,7 @@ public struct Tasks {
             let completed = try saveTask(t, replacingContexts: false)
             try store.db.cached("UPDATE tasks SET completed_zone = ? WHERE id = ?").bind([.text(store.timeZone.identifier), .integer(id.rawValue)]).run()
             guard let stored = t.recurrence else { return (completed, nil) }
-            let base = t.due ?? LocalDate(stamp, in: store.timeZone).instant(hour: 9, minute: 0, in: store.timeZone)
+            let base = t.due ?? LocalDate(stamp, in: store.timeZone).dateOnlyDue(in: store.timeZone)
             // A plain monthly rule from before schema v17 on the 29th–31st keeps to the month's end, as it did.
             let rule = stored.isPlain ? keepingMonthEnd(stored, due: base) ?? stored : stored
             guard let (nextDue, nextRule) = rule.next(after: base, dateOnly: t.dueDay != nil, in: try seriesZone(id), completed: stamp) else {

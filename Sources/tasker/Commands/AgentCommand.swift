@@ -5,20 +5,14 @@ import TaskCore
 import TaskStore
 import TaskToolkit
 
-/// `tasker agent add|list|revoke|rotate|policy`: agent keys and what each agent may do.
-enum AgentCommand: Command {
-    static let scopes = OptionSpec.value("--scopes", "LIST", "scopes to give, comma-separated: \(AgentScope.spellings) (default read)")
-    static let expires = OptionSpec.value("--expires", "AGE", "how long the key lives: 90d, 12w, 24h or never (default 90d)")
-    static let scope = OptionSpec.value("--scope", "SCOPE", "grant: the scope it may use without asking")
-    static let project = OptionSpec.value("--project", "NAME", "grant: only calls in this project")
-    static let until = OptionSpec.value("--until", "DATE", "grant: the last day it holds (a phrase such as friday, or YYYY-MM-DD)")
-    static let since = OptionSpec.value("--since", "T", "undo: from when on (2h, 1d, today, 2026-12-05T09:00); required")
-    static let dryRun = OptionSpec.flag("--dry-run", "undo: list what would change, change nothing")
+/// `tasker agent ACTION`: agent keys and what each agent may do. Each action is its own command type
+/// with its own options (`AgentCommand.Add` … `AgentCommand.Undo`, in `AgentCommand+Keys`,
+/// `AgentCommand+Grants` and `AgentCommand+Undo`).
+enum AgentCommand: CommandGroup {
+    static let actions: [any Command.Type] = [Add.self, List.self, Revoke.self, Rotate.self, Policy.self, Grant.self, Grants.self, Undo.self]
 
-    static let signature = CommandSignature(
-        name: "agent", summary: "add, list, revoke or rotate agent keys; set an agent's policy per scope",
-        words: ["add NAME", "list", "revoke NAME", "rotate NAME", "policy NAME SCOPE allow|ask|deny", "grant NAME", "grants", "undo NAME"], maxWords: 4,
-        options: [scopes, expires, scope, project, until, since, dryRun],
+    static let signature = groupSignature(
+        summary: "add, list, revoke or rotate agent keys; set an agent's policy per scope",
         details: """
             An agent is another program (an MCP client over HTTP, or `tasker mcp --agent NAME`) acting on
             your tasks with its own key. `add` and `rotate` print the key once, on stdout; only its hash
@@ -33,11 +27,8 @@ enum AgentCommand: Command {
             for calls in one project (receipts mark those calls `granted`); it lapses by itself.
             `grants` lists those still running.
 
-            `undo NAME --since T` takes back every change the agent made from T on: what it created is
-            deleted, what it deleted comes back with its id, links and contexts, each field it changed
-            is set back. A field someone else (you, another agent) changed since is left as it is and
-            listed. The undo leaves a receipt (owner, agent_undo); undoing again finds nothing.
-            --dry-run lists the same without changing anything.
+            `undo NAME --since T` takes back every change the agent made from T on; --dry-run lists it
+            first (`tasker agent undo --help`).
             """,
         examples: [
             "tasker agent add claude --scopes read,write:tasks",
@@ -48,109 +39,11 @@ enum AgentCommand: Command {
             "tasker agent undo claude --since 2h --dry-run",
         ])
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
-        let words = arguments.words
-        guard let action = words.first else { throw UsageError("agent takes add, list, revoke, rotate, policy, grant, grants or undo; run `tasker agent --help`") }
-        func name() throws -> String {
-            guard words.count >= 2, !words[1].isEmpty else { throw UsageError("agent \(action) needs the agent's NAME") }
-            return words[1]
-        }
-        func expect(_ count: Int) throws {
-            if words.count > count { throw UsageError("agent \(action): unexpected '\(words[count])'; run `tasker agent --help`") }
-        }
-        let store = try context.openStore()
-        switch action {
-        case "add":
-            try expect(2)
-            let name = try name()
-            try add(name, arguments, context, store)
-        case "list":
-            try expect(1)
-            try list(context, store)
-        case "revoke":
-            try expect(2)
-            let name = try name()
-            try Agents(store).revokeAgent(named: name)
-            context.output.text("agent '\(name)''s key is revoked; calls with it now fail (`tasker agent rotate \(name)` issues a new one)")
-        case "rotate":
-            try expect(2)
-            let name = try name()
-            let key = AgentKey.generate()
-            try Agents(store).rotateAgent(named: name, key: key)
-            context.output.out(key.text)
-            context.output.err("agent '\(name)' has a new key (above, shown only this once); the old one no longer works")
-        case "policy":
-            guard words.count == 4 else { throw UsageError("usage: tasker agent policy NAME SCOPE allow|ask|deny") }
-            guard let scope = AgentScope(rawValue: words[2]) else { throw UsageError("unknown scope '\(words[2])'; use one of \(AgentScope.spellings)") }
-            guard let policy = AgentPolicy(rawValue: words[3]) else { throw UsageError("unknown policy '\(words[3])'; use allow, ask or deny") }
-            try Agents(store).setAgentPolicy(named: words[1], scope: scope, policy: policy)
-            context.output.text("agent '\(words[1])': \(scope.rawValue) is now \(policy.rawValue)")
-        case "grant":
-            try expect(2)
-            let name = try name()
-            try grant(name, arguments, context, store)
-        case "grants":
-            try expect(1)
-            try listGrants(context, store)
-        case "undo":
-            try expect(2)
-            try AgentUndoCommand.run(try name(), arguments, context)
-        default:
-            throw UsageError("unknown agent action '\(action)'; use add, list, revoke, rotate, policy, grant, grants or undo")
-        }
-        return 0
-    }
-
-    /// `agent add NAME [--scopes …] [--expires …]`: the key is printed once, on stdout.
-    private static func add(_ name: String, _ arguments: ParsedArguments, _ context: CommandContext, _ store: TaskStore) throws {
-        let given = try parseScopes(arguments.value(Self.scopes) ?? "read")
-        let lifetime = try parseLifetime(arguments.value(Self.expires) ?? "90d")
-        let key = AgentKey.generate()
-        let agent = try Agents(store).addAgent(name: name, key: key, scopes: given, expires: lifetime.map { store.clock().addingTimeInterval($0) })
-        context.output.out(key.text)
-        context.output.err("agent '\(agent.name)' added; the key above is shown only this once — store it in the client now")
-        context.output.err(policyLine(agent))
-    }
-
-    /// `agent list`: each agent, its key's id, state, expiry, last use and policy.
-    private static func list(_ context: CommandContext, _ store: TaskStore) throws {
-        let agents = try Agents(store).agents()
-        if agents.isEmpty { context.output.text("no agents; add one with `tasker agent add NAME`") }
-        let now = store.clock()
-        for agent in agents {
-            var state = "active"
-            if let unusable = agent.unusable(at: now) { state = unusable.rawValue }
-            let expiry = agent.expires.map { "expires \(day($0, context))" } ?? "never expires"
-            let used = agent.lastUsed.map { "last used \(day($0, context))" } ?? "never used"
-            context.output.text("\(agent.name)  tkr_\(agent.keyID)_…  \(state), \(expiry), \(used)")
-            context.output.text("  " + policyLine(agent))
-        }
-    }
-
-    /// `agent grant NAME --scope S [--project P] --until DATE`: a scope without asking, until a day ends.
-    private static func grant(_ name: String, _ arguments: ParsedArguments, _ context: CommandContext, _ store: TaskStore) throws {
-        guard let text = arguments.value(Self.scope), let scope = AgentScope(rawValue: text) else {
-            throw UsageError("agent grant needs --scope, one of \(AgentScope.spellings)")
-        }
-        guard let untilText = arguments.value(Self.until) else { throw UsageError("agent grant needs --until DATE, such as friday") }
-        let toolkit = TaskToolkit(store: store)
-        guard let day = try toolkit.day(untilText, argument: "--until", tool: "agent grant") else {
-            throw UsageError("--until needs a day, such as friday or 2026-12-04")
-        }
-        let end = day.adding(days: 1).startOfDay(in: context.timeZone)
-        guard end > store.clock() else { throw UsageError("--until \(untilText) is already over") }
-        let grant = try AgentGrants(store).add(agent: name, scope: scope, project: arguments.value(Self.project), until: end)
-        context.output.text("agent '\(name)' may use \(scope.rawValue) without asking\(grant.projectName.map { " in project \($0)" } ?? "") through \(day)")
-    }
-
-    /// `agent grants`: the grants still running.
-    private static func listGrants(_ context: CommandContext, _ store: TaskStore) throws {
-        let names = Dictionary(uniqueKeysWithValues: try Agents(store).agents().map { ($0.id, $0.name) })
-        let grants = try AgentGrants(store).active()
-        if grants.isEmpty { context.output.text("no grants are running") }
-        for grant in grants {
-            context.output.text("\(names[grant.agentID] ?? "?")  \(grant.scope.rawValue)\(grant.projectName.map { "  project \($0)" } ?? "")  through \(LocalDate(grant.until.addingTimeInterval(-1), in: context.timeZone))")
-        }
+    /// The agent's NAME, the first word of an action that takes one.
+    /// - Throws: `UsageError` when it is missing.
+    static func agentName(_ arguments: ParsedArguments, _ action: any Command.Type) throws -> String {
+        guard let name = arguments.words.first, !name.isEmpty else { throw UsageError("\(action.signature.name) needs the agent's NAME") }
+        return name
     }
 
     /// "read allow, write:tasks ask, write:pages deny, destructive deny".

@@ -4,17 +4,16 @@ import TaskCore
 import TaskLLM
 import TaskREPL
 
-/// `tasker key set|remove|status`: the model key file. The key is read from stdin, never from argv,
-/// and never printed.
-enum KeyCommand: Command {
-    static let signature = CommandSignature(
-        name: "key", summary: "set, remove or check the model key (set reads it from stdin)",
-        words: ["set|remove|status"], maxWords: 1,
-        details: """
-              set       read the key from stdin (hidden on a terminal) and save it
-              remove    delete the key file
-              status    say whether a key is set and where from, the endpoint and the model
+/// `tasker key ACTION`: the model key file. The key is read from stdin, never from argv, and never
+/// printed. Each action is its own command type (`KeyCommand.Save` for set, `.Remove`, `.Status`).
+enum KeyCommand: CommandGroup {
+    static let actions: [any Command.Type] = [Save.self, Remove.self, Status.self]
+    /// What a usage error says instead of quoting a word that may be a key typed by mistake.
+    static let secretWords = "key set reads the key from standard input, never from the command line"
 
+    static let signature = groupSignature(
+        summary: "set, remove or check the model key (set reads it from stdin)",
+        details: """
             The key lives in $XDG_CONFIG_HOME/tasker/key (mode 0600, folder 0700); a key file that group or
             others can read is refused. Instead of a file, config.json may give "key_command", an argv
             array run without a shell whose output is the key, e.g. ["pass", "show", "openai"].
@@ -27,14 +26,17 @@ enum KeyCommand: Command {
             "pass show openai | tasker key set",
             "tasker key status",
         ],
-        secretWords: "key set reads the key from standard input, never from the command line")
+        secretWords: secretWords)
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
-        guard let action = arguments.words.first else { throw UsageError("key takes one of set, remove, status; run `tasker key --help`") }
-        let directory = context.paths.taskerConfig
-        switch action {
-        case "set":
-            let setup = ModelSetup(configDirectory: directory, environment: context.environment)
+    /// `key set`: the key from stdin, saved 0600.
+    enum Save: Command {
+        static let signature = CommandSignature(
+            name: "key set", summary: "read the key from stdin (hidden on a terminal) and save it", maxWords: 0,
+            details: "The key is never taken from the command line and never printed.",
+            examples: ["pass show openai | tasker key set"], secretWords: secretWords)
+
+        static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+            let setup = ModelSetup(configDirectory: context.paths.taskerConfig, environment: context.environment)
             try setup.keys.save(readKey(context))
             context.output.err("key saved to \(setup.keys.keyPath) (mode 0600)")
             if let problem = setup.configProblem {
@@ -43,14 +45,30 @@ enum KeyCommand: Command {
                 context.output.err("note: config.json sets key_command, which is used instead of the key file")
             }
             return 0
-        case "remove":
-            let store = KeyStore(directory: directory)
+        }
+    }
+
+    /// `key remove`: the key file deleted.
+    enum Remove: Command {
+        static let signature = CommandSignature(
+            name: "key remove", summary: "delete the key file", maxWords: 0,
+            details: "A key_command in config.json is left as it is.", secretWords: secretWords)
+
+        static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+            let store = KeyStore(directory: context.paths.taskerConfig)
             context.output.text(try store.remove() ? "key removed (\(store.keyPath))" : "no key file at \(store.keyPath)")
             return 0
-        case "status":
-            return try status(context, directory: directory)
-        default:
-            throw UsageError("unknown key action \(signature.shown(action)); use set, remove or status")
+        }
+    }
+
+    /// `key status`: whether a key is set and where from, the endpoint and the model.
+    enum Status: Command {
+        static let signature = CommandSignature(
+            name: "key status", summary: "say whether a key is set and where from, the endpoint and the model", maxWords: 0,
+            details: "Exit 2 when config.json cannot be used.", examples: ["tasker key status"], secretWords: secretWords)
+
+        static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+            try status(context, directory: context.paths.taskerConfig)
         }
     }
 

@@ -20,8 +20,15 @@ struct CompletionScript {
 
     static func standard(shells: [String]) -> CompletionScript {
         CompletionScript(
-            commands: TaskerApp.commands.map { Entry(name: $0.signature.name, summary: $0.signature.summary, options: $0.signature.options) },
+            commands: TaskerApp.commands.map { Entry(name: $0.signature.name, summary: $0.signature.summary, options: options(of: $0)) },
             globals: GlobalOptions.all, tools: TaskToolkit.definitions.map(\.name), shells: shells)
+    }
+
+    /// A command's options; a group's are its actions' (`agent`: --scopes, --since, …), each once.
+    static func options(of command: any Command.Type) -> [OptionSpec] {
+        guard let group = command as? any CommandGroup.Type else { return command.signature.options }
+        var seen: Set<String> = []
+        return (command.signature.options + group.actions.flatMap { $0.signature.options }).filter { seen.insert($0.name).inserted }
     }
 
     /// The global options that take a value (their next word is not a command).

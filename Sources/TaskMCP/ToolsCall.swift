@@ -7,7 +7,7 @@ import TaskToolkit
 /// `structuredContent`. A tool's own failure — `ok:false`, arguments that do not fit the schema, a
 /// database that cannot be used — is a result with `isError: true` so the model can correct itself;
 /// only an unknown tool or unusable params are protocol errors.
-enum ToolCall {
+enum ToolsCall {
     static let method = "tools/call"
 
     struct Params: Equatable {
