@@ -75,6 +75,17 @@ public struct LLMTaskBackend: NLBackend {
         return "Now: \(weekday) \(ISODate.format(now, in: timeZone)) (\(timeZone.identifier))\nText: \(text)"
     }
 
+    /// `refine`, for a text whose rules' reading leaves the model something to split or tidy
+    /// (`RefinementMerger.leavesWorkForModel`); any other text is not sent: exactly the rules' drafts
+    /// come back at once, with `notAsked` as the notice. What `tasker parse --refine` and the web
+    /// page's Refine run (issue 42: median seconds per refine).
+    public func refineIfUseful(_ text: String, rules: ParseResult, now: Date, timeZone: TimeZone) -> RefinementResult {
+        guard RefinementMerger(parser: parser, now: now, timeZone: timeZone).leavesWorkForModel(text, rules: rules) else {
+            return .rulesOnly(text, rules: rules, parser: parser, now: now, timeZone: timeZone, notice: Self.notAsked)
+        }
+        return refine(text, rules: rules, now: now, timeZone: timeZone)
+    }
+
     /// The model's reading merged with the rules' (`refined`), or on any failure exactly the rules'
     /// drafts of `text`, split as `tasker parse` splits it (`RefinementResult.rulesOnly`).
     public func refine(_ text: String, rules: ParseResult, now: Date, timeZone: TimeZone) -> RefinementResult {
@@ -104,6 +115,9 @@ public struct LLMTaskBackend: NLBackend {
         return try client.completeStructured(
             messages: messages, schema: Self.answerSchema(for: text), name: "tasks", maxTokens: Self.maxTokens(for: text), memory: memory)
     }
+
+    /// The notice of a text the model was not asked about.
+    public static let notAsked = "model not asked: the rules' reading leaves nothing to split or tidy"
 
     /// "model not used: <what happened; what to do>; kept the rules' reading".
     static func notice(for error: LLMError) -> String {

@@ -18,7 +18,8 @@ import TaskNL
 /// filled field gets a chip marked `fromModel`. The model's title replaces the rules' title only when
 /// it uses no word absent from the source and keeps every content word of the rules' title
 /// (`TitleWords`: fillers, hedges, spoken openers and a small closed class of function words may go)
-/// — it can tidy, never invent or drop content. A split is accepted only when every source is part
+/// — it can tidy, never invent or drop content; in a refinement it may leave out only the opener and
+/// fillers, and a recasing gives way (`TitleLatitude`). A split is accepted only when every source is part
 /// of the input and together they leave out nothing but such words.
 public struct RefinementMerger: Sendable {
     public let parser: TaskNLParser
@@ -49,7 +50,7 @@ public struct RefinementMerger: Sendable {
         return tasks.map { task in
             let sourceRules = Self.normalized(task.source) == Self.normalized(text)
                 ? rules : parser.parse(task.source, now: now, timeZone: timeZone, places: places)
-            return MergedTask(source: task.source, rules: sourceRules, draft: merge(task, into: sourceRules))
+            return MergedTask(source: task.source, rules: sourceRules, draft: merge(task, into: sourceRules, titles: .refinement))
         }
     }
 
@@ -101,12 +102,12 @@ public struct RefinementMerger: Sendable {
         public var draft: ParseResult
     }
 
-    /// One proposal merged into the rules' parse of its source.
-    public func merge(_ task: ModelTask, into rules: ParseResult) -> ParseResult {
+    /// One proposal merged into the rules' parse of its source, its title judged with `titles` latitude.
+    public func merge(_ task: ModelTask, into rules: ParseResult, titles: TitleLatitude = .refinement) -> ParseResult {
         var draft = rules.draft
         var chips = rules.understood
         let set = Set(rules.understood.map(\.field))
-        if let title = task.title, acceptsTitle(title, source: task.source, rulesTitle: draft.title) {
+        if let title = task.title, acceptsTitle(title, source: task.source, rulesTitle: draft.title, latitude: titles) {
             draft.title = title
         }
         if draft.priority == .normal, !set.contains(.priority), let p = task.priority, p != .normal {
@@ -167,7 +168,7 @@ public struct RefinementMerger: Sendable {
         let proposal = ModelTask(
             source: source, title: draft.title, due: due, priority: draft.priority == .normal ? nil : draft.priority,
             estimateMinutes: draft.estimateMinutes, energy: draft.energy, contexts: draft.contexts, kind: draft.kind)
-        var merged = merge(proposal, into: sourceRules)
+        var merged = merge(proposal, into: sourceRules, titles: .proposal)
         if !Self.titleUsesOnlyWords(merged.draft.title, of: userText) { merged.draft.title = rules.draft.title }
         return merged
     }
@@ -217,14 +218,22 @@ public struct RefinementMerger: Sendable {
         return date
     }
 
-    func acceptsTitle(_ title: String, source: String, rulesTitle: String) -> Bool {
+    /// Whether a model title replaces the rules' title (`TitleLatitude` says how far it may stray).
+    func acceptsTitle(_ title: String, source: String, rulesTitle: String, latitude: TitleLatitude = .proposal) -> Bool {
         guard title.count <= 200, !title.contains(where: \.isNewline), Self.titleUsesOnlyWords(title, of: source),
             // Nor may it bring back what the rules took out of the title: a date said ("friday", "next
             // week"), a chip ("#errands", "!high"), a spoken opener ("so um I need to").
             Self.titleUsesOnlyWords(title, of: rulesTitle)
         else { return false }
-        let kept = Set(Self.words(title))
-        return TitleWords.content(Self.words(rulesTitle)).allSatisfy(kept.contains)
+        let words = Self.words(title)
+        let rulesWords = Self.words(rulesTitle)
+        switch latitude {
+        case .proposal:
+            return TitleWords.content(rulesWords).allSatisfy(Set(words).contains)
+        case .refinement:
+            // Letter case alone is no refinement ("Call Bob" for "Call bob"): the user's letters stand.
+            return words != rulesWords && TitleWords.kept(rulesWords).allSatisfy(Set(words).contains)
+        }
     }
 
     /// The words of `text` outside every source (each part of the text: `resolved` checked) must be fillers.

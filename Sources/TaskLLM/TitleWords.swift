@@ -22,11 +22,8 @@ enum TitleWords {
         ["to", "the", "list"], ["on", "the", "list"], ["to", "my", "task", "list"],
     ]
 
-    /// The closed class: never content on their own.
-    static let closedClass: Set<String> = [
-        // fillers and interjections
-        "um", "umm", "uh", "uhh", "uhm", "er", "erm", "ah", "oh", "hmm", "hm", "well", "okay", "ok", "yeah", "yep",
-        "anyway", "anyways", "like", "so",
+    /// The closed class: never content on their own (the fillers and hedges among them).
+    static let closedClass: Set<String> = fillers.union([
         // articles and determiners
         "a", "an", "the", "this", "that", "these", "those", "some", "any", "my", "your", "our", "their", "his", "her", "its",
         // pronouns
@@ -39,13 +36,31 @@ enum TitleWords {
         "and", "also", "then", "plus", "too", "as", "but", "or",
         // common prepositions
         "about", "for", "of", "in", "on", "at", "with", "from", "by", "into", "onto",
-        // hedging adverbs
-        "just", "actually", "basically", "really", "probably", "maybe", "perhaps", "possibly", "kinda", "sorta",
-        "definitely", "somehow", "please", "sometime",
-    ]
+    ])
 
     /// The content words of `words` (lower-cased, as `RefinementMerger.words` gives them), in order.
     static func content(_ words: [String]) -> [String] {
+        withoutPhrases(words).filter { !closedClass.contains($0) }
+    }
+
+    /// Spoken noise: fillers, interjections and hedging adverbs, which a model title may leave out anywhere.
+    static let fillers: Set<String> = [
+        "um", "umm", "uh", "uhh", "uhm", "er", "erm", "ah", "oh", "hmm", "hm", "well", "okay", "ok", "yeah", "yep",
+        "anyway", "anyways", "like", "so", "just", "actually", "basically", "really", "probably", "maybe", "perhaps",
+        "possibly", "kinda", "sorta", "definitely", "somehow", "please", "sometime",
+    ]
+
+    /// The words of a rules' title that a model title must keep (issue 42, the model only adds): all
+    /// but the spoken openers and requests (`phrases`), the closed-class words before the first
+    /// content word ("okay so the", "I need to") and fillers anywhere. Articles, prepositions and
+    /// conjunctions inside the title stay: "Pick up dry cleaning" for "Pick up the dry cleaning" is a
+    /// different title, not a tidier one.
+    static func kept(_ words: [String]) -> [String] {
+        Array(withoutPhrases(words).drop(while: closedClass.contains)).filter { !fillers.contains($0) }
+    }
+
+    /// `words` without the `phrases` in them.
+    private static func withoutPhrases(_ words: [String]) -> [String] {
         var rest: [String] = []
         var i = 0
         outer: while i < words.count {
@@ -56,6 +71,6 @@ enum TitleWords {
             rest.append(words[i])
             i += 1
         }
-        return rest.filter { !closedClass.contains($0) }
+        return rest
     }
 }

@@ -46,10 +46,23 @@ import Testing
         #expect(quoted.allSatisfy { row in !failures.contains { $0.hasPrefix("dialogue.table:\(row.line) ") } }, "\(failures)")
     }
 
+    /// The requests for information that start like a task (`DialogueAct.asksForInformation`) never
+    /// take a real capture: no input of the parser fixtures (dictations, grammar cases, trap titles,
+    /// all of them tasks) reads as one.
+    @Test func noParserFixtureInputReadsAsARequestForInformation() throws {
+        let inputs = try ParserFixtureInputs.all()
+        let taken = inputs.filter { DialogueAct.asksForInformation($0.text) }
+        #expect(inputs.count > 500)
+        #expect(taken.isEmpty, "\(taken.map(\.description).joined(separator: "\n"))")
+    }
+
     /// BFCL's irrelevance prompts (Fixtures/router/bfcl-irrelevance.tsv): how many the chat would
-    /// offer as a task. The issue measured all but 4 offered before; the rules now keep 572 of 1,124
-    /// out (the rest mostly start like a task or a wish: `Find me a good restaurant`, `I need a
-    /// therapist`, `Remind me to text raj in 5 mins`, which a task manager keeps). The floor is that rate.
+    /// offer as a task. The issue measured all but 4 offered before; the rules kept 572 of 1,124 out,
+    /// and 719 since requests for information that start like a task are read too (`Find restaurants
+    /// nearby`, `Get the weather in Paris`, `Retrieve…`, `help me`, `I'd like a cab`). The rest mostly
+    /// start like a task or a wish (`I need a therapist`, `I want to book a flight`, `Remind me to text
+    /// raj in 5 mins`), are one word (`air`, `Paris`) or another language, which a task manager keeps.
+    /// The floor is that count.
     @Test func publicIrrelevancePromptsAreMostlyNotOfferedAsTasks() throws {
         let prompts = try FixtureFile.text("router/bfcl-irrelevance.tsv").components(separatedBy: "\n")
             .filter { !$0.hasPrefix("#") && !$0.isEmpty }.compactMap { $0.split(separator: "\t", maxSplits: 1).last.map(String.init) }
@@ -60,6 +73,6 @@ import Testing
             try captured.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
         }
         #expect(prompts.count == 1_124)
-        #expect((prompts.count - captured.count) * 100 >= prompts.count * 50, "\(captured.count) offered as tasks")
+        #expect(prompts.count - captured.count >= 719, "\(captured.count) offered as tasks")
     }
 }

@@ -39,9 +39,9 @@ import TaskerTestSupport
     }
 
     @Test func refineStillOpensLibcurlWhenItTalksToTheModel() throws {
-        let server = try ScriptedModelServer([.json(body: Wire.completion(#"{"tasks": [{"source": "buy milk", "title": "Buy milk"}]}"#))])
+        let server = try ScriptedModelServer([.json(body: Wire.completion(#"{"tasks": [{"source": "yeah basically buy milk", "title": "Buy milk"}]}"#))])
         let env = try modelEnvironment(server)
-        let result = try TaskerBinary.run(["parse", "--refine", "--json", "buy milk"], environment: env.merging(["LD_DEBUG": "files"]) { _, new in new })
+        let result = try TaskerBinary.run(["parse", "--refine", "--json", "yeah basically buy milk"], environment: env.merging(["LD_DEBUG": "files"]) { _, new in new })
         #expect(result.status == 0)
         #expect(result.stdout.contains(#""model":true"#) || result.stdout.contains(#""model" : true"#))
         #expect(Self.mapped(result.stderr).contains { $0.hasPrefix("libcurl.so.4") })
@@ -49,10 +49,10 @@ import TaskerTestSupport
     }
 
     @Test func aMissingLibraryIsOneLineSayingWhatToInstall() throws {
-        let server = try ScriptedModelServer([.json(body: Wire.completion(#"{"tasks": [{"source": "buy milk", "title": "Buy milk"}]}"#))])
+        let server = try ScriptedModelServer([.json(body: Wire.completion(#"{"tasks": [{"source": "yeah basically buy milk", "title": "Buy milk"}]}"#))])
         var env = try modelEnvironment(server)
         env["TASKER_TEST_SONAME_OVERRIDE"] = "libcurl.so.4=libtasker-not-installed.so.9"
-        let result = try TaskerBinary.run(["parse", "--refine", "--json", "buy milk"], environment: env)
+        let result = try TaskerBinary.run(["parse", "--refine", "--json", "yeah basically buy milk"], environment: env)
         #expect(result.status == 1)
         #expect(result.stderr == "tasker: libcurl.so.4 is not installed (needed for this command): install it with `apt-get install libcurl4`\n")
         #expect(server.requests.isEmpty)

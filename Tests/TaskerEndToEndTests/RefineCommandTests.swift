@@ -26,9 +26,10 @@ import TaskerTestSupport
     }
 
     @Test func refinesWithAKeyAndNeverPrintsIt() throws {
-        let server = try ScriptedModelServer([.json(body: Wire.completion(#"{"tasks": [{"source": "um so buy milk", "title": "Buy milk", "energy": "quick", "estimate_minutes": 10}]}"#))])
+        let server = try ScriptedModelServer([.json(body: Wire.completion(#"{"tasks": [{"source": "yeah basically buy milk", "title": "Buy milk", "energy": "quick", "estimate_minutes": 10}]}"#))])
         let env = try setup(config: #"{"base_url": "\#(server.baseURL)", "model": "local-test"}"#, key: Self.secret)
-        let result = try TaskerBinary.run(["parse", "--refine", "--json", "um so buy milk"], environment: env)
+        // A title the rules left a filler in: the model has something to tidy, so it is asked.
+        let result = try TaskerBinary.run(["parse", "--refine", "--json", "yeah basically buy milk"], environment: env)
         #expect(result.status == 0)
         let output = try parseJSON(result.stdout)
         #expect(output["model"] as? Bool == true)
@@ -46,10 +47,10 @@ import TaskerTestSupport
     }
 
     @Test func loopbackWithoutAKeySendsNoAuthorizationEvenWithOPENAI_API_KEY() throws {
-        let server = try ScriptedModelServer([.json(body: Wire.completion(#"{"tasks": [{"source": "buy milk", "title": "Buy milk"}]}"#))])
+        let server = try ScriptedModelServer([.json(body: Wire.completion(#"{"tasks": [{"source": "yeah basically buy milk", "title": "Buy milk"}]}"#))])
         var env = try setup(config: #"{"base_url": "\#(server.baseURL)"}"#)
         env["OPENAI_API_KEY"] = Self.secret
-        let result = try TaskerBinary.run(["parse", "--refine", "--json", "buy milk"], environment: env)
+        let result = try TaskerBinary.run(["parse", "--refine", "--json", "yeah basically buy milk"], environment: env)
         #expect(result.status == 0)
         #expect(try parseJSON(result.stdout)["model"] as? Bool == true)
         let sent = try #require(server.requests.first)
@@ -71,8 +72,8 @@ import TaskerTestSupport
     @Test func rejectedKeyKeepsTheRulesResultAndSaysWhatToDo() throws {
         let server = try ScriptedModelServer([.json(status: 401, body: #"{"error":{"message":"Incorrect API key provided: \#(Self.secret)"}}"#)])
         let env = try setup(config: #"{"base_url": "\#(server.baseURL)"}"#, key: Self.secret)
-        let rules = try TaskerBinary.run(["parse", "--json", "call mom tomorrow 5pm"], environment: env)
-        let result = try TaskerBinary.run(["parse", "--refine", "--json", "call mom tomorrow 5pm"], environment: env)
+        let rules = try TaskerBinary.run(["parse", "--json", "yeah basically call mom tomorrow 5pm"], environment: env)
+        let result = try TaskerBinary.run(["parse", "--refine", "--json", "yeah basically call mom tomorrow 5pm"], environment: env)
         #expect(result.status == 0)
         let output = try parseJSON(result.stdout)
         #expect(output["model"] as? Bool == false)
@@ -113,9 +114,9 @@ import TaskerTestSupport
         let busy = ScriptedModelServer.Reply.json(status: 429, body: #"{"error":{"message":"Rate limit reached"}}"#, headers: ["Retry-After: 3600"])
         let server = try ScriptedModelServer([busy, busy, busy, busy, busy, busy])
         let env = try setup(config: #"{"base_url": "\#(server.baseURL)", "timeout_seconds": 3}"#)
-        let rules = try TaskerBinary.run(["parse", "--json", "call mom tomorrow 5pm"], environment: env)
+        let rules = try TaskerBinary.run(["parse", "--json", "yeah basically call mom tomorrow 5pm"], environment: env)
         let started = Date()
-        let result = try TaskerBinary.run(["parse", "--refine", "--json", "call mom tomorrow 5pm"], environment: env)
+        let result = try TaskerBinary.run(["parse", "--refine", "--json", "yeah basically call mom tomorrow 5pm"], environment: env)
         #expect(Date().timeIntervalSince(started) < 2)
         #expect(result.status == 0)
         let output = try parseJSON(result.stdout)
@@ -127,7 +128,7 @@ import TaskerTestSupport
         #expect(draft["title"] as? String == (try parseJSON(rules.stdout))["title"] as? String)
         #expect(draft["due"] as? String == (try parseJSON(rules.stdout))["due"] as? String)
 
-        let readable = try TaskerBinary.run(["parse", "--refine", "call mom tomorrow 5pm"], environment: env)
+        let readable = try TaskerBinary.run(["parse", "--refine", "yeah basically call mom tomorrow 5pm"], environment: env)
         #expect(readable.status == 0)
         #expect(readable.stdout.lowercased().contains("call mom"))
         #expect(readable.stderr.split(separator: "\n").count == 1)
@@ -140,11 +141,12 @@ import TaskerTestSupport
     /// structured-output.json beside config.json.
     @Test func theAcceptedFormIsRememberedAcrossRuns() throws {
         let answer = Wire.completion(#"{"tasks": [{"source": "buy milk tomorrow", "title": "Buy milk"}, {"source": "call mom friday at 5pm", "title": "Call mom"}]}"#)
+        // "yeah basically" is left in the rules' first title: the model is asked.
         let server = try ScriptedModelServer([
             .json(status: 500, body: try Wire.fixture("error-500-llamacpp-json-schema.json")), .json(body: answer), .json(body: answer),
         ])
         let env = try setup(config: #"{"base_url": "\#(server.baseURL)", "model": "smollm2"}"#)
-        let text = "buy milk tomorrow and also call mom friday at 5pm"
+        let text = "yeah basically buy milk tomorrow and also call mom friday at 5pm"
         let first = try parseJSON(try TaskerBinary.run(["parse", "--refine", "--json", text], environment: env).stdout)
         #expect(first["structured_output"] as? String == "json_object+schema")
         #expect((first["drafts"] as? [[String: Any]])?.map { $0["title"] as? String } == ["Buy milk", "Call mom"])
@@ -153,16 +155,29 @@ import TaskerTestSupport
         let log = server.requests.map { $0.json["response_format"] }
         #expect(log.map { $0?["type"]?.stringValue } == ["json_schema", "json_object", "json_object"])
         #expect(log[1]?["schema"] != nil && log[2]?["schema"] != nil)
-        // Small: max_tokens follows the ten words, not 1,024.
-        #expect(server.requests[2].json["max_tokens"] == 240)
+        // Small: max_tokens follows the twelve words, not 1,024.
+        #expect(server.requests[2].json["max_tokens"] == 264)
         let memory = try String(contentsOfFile: directory.path + "/tasker/structured-output.json", encoding: .utf8)
         #expect(memory.contains("json_object+schema"))
+    }
+
+    /// Issue 42: a line the rules read completely (nothing to split, a tidy title) is not sent; the
+    /// rules' drafts come back at once and say so.
+    @Test func aCompleteReadingIsNotSent() throws {
+        let server = try ScriptedModelServer([.json(body: Wire.completion(#"{"tasks": [{"source": "buy milk", "title": "Buy Milk"}]}"#))])
+        let env = try setup(config: #"{"base_url": "\#(server.baseURL)"}"#)
+        let rules = try parseJSON(try TaskerBinary.run(["parse", "--json", "buy milk"], environment: env).stdout)
+        let output = try parseJSON(try TaskerBinary.run(["parse", "--refine", "--json", "buy milk"], environment: env).stdout)
+        #expect(output["model"] as? Bool == false)
+        #expect(output["notice"] as? String == "model not asked: the rules' reading leaves nothing to split or tidy")
+        #expect((output["drafts"] as? [[String: Any]])?.first?["title"] as? String == rules["title"] as? String)
+        #expect(server.requests.isEmpty)
     }
 
     @Test func readableTextWithoutJSON() throws {
         let server = try ScriptedModelServer([.json(status: 500, body: "{}"), .json(status: 500, body: "{}"), .json(status: 500, body: "{}")])
         let env = try setup(config: #"{"base_url": "\#(server.baseURL)"}"#)
-        let result = try TaskerBinary.run(["parse", "--refine", "buy milk"], environment: env)
+        let result = try TaskerBinary.run(["parse", "--refine", "yeah basically buy milk"], environment: env)
         #expect(result.status == 0)
         #expect(result.stdout.lowercased().contains("buy milk"))
         #expect(result.stderr.contains("model not used"))

@@ -50,7 +50,7 @@ import TaskerTestSupport
         let folder = TemporaryDirectory("terminal-text"), home = folder.path
         try FileManager.default.createDirectory(atPath: home + "/tasker", withIntermediateDirectories: true)
         try #"{"base_url": "\#(server.baseURL)"}"#.write(toFile: home + "/tasker/config.json", atomically: true, encoding: .utf8)
-        let result = try TaskerBinary.run(["parse", "--refine", "buy milk"], environment: ["XDG_CONFIG_HOME": home])
+        let result = try TaskerBinary.run(["parse", "--refine", "yeah basically buy milk"], environment: ["XDG_CONFIG_HOME": home])
         #expect(result.status == 0)
         #expect(result.stderr.contains("overloaded ^[[2J^[]52;c;ZXZpbA==^G try later"))
         #expect(!hasControl(result.stderr))

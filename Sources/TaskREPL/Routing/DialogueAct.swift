@@ -12,8 +12,10 @@ import Foundation
 /// task even with a `?` (`call the bank?`, `buy milk?`), and so do requests (`can you remind me to…`,
 /// `could you add…`) and doubts about one's own task (`should I call mom tomorrow`, `do I need to…`).
 public enum DialogueAct: String, Sendable, Equatable {
-    /// `y`, `ok`, `thanks`, `no`: nothing to do.
+    /// `y`, `ok`, `no`: nothing to do.
     case acknowledgement
+    /// `thanks`, `thank you`, `ty`: "You're welcome.", nothing else to do.
+    case thanks
     /// `hi`, `hello there`.
     case greeting
     /// A question that is not about the user's tasks (`What is 1+1?`).
@@ -26,17 +28,23 @@ public enum DialogueAct: String, Sendable, Equatable {
         let text = line.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "’", with: "'")
         let lower = text.lowercased()
         let bare = lower.trimmingCharacters(in: CharacterSet(charactersIn: " .!?,;:…👍🙏😊"))
+        if thankYous.contains(bare) { return .thanks }
         // A line with no letters ("3", "?", "👍") answers a question no longer asked: not a task.
         if acknowledgements.contains(bare) || !text.isEmpty && !text.contains(where: \.isLetter) { return .acknowledgement }
         let words = bare.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
         guard let first = words.first else { return nil }
         if greetings.contains(bare) || greetings.contains(first) && words.count <= 3 { return .greeting }
         let endsWithMark = lower.hasSuffix("?") || lower.hasSuffix("？")
-        // "Hi, could you…": what follows the greeting decides.
+        // "Hi, could you…", "hey there how are you doing", "please tell me what EDAG stands for": what
+        // follows the greeting or the polite word decides.
         if greetings.contains(first), let comma = text.firstIndex(where: { ",!.".contains($0) }) {
             return of(String(text[text.index(after: comma)...]))
         }
-        if isQuestion(words, endsWithMark: endsWithMark, text: text) || asksInside(lower, first: first) {
+        if greetings.contains(first) || first == "please" || first == "kindly" {
+            let rest = text.split(separator: " ").dropFirst().drop { $0.lowercased() == "there" }
+            return rest.isEmpty ? nil : of(rest.joined(separator: " "))
+        }
+        if isQuestion(words, endsWithMark: endsWithMark, text: text) || asksInside(lower, first: first) || asksForInformation(text) {
             return mentionsTasks(words) ? .taskQuestion : .question
         }
         return nil
@@ -103,12 +111,17 @@ public enum DialogueAct: String, Sendable, Equatable {
             || [" did i ", " have i ", " i made ", " i added ", " i created ", " i finished ", " i completed ", " my list ", " my day ", " my week ", " my schedule ", " my agenda "].contains { joined.contains($0) }
     }
 
+    /// A thank-you: answered in kind.
+    static let thankYous: Set<String> = [
+        "thanks", "thank you", "thank you so much", "thanks a lot", "thx", "ty", "cheers", "ok thanks", "okay thanks", "thanks so much",
+        "thank you very much", "many thanks", "great thanks", "great, thanks", "ok, thanks", "okay, thanks",
+    ]
     static let acknowledgements: Set<String> = [
-        "y", "yes", "yeah", "yep", "yup", "ya", "n", "no", "nope", "nah", "ok", "okay", "k", "kk", "okey", "ok thanks", "okay thanks",
-        "thanks", "thank you", "thank you so much", "thanks a lot", "thx", "ty", "cheers", "cool", "great", "nice", "good", "perfect",
+        "y", "yes", "yeah", "yep", "yup", "ya", "n", "no", "nope", "nah", "ok", "okay", "k", "kk", "okey", "cool", "great", "nice", "good", "perfect",
         "sure", "fine", "got it", "alright", "all right", "sounds good", "never mind", "nevermind", "nvm", "cancel", "no thanks",
         "no thank you", "done?", "yes please", "ok cool", "awesome", "right", "understood", "noted", "hmm", "hm", "uh", "um", "oops",
         "sorry", "lol", "wow", "bye", "goodbye", "see you", "good night", "that's all", "that's it", "nothing", "stop",
+        "test", "testing", "test test",
     ]
     static let greetings: Set<String> = [
         "hi", "hello", "hey", "hiya", "howdy", "yo", "hallo", "hola", "good morning", "good afternoon", "good evening",
@@ -143,7 +156,7 @@ public enum DialogueAct: String, Sendable, Equatable {
         "would you add", "can you put", "could you put", "can you create a task", "could you create a task",
         "can you set a reminder", "could you set a reminder", "can you make a task", "can you note", "could you note",
         "should i ", "shall i ", "do i need to", "do i have to", "don't forget", "do not forget", "i need to", "i have to",
-        "remind me",
+        "remind me", "can you remember to", "could you remember to", "would you remember to", "will you remember to",
     ]
     /// A verb right after an auxiliary that makes the line a task rather than a question.
     static let taskVerbs: Set<String> = ["remind"]

@@ -14,15 +14,9 @@ struct DialogueReply {
     static let taskQuestions = "I can answer: what's due today / tomorrow / this week, what's overdue, what did I finish today, "
         + "what's my next reminder, what's the task I made yesterday, how many tasks do I have."
 
-    /// `thanks`, `thank you so much`, `ty`: a thank-you gets one back, not a hint.
-    static func isThanks(_ line: String) -> Bool {
-        let words = line.lowercased().split(whereSeparator: { !$0.isLetter })
-        return words.contains { $0.hasPrefix("thank") || $0 == "thx" || $0 == "ty" || $0 == "cheers" } && !words.contains("no")
-    }
-
     func run(_ act: DialogueAct, line: String) {
         switch act {
-        case .acknowledgement where Self.isThanks(line):
+        case .thanks:
             console.notice("You're welcome.")
         case .acknowledgement:
             console.notice("Nothing is waiting for an answer; type a task, a question about your tasks, or /help.")

@@ -27,7 +27,7 @@ extension ParseCommand {
         }
         for sentence in sentences {
             let rules = parser.parse(sentence, now: now, timeZone: zone)
-            let result = backend?.refine(sentence, rules: rules, now: now, timeZone: zone) 
+            let result = backend?.refineIfUseful(sentence, rules: rules, now: now, timeZone: zone)
                 ?? .rulesOnly(sentence, rules: rules, parser: parser, now: now, timeZone: zone, notice: reason)
             if json {
                 context.output.out(result.json(timeZone: zone).encoded())

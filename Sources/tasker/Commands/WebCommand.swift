@@ -70,7 +70,7 @@ enum WebCommand: Command {
             let clock = context.clock, zone = context.timeZone
             return { text in
                 let now = clock()
-                let result = backend.refine(text, rules: parser.parse(text, now: now, timeZone: zone), now: now, timeZone: zone)
+                let result = backend.refineIfUseful(text, rules: parser.parse(text, now: now, timeZone: zone), now: now, timeZone: zone)
                 return (result.drafts, result.notice)
             }
         case .failure(let off):
