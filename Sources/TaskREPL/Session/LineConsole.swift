@@ -43,7 +43,7 @@ final class LineConsole: ChatConsole {
         return answer(reader.readKey(prompt: TerminalText.sanitized(question)))
     }
 
-    private func answer(_ input: LineInput) -> String? {
+    private func answer(_ input: LineEvent) -> String? {
         switch input {
         case .line(let answer): return answer.trimmingCharacters(in: .whitespaces)
         case .interrupted: return nil
