@@ -88,11 +88,8 @@ extension ParseScope {
         let digit = (b >= 47 && b <= 57) || b == 39 || b == 34 || b == 40
         // A letter word shorter than `nov/2` that is no month or ordinal starts no date: no scan.
         if !digit, tokens[i].word.utf8.count < 5, tokens[i].lexeme.month == nil, !tokens[i].lexeme.startsReading { return nil }
-        var separated = false  // a `-`, `/` or `.` in the word
-        for c in tokens[i].word.utf8 {
-            if c == 58 { return nil }  // `8:15`, `3:30pm`: a time, never a date
-            if c == 45 || c == 47 || c == 46 { separated = true }
-        }
+        if tokens[i].shape.contains(.colon) { return nil }  // `8:15`, `3:30pm`: a time, never a date
+        let separated = tokens[i].shape.contains(.separator)  // a `-`, `/` or `.` in the word
         if !digit, tokens[i].lexeme.month == nil, !separated, !(tokens[i].lexeme.startsReading && Self.isOrdinalWord(tokens[i].word)) {
             return nil
         }

@@ -226,19 +226,22 @@ extension ParseScope {
 
     /// A day of the month: `12`, `12th`, `1st`, `2nd`, `3rd` (1–31).
     func dayNumber(_ i: Int) -> Int? {
-        guard i < count, let first = tokens[i].word.utf8.first, first >= 48, first <= 57 else { return nil }
-        let bytes = Array(word(i).utf8)
-        var value = 0
-        var k = 0
-        while k < bytes.count, k < 2, bytes[k] >= 48, bytes[k] <= 57 {
+        guard i >= 0, i < count, let first = tokens[i].word.utf8.first, first >= 48, first <= 57 else { return nil }
+        // From the word's bytes in place (asked of every number near a date).
+        let bytes = tokens[i].word.utf8
+        var value = 0, digits = 0, k = bytes.startIndex
+        while k < bytes.endIndex, digits < 2, bytes[k] >= 48, bytes[k] <= 57 {
             value = value * 10 + Int(bytes[k] - 48)
-            k += 1
+            digits += 1
+            k = bytes.index(after: k)
         }
-        guard k > 0, value >= 1, value <= 31 else { return nil }
-        let suffix = bytes[k...]
-        if suffix.isEmpty { return value }
-        let text = String(decoding: suffix, as: UTF8.self)
-        return ["st", "nd", "rd", "th"].contains(text) ? value : nil
+        guard value >= 1, value <= 31 else { return nil }
+        if k == bytes.endIndex { return value }
+        guard bytes.distance(from: k, to: bytes.endIndex) == 2 else { return nil }
+        switch (bytes[k], bytes[bytes.index(after: k)]) {
+        case (115, 116), (110, 100), (114, 100), (116, 104): return value  // st, nd, rd, th
+        default: return nil
+        }
     }
 
     /// A calendar date with an optional year at `yearAt`; without a year, this year unless the day

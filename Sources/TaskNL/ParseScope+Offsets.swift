@@ -81,8 +81,11 @@ extension ParseScope {
             guard let (unit, k) = Self.offsetUnit(word(i + 1)) else { return nil }
             return OffsetAmount(unit: unit, count: value * k, end: i + 2)
         }
-        // Glued: `3w`, `15min`, `2hours`.
-        guard digits <= 4, index > first, let (unit, k) = Self.offsetUnit(String(tokens[i].word[index...])) else { return nil }
+        // Glued: `3w`, `15min`, `2hours` (a unit starts with d, h, m, w or y: `5pm`, `3:30` stop before a string is made).
+        let b = bytes[index]
+        guard digits <= 4, index > first, b == 100 || b == 104 || b == 109 || b == 119 || b == 121,
+            let (unit, k) = Self.offsetUnit(String(tokens[i].word[index...]))
+        else { return nil }
         return OffsetAmount(unit: unit, count: value * k, end: i + 1)
     }
 

@@ -76,8 +76,7 @@ struct ParseScope: Sendable {
         case UInt8(ascii: "a"), UInt8(ascii: "d"), UInt8(ascii: "f"), UInt8(ascii: "j"), UInt8(ascii: "m"), UInt8(ascii: "n"),
             UInt8(ascii: "o"), UInt8(ascii: "s"):
             // `august-10`, `nov/2`: a month glued to its day (`readCalendarDate`); months start with these letters.
-            return tokens[i].lexeme.startsReading
-                || (tokens[i].word.utf8.count >= 5 && tokens[i].word.utf8.contains { $0 == 45 || $0 == 47 })
+            return tokens[i].lexeme.startsReading || (tokens[i].shape.contains(.dashOrSlash) && tokens[i].word.utf8.count >= 5)
         default:
             return tokens[i].lexeme.startsReading
         }
