@@ -10,12 +10,15 @@ struct DayMatch: Sendable {
     var end: Int
     /// The other reading of a numeric date when both orders are real days (`numericDates`: `6/10`).
     var otherReading: LocalDate?
+    /// A clock time said in the same words (`2015-07-31T12:00`, `05/31/2024-14:15`, `oct 26 11:00:09 2023`).
+    var time: TimeMatch?
 
-    init(day: LocalDate, dayPart: DayPart? = nil, unsure: Bool = false, end: Int) {
+    init(day: LocalDate, dayPart: DayPart? = nil, unsure: Bool = false, end: Int, time: TimeMatch? = nil) {
         self.day = day
         self.dayPart = dayPart
         self.unsure = unsure
         self.end = end
+        self.time = time
     }
 }
 
@@ -41,7 +44,10 @@ extension ParseScope {
                     return DayMatch(day: today.adding(days: 2), end: i + 3)
                 }
                 return nil
-            case "in": return readRelativeDay(at: i)
+            case "in":
+                // `in 2 weeks 3 days`; `in 1d 2hr 5min` is an instant (`readOffset`), no day
+                if let c = compoundOffset(at: i) { return c.day.map { DayMatch(day: $0, end: c.end) } }
+                return readRelativeDay(at: i)
             case "this": return readThis(at: i)
             case "next": return readNext(at: i)
             case "weekend": return DayMatch(day: comingWeekend, end: i + 1)
@@ -64,7 +70,7 @@ extension ParseScope {
         }
         // A weekday with its date (`sunday, march 6, 2016`, `sun 15sep`): the date, when they agree.
         if let weekday = weekday(at: i), let dated = readWeekdayDate(weekday, at: i + 1) {
-            return DayMatch(day: dated.day, unsure: dated.unsure, end: dated.end)
+            return DayMatch(day: dated.day, unsure: dated.unsure, end: dated.end, time: dated.time)
         }
         // `friday to monday`, `monday - friday`: a range of weekdays is no due.
         if lexeme(i).weekday != nil, weekday(at: i + 2) != nil, Self.weekdayRangeWords.contains(word(i + 1)) {
@@ -85,8 +91,27 @@ extension ParseScope {
         } else if opensOffset(i), let offset = readOffset(at: i), let day = offset.day {
             return DayMatch(day: day, end: offset.end)
         }
+        if tokens[i].shape.contains(.colon), tokens[i].shape.contains(.separator), let dated = gluedDateTime(at: i) { return dated }
         if let date = readCalendarDate(at: i) { return date }
         if w.utf8.count == 10, let date = LocalDate(iso: w) { return DayMatch(day: date, end: i + 1) }
+        return nil
+    }
+
+    /// A date and a clock time in one word (`2015-07-31T12:00:00`, `05/31/2024-14:15`,
+    /// `05/31/2024.14:15`, `05/31/2024:14:15`): the date with its year written and one reading, then
+    /// `T`, `-`, `.` or `:` and hours and minutes taken as written (24-hour). A zone after the time
+    /// (`Z`, `+02:00`) is not read, so neither is the date.
+    private func gluedDateTime(at i: Int) -> DayMatch? {
+        let bytes = Array(tokens[i].word.utf8)
+        guard bytes.count >= 12, bytes[0] >= 48, bytes[0] <= 57 else { return nil }
+        for k in stride(from: bytes.count - 5, through: 8, by: -1) where bytes[k] == 116 || bytes[k] == 45 || bytes[k] == 46 || bytes[k] == 58 {
+            guard let clock = ClockText(String(decoding: bytes[(k + 1)...], as: UTF8.self)), clock.separator == .colon, clock.suffix == .none,
+                clock.hour <= 23
+            else { continue }
+            let date = ParseScope(text: String(decoding: bytes[..<k], as: UTF8.self), now: now, timeZone: timeZone)
+            guard date.count == 1, let d = date.readCalendarDate(at: 0), d.end == 1, !d.unsure, d.otherReading == nil else { continue }
+            return DayMatch(day: d.day, end: i + 1, time: TimeMatch(hour: clock.hour, minute: clock.minute, bare: false, end: i + 1))
+        }
         return nil
     }
 
@@ -198,6 +223,11 @@ extension ParseScope {
         if let weekday = weekday(at: i + 1) {
             return DayMatch(day: nextMonday.adding(days: weekday.isoNumber - 1), end: i + 2)
         }
+        // `next 2 weeks 3 days`: amounts added up, counted from today.
+        if word(i + 1).utf8.first != 43, let sum = readAmounts(at: i + 1), sum.minutes == 0 {
+            let span = word(i - 1) == "for" || (word(i - 1) == "the" && word(i - 2) == "for")
+            return DayMatch(day: today.adding(months: sum.months).adding(days: sum.days), unsure: span, end: sum.end)
+        }
         // `next 2 weeks`, `next two years`: counted from today, as `in 2 weeks`.
         if let amount = readAmount(at: i + 1), amount.unit != .minutes, !word(i + 1).hasPrefix("+"), amount.end == i + 3,
             readAmount(at: amount.end) == nil, number(amount.end) == nil
@@ -217,7 +247,8 @@ extension ParseScope {
         case "weekend": return DayMatch(day: nextMonday.adding(days: 5), end: i + 2)
         case "month":
             return DayMatch(day: today.adding(months: 1, onDay: 1), end: i + 2)
-        // decision: `next year` is 1 January, as `next month` is its 1st (`meet me next year at 6pm`).
+        // decision: `next year` is 1 January, as `next month` is its 1st, also with a time: `meet me next year at 6pm` is
+        // 1 January 18:00, as Recognizers-Text's tasks mode reads it (Fixtures/parser/external/recognizers-tasks.corpus).
         case "year":
             return DayMatch(day: LocalDate(year: today.year + 1, month: 1, day: 1), end: i + 2)
         default: return nil

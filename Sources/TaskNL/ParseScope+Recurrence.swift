@@ -320,18 +320,48 @@ extension ParseScope {
             return (n, j + 1)
         }
         func separated(_ j: Int) -> Bool { ["and", "&", ","].contains(word(j)) }
-        // `2nd and 4th friday`, `first monday`, `last friday`, `2nd and last fridays`, `3rd last tuesday`
-        var ordinals: [Int] = []
-        var j = i
-        while let o = counted(j, limit: ordinalLimit) {
-            ordinals.append(o.n)
-            j = o.end
-            if word(j) == ",", word(j + 1) == "and" { j += 1 }  // `first, second, and third friday`
-            guard separated(j), counted(j + 1, limit: ordinalLimit) != nil else { break }
-            j += 1
+        /// `first and third`, `first, second, and third` (the comma typed on the word) at `j`: the ordinals and their end.
+        func ordinalList(at start: Int) -> (ordinals: [Int], end: Int) {
+            var ordinals: [Int] = []
+            var j = start
+            while let o = counted(j, limit: ordinalLimit) {
+                ordinals.append(o.n)
+                j = o.end
+                if word(j) == ",", word(j + 1) == "and" { j += 1 }
+                if tokens[j - 1].raw.utf8.last == 44, word(j) == "and" || counted(j, limit: ordinalLimit) != nil {
+                    if word(j) == "and" { j += 1 }  // `first, second, and third friday`
+                    continue
+                }
+                guard separated(j), counted(j + 1, limit: ordinalLimit) != nil else { break }
+                j += 1
+            }
+            return (ordinals, j)
+        }
+        // `2nd and 4th friday`, `first monday`, `last friday`, `2nd and last fridays`, `3rd last tuesday`,
+        // `first and third friday and second tuesday`
+        let (ordinals, firstEnd) = ordinalList(at: i)
+        var j = firstEnd
+        if !ordinals.isEmpty, ["instance", "instances", "occurrence", "occurrences"].contains(word(j)), word(j + 1) == "of" {
+            // `first and last instance of tue and fri`: those of the days, counted together
+            var days: [Weekday] = []
+            var k = j + 2
+            while let d = weekday(at: k) {
+                days.append(d)
+                k += 1
+                if separated(k), weekday(at: k + 1) != nil { k += 1 }
+            }
+            return days.isEmpty ? nil : MonthDaySpec(days: days.map { RecurrenceRule.Day($0) }, positions: ordinals, end: k)
         }
         if !ordinals.isEmpty, let day = weekdayOrPlural(at: j) {
-            return MonthDaySpec(days: ordinals.map { RecurrenceRule.Day(day, $0) }, end: j + 1)
+            var days = ordinals.map { RecurrenceRule.Day(day, $0) }
+            j += 1
+            while separated(j) {
+                let more = ordinalList(at: j + 1)
+                guard !more.ordinals.isEmpty, let next = weekdayOrPlural(at: more.end) else { break }
+                days += more.ordinals.map { RecurrenceRule.Day(next, $0) }
+                j = more.end + 1
+            }
+            return MonthDaySpec(days: days, end: j)
         }
         // `1st`, `15th`, `1st and 15th`, `4th last` (`day` after it is part of it)
         var numbers: [Int] = []
@@ -544,6 +574,19 @@ extension ParseScope {
                 return RecurrenceMatch(rule: RecurrenceRule(frequency: .monthly, days: spec.days), end: spec.end)
             }
             // `every 4th week`: read below
+        }
+        if word(i) == "every", let m = lexeme(i + 1).month, word(i + 2) == "on", word(i + 3) == "day" || word(i + 3) == "the" {
+            // `every aug on day 20 and 30`, `every march on the 3rd`
+            var days: [Int] = []
+            var j = i + 4
+            while let d = dayNumber(j), d <= LocalDate.daysIn(month: m, year: 2024) {
+                days.append(d)
+                j += 1
+                if ["and", "&", ","].contains(word(j)), dayNumber(j + 1) != nil { j += 1 }
+            }
+            if !days.isEmpty, number(j) == nil {
+                return RecurrenceMatch(rule: RecurrenceRule(frequency: .yearly, monthDays: days, months: [m]), end: j)
+            }
         }
         if word(i) == "every", let date = readMonthAndDay(at: i + 1), Vocabulary.months[w] != nil {
             // `every march 3`

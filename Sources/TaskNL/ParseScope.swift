@@ -73,6 +73,9 @@ struct ParseScope: Sendable {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "#"), UInt8(ascii: "@"), UInt8(ascii: "~"),
             UInt8(ascii: "!"), UInt8(ascii: "/"):
             return true
+        case UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "("):
+            // `'2014-04-18'`: a date in quotes or brackets (`numericDates` passes over them)
+            return tokens[i].word.utf8.dropFirst().first.map { $0 >= 48 && $0 <= 57 } ?? false
         case UInt8(ascii: "a"), UInt8(ascii: "d"), UInt8(ascii: "f"), UInt8(ascii: "j"), UInt8(ascii: "m"), UInt8(ascii: "n"),
             UInt8(ascii: "o"), UInt8(ascii: "s"):
             // `august-10`, `nov/2`: a month glued to its day (`readCalendarDate`); months start with these letters.
