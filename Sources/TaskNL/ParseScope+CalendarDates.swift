@@ -149,7 +149,7 @@ extension ParseScope {
             // `Thu Oct 26 11:00:09 2023` (a log's date): the time, then the year
             guard match.day.day <= LocalDate.daysIn(month: match.day.month, year: year) else { return nil }
             match.day = LocalDate(year: year, month: match.day.month, day: match.day.day)
-            match.time = TimeMatch(hour: clock.hour, minute: clock.minute, bare: false, end: match.end + 1)
+            match.minutesIntoDay = Int32(clock.hour * 60 + clock.minute)
             match.end += 2
         } else if Self.isEraWord(next) || Self.isEraWord(word(match.end - 1)) && yearRead {
             match.unsure = true  // another era

@@ -10,15 +10,22 @@ struct DayMatch: Sendable {
     var end: Int
     /// The other reading of a numeric date when both orders are real days (`numericDates`: `6/10`).
     var otherReading: LocalDate?
-    /// A clock time said in the same words (`2015-07-31T12:00`, `05/31/2024-14:15`, `oct 26 11:00:09 2023`).
-    var time: TimeMatch?
+    /// A clock time said in the same words (`2015-07-31T12:00`, `05/31/2024-14:15`, `oct 26 11:00:09 2023`), as
+    /// minutes into the day as written (24-hour); -1 for none. Four bytes, not a `TimeMatch`: a day match is
+    /// returned by value through every reader of a phrase.
+    var minutesIntoDay: Int32 = -1
 
-    init(day: LocalDate, dayPart: DayPart? = nil, unsure: Bool = false, end: Int, time: TimeMatch? = nil) {
+    init(day: LocalDate, dayPart: DayPart? = nil, unsure: Bool = false, end: Int, minutesIntoDay: Int32 = -1) {
         self.day = day
         self.dayPart = dayPart
         self.unsure = unsure
         self.end = end
-        self.time = time
+        self.minutesIntoDay = minutesIntoDay
+    }
+
+    /// The clock time said with the day (`minutesIntoDay`), ending where the day's words end.
+    var time: TimeMatch? {
+        minutesIntoDay < 0 ? nil : TimeMatch(hour: Int(minutesIntoDay) / 60, minute: Int(minutesIntoDay) % 60, bare: false, end: end)
     }
 }
 
@@ -70,7 +77,7 @@ extension ParseScope {
         }
         // A weekday with its date (`sunday, march 6, 2016`, `sun 15sep`): the date, when they agree.
         if let weekday = weekday(at: i), let dated = readWeekdayDate(weekday, at: i + 1) {
-            return DayMatch(day: dated.day, unsure: dated.unsure, end: dated.end, time: dated.time)
+            return DayMatch(day: dated.day, unsure: dated.unsure, end: dated.end, minutesIntoDay: dated.minutesIntoDay)
         }
         // `friday to monday`, `monday - friday`: a range of weekdays is no due.
         if lexeme(i).weekday != nil, weekday(at: i + 2) != nil, Self.weekdayRangeWords.contains(word(i + 1)) {
@@ -110,7 +117,7 @@ extension ParseScope {
             else { continue }
             let date = ParseScope(text: String(decoding: bytes[..<k], as: UTF8.self), now: now, timeZone: timeZone)
             guard date.count == 1, let d = date.readCalendarDate(at: 0), d.end == 1, !d.unsure, d.otherReading == nil else { continue }
-            return DayMatch(day: d.day, end: i + 1, time: TimeMatch(hour: clock.hour, minute: clock.minute, bare: false, end: i + 1))
+            return DayMatch(day: d.day, end: i + 1, minutesIntoDay: Int32(clock.hour * 60 + clock.minute))
         }
         return nil
     }

@@ -136,13 +136,18 @@ extension ParseScope {
     /// tomorrow at this time, two hours on; with minutes or hours the phrase is an instant (seconds
     /// from now), else a day.
     func compoundOffset(at i: Int) -> (day: LocalDate?, seconds: Int?, end: Int)? {
+        // Told apart by the first byte (asked at every amount and every `in` a phrase might start at).
+        guard i >= 0, i < count, let b = tokens[i].word.utf8.first, b == 43 || b == 105 || b == 119 else { return nil }
         let start: Int
-        switch word(i) {
-        case "in", "within": start = i + 1
-        default:
-            guard word(i).utf8.first == 43 else { return nil }  // `+1 day 2 hour`
-            start = i
+        if b == 43 {
+            start = i  // `+1 day 2 hour`
+        } else {
+            guard word(i) == "in" || word(i) == "within" else { return nil }
+            start = i + 1
         }
+        // A second amount needs a digit one to three words on (`1d 2hr`, `2 weeks 3 days`, `2 days and 3 hours`): most stop here.
+        guard (start + 1...start + 3).contains(where: { tokens.indices.contains($0) && (tokens[$0].word.utf8.first.map { $0 >= 48 && $0 <= 57 } ?? false) })
+        else { return nil }
         guard let sum = readAmounts(at: start) else { return nil }
         let day = today.adding(months: sum.months).adding(days: sum.days)
         guard sum.minutes > 0 else { return (day, nil, sum.end) }

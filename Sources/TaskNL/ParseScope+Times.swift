@@ -160,8 +160,8 @@ extension ParseScope {
         guard i >= 0, i < count, let b = tokens[i].word.utf8.first, b == 110 || b == 105 else { return nil }  // `next`, `in`
         // `next hour` (not `for the next hour`, a span)
         if word(i) == "next", word(i + 1) == "hour", word(i - 1) != "the", word(i - 1) != "for" { return (3_600, i + 2) }
-        guard word(i) == "in", readAmounts(at: i + 1) == nil, let amount = DurationPhrase.read(tokens, at: i + 1, allowArticle: true),
-            amount.minutes > 0, amount.minutes <= 1_000_000
+        guard word(i) == "in", let amount = DurationPhrase.read(tokens, at: i + 1, allowArticle: true),
+            amount.minutes > 0, amount.minutes <= 1_000_000, compoundOffset(at: i) == nil  // `in 1d 2hr 5min` is readOffset's
         else { return nil }
         return (amount.minutes * 60, amount.end)
     }
