@@ -26,7 +26,7 @@ struct ParseScope: Sendable {
         var tokens = Tokenizer.tokens(of: text)
         var namesRepeat = false
         for k in tokens.indices {
-            tokens[k].lexeme = Lexeme.of(tokens[k].word)
+            tokens[k].lexeme = Lexeme.of(tokens[k].word, hash: tokens[k].hash)
             namesRepeat = namesRepeat || tokens[k].lexeme.opensRepeat
         }
         self.tokens = tokens

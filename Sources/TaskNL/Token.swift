@@ -12,6 +12,8 @@ struct Token: Sendable {
     let number: Int?
     /// What the word's bytes hold, read once here rather than by each reader that asks.
     let shape: Shape
+    /// `word`'s FNV-1a hash, which `Lexeme.of` probes its table with, taken in the same pass.
+    let hash: UInt32
 
     /// What a word's bytes hold: the readers of dates, times and amounts ask these of every word
     /// a phrase might start at.
@@ -31,7 +33,9 @@ struct Token: Sendable {
         self.range = range
         var value = 0, digits = 0, allDigits = true
         var shape: Shape = []
+        var hash = Lexeme.fnvBasis
         for b in word.utf8 {
+            hash = (hash ^ UInt32(b)) &* Lexeme.fnvPrime
             switch b {
             case 48...57:
                 if digits < 9 { value = value * 10 + Int(b - 48) }
@@ -46,5 +50,6 @@ struct Token: Sendable {
         }
         number = allDigits && digits > 0 && digits <= 9 ? value : nil
         self.shape = shape
+        self.hash = hash
     }
 }

@@ -80,9 +80,12 @@ struct Lexeme: Sendable {
     /// The entry for `word`: a probe of an open-addressing table hashed with FNV-1a over the
     /// word's bytes (a `Dictionary` lookup hashes with SipHash, several times the cost, and most
     /// words of a sentence are in no table at all).
-    static func of(_ word: String) -> Lexeme {
+    static func of(_ word: String) -> Lexeme { of(word, hash: hash(word)) }
+
+    /// The entry for `word` whose hash (`hash(_:)`) is already known (`Token.hash`).
+    static func of(_ word: String, hash: UInt32) -> Lexeme {
         let mask = slots.count - 1
-        var index = slotIndex(word) & mask
+        var index = Int(hash) & mask
         var entry = Int(slots[index])
         while entry != 0 {
             if entries[entry - 1].word == word { return entries[entry - 1].lexeme }
@@ -92,12 +95,16 @@ struct Lexeme: Sendable {
         return unknown
     }
 
-    private static func slotIndex(_ word: String) -> Int {
+    static let fnvBasis: UInt32 = 2_166_136_261
+    static let fnvPrime: UInt32 = 16_777_619
+
+    /// FNV-1a over the word's bytes.
+    static func hash(_ word: String) -> UInt32 {
         var word = word
         return word.withUTF8 { bytes in
-            var hash: UInt32 = 2_166_136_261
-            for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-            return Int(hash)
+            var hash = fnvBasis
+            for byte in bytes { hash = (hash ^ UInt32(byte)) &* fnvPrime }
+            return hash
         }
     }
 
@@ -117,7 +124,7 @@ struct Lexeme: Sendable {
         var entries: [(word: String, lexeme: Lexeme)] = []
         entries.reserveCapacity(bound)
         func merge(_ word: String, _ change: (inout Lexeme) -> Void) {
-            var index = slotIndex(word) & (size - 1)
+            var index = Int(hash(word)) & (size - 1)
             while slots[index] != 0, entries[Int(slots[index]) - 1].word != word { index = (index + 1) & (size - 1) }
             if slots[index] == 0 {
                 entries.append((word, unknown))
