@@ -28,8 +28,14 @@ public struct OutputBuffer {
         if eachLine || bytes.count >= Self.limit { flush() }
     }
 
-    /// Appends whole lines, each already ending in a newline.
+    /// Appends whole lines, each already ending in a newline. Lines of `limit` bytes or more (a
+    /// batch's part) are written from `text` itself after what is waiting, not copied in first.
     public mutating func lines(_ text: [UInt8]) {
+        if text.count >= Self.limit {
+            flush()
+            text.withUnsafeBytes { try? FileDescriptorWriter.write(fd, $0) }
+            return
+        }
         bytes.append(contentsOf: text)
         if eachLine || bytes.count >= Self.limit { flush() }
     }

@@ -88,11 +88,8 @@ extension ParseScope {
         let digit = (b >= 47 && b <= 57) || b == 39 || b == 34 || b == 40
         // A letter word shorter than `nov/2` that is no month or ordinal starts no date: no scan.
         if !digit, tokens[i].word.utf8.count < 5, tokens[i].lexeme.month == nil, !tokens[i].lexeme.startsReading { return nil }
-        var separated = false  // a `-`, `/` or `.` in the word
-        for c in tokens[i].word.utf8 {
-            if c == 58 { return nil }  // `8:15`, `3:30pm`: a time, never a date
-            if c == 45 || c == 47 || c == 46 { separated = true }
-        }
+        if tokens[i].shape.contains(.colon) { return nil }  // `8:15`, `3:30pm`: a time, never a date
+        let separated = tokens[i].shape.contains(.separator)  // a `-`, `/` or `.` in the word
         if !digit, tokens[i].lexeme.month == nil, !separated, !(tokens[i].lexeme.startsReading && Self.isOrdinalWord(tokens[i].word)) {
             return nil
         }
@@ -140,6 +137,20 @@ extension ParseScope {
         let yearRead = match.end > i + 1 && number(match.end - 1).map { word(match.end - 1).utf8.count == 4 && $0 >= 1900 } == true
         if Self.isRangeWord(next), !(next == "to" || next == "till" || next == "until") || dayNumber(match.end + 1) != nil {
             match.unsure = true  // a range of days (`to`, `till`, `until` only before a day number)
+        } else if next == "be", yearRead, let year = number(match.end - 1), year >= 2443, year <= 2742 {
+            // decision: `2555 BE` is a year of the Buddhist era, 543 ahead (Thailand's calendar, Gregorian months): 2012.
+            guard match.day.day <= LocalDate.daysIn(month: match.day.month, year: year - 543) else { return nil }
+            match.day = LocalDate(year: year - 543, month: match.day.month, day: match.day.day)
+            match.end += 1
+        } else if !yearRead, match.otherReading == nil, tokens[min(match.end, count - 1)].shape.contains(.colon), let clock = ClockText(word(match.end)),
+            clock.separator == .colon, clock.suffix == .none, clock.hour <= 23, let year = number(match.end + 1), word(match.end + 1).utf8.count == 4,
+            year >= 1900, year <= 2199
+        {
+            // `Thu Oct 26 11:00:09 2023` (a log's date): the time, then the year
+            guard match.day.day <= LocalDate.daysIn(month: match.day.month, year: year) else { return nil }
+            match.day = LocalDate(year: year, month: match.day.month, day: match.day.day)
+            match.minutesIntoDay = Int32(clock.hour * 60 + clock.minute)
+            match.end += 2
         } else if Self.isEraWord(next) || Self.isEraWord(word(match.end - 1)) && yearRead {
             match.unsure = true  // another era
         } else if !yearRead, let n = number(match.end), word(match.end).utf8.count == 2, n > 31 || readTime(at: match.end) == nil {
@@ -180,26 +191,33 @@ extension ParseScope {
     /// `2nd fri in feb`, `last fri in feb`, `3rd thursday of april 2027`: that weekday of that month,
     /// this year unless it has passed.
     func nthWeekdayOfMonth(at i: Int) -> DayMatch? {
-        guard weekday(at: i + 1) != nil else { return nil }
+        // `2nd to last fri in feb`: the weekday three words on, counted from the end.
+        let fromEnd = word(i + 1) == "to" && word(i + 2) == "last"
+        let w = fromEnd ? i + 3 : i + 1
+        guard weekday(at: w) != nil else { return nil }
         let ordinals = Self.ordinalWords
-        let n: Int
+        var n: Int
         if let k = ordinals[word(i)] { n = k } else if let k = dayNumber(i), number(i) == nil, k <= 5 { n = k } else { return nil }
-        guard let weekday = weekday(at: i + 1), word(i + 2) == "in" || word(i + 2) == "of", let month = lexeme(i + 3).month else { return nil }
-        // `2nd to last fri in feb` is not read, so its `last fri in feb` is not either.
-        if word(i - 1) == "to", dayNumber(i - 2) != nil || ordinals[word(i - 2)] != nil { return nil }
+        if fromEnd {
+            guard n > 0 else { return nil }
+            n = -n
+        }
+        guard let weekday = weekday(at: w), word(w + 1) == "in" || word(w + 1) == "of", let month = lexeme(w + 2).month else { return nil }
+        // `2nd to the last fri in feb` is not read, so its `last fri in feb` is not either.
+        if word(i - 1) == "to" || word(i - 1) == "the" && word(i - 2) == "to" { return nil }
         func day(in year: Int) -> LocalDate? {
             let first = LocalDate(year: year, month: month, day: 1)
             let last = LocalDate(year: year, month: month, day: LocalDate.daysIn(month: month, year: year))
-            if n < 0 { return last.adding(days: -((last.weekday.isoNumber - weekday.isoNumber + 7) % 7)) }
-            let d = first.adding(days: (weekday.isoNumber - first.weekday.isoNumber + 7) % 7 + 7 * (n - 1))
+            let d = n < 0 ? last.adding(days: -((last.weekday.isoNumber - weekday.isoNumber + 7) % 7) - 7 * (-n - 1))
+                : first.adding(days: (weekday.isoNumber - first.weekday.isoNumber + 7) % 7 + 7 * (n - 1))
             return d.month == month ? d : nil
         }
-        if let year = number(i + 4), word(i + 4).utf8.count == 4, year >= 1900, year <= 2199 {
-            return day(in: year).map { DayMatch(day: $0, end: i + 5) }
+        if let year = number(w + 3), word(w + 3).utf8.count == 4, year >= 1900, year <= 2199 {
+            return day(in: year).map { DayMatch(day: $0, end: w + 4) }
         }
         guard let this = day(in: today.year) else { return nil }
-        if this >= today { return DayMatch(day: this, end: i + 4) }
-        return day(in: today.year + 1).map { DayMatch(day: $0, end: i + 4) }
+        if this >= today { return DayMatch(day: this, end: w + 3) }
+        return day(in: today.year + 1).map { DayMatch(day: $0, end: w + 3) }
     }
 
     /// `august-10`, `august/10/2012`, `nov/2`: a month name, `-` or `/`, a day, maybe `/` and a year.

@@ -10,12 +10,22 @@ struct DayMatch: Sendable {
     var end: Int
     /// The other reading of a numeric date when both orders are real days (`numericDates`: `6/10`).
     var otherReading: LocalDate?
+    /// A clock time said in the same words (`2015-07-31T12:00`, `05/31/2024-14:15`, `oct 26 11:00:09 2023`), as
+    /// minutes into the day as written (24-hour); -1 for none. Four bytes, not a `TimeMatch`: a day match is
+    /// returned by value through every reader of a phrase.
+    var minutesIntoDay: Int32 = -1
 
-    init(day: LocalDate, dayPart: DayPart? = nil, unsure: Bool = false, end: Int) {
+    init(day: LocalDate, dayPart: DayPart? = nil, unsure: Bool = false, end: Int, minutesIntoDay: Int32 = -1) {
         self.day = day
         self.dayPart = dayPart
         self.unsure = unsure
         self.end = end
+        self.minutesIntoDay = minutesIntoDay
+    }
+
+    /// The clock time said with the day (`minutesIntoDay`), ending where the day's words end.
+    var time: TimeMatch? {
+        minutesIntoDay < 0 ? nil : TimeMatch(hour: Int(minutesIntoDay) / 60, minute: Int(minutesIntoDay) % 60, bare: false, end: end)
     }
 }
 
@@ -41,7 +51,10 @@ extension ParseScope {
                     return DayMatch(day: today.adding(days: 2), end: i + 3)
                 }
                 return nil
-            case "in": return readRelativeDay(at: i)
+            case "in":
+                // `in 2 weeks 3 days`; `in 1d 2hr 5min` is an instant (`readOffset`), no day
+                if let c = compoundOffset(at: i) { return c.day.map { DayMatch(day: $0, end: c.end) } }
+                return readRelativeDay(at: i)
             case "this": return readThis(at: i)
             case "next": return readNext(at: i)
             case "weekend": return DayMatch(day: comingWeekend, end: i + 1)
@@ -64,7 +77,7 @@ extension ParseScope {
         }
         // A weekday with its date (`sunday, march 6, 2016`, `sun 15sep`): the date, when they agree.
         if let weekday = weekday(at: i), let dated = readWeekdayDate(weekday, at: i + 1) {
-            return DayMatch(day: dated.day, unsure: dated.unsure, end: dated.end)
+            return DayMatch(day: dated.day, unsure: dated.unsure, end: dated.end, minutesIntoDay: dated.minutesIntoDay)
         }
         // `friday to monday`, `monday - friday`: a range of weekdays is no due.
         if lexeme(i).weekday != nil, weekday(at: i + 2) != nil, Self.weekdayRangeWords.contains(word(i + 1)) {
@@ -85,8 +98,27 @@ extension ParseScope {
         } else if opensOffset(i), let offset = readOffset(at: i), let day = offset.day {
             return DayMatch(day: day, end: offset.end)
         }
+        if tokens[i].shape.contains(.colon), tokens[i].shape.contains(.separator), let dated = gluedDateTime(at: i) { return dated }
         if let date = readCalendarDate(at: i) { return date }
         if w.utf8.count == 10, let date = LocalDate(iso: w) { return DayMatch(day: date, end: i + 1) }
+        return nil
+    }
+
+    /// A date and a clock time in one word (`2015-07-31T12:00:00`, `05/31/2024-14:15`,
+    /// `05/31/2024.14:15`, `05/31/2024:14:15`): the date with its year written and one reading, then
+    /// `T`, `-`, `.` or `:` and hours and minutes taken as written (24-hour). A zone after the time
+    /// (`Z`, `+02:00`) is not read, so neither is the date.
+    private func gluedDateTime(at i: Int) -> DayMatch? {
+        let bytes = Array(tokens[i].word.utf8)
+        guard bytes.count >= 12, bytes[0] >= 48, bytes[0] <= 57 else { return nil }
+        for k in stride(from: bytes.count - 5, through: 8, by: -1) where bytes[k] == 116 || bytes[k] == 45 || bytes[k] == 46 || bytes[k] == 58 {
+            guard let clock = ClockText(String(decoding: bytes[(k + 1)...], as: UTF8.self)), clock.separator == .colon, clock.suffix == .none,
+                clock.hour <= 23
+            else { continue }
+            let date = ParseScope(text: String(decoding: bytes[..<k], as: UTF8.self), now: now, timeZone: timeZone)
+            guard date.count == 1, let d = date.readCalendarDate(at: 0), d.end == 1, !d.unsure, d.otherReading == nil else { continue }
+            return DayMatch(day: d.day, end: i + 1, minutesIntoDay: Int32(clock.hour * 60 + clock.minute))
+        }
         return nil
     }
 
@@ -198,6 +230,11 @@ extension ParseScope {
         if let weekday = weekday(at: i + 1) {
             return DayMatch(day: nextMonday.adding(days: weekday.isoNumber - 1), end: i + 2)
         }
+        // `next 2 weeks 3 days`: amounts added up, counted from today.
+        if word(i + 1).utf8.first != 43, let sum = readAmounts(at: i + 1), sum.minutes == 0 {
+            let span = word(i - 1) == "for" || (word(i - 1) == "the" && word(i - 2) == "for")
+            return DayMatch(day: today.adding(months: sum.months).adding(days: sum.days), unsure: span, end: sum.end)
+        }
         // `next 2 weeks`, `next two years`: counted from today, as `in 2 weeks`.
         if let amount = readAmount(at: i + 1), amount.unit != .minutes, !word(i + 1).hasPrefix("+"), amount.end == i + 3,
             readAmount(at: amount.end) == nil, number(amount.end) == nil
@@ -217,7 +254,8 @@ extension ParseScope {
         case "weekend": return DayMatch(day: nextMonday.adding(days: 5), end: i + 2)
         case "month":
             return DayMatch(day: today.adding(months: 1, onDay: 1), end: i + 2)
-        // decision: `next year` is 1 January, as `next month` is its 1st (`meet me next year at 6pm`).
+        // decision: `next year` is 1 January, as `next month` is its 1st, also with a time: `meet me next year at 6pm` is
+        // 1 January 18:00, as Recognizers-Text's tasks mode reads it (Fixtures/parser/external/recognizers-tasks.corpus).
         case "year":
             return DayMatch(day: LocalDate(year: today.year + 1, month: 1, day: 1), end: i + 2)
         default: return nil
@@ -226,19 +264,22 @@ extension ParseScope {
 
     /// A day of the month: `12`, `12th`, `1st`, `2nd`, `3rd` (1–31).
     func dayNumber(_ i: Int) -> Int? {
-        guard i < count, let first = tokens[i].word.utf8.first, first >= 48, first <= 57 else { return nil }
-        let bytes = Array(word(i).utf8)
-        var value = 0
-        var k = 0
-        while k < bytes.count, k < 2, bytes[k] >= 48, bytes[k] <= 57 {
+        guard i >= 0, i < count, let first = tokens[i].word.utf8.first, first >= 48, first <= 57 else { return nil }
+        // From the word's bytes in place (asked of every number near a date).
+        let bytes = tokens[i].word.utf8
+        var value = 0, digits = 0, k = bytes.startIndex
+        while k < bytes.endIndex, digits < 2, bytes[k] >= 48, bytes[k] <= 57 {
             value = value * 10 + Int(bytes[k] - 48)
-            k += 1
+            digits += 1
+            k = bytes.index(after: k)
         }
-        guard k > 0, value >= 1, value <= 31 else { return nil }
-        let suffix = bytes[k...]
-        if suffix.isEmpty { return value }
-        let text = String(decoding: suffix, as: UTF8.self)
-        return ["st", "nd", "rd", "th"].contains(text) ? value : nil
+        guard value >= 1, value <= 31 else { return nil }
+        if k == bytes.endIndex { return value }
+        guard bytes.distance(from: k, to: bytes.endIndex) == 2 else { return nil }
+        switch (bytes[k], bytes[bytes.index(after: k)]) {
+        case (115, 116), (110, 100), (114, 100), (116, 104): return value  // st, nd, rd, th
+        default: return nil
+        }
     }
 
     /// A calendar date with an optional year at `yearAt`; without a year, this year unless the day

@@ -6,6 +6,8 @@ struct OffsetAmount: Sendable {
     var unit: Unit
     var count: Int
     var end: Int
+    /// How many of `unit` one of the words' units is (`hours`: 60 minutes, `weeks`: 7 days).
+    var perUnit = 1
 }
 
 extension ParseScope {
@@ -74,16 +76,85 @@ extension ParseScope {
         }
         if digits == 0 {
             guard index == bytes.startIndex, let n = lexeme(i).numberWord, let (unit, k) = Self.offsetUnit(word(i + 1)) else { return nil }
-            return OffsetAmount(unit: unit, count: n * k, end: i + 2)
+            return OffsetAmount(unit: unit, count: n * k, end: i + 2, perUnit: k)
         }
         guard value > 0, value <= 10_000 else { return nil }
         if index == bytes.endIndex {
             guard let (unit, k) = Self.offsetUnit(word(i + 1)) else { return nil }
-            return OffsetAmount(unit: unit, count: value * k, end: i + 2)
+            return OffsetAmount(unit: unit, count: value * k, end: i + 2, perUnit: k)
         }
-        // Glued: `3w`, `15min`, `2hours`.
-        guard digits <= 4, index > first, let (unit, k) = Self.offsetUnit(String(tokens[i].word[index...])) else { return nil }
-        return OffsetAmount(unit: unit, count: value * k, end: i + 1)
+        // Glued: `3w`, `15min`, `2hours` (a unit starts with d, h, m, w or y: `5pm`, `3:30` stop before a string is made).
+        let b = bytes[index]
+        guard digits <= 4, index > first, b == 100 || b == 104 || b == 109 || b == 119 || b == 121,
+            let (unit, k) = Self.offsetUnit(String(tokens[i].word[index...]))
+        else { return nil }
+        return OffsetAmount(unit: unit, count: value * k, end: i + 1, perUnit: k)
+    }
+
+    /// Two or more amounts in a row at `i` (`1d 2hr 5min`, `1d, 2hr, and 5min`, `2 months, 5 days`,
+    /// `2 weeks 3 days`), each after the first written with digits and in a smaller unit: their sum
+    /// in months, days and minutes, and the end. Nil for one amount alone (`readAmount` reads that).
+    /// Minutes straight after days are not added (`in 3 days 30 min` is a due and an estimate);
+    /// hours are (`+1 day 2 hour`), and minutes after hours (`1d 2hr 5min`).
+    func readAmounts(at i: Int) -> (months: Int, days: Int, minutes: Int, end: Int)? {
+        guard var amount = readAmount(at: i) else { return nil }
+        var sum = (months: 0, days: 0, minutes: 0, end: i)
+        var parts = 0
+        var hours = false  // the last part was in hours
+        while true {
+            switch amount.unit {
+            case .months: sum.months += amount.count
+            case .days: sum.days += amount.count
+            case .minutes: sum.minutes += amount.count
+            }
+            parts += 1
+            sum.end = amount.end
+            hours = amount.unit == .minutes && amount.perUnit == 60
+            let j = word(amount.end) == "and" || word(amount.end) == "&" ? amount.end + 1 : amount.end
+            guard let b = word(j).utf8.first, b >= 48, b <= 57, let next = readAmount(at: j), Self.smaller(next, than: amount),
+                next.unit != .minutes || next.perUnit == 60 || hours
+            else { break }
+            amount = next
+        }
+        return parts >= 2 ? sum : nil
+    }
+
+    /// Whether `next`'s unit is smaller than `amount`'s (`3 days` after `2 weeks`, `2hr` after `1d`).
+    private static func smaller(_ next: OffsetAmount, than amount: OffsetAmount) -> Bool {
+        func rank(_ a: OffsetAmount) -> Int {
+            switch a.unit {
+            case .months: 100_000 + a.perUnit
+            case .days: 1_000 + a.perUnit
+            case .minutes: a.perUnit
+            }
+        }
+        return rank(next) < rank(amount)
+    }
+
+    /// `in 1d 2hr 5min`, `within 2 weeks 3 days`, `+1 day 2 hour`, `+2 months, 5 days` at `i`: amounts
+    /// added up from now (`readAmounts`). Days and longer are calendar days, so `+1 day 2 hour` is
+    /// tomorrow at this time, two hours on; with minutes or hours the phrase is an instant (seconds
+    /// from now), else a day.
+    func compoundOffset(at i: Int) -> (day: LocalDate?, seconds: Int?, end: Int)? {
+        // Told apart by the first byte (asked at every amount and every `in` a phrase might start at).
+        guard i >= 0, i < count, let b = tokens[i].word.utf8.first, b == 43 || b == 105 || b == 119 else { return nil }
+        let start: Int
+        if b == 43 {
+            start = i  // `+1 day 2 hour`
+        } else {
+            guard word(i) == "in" || word(i) == "within" else { return nil }
+            start = i + 1
+        }
+        // A second amount needs a digit one to three words on (`1d 2hr`, `2 weeks 3 days`, `2 days and 3 hours`): most stop here.
+        guard (start + 1...start + 3).contains(where: { tokens.indices.contains($0) && (tokens[$0].word.utf8.first.map { $0 >= 48 && $0 <= 57 } ?? false) })
+        else { return nil }
+        guard let sum = readAmounts(at: start) else { return nil }
+        let day = today.adding(months: sum.months).adding(days: sum.days)
+        guard sum.minutes > 0 else { return (day, nil, sum.end) }
+        // The same clock time on the day reached, then the minutes: across a change of offset the hours stay on the clock.
+        let local = LocalDateTime(now, in: timeZone)
+        let sameTime = day.instant(hour: local.hour, minute: local.minute, second: local.second, in: timeZone)
+        return (nil, Int(sameTime.timeIntervalSince(now).rounded()) + sum.minutes * 60, sum.end)
     }
 
     /// An offset from now: `15 minutes from now`, `3 weeks later`, `2 days from today`, `2 days after
@@ -93,6 +164,7 @@ extension ParseScope {
         // Most words: no offset. The words below are compared only when one of the opening words is here.
         let opens = opensOffset(i)
         guard opens || startsAmount(i) else { return nil }
+        if word(i - 1) != "next", let c = compoundOffset(at: i) { return c }  // `in 1d 2hr 5min`, `+2 months, 5 days`
         if opens, word(i) == "in", let amount = readAmount(at: i + 1), amount.unit == .minutes, !word(i + 1).hasPrefix("+"),
             DurationPhrase.read(tokens, at: i + 1, allowArticle: true) == nil
         {

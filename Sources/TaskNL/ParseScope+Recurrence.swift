@@ -66,9 +66,7 @@ extension ParseScope {
             if k > i, word(k) != "every" { return nil }
             found = readRule(at: k)
         }
-        guard var match = found else { return nil }
-        guard let withDays = readRuleDays(after: match) else { return nil }
-        match = withDays
+        guard var match = found, readRuleDays(into: &match) else { return nil }
         // Then, in any order: a day part, an end (`until march`, `for 10 times`) and the kind (`after I do it`).
         while true {
             if match.dayPart == nil, let part = lexeme(match.end).dayPart {
@@ -117,6 +115,13 @@ extension ParseScope {
         case "year" where !plural || n == 1, "years" where plural: return (today.adding(months: 12 * n), j + 1)
         default: return nil
         }
+    }
+
+    /// False when no end of a series (`readRuleEnd`) starts at `i`, told from the word's first byte
+    /// and number: asked at every word after a repeat, before the repeat is copied to read one.
+    func mayEndRule(at i: Int) -> Bool {
+        guard i >= 0, i < count, let b = tokens[i].word.utf8.first else { return false }
+        return b == 116 || b == 117 || b == 102 || (b >= 48 && b <= 57) || tokens[i].lexeme.numberWord != nil  // twice, until, till, through, for, up, 10x, ten
     }
 
     /// An end said apart from its rule (`daily starting march 3rd for 8 times`): `for 8 times`,
@@ -315,18 +320,48 @@ extension ParseScope {
             return (n, j + 1)
         }
         func separated(_ j: Int) -> Bool { ["and", "&", ","].contains(word(j)) }
-        // `2nd and 4th friday`, `first monday`, `last friday`, `2nd and last fridays`, `3rd last tuesday`
-        var ordinals: [Int] = []
-        var j = i
-        while let o = counted(j, limit: ordinalLimit) {
-            ordinals.append(o.n)
-            j = o.end
-            if word(j) == ",", word(j + 1) == "and" { j += 1 }  // `first, second, and third friday`
-            guard separated(j), counted(j + 1, limit: ordinalLimit) != nil else { break }
-            j += 1
+        /// `first and third`, `first, second, and third` (the comma typed on the word) at `j`: the ordinals and their end.
+        func ordinalList(at start: Int) -> (ordinals: [Int], end: Int) {
+            var ordinals: [Int] = []
+            var j = start
+            while let o = counted(j, limit: ordinalLimit) {
+                ordinals.append(o.n)
+                j = o.end
+                if word(j) == ",", word(j + 1) == "and" { j += 1 }
+                if tokens[j - 1].raw.utf8.last == 44, word(j) == "and" || counted(j, limit: ordinalLimit) != nil {
+                    if word(j) == "and" { j += 1 }  // `first, second, and third friday`
+                    continue
+                }
+                guard separated(j), counted(j + 1, limit: ordinalLimit) != nil else { break }
+                j += 1
+            }
+            return (ordinals, j)
+        }
+        // `2nd and 4th friday`, `first monday`, `last friday`, `2nd and last fridays`, `3rd last tuesday`,
+        // `first and third friday and second tuesday`
+        let (ordinals, firstEnd) = ordinalList(at: i)
+        var j = firstEnd
+        if !ordinals.isEmpty, ["instance", "instances", "occurrence", "occurrences"].contains(word(j)), word(j + 1) == "of" {
+            // `first and last instance of tue and fri`: those of the days, counted together
+            var days: [Weekday] = []
+            var k = j + 2
+            while let d = weekday(at: k) {
+                days.append(d)
+                k += 1
+                if separated(k), weekday(at: k + 1) != nil { k += 1 }
+            }
+            return days.isEmpty ? nil : MonthDaySpec(days: days.map { RecurrenceRule.Day($0) }, positions: ordinals, end: k)
         }
         if !ordinals.isEmpty, let day = weekdayOrPlural(at: j) {
-            return MonthDaySpec(days: ordinals.map { RecurrenceRule.Day(day, $0) }, end: j + 1)
+            var days = ordinals.map { RecurrenceRule.Day(day, $0) }
+            j += 1
+            while separated(j) {
+                let more = ordinalList(at: j + 1)
+                guard !more.ordinals.isEmpty, let next = weekdayOrPlural(at: more.end) else { break }
+                days += more.ordinals.map { RecurrenceRule.Day(next, $0) }
+                j = more.end + 1
+            }
+            return MonthDaySpec(days: days, end: j)
         }
         // `1st`, `15th`, `1st and 15th`, `4th last` (`day` after it is part of it)
         var numbers: [Int] = []
@@ -408,28 +443,27 @@ extension ParseScope {
 
     /// Days said after a rule with none: `monthly on the last day`, `quarterly on the 15th`,
     /// `fortnightly on sundays`, `every 2 weeks on monday and thursday`.
-    /// Nil when the days said make the rule doubtful (`monthly on fri`: every Friday, or the first?).
-    private func readRuleDays(after match: RecurrenceMatch) -> RecurrenceMatch? {
-        var m = match
-        let r = m.rule
-        guard r.days.isEmpty, r.monthDays.isEmpty else { return m }
-        if r.frequency == .monthly, word(m.end) == "at", word(m.end + 1) == "the" {
+    /// False when the days said make the rule doubtful (`monthly on fri`: every Friday, or the first?).
+    private func readRuleDays(into m: inout RecurrenceMatch) -> Bool {
+        guard m.rule.days.isEmpty, m.rule.monthDays.isEmpty else { return true }
+        let frequency = m.rule.frequency
+        if frequency == .monthly, word(m.end) == "at", word(m.end + 1) == "the" {
             // `every month at the start`, `monthly at the end`
             switch word(m.end + 2) {
             case "beginning", "begin", "start": m.rule.monthDays = [1]
             case "end": m.rule.monthDays = [-1]
-            default: return m
+            default: return true
             }
             m.end += word(m.end + 3) == "of" && word(m.end + 4) == "the" && word(m.end + 5) == "month" ? 6 : 3
-            return m
+            return true
         }
-        guard word(m.end) == "on" else { return m }
-        switch r.frequency {
+        guard word(m.end) == "on" else { return true }
+        switch frequency {
         case .monthly:
-            if weekdayOrPlural(at: m.end + 1) != nil { return nil }
-            guard word(m.end + 1) == "the" else { return m }
+            if weekdayOrPlural(at: m.end + 1) != nil { return false }
+            guard word(m.end + 1) == "the" else { return true }
             // `monthly on the first and last instance of tue and fri`: days the grammar cannot read make it doubtful
-            guard let spec = readMonthDaySpec(at: m.end + 2) else { return ordinal(m.end + 2) != nil ? nil : m }
+            guard let spec = readMonthDaySpec(at: m.end + 2) else { return ordinal(m.end + 2) == nil }
             m.rule.days = spec.days
             m.rule.monthDays = spec.monthDays
             m.rule.positions = spec.positions
@@ -439,29 +473,29 @@ extension ParseScope {
                 // `every year on the 1st friday`
                 m.rule.days = spec.days
                 m.end = spec.end
-                return m
+                return true
             }
             if let date = readMonthAndDay(at: m.end + 1) {
                 // `every year on march 3`, `annually on the 4th of july`
                 m.rule.months = [date.month]
                 m.rule.monthDays = date.days
                 m.end = date.end
-                return m
+                return true
             }
             // `every year on the fourth thursday in november`
-            guard word(m.end + 1) == "the", let spec = readMonthDaySpec(at: m.end + 2), spec.namesWeekday, let month = inMonth(at: spec.end) else { return m }
+            guard word(m.end + 1) == "the", let spec = readMonthDaySpec(at: m.end + 2), spec.namesWeekday, let month = inMonth(at: spec.end) else { return true }
             m.rule.days = spec.days
             m.rule.months = [month.month]
             m.end = month.end
         case .weekly:
-            if word(m.end + 1) == "the", dayNumber(m.end + 2) != nil { return nil }  // `every week on the 4th day`
+            if word(m.end + 1) == "the", dayNumber(m.end + 2) != nil { return false }  // `every week on the 4th day`
             var days: [Weekday] = []
             var j = m.end + 1
             if let glued = gluedDayRange(at: j) {
                 // `each week on tuesday-saturday`
                 m.rule.weekdays = glued
                 m.end = j + 1
-                return m
+                return true
             }
             while let day = weekdayOrPlural(at: j) {
                 if let range = dayRange(from: day, at: j + 1) {
@@ -475,17 +509,17 @@ extension ParseScope {
                 if ["and", "&", ","].contains(word(j)), weekdayOrPlural(at: j + 1) != nil { j += 1 }
             }
             // `on tuesday until saturday`: a range the grammar does not read would leave days out
-            if !days.isEmpty, ["through", "thru", "to", "-", "till", "until"].contains(word(j)), weekdayOrPlural(at: j + 1) != nil { return nil }
+            if !days.isEmpty, ["through", "thru", "to", "-", "till", "until"].contains(word(j)), weekdayOrPlural(at: j + 1) != nil { return false }
             if days.isEmpty, word(j) == "weekend" || word(j) == "weekends" {
                 days = [.sat, .sun]
                 j += 1
             }
-            guard !days.isEmpty else { return m }
+            guard !days.isEmpty else { return true }
             m.rule.weekdays = days
             m.end = j
         default: break
         }
-        return m
+        return true
     }
 
     /// Words after which a one-word repeat (`weekly`, `quarterly`) is an adjective of the title.
@@ -540,6 +574,19 @@ extension ParseScope {
                 return RecurrenceMatch(rule: RecurrenceRule(frequency: .monthly, days: spec.days), end: spec.end)
             }
             // `every 4th week`: read below
+        }
+        if word(i) == "every", let m = lexeme(i + 1).month, word(i + 2) == "on", word(i + 3) == "day" || word(i + 3) == "the" {
+            // `every aug on day 20 and 30`, `every march on the 3rd`
+            var days: [Int] = []
+            var j = i + 4
+            while let d = dayNumber(j), d <= LocalDate.daysIn(month: m, year: 2024) {
+                days.append(d)
+                j += 1
+                if ["and", "&", ","].contains(word(j)), dayNumber(j + 1) != nil { j += 1 }
+            }
+            if !days.isEmpty, number(j) == nil {
+                return RecurrenceMatch(rule: RecurrenceRule(frequency: .yearly, monthDays: days, months: [m]), end: j)
+            }
         }
         if word(i) == "every", let date = readMonthAndDay(at: i + 1), Vocabulary.months[w] != nil {
             // `every march 3`

@@ -161,7 +161,7 @@ extension ParseScope {
         // `next hour` (not `for the next hour`, a span)
         if word(i) == "next", word(i + 1) == "hour", word(i - 1) != "the", word(i - 1) != "for" { return (3_600, i + 2) }
         guard word(i) == "in", let amount = DurationPhrase.read(tokens, at: i + 1, allowArticle: true),
-            amount.minutes > 0, amount.minutes <= 1_000_000
+            amount.minutes > 0, amount.minutes <= 1_000_000, compoundOffset(at: i) == nil  // `in 1d 2hr 5min` is readOffset's
         else { return nil }
         return (amount.minutes * 60, amount.end)
     }

@@ -10,7 +10,10 @@ extension ParseScope {
 
     /// `about`, `re`, `regarding`, `concerning`: compared as small strings, not hashed (asked before
     /// every reading of the scan).
-    static func isTopicWord(_ w: String) -> Bool { w == "about" || w == "re" || w == "re:" || w == "regarding" || w == "concerning" }
+    static func isTopicWord(_ w: String) -> Bool {
+        guard let b = w.utf8.first, b == 97 || b == 114 || b == 99 else { return false }  // a, r, c: most words stop here
+        return w == "about" || w == "re" || w == "re:" || w == "regarding" || w == "concerning"
+    }
 
     /// The token of a word that leaves with the phrase `p` read at `i`, or nil: `is` or `are` right
     /// before a due opened by `due` (`the deposit is due on the 20th`), and `about` or `around` right

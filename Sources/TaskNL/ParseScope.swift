@@ -26,7 +26,7 @@ struct ParseScope: Sendable {
         var tokens = Tokenizer.tokens(of: text)
         var namesRepeat = false
         for k in tokens.indices {
-            tokens[k].lexeme = Lexeme.of(tokens[k].word)
+            tokens[k].lexeme = Lexeme.of(tokens[k].word, hash: tokens[k].hash)
             namesRepeat = namesRepeat || tokens[k].lexeme.opensRepeat
         }
         self.tokens = tokens
@@ -73,11 +73,13 @@ struct ParseScope: Sendable {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "#"), UInt8(ascii: "@"), UInt8(ascii: "~"),
             UInt8(ascii: "!"), UInt8(ascii: "/"):
             return true
+        case UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "("):
+            // `'2014-04-18'`: a date in quotes or brackets (`numericDates` passes over them)
+            return tokens[i].word.utf8.dropFirst().first.map { $0 >= 48 && $0 <= 57 } ?? false
         case UInt8(ascii: "a"), UInt8(ascii: "d"), UInt8(ascii: "f"), UInt8(ascii: "j"), UInt8(ascii: "m"), UInt8(ascii: "n"),
             UInt8(ascii: "o"), UInt8(ascii: "s"):
             // `august-10`, `nov/2`: a month glued to its day (`readCalendarDate`); months start with these letters.
-            return tokens[i].lexeme.startsReading
-                || (tokens[i].word.utf8.count >= 5 && tokens[i].word.utf8.contains { $0 == 45 || $0 == 47 })
+            return tokens[i].lexeme.startsReading || (tokens[i].shape.contains(.dashOrSlash) && tokens[i].word.utf8.count >= 5)
         default:
             return tokens[i].lexeme.startsReading
         }

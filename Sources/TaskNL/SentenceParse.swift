@@ -185,13 +185,17 @@ struct SentenceParse {
                     claim(i..<r.end)
                 }
                 i = r.end
-            } else if let open = recurrence, recurrenceEnd == nil, let e = scope.readLateRuleEnd(at: i, rule: open.match.rule) {
+            } else if recurrence != nil, recurrenceEnd == nil, scope.mayEndRule(at: i), let open = recurrence,
+                let e = scope.readLateRuleEnd(at: i, rule: open.match.rule)
+            {
                 // `daily starting march 3rd for 8 times`: an end said after the rule's start
                 recurrence?.match.rule = e.rule
                 recurrenceEnd = i..<e.end
                 claim(i..<e.end)
                 i = e.end
-            } else if let open = recurrence, deferral == nil, let span = scope.readRuleSpan(at: i, rule: open.match.rule) {
+            } else if recurrence != nil, deferral == nil, scope.word(i) == "from", let open = recurrence,
+                let span = scope.readRuleSpan(at: i, rule: open.match.rule)
+            {
                 // `every 3 fridays from november`, `mondays and thursdays from jan 1 to march 25th`
                 deferral = (span.start, i..<span.startEnd)
                 claim(i..<span.end)

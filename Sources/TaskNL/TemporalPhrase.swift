@@ -51,6 +51,7 @@ extension ParseScope {
                 phrase.day = d.day
                 if d.unsure { phrase.unsure = true }
                 if let part = d.dayPart { phrase.dayPart = part }
+                if phrase.time == nil, let t = d.time { phrase.time = t }  // `2015-07-31T12:00`
                 if k > j { introduced = true }
                 j = d.end
                 elements += 1

@@ -80,42 +80,57 @@ struct Lexeme: Sendable {
     /// The entry for `word`: a probe of an open-addressing table hashed with FNV-1a over the
     /// word's bytes (a `Dictionary` lookup hashes with SipHash, several times the cost, and most
     /// words of a sentence are in no table at all).
-    static func of(_ word: String) -> Lexeme {
+    static func of(_ word: String) -> Lexeme { of(word, hash: hash(word)) }
+
+    /// The entry for `word` whose hash (`hash(_:)`) is already known (`Token.hash`).
+    static func of(_ word: String, hash: UInt32) -> Lexeme {
         let mask = slots.count - 1
-        var index = slotIndex(word) & mask
-        while let (key, lexeme) = slots[index] {
-            if key == word { return lexeme }
+        var index = Int(hash) & mask
+        var entry = Int(slots[index])
+        while entry != 0 {
+            if entries[entry - 1].word == word { return entries[entry - 1].lexeme }
             index = (index + 1) & mask
+            entry = Int(slots[index])
         }
         return unknown
     }
 
-    private static func slotIndex(_ word: String) -> Int {
+    static let fnvBasis: UInt32 = 2_166_136_261
+    static let fnvPrime: UInt32 = 16_777_619
+
+    /// FNV-1a over the word's bytes.
+    static func hash(_ word: String) -> UInt32 {
         var word = word
         return word.withUTF8 { bytes in
-            var hash: UInt32 = 2_166_136_261
-            for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-            return Int(hash)
+            var hash = fnvBasis
+            for byte in bytes { hash = (hash ^ UInt32(byte)) &* fnvPrime }
+            return hash
         }
     }
 
-    /// The vocabulary's tables merged into one open-addressing table for `of`: a power of two at
-    /// least four times the number of words, so probes stay short. Built straight into the slots
-    /// (no `Dictionary` on the way: hashing every word twice more cost each process ~0.15 M
-    /// instructions before its first phrase).
-    private static let slots: [(String, Lexeme)?] = {
+    /// The vocabulary's tables merged into one open-addressing table for `of`: `slots`, a power of
+    /// two at least four times the number of words so that probes stay short, holds each word's
+    /// place in `entries` plus one (0: empty). Two bytes a slot keep the table in a few cache lines
+    /// (slots of a word and its entry, 56 bytes each, made it 114 KB and most lookups a cache miss).
+    /// Built straight into the slots (no `Dictionary` on the way: hashing every word twice more
+    /// cost each process ~0.15 M instructions before its first phrase).
+    private static let table: (slots: [UInt16], entries: [(word: String, lexeme: Lexeme)]) = {
         let bound = Vocabulary.fullWeekdays.count + Vocabulary.shortWeekdays.count + Vocabulary.months.count
             + Vocabulary.dayParts.count + ParseScope.numberWords.count + Vocabulary.connectors.count
             + Vocabulary.weekdayOpeners.count + ParseScope.starterWords.count + Vocabulary.holidayWords.count + ParseScope.repeatWords.count
         var size = 64
         while size < bound * 4 { size *= 2 }
-        var slots = [(String, Lexeme)?](repeating: nil, count: size)
+        var slots = [UInt16](repeating: 0, count: size)
+        var entries: [(word: String, lexeme: Lexeme)] = []
+        entries.reserveCapacity(bound)
         func merge(_ word: String, _ change: (inout Lexeme) -> Void) {
-            var index = slotIndex(word) & (size - 1)
-            while let (key, _) = slots[index], key != word { index = (index + 1) & (size - 1) }
-            var lexeme = slots[index]?.1 ?? unknown
-            change(&lexeme)
-            slots[index] = (word, lexeme)
+            var index = Int(hash(word)) & (size - 1)
+            while slots[index] != 0, entries[Int(slots[index]) - 1].word != word { index = (index + 1) & (size - 1) }
+            if slots[index] == 0 {
+                entries.append((word, unknown))
+                slots[index] = UInt16(entries.count)
+            }
+            change(&entries[Int(slots[index]) - 1].lexeme)
         }
         for (word, day) in Vocabulary.fullWeekdays { merge(word) { $0.weekday = day } }
         for (word, day) in Vocabulary.shortWeekdays { merge(word) { $0.shortWeekday = day } }
@@ -127,8 +142,10 @@ struct Lexeme: Sendable {
         for word in ParseScope.starterWords { merge(word) { $0.startsReading = true } }
         for word in Vocabulary.holidayWords { merge(word) { $0.mayNameHoliday = true } }
         for word in ParseScope.repeatWords { merge(word) { $0.opensRepeat = true } }
-        return slots
+        return (slots, entries)
     }()
+    private static let slots = table.slots
+    private static let entries = table.entries
 }
 
 /// A part of the day: sets a default time and decides AM or PM for a bare hour.
