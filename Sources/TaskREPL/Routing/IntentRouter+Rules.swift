@@ -92,17 +92,17 @@ extension IntentRouter {
 
         // Edits (IntentRouter+Edits): confirmed before they run; a task that is not found makes the
         // line a capture again ("rename the wifi network" has no " to " and never gets here).
-        IntentRule("rename", #"(?:rename|retitle)(?: task)? (.+?) (?:to|as|into) (.+)"#) { g, _ in rename(g[0], to: g[1]) },
-        IntentRule("priority", #"make (.+?) (?:an? )?(low|normal|medium|high|top|critical|urgent)[- ]priority|(?:set|change) (?:the )?priority (?:of|for|on) (.+?) to (low|normal|medium|high|top|critical|urgent)"#) { g, _ in
-            g[0].isEmpty ? prioritise(g[2], g[3]) : prioritise(g[0], g[1])
+        IntentRule("rename", #"(?:rename|retitle)(?: task)? (.+?) (?:to|as|into) (.+)"#) { g, c in rename(g[0], to: g[1], c) },
+        IntentRule("priority", #"make (.+?) (?:an? )?(low|normal|medium|high|top|critical|urgent)[- ]priority|(?:set|change) (?:the )?priority (?:of|for|on) (.+?) to (low|normal|medium|high|top|critical|urgent)"#) { g, c in
+            g[0].isEmpty ? prioritise(g[2], g[3], c) : prioritise(g[0], g[1], c)
         },
-        IntentRule("add-context", #"(?:add|tag)((?: [#@][\p{L}\p{N}_-]+)+) (?:to|on) (.+)"#) { g, _ in addContexts(g[0], to: g[1]) },
-        IntentRule("remove-context", #"(?:remove|untag)((?: [#@][\p{L}\p{N}_-]+)+) from (.+)"#) { g, _ in removeContexts(g[0], from: g[1]) },
-        IntentRule("stage", #"(?:move|put|send)(?: task)? (.+?) (?:to|in|into|on) (?:the )?(someday/maybe|someday maybe|someday|backlog|next|doing|waiting)(?: list| stage| pile)?"#) { g, _ in
-            stage(g[0], g[1])
+        IntentRule("add-context", #"(?:add|tag)((?: [#@][\p{L}\p{N}_-]+)+) (?:to|on) (.+)"#) { g, c in addContexts(g[0], to: g[1], c) },
+        IntentRule("remove-context", #"(?:remove|untag)((?: [#@][\p{L}\p{N}_-]+)+) from (.+)"#) { g, c in removeContexts(g[0], from: g[1], c) },
+        IntentRule("stage", #"(?:move|put|send)(?: task)? (.+?) (?:to|in|into|on) (?:the )?(someday/maybe|someday maybe|someday|backlog|next|doing|waiting)(?: list| stage| pile)?"#) { g, c in
+            stage(g[0], g[1], c)
         },
-        IntentRule("delete", #"(?:delete|remove|trash)(?: task)? (.+?)( (?:with|and) (?:its |all )?(?:subtasks|children))?"#) { g, _ in
-            delete(g[0], withSubtasks: !g[1].isEmpty)
+        IntentRule("delete", #"(?:delete|remove|trash)(?: task)? (.+?)( (?:with|and) (?:its |all )?(?:subtasks|children))?"#) { g, c in
+            delete(g[0], withSubtasks: !g[1].isEmpty, c)
         },
 
         // Dates. The title may itself hold "to" ("move call to bob to friday"): split at the first
