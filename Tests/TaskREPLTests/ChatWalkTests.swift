@@ -27,4 +27,17 @@ import Testing
         #expect(!out.text.contains("No task matches"))
         #expect(try h.titles() == ["Book a haircut"])
     }
+
+    /// "what's due tmrw" is the question "what's due tomorrow", not a line the rules cannot read.
+    @Test func tmrwAsksAboutTomorrow() throws {
+        let h = try REPLHarness()
+        try h.add("Call the insurance company", due: "2026-12-03T09:00:00+00:00")
+        try h.add("Water the plants", due: "2026-12-02T09:00:00+00:00")
+        let (session, out) = h.session(ScriptedLineReader(["what's due tmrw"]))
+        session.run()
+        #expect(out.text.contains("Call the insurance company"))
+        #expect(!out.text.contains("Water the plants"))
+        #expect(!out.text.contains("I don't know how to read that question"))
+        #expect(try h.tasks().count == 2, "nothing captured")
+    }
 }

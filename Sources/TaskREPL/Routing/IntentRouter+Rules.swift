@@ -8,6 +8,9 @@ extension IntentRouter {
     /// an optional "anything"/"tasks" ("is there anything due today", "any tasks overdue").
     static let ask = #"(?:what'?s |what is |what do i have |what have i got |is there |are there |do i have |show(?: me)? |list )?(?:anything |any tasks |any |tasks )?"#
 
+    /// "tomorrow" as people type it (`what's due tmrw`), the spellings the grammar reads as tomorrow.
+    static let tomorrowWords = #"(?:tomorrow|tmrw|tmr)"#
+
     /// The phrasings the rules understand, first match wins. Each row: a name, a whole-line pattern
     /// (case-insensitive) and what to build from its groups.
     public static let standardRules: [IntentRule] = questionRules + [
@@ -40,7 +43,7 @@ extension IntentRouter {
 
         // Questions about counts: answered from list_tasks with a count (before the lists, so
         // "how many are due today" is a count, not a capture). "how many eggs for the cake" stays a task.
-        IntentRule("count", #"how many(?: open)?(?: (?:tasks|things|todos|items|(overdue|late) (?:tasks|things)))?(?: (?:do i have|have i got|are there|are|is))?(?: still)?(?: (?:left|open|due|on my list))?(?: (?:for |on )?(today|tomorrow|this week|overdue|late))?(?: (?:do i have|have i got))?"#) { g, c in
+        IntentRule("count", #"how many(?: open)?(?: (?:tasks|things|todos|items|(overdue|late) (?:tasks|things)))?(?: (?:do i have|have i got|are there|are|is))?(?: still)?(?: (?:left|open|due|on my list))?(?: (?:for |on )?(today|"# + tomorrowWords + #"|this week|overdue|late))?(?: (?:do i have|have i got))?"#) { g, c in
             count(g[0].isEmpty ? g[1] : g[0], c)
         },
         IntentRule("count-left", #"what(?:'?s| is) (?:still )?left(?: to do)?(?: (?:for |on )?(today|tomorrow|this week))?"#) { g, c in count(g[0], c) },
@@ -50,7 +53,7 @@ extension IntentRouter {
             list(.today)
         },
         IntentRule("list-overdue", ask + #"(?:overdue|late)(?: tasks)?"#) { _, _ in list(.overdue) },
-        IntentRule("list-tomorrow", ask + #"(?:(?:due|on|for) )?tomorrow(?: tasks)?|(?:show(?: me)? |list )?tomorrow'?s tasks|what'?s on tomorrow"#) { _, _ in
+        IntentRule("list-tomorrow", ask + #"(?:(?:due|on|for) )?"# + tomorrowWords + #"(?: tasks)?|(?:show(?: me)? |list )?"# + tomorrowWords + #"'?s tasks|what'?s on "# + tomorrowWords) { _, _ in
             list(.tomorrow)
         },
         IntentRule("list-week", ask + #"(?:(?:due|on|for|left) )?this week(?: tasks)?|what'?s coming up(?: this week)?|(?:show(?: me)? |list )?this week'?s tasks"#) { _, c in
@@ -231,7 +234,7 @@ extension IntentRouter {
         let filter: TaskQuery.Filter
         switch word.lowercased() {
         case "today": filter = .today
-        case "tomorrow": filter = .tomorrow
+        case "tomorrow", "tmrw", "tmr": filter = .tomorrow
         case "this week": filter = .week
         case "overdue", "late": filter = .overdue
         default: filter = .open
