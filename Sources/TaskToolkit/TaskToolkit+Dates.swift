@@ -22,6 +22,20 @@ extension TaskToolkit {
         return try date(text, argument: key, tool: tool).map { ($0, nil) }
     }
 
+    /// Reads the new due of a task being moved: a phrase naming only a day ("friday", "tomorrow")
+    /// keeps the task's time of day on that day (a dentist at 3 PM moved to friday is friday 3 PM),
+    /// and a date-only task stays date-only; anything else is read as `due(_:argument:tool:)` reads it.
+    public func due(_ text: String?, movingFrom previous: Date?, day previousDay: LocalDate?, argument key: String, tool: String)
+        throws -> (date: Date, day: LocalDate?)?
+    {
+        guard let text, let previous, let day = parser.dayOnly(text, now: now, timeZone: timeZone) else {
+            return try due(text, argument: key, tool: tool)
+        }
+        if previousDay != nil { return (day.instant(hour: 9, minute: 0, in: timeZone), day) }
+        let time = LocalDateTime(previous, in: timeZone)
+        return (day.instant(hour: time.hour, minute: time.minute, in: timeZone), nil)
+    }
+
     /// Reads a day argument (`YYYY-MM-DD` or a date phrase) as a calendar day in the store's zone.
     public func day(_ text: String?, argument key: String, tool: String) throws -> LocalDate? {
         guard let text else { return nil }

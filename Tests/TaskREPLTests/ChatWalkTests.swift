@@ -40,4 +40,14 @@ import Testing
         #expect(!out.text.contains("I don't know how to read that question"))
         #expect(try h.tasks().count == 2, "nothing captured")
     }
+
+    /// "move the dentist to friday" keeps the dentist's 3 PM (it became friday 9:00).
+    @Test func movingToADayKeepsTheTime() throws {
+        let h = try REPLHarness()
+        let id = try h.add("Dentist", due: "2026-12-08T15:00:00+00:00")
+        let (session, out) = h.session(ScriptedLineReader(["move the dentist to friday"]))
+        session.run()
+        #expect(out.text.contains("✓ Moved 'Dentist' to Fri 4 Dec 3:00 PM"), "\(out.text)")
+        #expect(try h.task(id).due == ISODate.parse("2026-12-04T15:00:00+00:00", in: london))
+    }
 }

@@ -1,0 +1,25 @@
+import Foundation
+import TaskCore
+
+extension TaskNLParser {
+    /// The day a whole phrase names when it says no time of day ("friday", "next tuesday", "in 3
+    /// days", "jun 1"), so that moving a task there can keep the task's own time.
+    ///
+    /// Nil for a phrase with a time, a part of the day or an offset in hours or minutes ("friday
+    /// 3pm", "friday evening", "in 2 hours"), for ISO 8601, and for anything `parseDate` does not read.
+    public func dayOnly(_ text: String, now: Date, timeZone: TimeZone) -> LocalDate? {
+        guard ISODate.parse(text, in: timeZone) == nil, let phrase = wholePhrase(text, now: now, timeZone: timeZone),
+            phrase.elapsedSeconds == nil, phrase.time == nil, phrase.dayPart == nil
+        else { return nil }
+        return phrase.day
+    }
+
+    /// The one date phrase that is the whole of `text` (every word understood, none unsure), or nil.
+    func wholePhrase(_ text: String, now: Date, timeZone: TimeZone) -> TemporalPhrase? {
+        let scope = ParseScope(text: text, now: now, timeZone: timeZone)
+        guard scope.count > 0, let phrase = scope.readPhrase(at: 0, allowBareDayPart: true),
+            phrase.tokens.upperBound == scope.count, !phrase.unsure
+        else { return nil }
+        return phrase
+    }
+}
