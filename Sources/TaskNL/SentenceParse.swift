@@ -241,6 +241,10 @@ struct SentenceParse {
             } else if let end = scope.topicEnd(at: i) {
                 i = end  // `text jake about saturday`: a date said as the topic stays in the title
             } else if let p = scope.readPhrase(at: i) {
+                if scope.readsOneOfSeveralDays(p) {  // `gym mon wed fri 7am`: no one day is the due
+                    i = p.tokens.upperBound
+                    continue
+                }
                 phrases.append(p)
                 if let k = scope.wordLeaving(before: i, p) { claim(k..<(k + 1)) }
                 i = p.tokens.upperBound
