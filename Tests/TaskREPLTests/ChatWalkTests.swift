@@ -50,4 +50,30 @@ import Testing
         #expect(out.text.contains("✓ Moved 'Dentist' to Fri 4 Dec 3:00 PM"), "\(out.text)")
         #expect(try h.task(id).due == ISODate.parse("2026-12-04T15:00:00+00:00", in: london))
     }
+
+    /// "when is the dentist?" and "show me the dentist" show the dentist (they were "I can't answer
+    /// that offline" and a new task "Show me the dentist").
+    @Test(arguments: ["when is the dentist?", "when's my dentist", "show me the dentist"])
+    func aTaskAskedAfterByItsTitleIsShown(line: String) throws {
+        let h = try REPLHarness()
+        try h.add("Dentist", due: "2026-12-08T15:00:00+00:00")
+        try h.add("Call mom")
+        let (session, out) = h.session(ScriptedLineReader([line]))
+        session.run()
+        #expect(out.text.contains("Dentist  Tue 8 Dec 3:00 PM"), "\(out.text)")
+        #expect(!out.text.contains("Call mom"))
+        #expect(!out.text.contains("can't answer"))
+        #expect(try h.titles() == ["Dentist", "Call mom"], "nothing captured")
+    }
+
+    /// A title no open task holds is still not about a task, and the lists keep their words.
+    @Test func aQuestionNamingNoTaskAndTheListsAreUnchanged() throws {
+        let h = try REPLHarness()
+        try h.add("Waiting for the plumber")
+        let (session, out) = h.session(ScriptedLineReader(["when is the next full moon", "show waiting"]))
+        session.run()
+        #expect(out.text.contains("can't answer"))
+        #expect(RouterPhrasingTableTests.router(knowing: ["Waiting for the plumber"]).ruleName(for: "show waiting") == "list-waiting")
+        #expect(try h.titles() == ["Waiting for the plumber"])
+    }
 }

@@ -167,6 +167,14 @@ extension IntentRouter {
         IntentRule("search", #"(?:search|find)(?: in)?(?: my)? (?:pages|notes)(?: for)?:? (.+)|(?:search|find): ?(.+)"#) { g, _ in
             .tool(SearchPages(query: g[0].isEmpty ? g[1] : g[0]))
         },
+
+        // A task asked after by its title, last so that every list above wins ("show waiting"):
+        // "when is the dentist", "show me the dentist" show the open tasks it names; a title no open
+        // task holds is not about a task ("when is the next full moon").
+        IntentRule("show-task", #"(?:when(?:'?s| is| was)|show(?: me)?) (.+)"#) { g, c in
+            guard case .title = TaskReference(g[0]), TaskPhrase.parse(g[0]) == nil, known(g[0], c) else { return nil }
+            return .show(taskWords(g[0], c))
+        },
     ]
 
     /// Splits "TITLE to DATE" at the first connector (to, till, til, until, for, on) whose right-hand
