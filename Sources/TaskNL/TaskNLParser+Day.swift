@@ -2,6 +2,10 @@ import Foundation
 import TaskCore
 
 extension TaskNLParser {
+    /// The words the grammar reads as tomorrow (`tomorrow`, `tmrw`, `tomorow`…), for rules that
+    /// must read the same words (the chat's "what's due tmrw").
+    public static var tomorrowWords: Set<String> { Vocabulary.tomorrow }
+
     /// The day a whole phrase names when it says no time of day ("friday", "next tuesday", "in 3
     /// days", "jun 1"), so that moving a task there can keep the task's own time.
     ///

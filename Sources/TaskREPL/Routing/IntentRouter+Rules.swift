@@ -9,7 +9,7 @@ extension IntentRouter {
     static let ask = #"(?:what'?s |what is |what do i have |what have i got |is there |are there |do i have |show(?: me)? |list )?(?:anything |any tasks |any |tasks )?"#
 
     /// "tomorrow" as people type it (`what's due tmrw`), the spellings the grammar reads as tomorrow.
-    static let tomorrowWords = #"(?:tomorrow|tmrw|tmr)"#
+    static let tomorrowWords = "(?:" + TaskNLParser.tomorrowWords.sorted().joined(separator: "|") + ")"
 
     /// The phrasings the rules understand, first match wins. Each row: a name, a whole-line pattern
     /// (case-insensitive) and what to build from its groups.
@@ -242,7 +242,7 @@ extension IntentRouter {
         let filter: TaskQuery.Filter
         switch word.lowercased() {
         case "today": filter = .today
-        case "tomorrow", "tmrw", "tmr": filter = .tomorrow
+        case let word where TaskNLParser.tomorrowWords.contains(word): filter = .tomorrow
         case "this week": filter = .week
         case "overdue", "late": filter = .overdue
         default: filter = .open
