@@ -365,6 +365,12 @@ struct SentenceParse {
         {
             return nil
         }
+        // `dentist wensday at 3`: a day word typed wrong sits right before the time; it stays in the title.
+        if dayPhrase == nil, recurrence == nil, deferral == nil, let t = timePhrase, t.tokens.lowerBound > 0,
+            scope.looksLikeMisspeltDay(t.tokens.lowerBound - 1)
+        {
+            return nil
+        }
         // `9:00 AM to 5:00 PM, Tuesday, 20 May 2013`: a day is said but in doubt, so a time alone is too.
         if dayPhrase == nil, phrases.contains(where: { $0.unsure && $0.day != nil }) { return nil }
         // `on christmas at 5`: a time with no day in a line naming a holiday is unsure of its day.
