@@ -90,7 +90,7 @@ extension TaskNLParser {
         if let iso = ISODate.parse(text, in: timeZone) { return iso }
         guard let phrase = wholePhrase(text, now: now, timeZone: timeZone) else { return nil }
         if let seconds = phrase.elapsedSeconds { return now.addingTimeInterval(TimeInterval(seconds)) }
-        let time = phrase.time?.resolved(with: phrase.dayPart) ?? phrase.dayPart.map { (hour: $0.defaultHour, minute: 0) }
+        let time = Self.clock(of: phrase)
         if let day = phrase.day {
             let (hour, minute) = time ?? (9, 0)
             return day.instant(hour: hour, minute: minute, in: timeZone)

@@ -51,4 +51,22 @@ import TaskStore
         }
         #expect(text.contains("3:00 PM") || text.contains("15:00"), "\(text)")
     }
+
+    /// "move standup to 10am" of a standup due tomorrow 9:30 is tomorrow 10:00 (it was today 10:00, a
+    /// wrong day); a task due today or before gets the grammar's next 10:00 as before.
+    @Test(arguments: [
+        ("2026-12-03T09:30", "10am", "2026-12-03T10:00:00+00:00"),
+        ("2026-12-08T15:00", "at 5", "2026-12-08T17:00:00+00:00"),
+        ("2026-12-08T15:00", "evening", "2026-12-08T19:00:00+00:00"),
+        ("2026-12-02T09:00", "4pm", "2026-12-02T16:00:00+00:00"),
+        ("2026-12-02T09:00", "9am", "2026-12-03T09:00:00+00:00"),
+        ("2026-11-20T09:00", "4pm", "2026-12-02T16:00:00+00:00"),
+        ("2026-12-10", "2pm", "2026-12-10T14:00:00+00:00"),
+    ])
+    func aTimeAloneKeepsALaterDay(was: String, due: String, expected: String) throws {
+        let f = try ToolkitFixture()
+        let id = try f.task(["title": "Standup", "due": .string(was)])
+        let moved = try f.call("reschedule_task", ["id": .int(id), "due": .string(due)])
+        #expect(moved["task"]?["due"] == .string(expected))
+    }
 }
