@@ -51,9 +51,9 @@ import Testing
         #expect(try h.task(id).due == ISODate.parse("2026-12-04T15:00:00+00:00", in: london))
     }
 
-    /// "when is the dentist?" and "show me the dentist" show the dentist (they were "I can't answer
-    /// that offline" and a new task "Show me the dentist").
-    @Test(arguments: ["when is the dentist?", "when's my dentist", "show me the dentist"])
+    /// "when is the dentist?", "is the dentist tomorrow?" and "show me the dentist" show the dentist
+    /// (they were "I can't answer that offline" and a new task "Show me the dentist").
+    @Test(arguments: ["when is the dentist?", "when's my dentist", "show me the dentist", "is the dentist tomorrow?", "is my dentist on friday"])
     func aTaskAskedAfterByItsTitleIsShown(line: String) throws {
         let h = try REPLHarness()
         try h.add("Dentist", due: "2026-12-08T15:00:00+00:00")
@@ -70,7 +70,7 @@ import Testing
     @Test func aQuestionNamingNoTaskAndTheListsAreUnchanged() throws {
         let h = try REPLHarness()
         try h.add("Waiting for the plumber")
-        let (session, out) = h.session(ScriptedLineReader(["when is the next full moon", "show waiting"]))
+        let (session, out) = h.session(ScriptedLineReader(["when is the next full moon", "is it going to rain tomorrow", "show waiting"]))
         session.run()
         #expect(out.text.contains("can't answer"))
         #expect(RouterPhrasingTableTests.router(knowing: ["Waiting for the plumber"]).ruleName(for: "show waiting") == "list-waiting")

@@ -13,7 +13,10 @@ extension IntentRouter {
 
     /// The phrasings the rules understand, first match wins. Each row: a name, a whole-line pattern
     /// (case-insensitive) and what to build from its groups.
-    public static let standardRules: [IntentRule] = questionRules + [
+    public static let standardRules: [IntentRule] = questionRules + actionRules + lookupRules
+
+    /// Plans, practice, counts, lists, completions, edits, dates, projects and pages.
+    static let actionRules: [IntentRule] = [
         // Plans. A part of the day plans its window (PlanWindow), from now when it has begun.
         IntentRule("plan-part", #"(?:plan|schedule|organi[sz]e) (?:my |the |this )?(morning|afternoon|evening|tonight)(?:\b(.*))?"#) { g, c in
             let name = g[0].lowercased() == "tonight" ? "evening" : g[0].lowercased()
@@ -166,14 +169,6 @@ extension IntentRouter {
         // Only with "pages"/"notes" or a colon: "find a plumber for the leak" is a task.
         IntentRule("search", #"(?:search|find)(?: in)?(?: my)? (?:pages|notes)(?: for)?:? (.+)|(?:search|find): ?(.+)"#) { g, _ in
             .tool(SearchPages(query: g[0].isEmpty ? g[1] : g[0]))
-        },
-
-        // A task asked after by its title, last so that every list above wins ("show waiting"):
-        // "when is the dentist", "show me the dentist" show the open tasks it names; a title no open
-        // task holds is not about a task ("when is the next full moon").
-        IntentRule("show-task", #"(?:when(?:'?s| is| was)|show(?: me)?) (.+)"#) { g, c in
-            guard case .title = TaskReference(g[0]), TaskPhrase.parse(g[0]) == nil, known(g[0], c) else { return nil }
-            return .show(taskWords(g[0], c))
         },
     ]
 
