@@ -76,4 +76,26 @@ import Testing
         #expect(RouterPhrasingTableTests.router(knowing: ["Waiting for the plumber"]).ruleName(for: "show waiting") == "list-waiting")
         #expect(try h.titles() == ["Waiting for the plumber"])
     }
+
+    /// "yes please" at `run? [y/N/a/e]` runs it (it was kept as a new line and the question asked
+    /// again); "nope" does not, and neither is left over as a line of its own.
+    @Test(arguments: [("yes please", true), ("Yep!", true), ("sure", true), ("nope", false), ("no thanks", false)])
+    func anAnswerSaidInWordsIsAnAnswer(answer: String, runs: Bool) throws {
+        let h = try REPLHarness()
+        try h.add("Bread")
+        let reader = ScriptedLineReader(["delete the bread", answer])
+        let (session, out) = h.session(reader)
+        session.run()
+        #expect(reader.questions.filter { $0.contains("Delete") }.count == 1, "asked once: \(reader.questions)")
+        #expect(try h.titles() == (runs ? [] : ["Bread"]))
+        #expect(!out.text.contains("Nothing is waiting for an answer"))
+    }
+
+    /// "yep" at a capture's `Save?` saves it.
+    @Test func yepSavesACapture() throws {
+        let h = try REPLHarness()
+        let (session, _) = h.session(ScriptedLineReader(["call the vet tomorrow", "yep"]))
+        session.run()
+        #expect(try h.titles() == ["Call the vet"])
+    }
 }
