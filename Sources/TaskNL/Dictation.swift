@@ -73,6 +73,8 @@ enum Dictation {
     static let hedges: [[String]] = [
         ["probably"], ["maybe"], ["perhaps"], ["at", "some", "point"], ["sometime"], ["i", "guess"], ["i", "think"],
         ["or", "something"], ["or", "whatever"], ["if", "possible"],
+        // decision: `first thing` said after the title (`call the bank first thing tomorrow`) leaves as at the start.
+        ["first", "thing"],
     ]
 
     /// The length of the opener at the start of `words`, or nil. Never the whole of `words`.

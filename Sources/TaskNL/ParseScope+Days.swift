@@ -44,8 +44,8 @@ extension ParseScope {
         if b0 == 116 || b0 == 100 || b0 == 105 || b0 == 110 || b0 == 119 || b0 == 101 {
             switch w {
             case "today": return DayMatch(day: today, end: i + 1)
-            case "tonight": return DayMatch(day: today, dayPart: .evening, end: i + 1)
-            case "tomorrow", "tmrw", "tmr": return DayMatch(day: today.adding(days: 1), end: i + 1)
+            case "tonight", "tonite": return DayMatch(day: today, dayPart: .evening, end: i + 1)
+            case _ where Vocabulary.tomorrow.contains(w): return DayMatch(day: today.adding(days: 1), end: i + 1)
             case "day":
                 if word(i + 1) == "after" && Vocabulary.tomorrow.contains(word(i + 2)) {
                     return DayMatch(day: today.adding(days: 2), end: i + 3)

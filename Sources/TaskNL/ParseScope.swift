@@ -109,7 +109,7 @@ struct ParseScope: Sendable {
             "mondays", "tuesdays", "wednesdays", "thursdays", "fridays", "saturdays", "sundays",
             "defer", "starting", "start", "starts",  // readDefer
             "from",  // bareTimeRangeEnd, opensTimeRange
-            "today", "tonight", "day", "in", "this", "next", "weekend", "end",  // readDay, readInstant, readDayPart
+            "today", "tonight", "tonite", "day", "in", "this", "next", "weekend", "end",  // readDay, readInstant, readDayPart
             "within", "after", "yesterday", "past",  // readOffset, readDay (the past: unsure)
             "first", "second", "third", "fourth", "fifth", "last",  // readCalendarDate (`2nd fri in feb`)
             "at", "noon", "midday", "midnight", "noonish", "eod",  // readTime

@@ -10,6 +10,8 @@ struct SentenceParse {
     /// Tokens of a stripped prefix (`remind me to`).
     private(set) var stripped: [Bool]
     private var ideaPrefix: Range<Int>?
+    /// Where a `remind me` said without `to` ends (`remind me tomorrow to call bob`).
+    private var remindMeEnd: Int?
 
     private var priority: (value: Priority, tokens: Range<Int>)?
     private var estimate: (minutes: Int, tokens: Range<Int>)?
@@ -81,6 +83,7 @@ struct SentenceParse {
             draft.place = place.binding
             chips.append(chip(.place, ChipText.place(place.binding), place.tokens))
         }
+        stripRemindConnector()
         stripDictation()
         if let ideaPrefix {
             draft.kind = .idea
@@ -123,6 +126,7 @@ struct SentenceParse {
         var length = 0
         if w0 == "remind" && w1 == "me" {
             length = scope.word(marker + 2) == "to" ? 3 : 2
+            if length == 2 { remindMeEnd = marker + 2 }
         } else if w0 == "todo:" || w0 == "task:" {
             length = 1
         } else if w0 == "to" && w1 == "do:" {
@@ -134,6 +138,15 @@ struct SentenceParse {
         }
         for k in marker..<(marker + length) { stripped[k] = true }
         return marker + length
+    }
+
+    /// Strips the `to` or `about` that follows `remind me` and the words understood after it
+    /// (`remind me in 2 hours to check the oven` → `Check the oven`), when a word follows it.
+    private mutating func stripRemindConnector() {
+        guard let end = remindMeEnd, let k = (end..<scope.count).first(where: isKept),
+            ["to", "about"].contains(scope.word(k)), (k + 1..<scope.count).contains(where: isKept)
+        else { return }
+        stripped[k] = true
     }
 
     /// Strips spoken openers from the start of what remains of the title and hedges from its end
@@ -232,6 +245,10 @@ struct SentenceParse {
             } else if let end = scope.topicEnd(at: i) {
                 i = end  // `text jake about saturday`: a date said as the topic stays in the title
             } else if let p = scope.readPhrase(at: i) {
+                if scope.readsOneOfSeveralDays(p) {  // `gym mon wed fri 7am`: no one day is the due
+                    i = p.tokens.upperBound
+                    continue
+                }
                 phrases.append(p)
                 if let k = scope.wordLeaving(before: i, p) { claim(k..<(k + 1)) }
                 i = p.tokens.upperBound
@@ -349,6 +366,12 @@ struct SentenceParse {
         // time, so the day is unsure; the whole phrase stays in the title rather than fall on today.
         if dayPhrase == nil, recurrence == nil, deferral == nil, let t = timePhrase, t.tokens.lowerBound > 0,
             scope.dayNumber(t.tokens.lowerBound - 1) != nil, scope.number(t.tokens.lowerBound - 1) == nil
+        {
+            return nil
+        }
+        // `dentist wensday at 3`: a day word typed wrong sits right before the time; it stays in the title.
+        if dayPhrase == nil, recurrence == nil, deferral == nil, let t = timePhrase, t.tokens.lowerBound > 0,
+            scope.looksLikeMisspeltDay(t.tokens.lowerBound - 1)
         {
             return nil
         }

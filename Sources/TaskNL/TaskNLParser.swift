@@ -88,18 +88,16 @@ extension TaskNLParser {
     /// with no day is today, or tomorrow when it has passed).
     public func parseDate(_ text: String, now: Date, timeZone: TimeZone) -> Date? {
         if let iso = ISODate.parse(text, in: timeZone) { return iso }
-        let scope = ParseScope(text: text, now: now, timeZone: timeZone)
-        guard scope.count > 0, let phrase = scope.readPhrase(at: 0, allowBareDayPart: true),
-            phrase.tokens.upperBound == scope.count, !phrase.unsure
-        else { return nil }
+        guard let phrase = wholePhrase(text, now: now, timeZone: timeZone) else { return nil }
         if let seconds = phrase.elapsedSeconds { return now.addingTimeInterval(TimeInterval(seconds)) }
-        let time = phrase.time?.resolved(with: phrase.dayPart) ?? phrase.dayPart.map { (hour: $0.defaultHour, minute: 0) }
+        let time = Self.clock(of: phrase)
         if let day = phrase.day {
             let (hour, minute) = time ?? WallTime.dateOnlyDue.hourAndMinute
             return day.instant(hour: hour, minute: minute, in: timeZone)
         }
         guard let (hour, minute) = time else { return nil }
-        let due = scope.today.instant(hour: hour, minute: minute, in: timeZone)
-        return due > now ? due : scope.today.adding(days: 1).instant(hour: hour, minute: minute, in: timeZone)
+        let today = LocalDate(now, in: timeZone)
+        let due = today.instant(hour: hour, minute: minute, in: timeZone)
+        return due > now ? due : today.adding(days: 1).instant(hour: hour, minute: minute, in: timeZone)
     }
 }

@@ -29,7 +29,11 @@ enum Vocabulary {
 
     static let dayParts: [String: DayPart] = ["morning": .morning, "afternoon": .afternoon, "evening": .evening]
 
-    static let tomorrow: Set<String> = ["tomorrow", "tmrw", "tmr"]
+    /// Tomorrow as typed in a hurry: abbreviations and the common misspellings (`tomorow`), none of
+    /// them another word; an unread one would leave its time on today (`call the vet tomorow at 10`).
+    static let tomorrow: Set<String> = [
+        "tomorrow", "tmrw", "tmr", "tomorow", "tommorow", "tommorrow", "tomorro", "tomoro", "tmrow", "tmorrow", "tomrrow",
+    ]
 
     /// Holidays: the grammar reads none (their days depend on where you live), and a time said with
     /// one stays in the title rather than fall on today (`on christmas at 5`).

@@ -22,6 +22,27 @@ extension TaskToolkit {
         return try date(text, argument: key, tool: tool).map { ($0, nil) }
     }
 
+    /// Reads the new due of a task being moved: a phrase naming only a day ("friday", "tomorrow")
+    /// keeps the task's time of day on that day (a dentist at 3 PM moved to friday is friday 3 PM),
+    /// and a date-only task stays date-only; a phrase naming only a time ("10am") keeps the task's
+    /// day when that day is after today (a standup tomorrow moved to 10am is tomorrow 10:00); anything
+    /// else is read as `due(_:argument:tool:)` reads it.
+    public func due(_ text: String?, movingFrom previous: Date?, day previousDay: LocalDate?, argument key: String, tool: String)
+        throws -> (date: Date, day: LocalDate?)?
+    {
+        guard let text, let previous else { return try due(text, argument: key, tool: tool) }
+        if let day = parser.dayOnly(text, now: now, timeZone: timeZone) {
+            if previousDay != nil { return (day.instant(hour: 9, minute: 0, in: timeZone), day) }
+            let time = LocalDateTime(previous, in: timeZone)
+            return (day.instant(hour: time.hour, minute: time.minute, in: timeZone), nil)
+        }
+        let day = previousDay ?? LocalDate(previous, in: timeZone)
+        if day > LocalDate(now, in: timeZone), let clock = parser.timeOnly(text, now: now, timeZone: timeZone) {
+            return (day.instant(hour: clock.hour, minute: clock.minute, in: timeZone), nil)
+        }
+        return try due(text, argument: key, tool: tool)
+    }
+
     /// Reads a day argument (`YYYY-MM-DD` or a date phrase) as a calendar day in the store's zone.
     public func day(_ text: String?, argument key: String, tool: String) throws -> LocalDate? {
         guard let text else { return nil }

@@ -128,8 +128,9 @@ final class ProposalReviewer {
             }
             guard console.isInteractive else { return .noTerminal(words) }
             let answer = console.ask(words + " — run? [y/N/a/e] ") ?? "n"
-            switch answer.lowercased() {
-            case "y", "yes":
+            let word = CaptureAnswer.normalised(answer)
+            switch word {
+            case _ where CaptureAnswer.yesWords.contains(word):
                 return .run(call)
             case "a", "always":
                 if confined {
@@ -140,7 +141,7 @@ final class ProposalReviewer {
                 return .run(call)
             case "e", "edit":
                 if let (edited, object) = edit(definition.name, arguments) { (call, arguments) = (edited, object) }
-            case "", "n", "no":
+            case _ where word.isEmpty || CaptureAnswer.noWords.contains(word):
                 return .declined
             default:
                 // A new line typed instead of an answer: kept, handled after this question as if typed

@@ -17,7 +17,8 @@ public enum Intent: Sendable, Equatable {
     /// A question about how many tasks there are ("how many tasks do I have", "what's left today"):
     /// answered from this list with a count, then the tasks.
     case count(ListTasks)
-    /// A task named by a phrase ("what's my next reminder", "the one I made yesterday"): shown.
+    /// A task named by a phrase ("what's my next reminder", "the one I made yesterday") or by its
+    /// title ("when is the dentist"): shown.
     case show(String)
     /// "new project NAME": created after a yes, like every write the chat infers; nil when no name
     /// was said ("create project in /Volumes/DataArchive" names a folder): ask for one.

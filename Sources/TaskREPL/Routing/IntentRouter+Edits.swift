@@ -18,22 +18,22 @@ extension IntentRouter {
         "doing": "Doing", "waiting": "Waiting",
     ]
 
-    /// A task reference from the words naming it; nil when they are empty.
-    static func target(_ words: String) -> TaskReference? {
-        let trimmed = words.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty else { return nil }
-        return TaskReference(trimmed)
+    /// A task reference from the words naming it (without a leading "the"/"my" when only that form
+    /// names an open task: "delete the haircut" finds "Book a haircut"); nil when they are empty.
+    static func target(_ words: String, _ context: IntentContext) -> TaskReference? {
+        guard !words.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        return reference(words, context)
     }
 
-    static func rename(_ task: String, to title: String) -> Intent? {
-        guard let target = target(task), !title.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+    static func rename(_ task: String, to title: String, _ context: IntentContext) -> Intent? {
+        guard let target = target(task, context), !title.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
         var changes = TaskUpdate()
         changes.title = TaskNLParser.sentenceCased(title.trimmingCharacters(in: .whitespaces))
         return .edit(UpdateTask(target: target, changes: changes))
     }
 
-    static func prioritise(_ task: String, _ word: String) -> Intent? {
-        guard let target = target(task), let priority = priorityWords[word.lowercased()] else { return nil }
+    static func prioritise(_ task: String, _ word: String, _ context: IntentContext) -> Intent? {
+        guard let target = target(task, context), let priority = priorityWords[word.lowercased()] else { return nil }
         var changes = TaskUpdate()
         changes.priority = priority
         return .edit(UpdateTask(target: target, changes: changes))
@@ -44,18 +44,18 @@ extension IntentRouter {
         text.split(separator: " ").map { String($0.drop { $0 == "#" || $0 == "@" }) }.filter { !$0.isEmpty }
     }
 
-    static func addContexts(_ contexts: String, to task: String) -> Intent? {
-        guard let target = target(task) else { return nil }
+    static func addContexts(_ contexts: String, to task: String, _ context: IntentContext) -> Intent? {
+        guard let target = target(task, context) else { return nil }
         return .edit(UpdateTask(target: target, addContexts: contextWords(contexts)))
     }
 
-    static func removeContexts(_ contexts: String, from task: String) -> Intent? {
-        guard let target = target(task) else { return nil }
+    static func removeContexts(_ contexts: String, from task: String, _ context: IntentContext) -> Intent? {
+        guard let target = target(task, context) else { return nil }
         return .edit(UpdateTask(target: target, removeContexts: contextWords(contexts)))
     }
 
-    static func stage(_ task: String, _ word: String) -> Intent? {
-        guard let target = target(task), let stage = stageWords[word.lowercased()] else { return nil }
+    static func stage(_ task: String, _ word: String, _ context: IntentContext) -> Intent? {
+        guard let target = target(task, context), let stage = stageWords[word.lowercased()] else { return nil }
         return .edit(SetStage(target: target, stage: stage))
     }
 
@@ -68,8 +68,8 @@ extension IntentRouter {
         return .newProject(name)
     }
 
-    static func delete(_ task: String, withSubtasks: Bool) -> Intent? {
-        guard let target = target(task) else { return nil }
+    static func delete(_ task: String, withSubtasks: Bool, _ context: IntentContext) -> Intent? {
+        guard let target = target(task, context) else { return nil }
         return .edit(DeleteTask(target: target, children: withSubtasks ? .delete : .refuse))
     }
 }

@@ -8,9 +8,15 @@ extension IntentRouter {
     /// an optional "anything"/"tasks" ("is there anything due today", "any tasks overdue").
     static let ask = #"(?:what'?s |what is |what do i have |what have i got |is there |are there |do i have |show(?: me)? |list )?(?:anything |any tasks |any |tasks )?"#
 
+    /// "tomorrow" as people type it (`what's due tmrw`), the spellings the grammar reads as tomorrow.
+    static let tomorrowWords = "(?:" + TaskNLParser.tomorrowWords.sorted().joined(separator: "|") + ")"
+
     /// The phrasings the rules understand, first match wins. Each row: a name, a whole-line pattern
     /// (case-insensitive) and what to build from its groups.
-    public static let standardRules: [IntentRule] = questionRules + [
+    public static let standardRules: [IntentRule] = questionRules + actionRules + lookupRules
+
+    /// Plans, practice, counts, lists, completions, edits, dates, projects and pages.
+    static let actionRules: [IntentRule] = [
         // Plans. A part of the day plans its window (PlanWindow), from now when it has begun.
         IntentRule("plan-part", #"(?:plan|schedule|organi[sz]e) (?:my |the |this )?(morning|afternoon|evening|tonight)(?:\b(.*))?"#) { g, c in
             let name = g[0].lowercased() == "tonight" ? "evening" : g[0].lowercased()
@@ -40,7 +46,7 @@ extension IntentRouter {
 
         // Questions about counts: answered from list_tasks with a count (before the lists, so
         // "how many are due today" is a count, not a capture). "how many eggs for the cake" stays a task.
-        IntentRule("count", #"how many(?: open)?(?: (?:tasks|things|todos|items|(overdue|late) (?:tasks|things)))?(?: (?:do i have|have i got|are there|are|is))?(?: still)?(?: (?:left|open|due|on my list))?(?: (?:for |on )?(today|tomorrow|this week|overdue|late))?(?: (?:do i have|have i got))?"#) { g, c in
+        IntentRule("count", #"how many(?: open)?(?: (?:tasks|things|todos|items|(overdue|late) (?:tasks|things)))?(?: (?:do i have|have i got|are there|are|is))?(?: still)?(?: (?:left|open|due|on my list))?(?: (?:for |on )?(today|"# + tomorrowWords + #"|this week|overdue|late))?(?: (?:do i have|have i got))?"#) { g, c in
             count(g[0].isEmpty ? g[1] : g[0], c)
         },
         IntentRule("count-left", #"what(?:'?s| is) (?:still )?left(?: to do)?(?: (?:for |on )?(today|tomorrow|this week))?"#) { g, c in count(g[0], c) },
@@ -50,7 +56,7 @@ extension IntentRouter {
             list(.today)
         },
         IntentRule("list-overdue", ask + #"(?:overdue|late)(?: tasks)?"#) { _, _ in list(.overdue) },
-        IntentRule("list-tomorrow", ask + #"(?:(?:due|on|for) )?tomorrow(?: tasks)?|(?:show(?: me)? |list )?tomorrow'?s tasks|what'?s on tomorrow"#) { _, _ in
+        IntentRule("list-tomorrow", ask + #"(?:(?:due|on|for) )?"# + tomorrowWords + #"(?: tasks)?|(?:show(?: me)? |list )?"# + tomorrowWords + #"'?s tasks|what'?s on "# + tomorrowWords) { _, _ in
             list(.tomorrow)
         },
         IntentRule("list-week", ask + #"(?:(?:due|on|for|left) )?this week(?: tasks)?|what'?s coming up(?: this week)?|(?:show(?: me)? |list )?this week'?s tasks"#) { _, c in
@@ -92,17 +98,17 @@ extension IntentRouter {
 
         // Edits (IntentRouter+Edits): confirmed before they run; a task that is not found makes the
         // line a capture again ("rename the wifi network" has no " to " and never gets here).
-        IntentRule("rename", #"(?:rename|retitle)(?: task)? (.+?) (?:to|as|into) (.+)"#) { g, _ in rename(g[0], to: g[1]) },
-        IntentRule("priority", #"make (.+?) (?:an? )?(low|normal|medium|high|top|critical|urgent)[- ]priority|(?:set|change) (?:the )?priority (?:of|for|on) (.+?) to (low|normal|medium|high|top|critical|urgent)"#) { g, _ in
-            g[0].isEmpty ? prioritise(g[2], g[3]) : prioritise(g[0], g[1])
+        IntentRule("rename", #"(?:rename|retitle)(?: task)? (.+?) (?:to|as|into) (.+)"#) { g, c in rename(g[0], to: g[1], c) },
+        IntentRule("priority", #"make (.+?) (?:an? )?(low|normal|medium|high|top|critical|urgent)[- ]priority|(?:set|change) (?:the )?priority (?:of|for|on) (.+?) to (low|normal|medium|high|top|critical|urgent)"#) { g, c in
+            g[0].isEmpty ? prioritise(g[2], g[3], c) : prioritise(g[0], g[1], c)
         },
-        IntentRule("add-context", #"(?:add|tag)((?: [#@][\p{L}\p{N}_-]+)+) (?:to|on) (.+)"#) { g, _ in addContexts(g[0], to: g[1]) },
-        IntentRule("remove-context", #"(?:remove|untag)((?: [#@][\p{L}\p{N}_-]+)+) from (.+)"#) { g, _ in removeContexts(g[0], from: g[1]) },
-        IntentRule("stage", #"(?:move|put|send)(?: task)? (.+?) (?:to|in|into|on) (?:the )?(someday/maybe|someday maybe|someday|backlog|next|doing|waiting)(?: list| stage| pile)?"#) { g, _ in
-            stage(g[0], g[1])
+        IntentRule("add-context", #"(?:add|tag)((?: [#@][\p{L}\p{N}_-]+)+) (?:to|on) (.+)"#) { g, c in addContexts(g[0], to: g[1], c) },
+        IntentRule("remove-context", #"(?:remove|untag)((?: [#@][\p{L}\p{N}_-]+)+) from (.+)"#) { g, c in removeContexts(g[0], from: g[1], c) },
+        IntentRule("stage", #"(?:move|put|send)(?: task)? (.+?) (?:to|in|into|on) (?:the )?(someday/maybe|someday maybe|someday|backlog|next|doing|waiting)(?: list| stage| pile)?"#) { g, c in
+            stage(g[0], g[1], c)
         },
-        IntentRule("delete", #"(?:delete|remove|trash)(?: task)? (.+?)( (?:with|and) (?:its |all )?(?:subtasks|children))?"#) { g, _ in
-            delete(g[0], withSubtasks: !g[1].isEmpty)
+        IntentRule("delete", #"(?:delete|remove|trash)(?: task)? (.+?)( (?:with|and) (?:its |all )?(?:subtasks|children))?"#) { g, c in
+            delete(g[0], withSubtasks: !g[1].isEmpty, c)
         },
 
         // Dates. The title may itself hold "to" ("move call to bob to friday"): split at the first
@@ -231,7 +237,7 @@ extension IntentRouter {
         let filter: TaskQuery.Filter
         switch word.lowercased() {
         case "today": filter = .today
-        case "tomorrow": filter = .tomorrow
+        case let word where TaskNLParser.tomorrowWords.contains(word): filter = .tomorrow
         case "this week": filter = .week
         case "overdue", "late": filter = .overdue
         default: filter = .open

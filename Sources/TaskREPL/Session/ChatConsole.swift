@@ -54,7 +54,7 @@ extension ChatConsole {
     /// question is asked again with what each key does, so the shown capture is never lost silently.
     func choose(_ question: String, among choices: [CaptureAnswer]) -> CaptureAnswer? {
         while let answer = ask(question) {
-            let word = answer.trimmingCharacters(in: .whitespaces).lowercased()
+            let word = CaptureAnswer.normalised(answer)
             if let choice = choices.first(where: { $0.words.contains(word) }) { return choice }
             // A new sentence (or a slash command) instead of an answer, typed too soon: the question
             // stands (the draft shown is not dropped) and the line is kept, handled after the answer

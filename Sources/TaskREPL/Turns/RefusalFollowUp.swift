@@ -33,7 +33,7 @@ struct RefusalFollowUp {
         console.fail(refusal.message)
         for line in console.renderer.taskList(refusal.openSubtasks) { console.line(line) }
         guard let answer = console.ask("Complete \(refusal.openSubtasks.count == 1 ? "it" : "them") too? [y/N] "),
-            ["y", "yes"].contains(answer.lowercased())
+            CaptureAnswer.yesWords.contains(CaptureAnswer.normalised(answer))
         else {
             console.notice("Nothing changed.")
             return nil

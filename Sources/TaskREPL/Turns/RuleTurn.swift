@@ -58,9 +58,10 @@ struct RuleTurn {
         }
     }
 
-    /// "what's my upcoming reminder", "what's the todo item I made yesterday": the tasks the phrase names.
+    /// "what's my upcoming reminder", "what's the todo item I made yesterday": the tasks the phrase
+    /// names; words that are no phrase are a title ("when is the dentist": the tasks holding it).
     func show(_ words: String) {
-        guard let phrase = TaskPhrase.parse(words) else { return }
+        let phrase = TaskPhrase.parse(words) ?? .titled(words)
         do {
             let tasks = try resolver.tasks(phrase)
             guard !tasks.isEmpty else { return console.notice("No open task is \(phrase.description).") }

@@ -40,19 +40,26 @@ public struct RescheduleTask: TaskTargeting {
     }
 
     public func preview(in toolkit: TaskToolkit) throws -> ToolPreview {
-        let read = try toolkit.due(due, argument: "due", tool: Self.definition.name)
+        _ = try toolkit.due(due, argument: "due", tool: Self.definition.name)
         let words = TaskWords(toolkit)
-        return try toolkit.previewTarget(of: self) { task in .ready(
-            read.map { "Move \(words.task(task)) to \(words.due($0.date, day: $0.day))" } ?? "Clear the due date of \(words.task(task))")
+        return try toolkit.previewTarget(of: self) { task in
+            let read = try newDue(of: task, in: toolkit)
+            return .ready(read.map { "Move \(words.task(task)) to \(words.due($0.date, day: $0.day))" } ?? "Clear the due date of \(words.task(task))")
         }
     }
 
     public func run(in toolkit: TaskToolkit) throws -> ToolOutcome<Output> {
-        let read = try toolkit.due(due, argument: "due", tool: Self.definition.name)
+        _ = try toolkit.due(due, argument: "due", tool: Self.definition.name)
         return try toolkit.withTarget(of: self) { task in
-            .done(Output(task: try Tasks(toolkit.store).rescheduleTask(task.id, due: read?.date, day: read?.day),
-                         previousDue: task.due, previousDay: task.dueDay))
+            let read = try newDue(of: task, in: toolkit)
+            return .done(Output(task: try Tasks(toolkit.store).rescheduleTask(task.id, due: read?.date, day: read?.day),
+                                previousDue: task.due, previousDay: task.dueDay))
         }
+    }
+
+    /// The due `task` moves to: a day alone keeps its time of day (`TaskToolkit.due(_:movingFrom:…)`).
+    private func newDue(of task: TaskItem, in toolkit: TaskToolkit) throws -> (date: Date, day: LocalDate?)? {
+        try toolkit.due(due, movingFrom: task.due, day: task.dueDay, argument: "due", tool: Self.definition.name)
     }
 
     public func undo(after output: Output) -> UndoAction? {
