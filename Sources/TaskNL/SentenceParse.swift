@@ -249,8 +249,12 @@ struct SentenceParse {
                     i = p.tokens.upperBound
                     continue
                 }
+                var p = p
+                if let k = scope.wordLeaving(before: i, p) {
+                    p.tokens = k..<p.tokens.upperBound  // it leaves with the due, so the due's chip covers it
+                    claim(k..<(k + 1))
+                }
                 phrases.append(p)
-                if let k = scope.wordLeaving(before: i, p) { claim(k..<(k + 1)) }
                 i = p.tokens.upperBound
                 // `from 2pm to 4pm`: the start is the time; the end stays in the title, never a second time.
                 if p.time != nil, let end = scope.timeRangeClose(at: i) { i = end }
