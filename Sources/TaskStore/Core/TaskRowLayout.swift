@@ -1,0 +1,90 @@
+import Foundation
+import TaskCore
+
+/// A task row made from its column declarations (`TaskColumn`): the SELECT list, INSERT and UPDATE
+/// text, the values to bind in their order, and reading a row into its root by the names selected.
+///
+/// Built once per root (a `static let`): the SQL is text generated here, and each reader has its
+/// columns' indexes resolved by name when the layout is made, so reading a row costs what reading
+/// by hand-counted positions did.
+struct TaskRowLayout<Root>: Sendable {
+    let columns: [TaskColumn<Root>]
+    /// `SELECT`'s column list (`t.title, l.name AS list, …`).
+    let selection: String
+    /// The FROM clause (with the joins the reads name).
+    let from: String
+    /// The columns written on insert, in binding order; the update's are those not insert-only.
+    let insertColumns: [String]
+    let updateColumns: [String]
+    /// The names selected, in order (what a statement of `select` calls its result columns).
+    let names: [String]
+    private let insertPlaceholders: [String]
+    private let updatePlaceholders: [String]
+    private let readers: [@Sendable (inout Root, Statement) -> Void]
+    private let blank: @Sendable () -> Root
+
+    /// - Parameter blank: the root every read starts from (each declared field is then set).
+    init(_ columns: [TaskColumn<Root>], from: String, blank: @escaping @Sendable () -> Root) {
+        self.columns = columns
+        self.from = from
+        self.blank = blank
+        let reads = columns.flatMap(\.reads)
+        names = reads.map(\.name)
+        selection = reads.map(\.expression).joined(separator: ", ")
+        let inserted = columns.flatMap(\.writes)
+        let updated = columns.filter { !$0.insertOnly }.flatMap(\.writes)
+        insertColumns = inserted.map(\.column)
+        insertPlaceholders = inserted.map(\.placeholder)
+        updateColumns = updated.map(\.column)
+        updatePlaceholders = updated.map(\.placeholder)
+        var index: [String: Int32] = [:]
+        for (i, name) in names.enumerated() where index[name] == nil { index[name] = Int32(i) }
+        let resolved = index
+        readers = columns.map { $0.reader { resolved[$0] ?? -1 } }
+    }
+
+    /// The index of `name` in `select`'s result, -1 when it is not selected.
+    func index(_ name: String) -> Int32 { names.firstIndex(of: name).map(Int32.init) ?? -1 }
+
+    /// `SELECT <columns> FROM … <tail>`.
+    func select(_ tail: String) -> String { "SELECT \(selection) \(from) \(tail)" }
+
+    /// `INSERT INTO tasks(<leading>, <columns>) VALUES (…)`: `leading` columns (the row id on a
+    /// restore) are bound first, before `insertValues`.
+    func insertSQL(leading: [String] = []) -> String {
+        "INSERT INTO tasks(\((leading + insertColumns).joined(separator: ", "))) VALUES ("
+            + (Array(repeating: "?", count: leading.count) + insertPlaceholders).joined(separator: ", ") + ")"
+    }
+
+    /// `UPDATE tasks SET <column> = ?, … WHERE id = ?` (the id is bound after `updateValues`).
+    var updateSQL: String {
+        "UPDATE tasks SET " + zip(updateColumns, updatePlaceholders).map { "\($0) = \($1)" }.joined(separator: ", ") + " WHERE id = ?"
+    }
+
+    /// The values of `insertSQL`, in its order.
+    func insertValues(_ root: Root, _ context: TaskRowContext) -> [DatabaseValue] {
+        var values: [DatabaseValue] = []
+        values.reserveCapacity(insertColumns.count + 1)
+        for column in columns {
+            for write in column.writes { values.append(write.value(root, context)) }
+        }
+        return values
+    }
+
+    /// The values of `updateSQL`, in its order (without the id).
+    func updateValues(_ root: Root, _ context: TaskRowContext) -> [DatabaseValue] {
+        var values: [DatabaseValue] = []
+        values.reserveCapacity(updateColumns.count + 1)
+        for column in columns where !column.insertOnly {
+            for write in column.writes { values.append(write.value(root, context)) }
+        }
+        return values
+    }
+
+    /// The current row of a statement of `select`, read by the names it selected.
+    func read(_ s: Statement) -> Root {
+        var root = blank()
+        for reader in readers { reader(&root, s) }
+        return root
+    }
+}
