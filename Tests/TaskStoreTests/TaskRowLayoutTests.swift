@@ -6,8 +6,7 @@ import Testing
 /// A task row is made from its column declarations (`TaskColumn`, `TaskRowLayout`): the SQL is
 /// generated from them and rows are read by the names selected, so a field's column is its
 /// declaration and its migration. These hold the declarations to the table and the fields, and show a
-/// declaration added with no other change written and read back. (`scripts/field-footprint` counts
-/// the files a whole new field touches, door by door.)
+/// declaration added with no other change written and read back.
 @Suite struct TaskRowLayoutTests {
     /// Columns of `tasks` a record does not write: the row's own id, the parent (set once a whole
     /// set is in, by UUID: `RecordSets.setParent`), and the weekdays column schema v17 emptied.
@@ -96,7 +95,7 @@ import Testing
     @Test func aDeclaredColumnIsWrittenAndReadWithNoOtherChange() throws {
         let f = try Fixture()
         try f.store.db.execute("ALTER TABLE tasks ADD COLUMN effort TEXT")
-        let columns = TaskRecord.row.columns.filter { $0.field != .series } + [.column(.series, "effort", \.series, .text)]
+        let columns = TaskRecord.row.columns.filter { $0.field != .series } + [.column(.series, "effort", { $0.series }, { $0.series = $1 }, .text)]
         let layout = TaskRowLayout<TaskRecord>(columns, from: TaskRecord.row.from) {
             TaskRecord(uuid: "", title: "", created: Date(timeIntervalSince1970: 0), modified: Date(timeIntervalSince1970: 0))
         }

@@ -12,7 +12,7 @@
 /// Adding a field: its case and members here; its property on `TaskItem` and `TaskDraft`; on
 /// `TaskRecord`; its column (a migration) declared once in the store's row (`TaskColumn`: the SQL and
 /// the reading are made from it); then the compiler names each codec and merge that has not decided
-/// about it (`TaskField+Tool`, `TaskRecord+JSON`, sync's `TaskFields`, `TaskDraft+Field`,
+/// about it (`TaskField+Tool`, `TaskRecord+JSON`, sync's `TaskFields`,
 /// `RefinementMerger+Owners`, each a `switch` over every field); its VTODO property in `VTodoMapping` and a line in each format adapter
 /// that carries it. The parse and template doors carry a fixed few fields and skip the rest; their door
 /// tests hold them to what is declared here.

@@ -2,7 +2,7 @@ import Foundation
 import TaskCore
 
 /// One field of a task row, declared once: the `TaskField` it stores, the columns of `tasks` it
-/// writes, the columns a SELECT reads it from (by name), and its value's key path and codec.
+/// writes, the columns a SELECT reads it from (by name), and its value's accessors and codec.
 ///
 /// A row's INSERT, UPDATE and SELECT are made from a list of these (`TaskRowLayout`), and a row is
 /// read by the names it selected: a new column of a task is its declaration in that list (and its
@@ -38,22 +38,25 @@ struct TaskColumn<Root>: Sendable {
     /// the layout resolves them against the SELECT it generated).
     var reader: @Sendable (_ index: (String) -> Int32) -> @Sendable (inout Root, Statement) -> Void
 
-    /// A field stored in one column of its own name, read from `t.<column>` (or `from`), through `codec`.
+    /// A field stored in one column of its own name, read from `t.<column>` (or `from`), through `codec`;
+    /// `get` and `set` are the value's accessors (closures, not a key path applied at run time: a
+    /// row is read for every task listed, and a key path's projection costs several times a property's).
     static func column<Value>(
-        _ field: TaskField?, _ column: String, _ path: WritableKeyPath<Root, Value> & Sendable, _ codec: ColumnCodec<Value>, from expression: String? = nil
+        _ field: TaskField?, _ column: String, _ get: @escaping @Sendable (Root) -> Value, _ set: @escaping @Sendable (inout Root, Value) -> Void,
+        _ codec: ColumnCodec<Value>, from expression: String? = nil
     ) -> TaskColumn {
         TaskColumn(
-            field: field, writes: [Write(column: column) { root, _ in codec.encode(root[keyPath: path]) }],
+            field: field, writes: [Write(column: column) { root, _ in codec.encode(get(root)) }],
             reads: [Read(column, from: expression)],
             reader: { index in
                 let i = index(column)
-                return { root, s in root[keyPath: path] = codec.decode(s, i) }
+                return { root, s in set(&root, codec.decode(s, i)) }
             })
     }
 
     /// A field read from `name` (a joined table's column) and written as an id the caller resolved.
     static func named<Value>(
-        _ field: TaskField, _ name: String, from expression: String, _ path: WritableKeyPath<Root, Value> & Sendable, _ codec: ColumnCodec<Value>,
+        _ field: TaskField, _ name: String, from expression: String, _ set: @escaping @Sendable (inout Root, Value) -> Void, _ codec: ColumnCodec<Value>,
         writes column: String, _ id: @escaping @Sendable (TaskRowContext) -> Int64?
     ) -> TaskColumn {
         TaskColumn(
@@ -61,7 +64,7 @@ struct TaskColumn<Root>: Sendable {
             reads: [Read(name, from: expression)],
             reader: { index in
                 let i = index(name)
-                return { root, s in root[keyPath: path] = codec.decode(s, i) }
+                return { root, s in set(&root, codec.decode(s, i)) }
             })
     }
 }

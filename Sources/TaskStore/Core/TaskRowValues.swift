@@ -1,10 +1,12 @@
 import Foundation
 import TaskCore
 
-/// The fields a stored task (`TaskItem`) and a task record (`TaskRecord`) hold alike, stored alike:
-/// their columns are declared once here (`sharedColumns`) for both rows.
-protocol TaskRowValues {
+/// The fields a draft, a stored task and a task record all hold: what the task says (its title, notes,
+/// dates, priority, estimate, energy, contexts, kind, rule, reminder). A draft becomes a stored task by
+/// `takeAttributes`, so a field added here is carried with no copy to extend.
+protocol TaskAttributeValues {
     var title: String { get set }
+    var notes: String? { get set }
     var due: Date? { get set }
     var dueDay: LocalDate? { get set }
     var priority: Priority { get set }
@@ -12,16 +14,41 @@ protocol TaskRowValues {
     var energy: Energy? { get set }
     var contexts: [String] { get set }
     var kind: TaskKind? { get set }
-    var status: TaskStatus { get set }
-    var stage: String? { get set }
     var recurrence: RecurrenceRule? { get set }
     var deferUntil: LocalDate? { get set }
+    var remind: ReminderSetting? { get set }
+}
+
+extension TaskAttributeValues {
+    /// Sets every shared field from `other`.
+    mutating func takeAttributes(from other: some TaskAttributeValues) {
+        title = other.title
+        notes = other.notes
+        due = other.due
+        dueDay = other.dueDay
+        priority = other.priority
+        estimateMinutes = other.estimateMinutes
+        energy = other.energy
+        contexts = other.contexts
+        kind = other.kind
+        recurrence = other.recurrence
+        deferUntil = other.deferUntil
+        remind = other.remind
+    }
+}
+
+/// The fields a stored task (`TaskItem`) and a task record (`TaskRecord`) hold alike, stored alike:
+/// their columns are declared once here (`sharedColumns`) for both rows.
+protocol TaskRowValues: TaskAttributeValues {
+    var status: TaskStatus { get set }
+    var stage: String? { get set }
     var created: Date { get set }
     /// The row's `updated` time (a record calls it `modified`).
     var updated: Date { get set }
     var completed: Date? { get set }
-    var remind: ReminderSetting? { get set }
 }
+
+extension TaskDraft: TaskAttributeValues {}
 
 extension TaskItem: TaskRowValues {}
 
@@ -45,21 +72,21 @@ extension TaskColumn where Root: TaskRowValues {
                     let i = index("title")
                     return { root, s in root.title = s.string(i) }
                 }),
-            .column(.due, "due", \.due, .time),
-            .column(nil, "due_day", \.dueDay, .day),
-            .column(.priority, "priority", \.priority, .rank),
-            .column(.estimateMinutes, "estimate_minutes", \.estimateMinutes, .integer),
-            .column(.energy, "energy", \.energy, .raw(Energy.self)),
-            .column(.contexts, "contexts", \.contexts, .lines),
-            .column(.kind, "kind", \.kind, .raw(TaskKind.self)),
-            .column(.status, "status", \.status, .status),
-            .named(.stage, "stage", from: "s.name", \.stage, .text, writes: "stage_id") { $0.stageID },
+            .column(.due, "due", { $0.due }, { $0.due = $1 }, .time),
+            .column(nil, "due_day", { $0.dueDay }, { $0.dueDay = $1 }, .day),
+            .column(.priority, "priority", { $0.priority }, { $0.priority = $1 }, .rank),
+            .column(.estimateMinutes, "estimate_minutes", { $0.estimateMinutes }, { $0.estimateMinutes = $1 }, .integer),
+            .column(.energy, "energy", { $0.energy }, { $0.energy = $1 }, .raw(Energy.self)),
+            .column(.contexts, "contexts", { $0.contexts }, { $0.contexts = $1 }, .lines),
+            .column(.kind, "kind", { $0.kind }, { $0.kind = $1 }, .raw(TaskKind.self)),
+            .column(.status, "status", { $0.status }, { $0.status = $1 }, .status),
+            .named(.stage, "stage", from: "s.name", { $0.stage = $1 }, .text, writes: "stage_id") { $0.stageID },
             recurrence,
-            .column(.deferUntil, "defer_until", \.deferUntil, .day),
-            .column(.created, "created", \.created, .time),
-            .column(.updated, "updated", \.updated, .time),
-            .column(.completed, "completed", \.completed, .time),
-            .column(.remind, "remind", \.remind, .remind),
+            .column(.deferUntil, "defer_until", { $0.deferUntil }, { $0.deferUntil = $1 }, .day),
+            .column(.created, "created", { $0.created }, { $0.created = $1 }, .time),
+            .column(.updated, "updated", { $0.updated }, { $0.updated = $1 }, .time),
+            .column(.completed, "completed", { $0.completed }, { $0.completed = $1 }, .time),
+            .column(.remind, "remind", { $0.remind }, { $0.remind = $1 }, .remind),
         ]
     }
 

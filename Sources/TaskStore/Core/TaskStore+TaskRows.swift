@@ -21,9 +21,9 @@ extension TaskStore {
                             task.notes = task.notesLocked ? nil : s.optionalString(i)
                         }
                     }),
-                .named(.list, "list", from: "l.name", \.list, .text, writes: "list_id") { $0.listID },
-                .named(.project, "project", from: "p.name", \.project, .text, writes: "project_id") { $0.projectID },
-                .column(.parent, "parent_id", \.parent, .taskID),
+                .named(.list, "list", from: "l.name", { $0.list = $1 }, .text, writes: "list_id") { $0.listID },
+                .named(.project, "project", from: "p.name", { $0.project = $1 }, .text, writes: "project_id") { $0.projectID },
+                .column(.parent, "parent_id", { $0.parent }, { $0.parent = $1 }, .taskID),
                 TaskColumn(
                     field: .place,
                     writes: [.init(column: "place_id", placeholder: placeIDByName) { task, _ in DatabaseValue(task.place?.place) },
@@ -245,12 +245,15 @@ extension TaskStore {
             }
         }
         let stamp = TaskStore.wholeSeconds(now)
-        let task = TaskItem(
-            id: TaskID(0), title: title, notes: draft.notes, due: dueTime(draft.dueDay) ?? draft.due.map(TaskStore.wholeSeconds), priority: draft.priority,
-            estimateMinutes: draft.estimateMinutes, energy: draft.energy, contexts: TaskStore.normalizeContexts(draft.contexts),
-            kind: draft.kind, status: .open, stage: nil, list: list.name, project: project?.name, parent: draft.parent,
-            recurrence: draft.recurrence, deferUntil: draft.deferUntil, created: stamp, updated: stamp, completed: nil,
-            dueDay: draft.dueDay, remind: draft.remind.map(TaskStore.wholeSeconds), place: try draft.place.map(resolvePlace))
+        var task = TaskItem(
+            id: TaskID(0), title: title, status: .open, stage: nil, list: list.name, project: project?.name, parent: draft.parent,
+            created: stamp, updated: stamp, completed: nil, place: try draft.place.map(resolvePlace))
+        // What the draft says comes over whole (a field added to `TaskAttributeValues` too), then as stored.
+        task.takeAttributes(from: draft)
+        task.title = title
+        task.due = dueTime(draft.dueDay) ?? draft.due.map(TaskStore.wholeSeconds)
+        task.contexts = TaskStore.normalizeContexts(draft.contexts)
+        task.remind = draft.remind.map(TaskStore.wholeSeconds)
         return (task, list.id, project?.id)
     }
 
