@@ -95,7 +95,7 @@ import Testing
     @Test func aDeclaredColumnIsWrittenAndReadWithNoOtherChange() throws {
         let f = try Fixture()
         try f.store.db.execute("ALTER TABLE tasks ADD COLUMN effort TEXT")
-        let columns = TaskRecord.row.columns.filter { $0.field != .series } + [.column(.series, "effort", { $0.series }, { $0.series = $1 }, .text)]
+        let columns = TaskRecord.row.columns.filter { $0.field != .series } + [.column(.series, "effort", { $0.series }, { $0.series = $1 }, .optionalText)]
         let layout = TaskRowLayout<TaskRecord>(columns, from: TaskRecord.row.from) {
             TaskRecord(uuid: "", title: "", created: Date(timeIntervalSince1970: 0), modified: Date(timeIntervalSince1970: 0))
         }

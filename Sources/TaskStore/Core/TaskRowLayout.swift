@@ -7,7 +7,7 @@ import TaskCore
 /// Built once per root (a `static let`): the SQL is text generated here, and each reader has its
 /// columns' indexes resolved by name when the layout is made, so reading a row costs what reading
 /// by hand-counted positions did.
-struct TaskRowLayout<Root>: Sendable {
+struct TaskRowLayout<Root: Sendable>: Sendable {
     let columns: [TaskColumn<Root>]
     /// `SELECT`'s column list (`t.title, l.name AS list, …`).
     let selection: String
@@ -21,13 +21,14 @@ struct TaskRowLayout<Root>: Sendable {
     private let insertPlaceholders: [String]
     private let updatePlaceholders: [String]
     private let readers: [@Sendable (inout Root, Statement) -> Void]
-    private let blank: @Sendable () -> Root
+    /// The root every read starts from (each declared field is then set).
+    private let blank: Root
 
     /// - Parameter blank: the root every read starts from (each declared field is then set).
     init(_ columns: [TaskColumn<Root>], from: String, blank: @escaping @Sendable () -> Root) {
         self.columns = columns
         self.from = from
-        self.blank = blank
+        self.blank = blank()
         let reads = columns.flatMap(\.reads)
         names = reads.map(\.name)
         selection = reads.map(\.expression).joined(separator: ", ")
@@ -83,8 +84,10 @@ struct TaskRowLayout<Root>: Sendable {
 
     /// The current row of a statement of `select`, read by the names it selected.
     func read(_ s: Statement) -> Root {
-        var root = blank()
-        for reader in readers { reader(&root, s) }
+        var root = blank
+        readers.withUnsafeBufferPointer { readers in
+            for reader in readers { reader(&root, s) }
+        }
         return root
     }
 }

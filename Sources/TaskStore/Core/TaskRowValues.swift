@@ -4,7 +4,7 @@ import TaskCore
 /// The fields a draft, a stored task and a task record all hold: what the task says (its title, notes,
 /// dates, priority, estimate, energy, contexts, kind, rule, reminder). A draft becomes a stored task by
 /// `takeAttributes`, so a field added here is carried with no copy to extend.
-protocol TaskAttributeValues {
+protocol TaskAttributeValues: Sendable {
     var title: String { get set }
     var notes: String? { get set }
     var due: Date? { get set }
@@ -72,20 +72,20 @@ extension TaskColumn where Root: TaskRowValues {
                     let i = index("title")
                     return { root, s in root.title = s.string(i) }
                 }),
-            .column(.due, "due", { $0.due }, { $0.due = $1 }, .time),
+            .column(.due, "due", { $0.due }, { $0.due = $1 }, .optionalTime),
             .column(nil, "due_day", { $0.dueDay }, { $0.dueDay = $1 }, .day),
             .column(.priority, "priority", { $0.priority }, { $0.priority = $1 }, .rank),
             .column(.estimateMinutes, "estimate_minutes", { $0.estimateMinutes }, { $0.estimateMinutes = $1 }, .integer),
-            .column(.energy, "energy", { $0.energy }, { $0.energy = $1 }, .raw(Energy.self)),
+            .column(.energy, "energy", { $0.energy }, { $0.energy = $1 }, RawCodec<Energy>()),
             .column(.contexts, "contexts", { $0.contexts }, { $0.contexts = $1 }, .lines),
-            .column(.kind, "kind", { $0.kind }, { $0.kind = $1 }, .raw(TaskKind.self)),
+            .column(.kind, "kind", { $0.kind }, { $0.kind = $1 }, RawCodec<TaskKind>()),
             .column(.status, "status", { $0.status }, { $0.status = $1 }, .status),
-            .named(.stage, "stage", from: "s.name", { $0.stage = $1 }, .text, writes: "stage_id") { $0.stageID },
+            .named(.stage, "stage", from: "s.name", { $0.stage = $1 }, .optionalText, writes: "stage_id") { $0.stageID },
             recurrence,
             .column(.deferUntil, "defer_until", { $0.deferUntil }, { $0.deferUntil = $1 }, .day),
             .column(.created, "created", { $0.created }, { $0.created = $1 }, .time),
             .column(.updated, "updated", { $0.updated }, { $0.updated = $1 }, .time),
-            .column(.completed, "completed", { $0.completed }, { $0.completed = $1 }, .time),
+            .column(.completed, "completed", { $0.completed }, { $0.completed = $1 }, .optionalTime),
             .column(.remind, "remind", { $0.remind }, { $0.remind = $1 }, .remind),
         ]
     }

@@ -22,7 +22,7 @@ extension TaskStore {
                         }
                     }),
                 .named(.list, "list", from: "l.name", { $0.list = $1 }, .text, writes: "list_id") { $0.listID },
-                .named(.project, "project", from: "p.name", { $0.project = $1 }, .text, writes: "project_id") { $0.projectID },
+                .named(.project, "project", from: "p.name", { $0.project = $1 }, .optionalText, writes: "project_id") { $0.projectID },
                 .column(.parent, "parent_id", { $0.parent }, { $0.parent = $1 }, .taskID),
                 TaskColumn(
                     field: .place,

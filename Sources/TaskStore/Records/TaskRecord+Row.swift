@@ -20,18 +20,18 @@ extension TaskRecord {
                         return { record, s in record.notes = s.isBlob(i) ? nil : s.optionalString(i) }
                     }),
                 .named(.list, "list", from: "l.name", { $0.list = $1 }, .text, writes: "list_id") { $0.listID },
-                .named(.project, "project", from: "p.uuid", { $0.project = $1 }, .text, writes: "project_id") { $0.projectID },
+                .named(.project, "project", from: "p.uuid", { $0.project = $1 }, .optionalText, writes: "project_id") { $0.projectID },
                 TaskColumn(field: .parent, writes: [], reads: [.init("parent", from: "pt.uuid")], reader: { index in
                     let i = index("parent")
                     return { record, s in record.parent = s.optionalString(i) }
                 }),
                 .column(.anchorDay, "recur_anchor_day", { $0.anchorDay }, { $0.anchorDay = $1 }, .integer),
-                .column(nil, "extras", { $0.extras }, { $0.extras = $1 }, ColumnCodec(encode: RecordSets.extrasValue, decode: { RecordSets.extras($0.optionalString($1)) })),
-                .column(.series, "series", { $0.series }, { $0.series = $1 }, .text),
-                .column(.completedZone, "completed_zone", { $0.completedZone }, { $0.completedZone = $1 }, .text),
-                .column(.dueZone, "due_zone", { $0.dueZone }, { $0.dueZone = $1 }, .text),
-                .column(.checklist, "checklist", { $0.checklist }, { $0.checklist = $1 }, .lines),
-                .named(.place, "place", from: "pl.uuid", { $0.place = $1 }, .text, writes: "place_id") { $0.placeID },
+                .column(nil, "extras", { $0.extras }, { $0.extras = $1 }, ExtrasCodec()),
+                .column(.series, "series", { $0.series }, { $0.series = $1 }, .optionalText),
+                .column(.completedZone, "completed_zone", { $0.completedZone }, { $0.completedZone = $1 }, .optionalText),
+                .column(.dueZone, "due_zone", { $0.dueZone }, { $0.dueZone = $1 }, .optionalText),
+                .column(.checklist, "checklist", { $0.checklist }, { $0.checklist = $1 }, .optionalLines),
+                .named(.place, "place", from: "pl.uuid", { $0.place = $1 }, .optionalText, writes: "place_id") { $0.placeID },
                 TaskColumn(
                     field: .placeTrigger,
                     writes: [.init(column: "place_trigger") { record, context in
