@@ -16,7 +16,7 @@ import TaskerTestSupport
     ]
 
     /// A read of a result column by a number written in the source (`s.optionalString(16)`, `$0.int(4)`).
-    static let positionalRead = /\.(int|int64|string|optionalString|optionalInt|optionalInt64|optionalDate|date|isBlob|isNull|bytes)\([0-9]+\)/
+    static var positionalRead: Regex<(Substring, Substring)> { /\.(int|int64|string|optionalString|optionalInt|optionalInt64|optionalDate|date|isBlob|isNull|bytes)\([0-9]+\)/ }
 
     static func text(_ relative: String) throws -> String {
         try String(contentsOf: sources.appendingPathComponent(relative), encoding: .utf8)

@@ -9,24 +9,16 @@ import TaskCore
 /// migration), not a position to count in four SQL strings.
 struct TaskColumn<Root: Sendable>: Sendable {
     /// One column written: its name, the SQL its value binds to (`?`, or a lookup such as a place's
-    /// id by its name), and the value from the root and the row's context.
+    /// id by its name), and the value from the root and the row's context. The root is passed
+    /// `inout` (it is only read): a task passed by value to a closure stored for any root is copied
+    /// at each call, every reference in it retained, and a row binds some thirty values.
     struct Write: Sendable {
         var column: String
         var placeholder = "?"
-        var value: @Sendable (Root, TaskRowContext) -> DatabaseValue
+        var value: @Sendable (inout Root, TaskRowContext) -> DatabaseValue
     }
 
-    /// One column read: its name in the result, and the expression that selects it when that is not
-    /// `t.<name>` (a joined table's column, such as the list's name).
-    struct Read: Sendable {
-        var name: String
-        var expression: String
-
-        init(_ name: String, from expression: String? = nil) {
-            self.name = name
-            self.expression = expression.map { "\($0) AS \(name)" } ?? "t.\(name)"
-        }
-    }
+    typealias Read = TaskColumnRead
 
     /// The field stored (nil for what is no field of its own: the row id).
     var field: TaskField?
@@ -42,11 +34,11 @@ struct TaskColumn<Root: Sendable>: Sendable {
     /// `get` and `set` are the value's accessors (closures, not a key path applied at run time: a
     /// row is read for every task listed, and a key path's projection costs several times a property's).
     static func column<Codec: ColumnCodec>(
-        _ field: TaskField?, _ column: String, _ get: @escaping @Sendable (Root) -> Codec.Value,
+        _ field: TaskField?, _ column: String, _ get: @escaping @Sendable (inout Root) -> Codec.Value,
         _ set: @escaping @Sendable (inout Root, Codec.Value) -> Void, _ codec: Codec, from expression: String? = nil
     ) -> TaskColumn {
         TaskColumn(
-            field: field, writes: [Write(column: column) { root, _ in codec.encode(get(root)) }],
+            field: field, writes: [Write(column: column) { root, _ in codec.encode(get(&root)) }],
             reads: [Read(column, from: expression)],
             reader: { index in
                 let i = index(column)
@@ -66,6 +58,18 @@ struct TaskColumn<Root: Sendable>: Sendable {
                 let i = index(name)
                 return { root, s in set(&root, codec.decode(s, i)) }
             })
+    }
+}
+
+/// One column a task row's SELECT reads: its name in the result, and the expression that selects it
+/// when that is not `t.<name>` (a joined table's column, such as the list's name).
+struct TaskColumnRead: Sendable {
+    var name: String
+    var expression: String
+
+    init(_ name: String, from expression: String? = nil) {
+        self.name = name
+        self.expression = expression.map { $0 + " AS " + name } ?? "t." + name
     }
 }
 

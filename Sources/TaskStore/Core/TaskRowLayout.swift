@@ -29,19 +29,26 @@ struct TaskRowLayout<Root: Sendable>: Sendable {
         self.columns = columns
         self.from = from
         self.blank = blank()
-        let reads = columns.flatMap(\.reads)
-        names = reads.map(\.name)
-        selection = reads.map(\.expression).joined(separator: ", ")
-        let inserted = columns.flatMap(\.writes)
-        let updated = columns.filter { !$0.insertOnly }.flatMap(\.writes)
-        insertColumns = inserted.map(\.column)
-        insertPlaceholders = inserted.map(\.placeholder)
-        updateColumns = updated.map(\.column)
-        updatePlaceholders = updated.map(\.placeholder)
-        var index: [String: Int32] = [:]
-        for (i, name) in names.enumerated() where index[name] == nil { index[name] = Int32(i) }
-        let resolved = index
-        readers = columns.map { $0.reader { resolved[$0] ?? -1 } }
+        // One pass, no dictionary: the layouts are made at every start, before the first task is read.
+        var names: [String] = [], selection = "", inserted: [(String, String)] = [], updated: [(String, String)] = []
+        for column in columns {
+            for read in column.reads {
+                if !names.isEmpty { selection += ", " }
+                selection += read.expression
+                names.append(read.name)
+            }
+            for write in column.writes {
+                inserted.append((write.column, write.placeholder))
+                if !column.insertOnly { updated.append((write.column, write.placeholder)) }
+            }
+        }
+        self.names = names
+        self.selection = selection
+        insertColumns = inserted.map(\.0)
+        insertPlaceholders = inserted.map(\.1)
+        updateColumns = updated.map(\.0)
+        updatePlaceholders = updated.map(\.1)
+        readers = columns.map { $0.reader { name in names.firstIndex(of: name).map(Int32.init) ?? -1 } }
     }
 
     /// The index of `name` in `select`'s result, -1 when it is not selected.
@@ -66,8 +73,9 @@ struct TaskRowLayout<Root: Sendable>: Sendable {
     func insertValues(_ root: Root, _ context: TaskRowContext) -> [DatabaseValue] {
         var values: [DatabaseValue] = []
         values.reserveCapacity(insertColumns.count + 1)
+        var root = root
         for column in columns {
-            for write in column.writes { values.append(write.value(root, context)) }
+            for write in column.writes { values.append(write.value(&root, context)) }
         }
         return values
     }
@@ -76,8 +84,9 @@ struct TaskRowLayout<Root: Sendable>: Sendable {
     func updateValues(_ root: Root, _ context: TaskRowContext) -> [DatabaseValue] {
         var values: [DatabaseValue] = []
         values.reserveCapacity(updateColumns.count + 1)
+        var root = root
         for column in columns where !column.insertOnly {
-            for write in column.writes { values.append(write.value(root, context)) }
+            for write in column.writes { values.append(write.value(&root, context)) }
         }
         return values
     }
