@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import TaskCore
 @testable import TaskStore
+import TaskerTestSupport
 
 /// A task row is made from its column declarations (`TaskColumn`, `TaskRowLayout`): the SQL is
 /// generated from them and rows are read by the names selected, so a field's column is its
@@ -50,30 +51,10 @@ import Testing
     @Test func aFullRecordIsWrittenAndReadBackWhole() throws {
         let f = try Fixture()
         let made = at("2026-03-01T10:00")
-        var record = TaskRecord(uuid: "0190a3b4-0000-7000-8000-000000000001", title: "Dentist", created: made, modified: at("2026-03-02T10:00"))
-        record.notes = "bring the card"
-        record.due = at("2026-12-10T09:30")
-        record.priority = .high
-        record.estimateMinutes = 30
-        record.energy = .focused
+        // Every field set, two contexts (lines) and a rule of the other kind (recur_kind).
+        var record = FullTaskRecord.make()
         record.contexts = ["phone", "town"]
-        record.kind = .errand
-        record.status = .done
-        record.stage = "Next"
-        record.list = "Home"
-        record.project = "0190a3b4-0000-7000-8000-000000000002"
-        record.parent = "0190a3b4-0000-7000-8000-000000000003"
         record.recurrence = RecurrenceRule(frequency: .monthly, kind: .afterCompletion)
-        record.anchorDay = 31
-        record.deferUntil = LocalDate(year: 2026, month: 12, day: 1)
-        record.completed = at("2026-03-03T10:00")
-        record.completedZone = "Europe/London"
-        record.dueZone = "America/New_York"
-        record.checklist = ["pack", "print the tickets"]
-        record.series = "0190a3b4-0000-7000-8000-000000000004"
-        record.remind = .minutesBefore(30)
-        record.place = "0190a3b4-0000-7000-8000-000000000005"
-        record.placeTrigger = .leave
         record.extras = ["x-note": .string("kept")]
         let parent = TaskRecord(uuid: "0190a3b4-0000-7000-8000-000000000003", title: "Trip", created: made, modified: made)
         let set = RecordSet(
