@@ -21,6 +21,10 @@ struct TaskRowLayout<Root: Sendable>: Sendable {
     private let insertPlaceholders: [String]
     private let updatePlaceholders: [String]
     private let readers: [@Sendable (inout Root, Statement) -> Void]
+    /// Each value's closure in binding order, flat: a row is bound by one loop over these, not by
+    /// walking the columns and their writes (copying each declaration retains its arrays and strings).
+    private let insertWriters: [@Sendable (inout Root, TaskRowContext) -> DatabaseValue]
+    private let updateWriters: [@Sendable (inout Root, TaskRowContext) -> DatabaseValue]
     /// The root every read starts from (each declared field is then set).
     private let blank: Root
 
@@ -30,7 +34,7 @@ struct TaskRowLayout<Root: Sendable>: Sendable {
         self.from = from
         self.blank = blank()
         // One pass, no dictionary: the layouts are made at every start, before the first task is read.
-        var names: [String] = [], selection = "", inserted: [(String, String)] = [], updated: [(String, String)] = []
+        var names: [String] = [], selection = "", inserted: [TaskColumn<Root>.Write] = [], updated: [TaskColumn<Root>.Write] = []
         for column in columns {
             for read in column.reads {
                 if !names.isEmpty { selection += ", " }
@@ -38,16 +42,18 @@ struct TaskRowLayout<Root: Sendable>: Sendable {
                 names.append(read.name)
             }
             for write in column.writes {
-                inserted.append((write.column, write.placeholder))
-                if !column.insertOnly { updated.append((write.column, write.placeholder)) }
+                inserted.append(write)
+                if !column.insertOnly { updated.append(write) }
             }
         }
         self.names = names
         self.selection = selection
-        insertColumns = inserted.map(\.0)
-        insertPlaceholders = inserted.map(\.1)
-        updateColumns = updated.map(\.0)
-        updatePlaceholders = updated.map(\.1)
+        insertColumns = inserted.map(\.column)
+        insertPlaceholders = inserted.map(\.placeholder)
+        insertWriters = inserted.map(\.value)
+        updateColumns = updated.map(\.column)
+        updatePlaceholders = updated.map(\.placeholder)
+        updateWriters = updated.map(\.value)
         readers = columns.map { $0.reader { name in names.firstIndex(of: name).map(Int32.init) ?? -1 } }
     }
 
@@ -72,10 +78,10 @@ struct TaskRowLayout<Root: Sendable>: Sendable {
     /// The values of `insertSQL`, in its order.
     func insertValues(_ root: Root, _ context: TaskRowContext) -> [DatabaseValue] {
         var values: [DatabaseValue] = []
-        values.reserveCapacity(insertColumns.count + 1)
+        values.reserveCapacity(insertWriters.count + 1)
         var root = root
-        for column in columns {
-            for write in column.writes { values.append(write.value(&root, context)) }
+        insertWriters.withUnsafeBufferPointer { writers in
+            for value in writers { values.append(value(&root, context)) }
         }
         return values
     }
@@ -83,10 +89,10 @@ struct TaskRowLayout<Root: Sendable>: Sendable {
     /// The values of `updateSQL`, in its order (without the id).
     func updateValues(_ root: Root, _ context: TaskRowContext) -> [DatabaseValue] {
         var values: [DatabaseValue] = []
-        values.reserveCapacity(updateColumns.count + 1)
+        values.reserveCapacity(updateWriters.count + 1)
         var root = root
-        for column in columns where !column.insertOnly {
-            for write in column.writes { values.append(write.value(&root, context)) }
+        updateWriters.withUnsafeBufferPointer { writers in
+            for value in writers { values.append(value(&root, context)) }
         }
         return values
     }
