@@ -5,8 +5,8 @@ import TaskCore
 /// text, the values to bind in their order, and reading a row into its root by the names selected.
 ///
 /// Built once per root (a `static let`): the SQL is text generated here, and each reader has its
-/// columns' indexes resolved by name when the layout is made, so reading a row costs what reading
-/// by hand-counted positions did.
+/// columns' indexes resolved by name when the layout is made, so a row is read with no name looked
+/// up (docs/PERFORMANCE.md compares it with the hand-counted positions it replaced).
 struct TaskRowLayout<Root: Sendable>: Sendable {
     let columns: [TaskColumn<Root>]
     /// `SELECT`'s column list (`t.title, l.name AS list, …`).
