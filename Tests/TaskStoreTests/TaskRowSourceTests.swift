@@ -7,8 +7,6 @@ import TaskerTestSupport
 /// (`s.int(4)`), which a new column would shift. A scratch copy with a field added
 /// (`scripts/new-field-footprint`) measures the rest: which files a new field touches.
 @Suite struct TaskRowSourceTests {
-    static let sources = FixtureFile.repositoryRoot.appendingPathComponent("Sources")
-
     /// The files that declare task rows and read them (the layout and its columns), whole.
     static let rowFiles = [
         "TaskStore/Core/TaskColumn.swift", "TaskStore/Core/ColumnCodec.swift", "TaskStore/Core/TaskRowLayout.swift",
@@ -19,12 +17,7 @@ import TaskerTestSupport
     static var positionalRead: Regex<(Substring, Substring)> { /\.(int|int64|string|optionalString|optionalInt|optionalInt64|optionalDate|date|isBlob|isNull|bytes)\([0-9]+\)/ }
 
     static func text(_ relative: String) throws -> String {
-        try String(contentsOf: sources.appendingPathComponent(relative), encoding: .utf8)
-    }
-
-    static func swiftFiles() throws -> [String] {
-        let walker = FileManager.default.enumerator(atPath: sources.path)
-        return (walker?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".swift") }.sorted()
+        try #require(try SourceTree.swiftFiles().first { $0.path == relative }, "no Sources/\(relative)").text
     }
 
     static func positionalReads(_ text: Substring) -> [String] { text.matches(of: positionalRead).map { String(text[$0.range]) } }
@@ -59,12 +52,11 @@ import TaskerTestSupport
     /// Every task INSERT (a new task, a restore, an import) is the layout's generated text; migrations
     /// copy tables in SQL of their own.
     @Test func noTaskInsertIsWrittenByHand() throws {
-        let files = try Self.swiftFiles()
-        #expect(files.count > 100, "the sources were not found at \(Self.sources.path)")
-        var spelled: [String] = []
-        for file in files where !file.hasSuffix("SchemaMigration.swift") && !file.hasSuffix("TaskRowLayout.swift") {
-            if try Self.text(file).contains("INSERT INTO tasks(") { spelled.append(file) }
-        }
+        let files = try SourceTree.swiftFiles()
+        #expect(files.count > 100, "the sources were found")
+        let spelled = files.filter { file in
+            !file.path.hasSuffix("SchemaMigration.swift") && !file.path.hasSuffix("TaskRowLayout.swift") && file.text.contains("INSERT INTO tasks(")
+        }.map(\.path)
         #expect(spelled == [], "generate the INSERT from the row's layout (TaskRowLayout.insertSQL)")
         #expect(try Self.text("TaskStore/Core/TaskRowLayout.swift").contains("INSERT INTO tasks("))
     }
