@@ -76,22 +76,19 @@ struct TaskRowLayout<Root: Sendable>: Sendable {
     }
 
     /// The values of `insertSQL`, in its order.
-    func insertValues(_ root: Root, _ context: TaskRowContext) -> [DatabaseValue] {
-        var values: [DatabaseValue] = []
-        values.reserveCapacity(insertWriters.count + 1)
-        var root = root
-        insertWriters.withUnsafeBufferPointer { writers in
-            for value in writers { values.append(value(&root, context)) }
-        }
-        return values
-    }
+    func insertValues(_ root: Root, _ context: TaskRowContext) -> [DatabaseValue] { Self.values(insertWriters, root, context) }
 
     /// The values of `updateSQL`, in its order (without the id).
-    func updateValues(_ root: Root, _ context: TaskRowContext) -> [DatabaseValue] {
+    func updateValues(_ root: Root, _ context: TaskRowContext) -> [DatabaseValue] { Self.values(updateWriters, root, context) }
+
+    /// Each writer's value for `root`, in order (one more place reserved: the caller's id).
+    private static func values(
+        _ writers: [@Sendable (inout Root, TaskRowContext) -> DatabaseValue], _ root: Root, _ context: TaskRowContext
+    ) -> [DatabaseValue] {
         var values: [DatabaseValue] = []
-        values.reserveCapacity(updateWriters.count + 1)
+        values.reserveCapacity(writers.count + 1)
         var root = root
-        updateWriters.withUnsafeBufferPointer { writers in
+        writers.withUnsafeBufferPointer { writers in
             for value in writers { values.append(value(&root, context)) }
         }
         return values
