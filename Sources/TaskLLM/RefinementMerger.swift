@@ -154,11 +154,7 @@ public struct RefinementMerger: Sendable {
     /// project, list, parent) is the model's, and so is a repeat the rules did not read.
     public func merge(proposal draft: TaskDraft, due: String?, userText: String, rules: ParseResult, single: Bool) -> ParseResult {
         var merged = mergeFields(proposal: draft, due: due, userText: userText, rules: rules, single: single)
-        merged.draft.notes = draft.notes
-        merged.draft.project = draft.project
-        merged.draft.list = draft.list
-        merged.draft.parent = draft.parent
-        if merged.draft.recurrence == nil { merged.draft.recurrence = draft.recurrence }
+        merged.draft = Self.keepingModelFields(merged.draft, from: draft)
         return merged
     }
 
@@ -184,9 +180,7 @@ public struct RefinementMerger: Sendable {
         if proposals.count == 1, parts.count > 1, let only = proposals.first {
             return [parts.map { part in
                 var read = parser.parse(part, now: now, timeZone: timeZone, places: places)
-                read.draft.project = only.draft.project
-                read.draft.list = only.draft.list
-                read.draft.parent = only.draft.parent
+                read.draft = Self.keepingModelFields(read.draft, from: only.draft, splitPart: true)
                 return read
             }]
         }
@@ -194,9 +188,7 @@ public struct RefinementMerger: Sendable {
             !proposals.allSatisfy({ parser.readsAsTask($0.draft.title, now: now, timeZone: timeZone) })
         {
             var whole = rules
-            whole.draft.project = proposals[0].draft.project
-            whole.draft.list = proposals[0].draft.list
-            whole.draft.parent = proposals[0].draft.parent
+            whole.draft = Self.keepingModelFields(whole.draft, from: proposals[0].draft, splitPart: true)
             return [[whole]] + Array(repeating: [], count: proposals.count - 1)
         }
         let single = proposals.count == 1

@@ -7,12 +7,13 @@
 /// column or property. Each member has a JSON type (what a tool's output schema can be made from).
 /// A door's writers and readers map each field they carry (`members(at:)`), switching over every field
 /// with the declared key, so no codec spells a key; the door tests (`TaskField*DoorTests`) check every
-/// door writes exactly what is declared here, and `FieldFootprintTests` which files spell a key at all.
+/// door writes exactly what is declared here.
 ///
 /// Adding a field: its case and members here; its property on `TaskItem` and `TaskDraft`; on
-/// `TaskRecord` with its column (a migration) and the store's mapping; then the compiler names each codec
-/// that has not decided about it (`TaskField+Tool`, `TaskRecord+JSON`, sync's `TaskFields`, each a
-/// `switch` over every field); its VTODO property in `VTodoMapping` and a line in each format adapter
+/// `TaskRecord`; its column (a migration) declared once in the store's row (`TaskColumn`: the SQL and
+/// the reading are made from it); then the compiler names each codec and merge that has not decided
+/// about it (`TaskField+Tool`, `TaskRecord+JSON`, sync's `TaskFields`,
+/// `RefinementMerger+Owners`, each a `switch` over every field); its VTODO property in `VTodoMapping` and a line in each format adapter
 /// that carries it. The parse and template doors carry a fixed few fields and skip the rest; their door
 /// tests hold them to what is declared here.
 public enum TaskField: String, CaseIterable, Sendable {

@@ -125,6 +125,8 @@ package final class Statement {
     package func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
     /// How many columns a row of this statement has.
     package var columnCount: Int32 { sqlite3_column_count(handle) }
+    /// The name of a result column (its `AS` name, else the column's own).
+    package func columnName(_ column: Int32) -> String { sqlite3_column_name(handle, column).map { String(cString: $0) } ?? "" }
     /// The column's storage class and bytes, so two values of different types never read the same.
     package func typedBytes(_ column: Int32) -> [UInt8] { [UInt8(truncatingIfNeeded: sqlite3_column_type(handle, column))] + bytes(column) }
     /// Column `column` as SQLite holds it, in its own type (integer, real, text, blob or null).

@@ -3,86 +3,53 @@ import TaskCore
 
 /// Reading and writing task rows: the column list, the row → `TaskItem` mapping, name resolution.
 extension TaskStore {
-    static let taskColumns = """
-        t.id, t.title, t.notes, t.due, t.priority, t.estimate_minutes, t.energy, t.contexts, t.kind, t.status,
-        s.name, l.name, p.name, t.parent_id, t.recur_frequency, t.recur_interval, t.recur_rule,
-        t.defer_until, t.created, t.updated, t.completed, t.due_day, t.remind, pl.name, t.place_trigger, t.recur_kind
-        """
-
-    static let taskFrom = """
-        FROM tasks t JOIN lists l ON l.id = t.list_id
-        LEFT JOIN stages s ON s.id = t.stage_id LEFT JOIN projects p ON p.id = t.project_id
-        LEFT JOIN places pl ON pl.id = t.place_id
-        """
+    /// A stored task's row (`TaskItem`): its columns declared once, the SQL and the reading made from them.
+    static let taskRow = TaskRowLayout<TaskItem>(
+        // The row id is SQLite's (a restore binds it itself): read, never written.
+        [TaskColumn(field: .id, writes: [], reads: [.init("id")], reader: { index in
+            let i = index("id")
+            return { task, s in task.id = TaskID(s.int64(i)) }
+        })]
+            + TaskColumn<TaskItem>.sharedColumns + [
+                TaskColumn(
+                    field: .notes, writes: [.init(column: "notes") { _, context in context.notes }], reads: [.init("notes")],
+                    reader: { index in
+                        let i = index("notes")
+                        // Sealed notes (a BLOB) are never read as text here: `openingNotes` opens them with the key.
+                        return { task, s in
+                            task.notesLocked = s.isBlob(i)
+                            task.notes = task.notesLocked ? nil : s.optionalString(i)
+                        }
+                    }),
+                .named(.list, "list", from: "l.name", { $0.list = $1 }, .text, writes: "list_id") { $0.listID },
+                .named(.project, "project", from: "p.name", { $0.project = $1 }, .optionalText, writes: "project_id") { $0.projectID },
+                .column(.parent, "parent_id", { $0.parent }, { $0.parent = $1 }, .taskID),
+                TaskColumn(
+                    field: .place,
+                    writes: [.init(column: "place_id", placeholder: placeIDByName) { task, _ in DatabaseValue(task.place?.place) },
+                             .init(column: "place_trigger") { task, _ in DatabaseValue(task.place?.trigger.rawValue) }],
+                    reads: [.init("place", from: "pl.name"), .init("place_trigger")],
+                    reader: { index in
+                        let (place, trigger) = (index("place"), index("place_trigger"))
+                        return { task, s in
+                            task.place = s.optionalString(place).map {
+                                PlaceBinding(place: $0, trigger: s.optionalString(trigger).flatMap(PlaceBinding.Trigger.init(rawValue:)) ?? .arrive)
+                            }
+                        }
+                    }),
+                TaskColumn(field: .anchorDay, writes: [.init(column: "recur_anchor_day") { _, context in DatabaseValue(context.anchorDay) }],
+                           insertOnly: true, reads: [], reader: { _ in { _, _ in } }),
+                TaskColumn(field: .uuid, writes: [.init(column: "uuid") { _, context in .text(context.uuid) }],
+                           insertOnly: true, reads: [], reader: { _ in { _, _ in } }),
+            ],
+        from: """
+            FROM tasks t JOIN lists l ON l.id = t.list_id
+            LEFT JOIN stages s ON s.id = t.stage_id LEFT JOIN projects p ON p.id = t.project_id
+            LEFT JOIN places pl ON pl.id = t.place_id
+            """,
+        blank: { TaskItem(id: TaskID(0), title: "", created: Date(timeIntervalSince1970: 0), updated: Date(timeIntervalSince1970: 0)) })
 
     static let prioritiesByRank: [Priority] = Priority.allCases.sorted { $0.rank < $1.rank }
-
-    static func readTask(_ s: Statement) -> TaskItem {
-        readTask(s, stage: s.optionalString(10), list: s.string(11), project: s.optionalString(12))
-    }
-
-    /// Columns for reading many rows without joins: stage, list and project come as ids (columns
-    /// 10–12) and are named from `NameMaps` (those tables are small; this saves three lookups a row).
-    static let taskColumnsByID = """
-        t.id, t.title, t.notes, t.due, t.priority, t.estimate_minutes, t.energy, t.contexts, t.kind, t.status,
-        t.stage_id, t.list_id, t.project_id, t.parent_id, t.recur_frequency, t.recur_interval, t.recur_rule,
-        t.defer_until, t.created, t.updated, t.completed, t.due_day, t.remind,
-        (SELECT name FROM places WHERE id = t.place_id), t.place_trigger, t.recur_kind
-        """
-
-    struct NameMaps {
-        var stages: [Int64: String]
-        var lists: [Int64: String]
-        var projects: [Int64: String]
-    }
-
-    func loadNameMaps() throws -> NameMaps {
-        func map(_ table: String) throws -> [Int64: String] {
-            var result: [Int64: String] = [:]
-            for (id, name) in try db.cached("SELECT id, name FROM \(table)").rows({ ($0.int64(0), $0.string(1)) }) { result[id] = name }
-            return result
-        }
-        return NameMaps(stages: try map("stages"), lists: try map("lists"), projects: try map("projects"))
-    }
-
-    static func readTask(_ s: Statement, names: NameMaps) -> TaskItem {
-        readTask(
-            s, stage: s.optionalInt64(10).flatMap { names.stages[$0] }, list: names.lists[s.int64(11)] ?? "",
-            project: s.optionalInt64(12).flatMap { names.projects[$0] })
-    }
-
-    static func readTask(_ s: Statement, stage: String?, list: String, project: String?) -> TaskItem {
-        let rank = s.int(4)
-        let recurrence = storedRule(s.optionalString(16), kind: s.optionalString(25))
-        let contexts = s.string(7)
-        // Sealed notes (a BLOB) are never read as text here: `openingNotes` opens them with the key.
-        let sealedNotes = s.isBlob(2)
-        var task = TaskItem(
-            id: TaskID(s.int64(0)),
-            title: s.string(1),
-            notes: sealedNotes ? nil : s.optionalString(2),
-            due: s.optionalDate(3),
-            priority: prioritiesByRank[min(max(rank, 0), 3)],
-            estimateMinutes: s.optionalInt(5),
-            energy: s.optionalString(6).flatMap(Energy.init(rawValue:)),
-            contexts: contexts.isEmpty ? [] : contexts.split(separator: "\n").map(String.init),
-            kind: s.optionalString(8).flatMap(TaskKind.init(rawValue:)),
-            status: TaskStatus(rawValue: s.string(9)) ?? .open,
-            stage: stage,
-            list: list,
-            project: project,
-            parent: s.optionalInt64(13).map(TaskID.init),
-            recurrence: recurrence,
-            deferUntil: s.optionalString(17).flatMap { LocalDate(iso: $0) },
-            created: s.date(18),
-            updated: s.date(19),
-            completed: s.optionalDate(20),
-            dueDay: s.optionalString(21).flatMap { LocalDate(iso: $0) },
-            remind: s.optionalString(22).flatMap(ReminderSetting.init(storageText:)),
-            place: s.optionalString(23).map { PlaceBinding(place: $0, trigger: s.optionalString(24).flatMap(PlaceBinding.Trigger.init(rawValue:)) ?? .arrive) })
-        task.notesLocked = sealedNotes
-        return task
-    }
 
     /// `task` with its sealed notes opened (`readTask` leaves them nil and `notesLocked`); without
     /// the key they stay locked. - Throws: `.sealed` when the key is here but they do not open.
@@ -108,8 +75,7 @@ extension TaskStore {
 
     /// Loads one task. - Throws: `.taskNotFound`.
     func loadTask(_ id: TaskID) throws -> TaskItem {
-        let sql = "SELECT \(TaskStore.taskColumns) \(TaskStore.taskFrom) WHERE t.id = ?"
-        guard let task = try db.cached(sql).bind([.integer(id.rawValue)]).first(TaskStore.readTask) else {
+        guard let task = try db.cached(TaskStore.taskRow.select("WHERE t.id = ?")).bind([.integer(id.rawValue)]).first(TaskStore.taskRow.read) else {
             throw TaskStoreError.taskNotFound(id)
         }
         return try openingNotes(task)
@@ -117,7 +83,7 @@ extension TaskStore {
 
     /// Loads tasks by a WHERE/ORDER tail, binding `values`.
     package func loadTasks(_ tail: String, _ values: [DatabaseValue]) throws -> [TaskItem] {
-        try db.cached("SELECT \(TaskStore.taskColumns) \(TaskStore.taskFrom) \(tail)").bind(values).rows(TaskStore.readTask).map(openingNotesOrLocked)
+        try db.cached(TaskStore.taskRow.select(tail)).bind(values).rows(TaskStore.taskRow.read).map(openingNotesOrLocked)
     }
 
     /// Contexts as stored: without `#`/`@`, trimmed, lower-case, no duplicates, in the order given.
@@ -196,21 +162,6 @@ extension TaskStore {
         return row
     }
 
-    static let insertTaskSQL = """
-        INSERT INTO tasks(title, title_key, notes, due, priority, estimate_minutes, energy, contexts, kind, status,
-            stage_id, list_id, project_id, parent_id, recur_frequency, recur_interval, recur_rule, recur_kind, defer_until,
-            created, updated, completed, due_day, remind, place_id, place_trigger, recur_anchor_day, uuid)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, \(placeIDByName), ?, ?, ?)
-        """
-
-    static let updateTaskSQL = """
-        UPDATE tasks SET title = ?, title_key = ?, notes = ?, due = ?, priority = ?, estimate_minutes = ?, energy = ?,
-            contexts = ?, kind = ?, status = ?, stage_id = ?, list_id = ?, project_id = ?, parent_id = ?,
-            recur_frequency = ?, recur_interval = ?, recur_rule = ?, recur_kind = ?, defer_until = ?, created = ?, updated = ?,
-            completed = ?, due_day = ?, remind = ?, place_id = \(placeIDByName), place_trigger = ?
-        WHERE id = ?
-        """
-
     /// The rule of a row: `recur_rule`, its canonical RRULE text (schema v17), and `recur_kind`, null
     /// for the default kind (skip missed). `recur_frequency` and `recur_interval` are kept beside them for queries.
     static func storedRule(_ rrule: String?, kind: String?) -> RecurrenceRule? {
@@ -222,27 +173,10 @@ extension TaskStore {
         return rule.kind.rawValue
     }
 
+    static let insertTaskSQL = taskRow.insertSQL()
+
     /// A task row names its place by id; rows are written with the place's name (checked by the caller).
     static let placeIDByName = "(SELECT id FROM places WHERE name = ?)"
-
-    /// Where the notes are in `rowValues` (bound clear there; the callers put the stored form in).
-    static let notesValueIndex = 2
-
-    /// The 26 column values of a task row, in `insertTaskSQL` and `updateTaskSQL` order (the
-    /// recurrence anchor and the UUID, which `TaskItem` does not carry, are bound after them on insert).
-    static func rowValues(_ t: TaskItem, stageID: Int64?, listID: Int64, projectID: Int64?) -> [DatabaseValue] {
-        [
-            .text(t.title), .text(titleKey(t.title)), DatabaseValue(t.notes), DatabaseValue(t.due),
-            .integer(Int64(t.priority.rank)), DatabaseValue(t.estimateMinutes), DatabaseValue(t.energy?.rawValue),
-            .text(t.contexts.joined(separator: "\n")), DatabaseValue(t.kind?.rawValue), .text(t.status.rawValue),
-            DatabaseValue(stageID), .integer(listID), DatabaseValue(projectID), DatabaseValue(t.parent?.rawValue),
-            DatabaseValue(t.recurrence?.frequency.rawValue), DatabaseValue(t.recurrence?.interval),
-            DatabaseValue(t.recurrence?.rrule), DatabaseValue(storedKind(t.recurrence)),
-            DatabaseValue(t.deferUntil?.description), DatabaseValue(t.created), DatabaseValue(t.updated),
-            DatabaseValue(t.completed), DatabaseValue(t.dueDay?.description), DatabaseValue(t.remind?.storageText),
-            DatabaseValue(t.place?.place), DatabaseValue(t.place?.trigger.rawValue),
-        ]
-    }
 
     /// `date` rounded down to whole seconds, as every stored time is, so a returned item says what a
     /// re-read would (also for records made outside the store, by importers).
@@ -259,9 +193,10 @@ extension TaskStore {
     /// A recurring task joins `series` (the series' first UUID), or starts its own when nil.
     func insertTaskRow(_ task: TaskItem, anchorDay: Int?, stageID: Int64?, listID: Int64, projectID: Int64?, series: String? = nil) throws -> TaskItem {
         let uuid = TaskStore.newUUID()
-        var values = TaskStore.rowValues(task, stageID: stageID, listID: listID, projectID: projectID) + [DatabaseValue(anchorDay), .text(uuid)]
-        values[TaskStore.notesValueIndex] = try storedNotes(task.notes, table: "tasks", uuid: uuid)
-        try db.cached(TaskStore.insertTaskSQL).bind(values).run()
+        let context = TaskRowContext(
+            stageID: stageID, listID: listID, projectID: projectID, notes: try storedNotes(task.notes, table: "tasks", uuid: uuid), anchorDay: anchorDay,
+            uuid: uuid)
+        try db.cached(TaskStore.insertTaskSQL).bind(TaskStore.taskRow.insertValues(task, context)).run()
         var stored = task
         stored.id = TaskID(db.lastInsertRowID)
         if task.recurrence != nil {
@@ -310,12 +245,15 @@ extension TaskStore {
             }
         }
         let stamp = TaskStore.wholeSeconds(now)
-        let task = TaskItem(
-            id: TaskID(0), title: title, notes: draft.notes, due: dueTime(draft.dueDay) ?? draft.due.map(TaskStore.wholeSeconds), priority: draft.priority,
-            estimateMinutes: draft.estimateMinutes, energy: draft.energy, contexts: TaskStore.normalizeContexts(draft.contexts),
-            kind: draft.kind, status: .open, stage: nil, list: list.name, project: project?.name, parent: draft.parent,
-            recurrence: draft.recurrence, deferUntil: draft.deferUntil, created: stamp, updated: stamp, completed: nil,
-            dueDay: draft.dueDay, remind: draft.remind.map(TaskStore.wholeSeconds), place: try draft.place.map(resolvePlace))
+        var task = TaskItem(
+            id: TaskID(0), title: title, status: .open, stage: nil, list: list.name, project: project?.name, parent: draft.parent,
+            created: stamp, updated: stamp, completed: nil, place: try draft.place.map(resolvePlace))
+        // What the draft says comes over whole (a field added to `TaskAttributeValues` too), then as stored.
+        task.takeAttributes(from: draft)
+        task.title = title
+        task.due = dueTime(draft.dueDay) ?? draft.due.map(TaskStore.wholeSeconds)
+        task.contexts = TaskStore.normalizeContexts(draft.contexts)
+        task.remind = draft.remind.map(TaskStore.wholeSeconds)
         return (task, list.id, project?.id)
     }
 

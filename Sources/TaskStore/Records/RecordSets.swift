@@ -54,19 +54,9 @@ public struct RecordSets {
                 LEFT JOIN tasks t ON t.id = k.task_id LEFT JOIN projects j ON j.id = k.project_id
                 """
             ).rows { LinkRecord(page: $0.string(0), task: $0.optionalString(1), project: $0.optionalString(2)) }
-            let tasks = try store.db.prepare("""
-                SELECT t.uuid, t.title, t.notes, t.due, t.priority, t.estimate_minutes, t.energy, t.contexts, t.kind, t.status,
-                    s.name, l.name, p.uuid, pt.uuid, t.recur_frequency, t.recur_interval, t.recur_rule, t.recur_anchor_day,
-                    t.defer_until, t.created, t.updated, t.completed, t.extras, t.series, t.completed_zone, t.due_day, t.remind,
-                    pl.uuid, t.place_trigger, t.recur_kind, t.due_zone, t.checklist
-                FROM tasks t JOIN lists l ON l.id = t.list_id LEFT JOIN stages s ON s.id = t.stage_id
-                LEFT JOIN projects p ON p.id = t.project_id LEFT JOIN tasks pt ON pt.id = t.parent_id
-                LEFT JOIN places pl ON pl.id = t.place_id
-                ORDER BY t.uuid
-                """
-            ).rows { s in
+            let tasks = try store.db.prepare(TaskRecord.row.select("ORDER BY t.uuid")).rows { s in
                 var r = RecordSets.readTaskRecord(s)
-                (r.notes, r.notesWithheld) = try recordNotes(s, column: 2, table: "tasks", uuid: r.uuid, mode: sealedNotes)
+                (r.notes, r.notesWithheld) = try recordNotes(s, column: RecordSets.notesColumn, table: "tasks", uuid: r.uuid, mode: sealedNotes)
                 return r
             }
             let places = try store.db.prepare("SELECT uuid, name, latitude, longitude, radius_m, created, updated FROM places ORDER BY uuid").rows {
@@ -92,35 +82,13 @@ public struct RecordSets {
 
     /// A task record from a row of `records()`'s query; sealed notes (a BLOB) are left nil for the caller.
     static func readTaskRecord(_ s: Statement) -> TaskRecord {
-        var r = TaskRecord(uuid: s.string(0), title: s.string(1), created: s.date(19), modified: s.date(20))
-        r.notes = s.isBlob(2) ? nil : s.optionalString(2)
-        r.dueDay = s.optionalString(25).flatMap { LocalDate(iso: $0) }
-        r.due = r.dueDay == nil ? s.optionalDate(3) : nil
-        r.priority = TaskStore.prioritiesByRank[min(max(s.int(4), 0), 3)]
-        r.estimateMinutes = s.optionalInt(5)
-        r.energy = s.optionalString(6).flatMap(Energy.init(rawValue:))
-        let contexts = s.string(7)
-        r.contexts = contexts.isEmpty ? [] : contexts.split(separator: "\n").map(String.init)
-        r.kind = s.optionalString(8).flatMap(TaskKind.init(rawValue:))
-        r.status = TaskStatus(rawValue: s.string(9)) ?? .open
-        r.stage = s.optionalString(10)
-        r.list = s.string(11)
-        r.project = s.optionalString(12)
-        r.parent = s.optionalString(13)
-        r.recurrence = TaskStore.storedRule(s.optionalString(16), kind: s.optionalString(29))
-        r.anchorDay = s.optionalInt(17)
-        r.deferUntil = s.optionalString(18).flatMap { LocalDate(iso: $0) }
-        r.completed = s.optionalDate(21)
-        r.extras = extras(s.optionalString(22))
-        r.series = s.optionalString(23)
-        r.completedZone = s.optionalString(24)
-        r.remind = s.optionalString(26).flatMap(ReminderSetting.init(storageText:))
-        r.place = s.optionalString(27)
-        r.placeTrigger = r.place == nil ? nil : s.optionalString(28).flatMap(PlaceBinding.Trigger.init(rawValue:)) ?? .arrive
-        r.dueZone = s.optionalString(30)
-        r.checklist = s.optionalString(31).map { $0.split(separator: "\n").map(String.init) }
+        var r = TaskRecord.row.read(s)
+        // A date-only due is its day alone: the instant stored beside it depends on the zone that reads it.
+        if r.dueDay != nil { r.due = nil }
         return r
     }
+
+    static let notesColumn = TaskRecord.row.index("notes")
 
     /// The stored extras object, empty when there is none (or it is not an object).
     static func extras(_ text: String?) -> [String: JSONValue] {
@@ -295,18 +263,8 @@ public struct RecordSets {
         return id
     }
 
-    static let upsertColumns = """
-        title, title_key, notes, due, priority, estimate_minutes, energy, contexts, kind, status, stage_id, list_id,
-        project_id, recur_frequency, recur_interval, recur_rule, recur_kind, recur_anchor_day, defer_until, created, updated,
-        completed, extras, series, completed_zone, due_day, remind, place_id, place_trigger, due_zone, checklist
-        """
-
-    static let updateRecordSQL = "UPDATE tasks SET "
-        + upsertColumns.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) + " = ?" }.joined(separator: ", ")
-        + " WHERE id = ?"
-
-    static let insertRecordSQL = "INSERT INTO tasks(\(upsertColumns), uuid) VALUES ("
-        + Array(repeating: "?", count: upsertColumns.split(separator: ",").count + 1).joined(separator: ", ") + ")"
+    static let updateRecordSQL = TaskRecord.row.updateSQL
+    static let insertRecordSQL = TaskRecord.row.insertSQL()
 
     /// Statements prepared once per `writeRecords` for the per-task hot path.
     struct TaskWriteStatements {
@@ -335,27 +293,21 @@ public struct RecordSets {
         let notes = t.notesWithheld
             ? try existing.map { try store.storedNotesAsTheyAre("tasks", id: $0) } ?? .null
             : try store.storedNotes(t.notes, table: "tasks", uuid: t.uuid)
-        let values: [DatabaseValue] = [
-            .text(title), .text(TaskStore.titleKey(title)), notes, DatabaseValue(store.dueTime(t.dueDay) ?? t.due),
-            .integer(Int64(t.priority.rank)), DatabaseValue(t.estimateMinutes), DatabaseValue(t.energy?.rawValue),
-            .text(contexts.joined(separator: "\n")), DatabaseValue(t.kind?.rawValue), .text(t.status.rawValue),
-            DatabaseValue(try t.stage.map { try stageID($0, cache: &stages) }), .integer(try listID(t.list, cache: &lists)),
-            DatabaseValue(projectID), DatabaseValue(t.recurrence?.frequency.rawValue), DatabaseValue(t.recurrence?.interval),
-            DatabaseValue(t.recurrence?.rrule), DatabaseValue(TaskStore.storedKind(t.recurrence)), DatabaseValue(t.anchorDay),
-            DatabaseValue(t.deferUntil?.description), DatabaseValue(t.created), DatabaseValue(t.modified),
-            DatabaseValue(t.completed), RecordSets.extrasValue(t.extras), DatabaseValue(t.series), DatabaseValue(t.completedZone),
-            DatabaseValue(t.dueDay?.description), DatabaseValue(t.remind?.storageText),
-            DatabaseValue(placeID), DatabaseValue(placeID == nil ? nil : (t.placeTrigger ?? .arrive).rawValue), DatabaseValue(t.dueZone),
-            DatabaseValue(t.checklist.map { $0.joined(separator: "\n") }),
-        ]
+        var row = t
+        row.title = title
+        row.contexts = contexts
+        row.due = store.dueTime(t.dueDay) ?? t.due
+        let context = TaskRowContext(
+            stageID: try t.stage.map { try stageID($0, cache: &stages) }, listID: try listID(t.list, cache: &lists), projectID: projectID,
+            placeID: placeID, notes: notes)
         let id: Int64
         if let existing {
-            try store.db.run(RecordSets.updateRecordSQL, values + [.integer(existing)])
+            try store.db.run(RecordSets.updateRecordSQL, TaskRecord.row.updateValues(row, context) + [.integer(existing)])
             try store.db.run("DELETE FROM task_contexts WHERE task_id = ?", [.integer(existing)])
             id = existing
             summary.updated += 1
         } else {
-            try statements.insert.bind(values + [.text(t.uuid)]).run()
+            try statements.insert.bind(TaskRecord.row.insertValues(row, context)).run()
             id = store.db.lastInsertRowID
             summary.inserted += 1
         }

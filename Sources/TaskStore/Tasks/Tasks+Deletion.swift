@@ -68,12 +68,11 @@ extension Tasks {
                         task.parent = nil
                     }
                 }
-                var values: [DatabaseValue] = [idFree ? .integer(task.id.rawValue) : .null]
-                    + TaskStore.rowValues(task, stageID: stageID, listID: listID, projectID: projectID)
-                    + [DatabaseValue(record.anchorDay), .text(record.uuid)]
                 // The same UUID again, so notes sealed (and kept locked) at delete open as before.
-                values[1 + TaskStore.notesValueIndex] = try record.sealedNotes.map { .blob($0) }
-                    ?? store.storedNotes(task.notes, table: "tasks", uuid: record.uuid)
+                let notes = try record.sealedNotes.map { .blob($0) } ?? store.storedNotes(task.notes, table: "tasks", uuid: record.uuid)
+                let context = TaskRowContext(
+                    stageID: stageID, listID: listID, projectID: projectID, notes: notes, anchorDay: record.anchorDay, uuid: record.uuid)
+                let values = [idFree ? .integer(task.id.rawValue) : .null] + TaskStore.taskRow.insertValues(task, context)
                 try store.db.cached(Tasks.restoreTaskSQL).bind(values).run()
                 let newID = TaskID(store.db.lastInsertRowID)
                 newIDs[record.task.id] = newID
@@ -98,10 +97,5 @@ extension Tasks {
     }
 
     /// `insertTaskSQL` with the row id first (NULL lets SQLite choose one).
-    static let restoreTaskSQL = """
-        INSERT INTO tasks(id, title, title_key, notes, due, priority, estimate_minutes, energy, contexts, kind, status,
-            stage_id, list_id, project_id, parent_id, recur_frequency, recur_interval, recur_rule, recur_kind, defer_until,
-            created, updated, completed, due_day, remind, place_id, place_trigger, recur_anchor_day, uuid)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, \(TaskStore.placeIDByName), ?, ?, ?)
-        """
+    static let restoreTaskSQL = TaskStore.taskRow.insertSQL(leading: ["id"])
 }

@@ -137,13 +137,20 @@ public struct Tasks {
                 return (completed, nil)
             }
             let anchor = anchorDay(for: nextRule, due: nextDue)
-            let next = TaskItem(
-                id: TaskID(0), title: t.title, notes: t.notes, due: nextDue, priority: t.priority,
-                estimateMinutes: t.estimateMinutes, energy: t.energy, contexts: t.contexts, kind: t.kind,
-                status: .open, stage: nil, list: t.list, project: t.project, parent: t.parent, recurrence: nextRule,
-                deferUntil: nil, created: stamp, updated: stamp, completed: nil,
-                dueDay: t.dueDay == nil ? nil : LocalDate(nextDue, in: store.timeZone),
-                remind: Tasks.nextRemind(t.remind, due: t.due, nextDue: nextDue), place: t.place)
+            // The next occurrence is the task again (a field added later carries over too), less what
+            // belongs to this occurrence: its id, due, state, stage, defer date and times.
+            var next = t
+            next.id = TaskID(0)
+            next.due = nextDue
+            next.dueDay = t.dueDay == nil ? nil : LocalDate(nextDue, in: store.timeZone)
+            next.status = .open
+            next.stage = nil
+            next.recurrence = nextRule
+            next.deferUntil = nil
+            next.created = stamp
+            next.updated = stamp
+            next.completed = nil
+            next.remind = Tasks.nextRemind(t.remind, due: t.due, nextDue: nextDue)
             let listID = try store.resolveList(t.list).id
             let projectID = try t.project.map { try store.resolveProject($0).id }
             let series = try store.db.cached("SELECT coalesce(series, uuid) FROM tasks WHERE id = ?").bind([.integer(id.rawValue)]).first { $0.string(0) }
@@ -377,18 +384,20 @@ public struct Tasks {
         let projectID = try t.project.map { try store.resolveProject($0).id }
         var stored = t
         stored.updated = TaskStore.wholeSeconds(max(store.now, t.updated))
-        var values = TaskStore.rowValues(stored, stageID: stageID, listID: listID, projectID: projectID) + [.integer(t.id.rawValue)]
         // Locked notes were not read, so they are written back as stored; others are sealed when sealing is on.
-        values[TaskStore.notesValueIndex] = t.notesLocked
+        let notes = t.notesLocked
             ? try store.storedNotesAsTheyAre("tasks", id: t.id.rawValue)
             : try store.storedNotes(t.notes, table: "tasks", uuid: try uuid(of: t.id))
-        try store.db.cached(TaskStore.updateTaskSQL).bind(values).run()
+        let context = TaskRowContext(stageID: stageID, listID: listID, projectID: projectID, notes: notes)
+        try store.db.cached(Tasks.updateTaskSQL).bind(TaskStore.taskRow.updateValues(stored, context) + [.integer(t.id.rawValue)]).run()
         if replacingContexts {
             try store.db.run("DELETE FROM task_contexts WHERE task_id = ?", [.integer(t.id.rawValue)])
             try store.insertContexts(t.id, t.contexts)
         }
         return stored
     }
+
+    static let updateTaskSQL = TaskStore.taskRow.updateSQL
 
     /// Refuses a parent that does not exist or that would make `child` its own ancestor.
     ///
