@@ -257,9 +257,9 @@ extension TaskStore {
         return (task, list.id, project?.id)
     }
 
-    /// The instant a date-only due stands for: its day at 9:00 in the store's zone (the captured-day default).
+    /// The instant a date-only due stands for: its day at `WallTime.dateOnlyDue` in the store's zone.
     func dueTime(_ day: LocalDate?) -> Date? {
-        day.map { $0.instant(hour: 9, minute: 0, in: timeZone) }
+        day.map { $0.dateOnlyDue(in: timeZone) }
     }
 
     /// A binding with the place's stored spelling. - Throws: `.placeNotFound`.
