@@ -32,7 +32,7 @@ extension TaskToolkit {
     {
         guard let text, let previous else { return try due(text, argument: key, tool: tool) }
         if let day = parser.dayOnly(text, now: now, timeZone: timeZone) {
-            if previousDay != nil { return (day.instant(hour: 9, minute: 0, in: timeZone), day) }
+            if previousDay != nil { return (day.dateOnlyDue(in: timeZone), day) }
             let time = LocalDateTime(previous, in: timeZone)
             return (day.instant(hour: time.hour, minute: time.minute, in: timeZone), nil)
         }
