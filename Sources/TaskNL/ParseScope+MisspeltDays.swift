@@ -1,3 +1,5 @@
+import TaskCore
+
 extension ParseScope {
     /// The days a misspelling may have meant: the weekdays (`wensday`, `firday`, `thrusday`) and tomorrow.
     private static let misspeltDayTargets: [[UInt8]] = (Vocabulary.weekdayNames.map { $0.lowercased() } + ["tomorrow"]).map { Array($0.utf8) }
@@ -13,26 +15,8 @@ extension ParseScope {
         let letters = Array(w.utf8)
         let weekdayEnding = w.hasSuffix("day") || w.hasSuffix("dy") || w.hasSuffix("ady") || w.hasSuffix("dya")
         return Self.misspeltDayTargets.contains { target in
-            target[0] == letters[0] && (weekdayEnding || target.last == UInt8(ascii: "w")) && Self.editDistance(letters, target, atMost: 2)
+            target[0] == letters[0] && (weekdayEnding || target.last == UInt8(ascii: "w")) && abs(letters.count - target.count) <= 2
+                && EditDistance.count(letters, target, swapsCountOne: true) <= 2
         }
-    }
-
-    /// Whether `a` and `b` are at most `limit` edits apart (insert, delete, substitute, or swap two
-    /// neighbours: optimal string alignment).
-    static func editDistance(_ a: [UInt8], _ b: [UInt8], atMost limit: Int) -> Bool {
-        guard abs(a.count - b.count) <= limit else { return false }
-        var previous2 = [Int](repeating: 0, count: b.count + 1)
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [Int](repeating: 0, count: b.count + 1)
-            current[0] = i
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { current[j] = min(current[j], previous2[j - 2] + 1) }
-            }
-            (previous2, previous) = (previous, current)
-        }
-        return previous[b.count] <= limit
     }
 }

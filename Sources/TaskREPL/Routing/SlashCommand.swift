@@ -1,3 +1,5 @@
+import TaskCore
+
 /// One REPL command (`/help`, `/list today`, …): the table drives /help, completion and validation.
 public struct SlashCommand: Sendable {
     /// Without the slash.
@@ -44,18 +46,5 @@ public struct SlashCommand: Sendable {
         return scored.filter { $0.1 <= 3 }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(limit).map { "/" + $0.0 }
     }
 
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
-    }
+    static func editDistance(_ a: String, _ b: String) -> Int { EditDistance.count(Array(a), Array(b)) }
 }
