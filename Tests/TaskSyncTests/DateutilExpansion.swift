@@ -16,6 +16,15 @@ enum DateutilExpansion {
         var rrule: String
     }
 
+    /// Whether the .venv's Python (with python-dateutil) is there; when not, records an issue naming the fix.
+    static func isInstalled() -> Bool {
+        guard VenvPython.isInstalled else {
+            Issue.record("no .venv at \(VenvPython.url.path): run scripts/setup --with-python (it installs python-dateutil)")
+            return false
+        }
+        return true
+    }
+
     /// The VTODOs of an export written in `zone` that have a DUE and an RRULE, and the UIDs of those
     /// that lack one (or whose DUE cannot be read).
     static func series(in text: String, zone: TimeZone) -> (series: [Series], incomplete: [String]) {

