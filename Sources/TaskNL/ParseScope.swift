@@ -108,6 +108,7 @@ struct ParseScope: Sendable {
             "everyday", "biweekly", "quarterly", "semiannually", "biannually", "each", "weekdays", "weekends",
             "mondays", "tuesdays", "wednesdays", "thursdays", "fridays", "saturdays", "sundays",
             "defer", "starting", "start", "starts",  // readDefer
+            "till", "through",  // readLateRuleEnd (`every friday at 6pm till jun 1`)
             "from",  // bareTimeRangeEnd, opensTimeRange
             "today", "tonight", "tonite", "day", "in", "this", "next", "weekend", "end",  // readDay, readInstant, readDayPart
             "within", "after", "yesterday", "past",  // readOffset, readDay (the past: unsure)

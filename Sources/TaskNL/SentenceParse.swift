@@ -40,10 +40,7 @@ struct SentenceParse {
         let start = stripPrefix()
         scan(from: start)
         // `daily at 3p`: a rule without the time it was said with would be wrong; it stays in the title.
-        if unreadTime, let r = recurrence {
-            for span in [r.tokens, recurrenceDays, recurrenceEnd].compactMap({ $0 }) { for k in span { claimed[k] = false } }
-            recurrence = nil
-        }
+        if unreadTime { dropRecurrence() }
         var draft = TaskDraft(title: "")
         var chips: [Chip] = []
         chips.reserveCapacity(8)  // one allocation for a line's chips, not one per chip added
@@ -106,6 +103,13 @@ struct SentenceParse {
 
     private mutating func claim(_ r: Range<Int>) {
         for k in r { claimed[k] = true }
+    }
+
+    /// Forgets the repeat: its words (and its days and end said apart) go back to the title.
+    private mutating func dropRecurrence() {
+        guard let r = recurrence else { return }
+        for span in [r.tokens, recurrenceDays, recurrenceEnd].compactMap({ $0 }) { for k in span { claimed[k] = false } }
+        recurrence = nil
     }
 
     // MARK: - Prefixes
@@ -416,7 +420,15 @@ struct SentenceParse {
             if time != nil, anchorGiven == nil, first.instant(hour: hour, minute: minute, in: zone) <= scope.now {
                 first = rule.nextDay(after: first)
             }
-            return (first.instant(hour: hour, minute: minute, in: zone), spans)
+            let due = first.instant(hour: hour, minute: minute, in: zone)
+            if rule.until != nil, rule.occurrences(from: due, in: zone, limit: 1).first != due {
+                // `gym every friday until jun 1` said on Sat 30 May: the series ends before its first day,
+                // so it has none; the whole line stays in the title (a wrong date is worse than none).
+                for p in [dayPhrase, timePhrase] { if let p { for k in p.tokens { claimed[k] = false } } }
+                dropRecurrence()
+                return nil
+            }
+            return (due, spans)
         }
         if let seconds = dayPhrase?.elapsedSeconds {
             return (scope.now.addingTimeInterval(TimeInterval(seconds)), spans)

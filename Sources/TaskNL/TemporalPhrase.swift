@@ -28,6 +28,8 @@ extension ParseScope {
         var introduced = false
         var elements = 0
         while j < count {
+            // `every friday at 6pm until jun 1`: an end after a time is a phrase of its own (a series' end)
+            if elements > 0, word(j) == "until" || word(j) == "till" || word(j) == "through" { break }
             var k = j
             while k < count {
                 if lexeme(k).isConnector {

@@ -25,10 +25,7 @@ import TaskerTestSupport
     }
 
     @Test func firstFiftyOccurrencesEqualDateutilsExpansionOfTheExport() throws {
-        guard VenvPython.isInstalled else {
-            Issue.record("no .venv at \(VenvPython.url.path): run scripts/setup --with-python (it installs python-dateutil)")
-            return
-        }
+        guard DateutilExpansion.isInstalled() else { return }
         var random = SeededRandom(seed: 40)
         var cases: [Case] = []
         var redrawn = 0
@@ -50,7 +47,7 @@ import TaskerTestSupport
 
         // The export: one .ics per zone, every case a recurring task in it.
         let created = Date(timeIntervalSince1970: 1_790_000_000)
-        var lines: [String] = []
+        var requests: [(id: Int, zone: String, series: DateutilExpansion.Series)] = []
         var byUID: [String: Case] = [:]
         for zoneName in Self.zones {
             let zone = try #require(TimeZone(identifier: zoneName))
@@ -63,48 +60,26 @@ import TaskerTestSupport
                 return t
             }
             let text = VTodoFile(timeZone: zone, now: created).write(RecordSet(tasks: records))
-            var uid: String?, due: String?, rrule: String?
-            for line in ICSText.unfold(text) {
-                if line == "BEGIN:VTODO" { uid = nil; due = nil; rrule = nil }
-                if line.hasPrefix("UID:") { uid = String(line.dropFirst(4)) }
-                if line.hasPrefix("DUE") { due = line }
-                if line.hasPrefix("RRULE:") { rrule = String(line.dropFirst(6)) }
-                if line == "END:VTODO" {
-                    let c = try #require(uid.flatMap { byUID[$0] })
-                    let start = try #require(due.flatMap { Self.wallStart($0, in: zone) }, "\(due ?? "no DUE")")
-                    let json: JSONValue = ["id": .int(c.id), "zone": .string(zoneName), "start": .string(start),
-                                           "rrule": .string(try #require(rrule)), "limit": 50]
-                    lines.append(json.encoded())
-                }
+            let (series, incomplete) = DateutilExpansion.series(in: text, zone: zone)
+            #expect(incomplete.isEmpty, "\(incomplete.count) cases have no VTODO with a readable DUE and an RRULE")
+            for s in series {
+                let c = try #require(byUID[s.uid])
+                requests.append((c.id, zoneName, s))
             }
         }
-        #expect(lines.count == cases.count, "\(cases.count - lines.count) cases have no VTODO with a DUE and an RRULE")
-        let directory = TemporaryDirectory("rrule-property")
-        let input = directory.path("cases.jsonl")
-        try (lines.joined(separator: "\n") + "\n").write(toFile: input, atomically: true, encoding: .utf8)
-        let script = FixtureFile.repositoryRoot.appendingPathComponent("Tests/python/rrule_expand.py").path
-        let (status, stdout) = try VenvPython.run([script, input])
-        #expect(status == 0)
+        #expect(requests.count == cases.count)
+        let answers = try DateutilExpansion.expand(requests)
 
         var compared = 0, mismatches: [String] = [], occurrences = 0, gapChains = 0
-        for line in stdout.split(separator: "\n") {
-            let answer = try JSONValue.parse(String(line))
-            let c = try #require(answer["id"]?.intValue.map { cases[$0] })
-            let theirs = answer["occurrences"]?.arrayValue ?? []
+        for (id, theirs) in answers.sorted(by: { $0.key < $1.key }) {
+            let c = cases[id]
             let start = c.dateOnly ? c.start.date.instant(hour: 9, minute: 0, in: c.zone) : c.start.instant(in: c.zone)
             let ours = c.rule.occurrences(from: start, in: c.zone, dateOnly: c.dateOnly, limit: 50)
-            let oursText: [JSONValue] = ours.map {
-                c.dateOnly ? .string(LocalDate($0, in: c.zone).description) : .int(Int($0.timeIntervalSince1970))
-            }
+            let oursText = DateutilExpansion.wire(ours, dateOnly: c.dateOnly, in: c.zone)
             compared += 1
             occurrences += ours.count
-            if oursText != theirs {
-                let i = (0..<min(oursText.count, theirs.count)).first { oursText[$0] != theirs[$0] } ?? min(oursText.count, theirs.count)
-                func show(_ list: [JSONValue]) -> String {
-                    guard i < list.count else { return "nothing (\(list.count) in all)" }
-                    return list[i].intValue.map { ISODate.format(Date(timeIntervalSince1970: TimeInterval($0)), in: c.zone) } ?? list[i].stringValue ?? "?"
-                }
-                mismatches.append("\(c.rule.rrule) from \(c.start) \(c.zone.identifier)\(c.dateOnly ? " date-only" : ""): occurrence \(i) is \(show(oursText)) here, \(show(theirs)) in dateutil")
+            if let difference = DateutilExpansion.firstDifference(oursText, theirs, in: c.zone) {
+                mismatches.append("\(c.rule.rrule) from \(c.start) \(c.zone.identifier)\(c.dateOnly ? " date-only" : ""): \(difference)")
                 continue
             }
             // Completing on schedule walks the same occurrences (COUNT and UNTIL end it at the same one).
@@ -138,23 +113,6 @@ import TaskerTestSupport
     static func uuid(_ id: Int) -> String {
         let digits = String(id)
         return "00000000-0000-7000-8000-" + String(repeating: "0", count: 12 - digits.count) + digits
-    }
-
-    /// DTSTART for dateutil: the DUE's wall time in `zone` (`20270326T093000`), or its day for `VALUE=DATE`.
-    static func wallStart(_ line: String, in zone: TimeZone) -> String? {
-        guard let colon = line.lastIndex(of: ":") else { return nil }
-        let value = String(line[line.index(after: colon)...])
-        if line.contains("VALUE=DATE:") || value.count == 8 { return value }
-        if line.contains("TZID=") { return value }
-        guard value.hasSuffix("Z"), let utc = TimeZone(identifier: "UTC"),
-              let parsed = ISODate.parse(Self.iso(value), in: utc) else { return nil }
-        let wall = LocalDateTime(parsed, in: zone)
-        return RecurrenceRuleBasic.text(wall)
-    }
-
-    static func iso(_ basic: String) -> String {
-        let c = Array(basic)
-        return "\(String(c[0..<4]))-\(String(c[4..<6]))-\(String(c[6..<8]))T\(String(c[9..<11])):\(String(c[11..<13])):\(String(c[13..<15]))"
     }
 
     static func randomCase(id: Int, _ g: inout SeededRandom) -> Case {
@@ -219,13 +177,5 @@ import TaskerTestSupport
         let weekStart = chance(15) ? pick(weekdays) : .mon
         return RecurrenceRule(frequency: frequency, interval: interval, days: days, monthDays: monthDays, months: months,
                               positions: positions, count: count, until: until, weekStart: weekStart)
-    }
-}
-
-/// `20270326T093000`, as dateutil's DTSTART reads a wall time.
-enum RecurrenceRuleBasic {
-    static func text(_ w: LocalDateTime) -> String {
-        func pad(_ n: Int, _ width: Int = 2) -> String { String(repeating: "0", count: max(0, width - String(n).count)) + String(n) }
-        return pad(w.date.year, 4) + pad(w.date.month) + pad(w.date.day) + "T" + pad(w.hour) + pad(w.minute) + pad(w.second)
     }
 }

@@ -63,6 +63,24 @@ public enum ParserFixtureInputs {
         return inputs
     }
 
+    /// The repeat cases of the public corpora in `Fixtures/parser/external/`: each `[repeat] INPUT =>
+    /// rrule …` line (the class every corpus scores as a repeat; `repeat-except`, `repeat-intraday` and
+    /// the other out-of-scope classes are left out), with the clock it is read at.
+    /// - Throws: when the folder cannot be read.
+    public static func corpusRepeats() throws -> [Input] {
+        let folder = FixtureFile.url("parser/external")
+        var inputs: [Input] = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() where name.hasSuffix(".corpus") {
+            try read("external/" + name) { line, index, now, zone in
+                let text = line.components(separatedBy: "  // ")[0]
+                guard text.hasPrefix("[repeat] "), let arrow = text.range(of: " => rrule ", options: .backwards) else { return }
+                let input = text[text.index(text.startIndex, offsetBy: 9)..<arrow.lowerBound].trimmingCharacters(in: .whitespaces)
+                inputs.append(Input(file: name, line: index, text: input, now: now, timeZone: zone))
+            }
+        }
+        return inputs
+    }
+
     /// Calls `body` with each line of `Fixtures/parser/<name>` that is no comment and sets no clock,
     /// its 1-based number and the clock set before it (UTC 2026-12-02T10:30 when none is).
     private static func read(_ name: String, _ body: (String, Int, Date, TimeZone) -> Void) throws {

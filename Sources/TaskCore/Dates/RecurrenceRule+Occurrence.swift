@@ -52,9 +52,14 @@ extension RecurrenceRule {
     ///   one on its day or later). The skipped occurrences count against COUNT.
     /// - after completion: one interval on from the day of `completed` at `due`'s wall time, then the
     ///   rule's first occurrence from there.
-    public func next(after due: Date, dateOnly: Bool, in timeZone: TimeZone, completed: Date) -> (due: Date, rule: RecurrenceRule)? {
+    ///
+    /// `keeping` is the series' wall-clock time (seconds into the day) when a DST gap moved `due` off it
+    /// (a 2:00 series is due at 3:00 on the day clocks go forward): the next occurrences are at it again.
+    public func next(after due: Date, dateOnly: Bool, in timeZone: TimeZone, completed: Date,
+                     keeping timeOfDay: Int? = nil) -> (due: Date, rule: RecurrenceRule)? {
         var rule = self
-        let wall = LocalDateTime(due, in: timeZone)
+        var wall = LocalDateTime(due, in: timeZone)
+        if let timeOfDay { wall.secondsIntoDay = timeOfDay }
         if kind == .afterCompletion {
             if let count, count <= 1 { return nil }
             let day = step(LocalDate(completed, in: timeZone))

@@ -110,6 +110,7 @@ public struct Tasks {
     /// it has no stage and no defer date, and joins the completed task's series (for streaks). The
     /// completed row keeps the zone it was completed in. Completing a done task changes nothing and
     /// returns no `next`. A task with its own zone (`due_zone`) steps on in it, and the next keeps it.
+    /// An occurrence a DST gap moved (2:00 → 3:00) steps on at the series' time again (`timeBeforeGap`).
     /// Its subtasks move to the next occurrence, open again (`carryChecklist`).
     /// A staged task moves to the "Done" stage.
     /// - Throws: `.taskNotFound`.
@@ -133,7 +134,9 @@ public struct Tasks {
             let base = t.due ?? LocalDate(stamp, in: store.timeZone).dateOnlyDue(in: store.timeZone)
             // A plain monthly rule from before schema v17 on the 29th–31st keeps to the month's end, as it did.
             let rule = stored.isPlain ? keepingMonthEnd(stored, due: base) ?? stored : stored
-            guard let (nextDue, nextRule) = rule.next(after: base, dateOnly: t.dueDay != nil, in: try seriesZone(id), completed: stamp) else {
+            let zone = try seriesZone(id)
+            let kept = t.dueDay == nil ? try timeBeforeGap(of: id, due: base, in: zone) : nil
+            guard let (nextDue, nextRule) = rule.next(after: base, dateOnly: t.dueDay != nil, in: zone, completed: stamp, keeping: kept) else {
                 return (completed, nil)
             }
             let anchor = anchorDay(for: nextRule, due: nextDue)
