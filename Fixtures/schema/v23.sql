@@ -9,6 +9,7 @@ CREATE INDEX page_labels_label ON page_labels(label, page_id);
 CREATE INDEX page_links_project ON page_links(project_id);
 CREATE INDEX page_links_task ON page_links(task_id);
 CREATE UNIQUE INDEX page_links_unique ON page_links(page_id, coalesce(task_id, 0), coalesce(project_id, 0));
+CREATE INDEX pages_changes ON pages(max(updated, coalesce(changed, 0)), id);
 CREATE INDEX pages_space ON pages(space_id);
 CREATE INDEX pages_title_key ON pages(title_key);
 CREATE UNIQUE INDEX pages_uuid ON pages(uuid);
@@ -40,7 +41,7 @@ CREATE TABLE delivered_reminders (key TEXT PRIMARY KEY, task_id INTEGER NOT NULL
 CREATE TABLE lists (id INTEGER PRIMARY KEY, name TEXT NOT NULL COLLATE NOCASE UNIQUE, is_default INTEGER NOT NULL DEFAULT 0, created INTEGER NOT NULL);
 CREATE TABLE page_labels (page_id INTEGER NOT NULL REFERENCES pages(id) ON DELETE CASCADE, label TEXT NOT NULL COLLATE NOCASE, PRIMARY KEY (page_id, label)) WITHOUT ROWID;
 CREATE TABLE page_links (page_id INTEGER NOT NULL REFERENCES pages(id) ON DELETE CASCADE, task_id INTEGER REFERENCES tasks(id) ON DELETE CASCADE, project_id INTEGER REFERENCES projects(id) ON DELETE CASCADE, CHECK ((task_id IS NULL) <> (project_id IS NULL)));
-CREATE TABLE pages (id INTEGER PRIMARY KEY, space_id INTEGER NOT NULL REFERENCES spaces(id), title TEXT NOT NULL, title_key TEXT NOT NULL, body TEXT NOT NULL DEFAULT '', created INTEGER NOT NULL, updated INTEGER NOT NULL, uuid TEXT, extras TEXT);
+CREATE TABLE pages (id INTEGER PRIMARY KEY, space_id INTEGER NOT NULL REFERENCES spaces(id), title TEXT NOT NULL, title_key TEXT NOT NULL, body TEXT NOT NULL DEFAULT '', created INTEGER NOT NULL, updated INTEGER NOT NULL, uuid TEXT, extras TEXT, changed INTEGER);
 CREATE VIRTUAL TABLE pages_fts USING fts5(title, body, content='pages_fts_source', content_rowid='id', tokenize='unicode61 remove_diacritics 2');
 CREATE TABLE 'pages_fts_config'(k PRIMARY KEY, v) WITHOUT ROWID;
 CREATE TABLE 'pages_fts_data'(id INTEGER PRIMARY KEY, block BLOB);

@@ -117,6 +117,28 @@ import TaskerTestSupport
         #expect(run.after.listed[1]?["status"] == "open" && run.after.listed[1] == run.before[1])
     }
 
+    @Test func aPageTheAgentEditedIsListedAgainByListPages() throws {
+        let session = try Session(seed: 2)
+        let clock = session.fixture.clock, toolkit = session.fixture.toolkit
+        clock.advance(minutes: 5)
+        let before = try #require(try toolkit.call("read_page", ["page": "Notes"])["page"])
+        var cursor = try #require(try toolkit.call("list_pages", [:])["changes_cursor"])
+        clock.advance(minutes: 1)
+        let since = clock.now
+        _ = try session.gate.call("append_to_page", ["page": "Notes", "markdown": "the agent's line"])
+        clock.advance(minutes: 1)
+        let seen = try toolkit.call("list_pages", ["changes_since": cursor])
+        #expect(seen["pages"]?.arrayValue?.compactMap { $0["title"]?.stringValue } == ["Notes"], "\(seen.encoded())")
+        cursor = try #require(seen["changes_cursor"])
+        clock.advance(minutes: 1)
+        let report = try AgentChanges(session.fixture.store).undo(agentID: session.agentID, agentName: "bot", since: since, dryRun: false)
+        #expect(report.changeCount > 0 && report.kept.isEmpty)
+        clock.advance(minutes: 1)
+        let after = try toolkit.call("list_pages", ["changes_since": cursor])
+        #expect(after["pages"]?.arrayValue?.compactMap { $0["title"]?.stringValue } == ["Notes"], "the reverted page is listed: \(after.encoded())")
+        #expect(try toolkit.call("read_page", ["page": "Notes"])["page"] == before, "the page is as it was, its updated time included")
+    }
+
     /// Random sessions (seeded: creates, edits, completes, deletes, pages), each undone: a reader that
     /// catches up before and after every undo, in small pages, holds exactly the store's tasks.
     @Test func aReaderKeepingUpThroughRandomSessionsAndUndosHoldsTheStoresTasks() throws {

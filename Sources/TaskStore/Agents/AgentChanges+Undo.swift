@@ -27,8 +27,9 @@ extension AgentChanges {
                     "SELECT DISTINCT op FROM agent_changes WHERE agent_id = ? AND ts >= ? AND undone IS NULL ORDER BY op DESC"
                 ).bind([.integer(agentID), from]).rows { $0.int64(0) }
                 for op in ops { try undoing.undo(op: op) }
-                // The tasks put back keep their own `updated` (the export is as before): changed now all the same.
+                // The tasks and pages put back keep their own `updated` (the export is as before): changed now all the same.
                 try store.markTasksChanged(undoing.touchedTasks.sorted())
+                try store.markPagesChanged(undoing.touchedPages.sorted())
                 report.changeCount = ops.count
                 report.items = try undoing.items()
                 report.kept = try undoing.keptItems()
@@ -64,6 +65,8 @@ private struct Undoing {
     private var kept: [(Record, String?, String)] = []
     /// The tasks whose row, contexts, links or attachments this undo wrote.
     private(set) var touchedTasks: Set<Int64> = []
+    /// The pages whose row, labels, links or attachments this undo wrote.
+    private(set) var touchedPages: Set<Int64> = []
 
     init(store: TaskStore) { self.store = store }
 
@@ -183,13 +186,12 @@ private struct Undoing {
         for field in fields { note(record, .reverted, field) }
     }
 
-    /// Notes the task a written row is or belongs to (a task's contexts, links, attachments).
+    /// Notes the task or page a written row is or belongs to (contexts, labels, links, attachments).
     private mutating func touch(_ table: ChangedTable, rid: Int64?, _ image: [String: DatabaseValue]) {
-        if table.name == "tasks", let rid {
-            touchedTasks.insert(rid)
-        } else if case .integer(let task)? = image["task_id"] {
-            touchedTasks.insert(task)
-        }
+        if table.name == "tasks", let rid { touchedTasks.insert(rid) }
+        if table.name == "pages", let rid { touchedPages.insert(rid) }
+        if case .integer(let task)? = image["task_id"] { touchedTasks.insert(task) }
+        if case .integer(let page)? = image["page_id"] { touchedPages.insert(page) }
     }
 
     /// Whether the row a foreign key's value names exists.

@@ -557,15 +557,18 @@ struct SchemaMigration: Sendable {
         name: "v22-tombstone-project",
         sql: "ALTER TABLE tombstones ADD COLUMN project_id INTEGER;")
 
-    /// The second a task last changed here when that is later than its `updated`: an undo puts a
-    /// task's fields back, `updated` among them (so an export gives the bytes it gave before), and sets
-    /// `changed` to now, so that `changes_since`, which reads the later of the two, lists it again.
-    /// NULL (every ordinary write): `updated` says. The index is on that expression, as the query says it.
+    /// The second a task or page last changed here when that is later than its `updated`: an undo
+    /// puts a record's fields back, `updated` among them (so an export gives the bytes it gave before),
+    /// and sets `changed` to now, so that `changes_since`, which reads the later of the two, lists it
+    /// again. NULL (every ordinary write): `updated` says. The indexes are on that expression, as the
+    /// queries say it.
     static let v23 = SchemaMigration(
-        name: "v23-task-changed",
+        name: "v23-changed-by-undo",
         sql: """
             ALTER TABLE tasks ADD COLUMN changed INTEGER;
             CREATE INDEX tasks_changes ON tasks(max(updated, coalesce(changed, 0)), id);
+            ALTER TABLE pages ADD COLUMN changed INTEGER;
+            CREATE INDEX pages_changes ON pages(max(updated, coalesce(changed, 0)), id);
             """)
 
     /// A random version 4 UUID in lower-case text, as SQL (for rows that existed before v4).
