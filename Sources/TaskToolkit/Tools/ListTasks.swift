@@ -51,8 +51,9 @@ public struct ListTasks: Tool {
 
     public init(_ arguments: ToolArguments) throws {
         let since = arguments.string("changes_since")
-        // What changed means every task, done included, unless a filter is given.
-        let filter = arguments.string("filter").flatMap(TaskQuery.Filter.init(rawValue:)) ?? (since == nil ? .open : .all)
+        let changePage = arguments.text("cursor").flatMap(ListCursor.changePosition) != nil
+        // What changed means every task, done included, unless a filter is given: on every page of it.
+        let filter = arguments.string("filter").flatMap(TaskQuery.Filter.init(rawValue:)) ?? (since == nil && !changePage ? .open : .all)
         var query = TaskQuery(filter: filter)
         query.list = arguments.string("list")
         query.project = arguments.string("project")
