@@ -18,7 +18,7 @@ import TaskerTestSupport
         #expect(live == frozen)
         #expect(try f.store.storedSchemaVersion() == TaskStore.schemaVersion)
         #expect(TaskStore.schemaVersion == SchemaMigration.all.count)
-        #expect(TaskStore.schemaVersion == 22)
+        #expect(TaskStore.schemaVersion == 23)
     }
 
     /// Each frozen fixture is what its migrations produce when applied alone, in order.

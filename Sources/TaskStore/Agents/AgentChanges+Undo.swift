@@ -27,6 +27,9 @@ extension AgentChanges {
                     "SELECT DISTINCT op FROM agent_changes WHERE agent_id = ? AND ts >= ? AND undone IS NULL ORDER BY op DESC"
                 ).bind([.integer(agentID), from]).rows { $0.int64(0) }
                 for op in ops { try undoing.undo(op: op) }
+                // The tasks and pages put back keep their own `updated` (the export is as before): changed now all the same.
+                try store.markTasksChanged(undoing.touchedTasks.sorted())
+                try store.markPagesChanged(undoing.touchedPages.sorted())
                 report.changeCount = ops.count
                 report.items = try undoing.items()
                 report.kept = try undoing.keptItems()
@@ -60,6 +63,10 @@ private struct Undoing {
     private var actions: [Record: (action: AgentUndoReport.Item.Action?, fields: Set<String>)] = [:]
     private var names: [Record: String] = [:]
     private var kept: [(Record, String?, String)] = []
+    /// The tasks whose row, contexts, links or attachments this undo wrote.
+    private(set) var touchedTasks: Set<Int64> = []
+    /// The pages whose row, labels, links or attachments this undo wrote.
+    private(set) var touchedPages: Set<Int64> = []
 
     init(store: TaskStore) { self.store = store }
 
@@ -114,6 +121,7 @@ private struct Undoing {
         // A task the agent made goes as a delete does: a reader of changes_since hears of it.
         if table.name == "tasks", let rid, case .text(let uuid)? = current["uuid"] { try store.recordTaskTombstone(uuid: uuid, id: rid) }
         try db.run("DELETE FROM main.\"\(table.name)\" WHERE \(table.rowCondition)", key)
+        touch(table, rid: rid, image)
         note(record, field.map { _ in .reverted } ?? .deleted, field)
     }
 
@@ -142,6 +150,7 @@ private struct Undoing {
         let list = columns.map { "\"\($0)\"" }.joined(separator: ", ")
         let marks = Array(repeating: "?", count: columns.count).joined(separator: ", ")
         try db.run("INSERT INTO main.\"\(table.name)\"(\(list)) VALUES (\(marks))", values)
+        touch(table, rid: rid, image)
         note(record, field.map { _ in .reverted } ?? .restored, field)
     }
 
@@ -171,9 +180,18 @@ private struct Undoing {
         guard !sets.isEmpty else { return }
         let assignments = sets.map { "\"\($0.0)\" = ?" }.joined(separator: ", ")
         try db.run("UPDATE main.\"\(table.name)\" SET \(assignments) WHERE \(table.rowCondition)", sets.map(\.1) + key)
+        touch(table, rid: rid, current)
         let fields = sets.map(\.0).filter { !ChangedTable.bookkeeping.contains($0) }
         if fields.isEmpty { return }
         for field in fields { note(record, .reverted, field) }
+    }
+
+    /// Notes the task or page a written row is or belongs to (contexts, labels, links, attachments).
+    private mutating func touch(_ table: ChangedTable, rid: Int64?, _ image: [String: DatabaseValue]) {
+        if table.name == "tasks", let rid { touchedTasks.insert(rid) }
+        if table.name == "pages", let rid { touchedPages.insert(rid) }
+        if case .integer(let task)? = image["task_id"] { touchedTasks.insert(task) }
+        if case .integer(let page)? = image["page_id"] { touchedPages.insert(page) }
     }
 
     /// Whether the row a foreign key's value names exists.

@@ -23,9 +23,9 @@ struct ChangedTable {
     var rowIDColumn: String?
     var foreignKeys: [ForeignKey]
 
-    /// Columns that follow from others or from the clock (`updated`, `title_key`): restored with
-    /// the row, never reported as a change someone else made.
-    static let bookkeeping: Set<String> = ["updated", "title_key"]
+    /// Columns that follow from others or from the clock (`updated`, `title_key`, an undo's
+    /// `changed`): restored with the row, never reported as a change someone else made.
+    static let bookkeeping: Set<String> = ["updated", "title_key", "changed"]
 
     /// The table `name` of the main schema.
     /// - Throws: `DatabaseError` when the schema cannot be read.

@@ -8,7 +8,7 @@ struct SchemaMigration: Sendable {
     var sql: String
 
     /// Every migration, oldest first. `all.count` is the version this build writes.
-    static let all: [SchemaMigration] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21, v22]
+    static let all: [SchemaMigration] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21, v22, v23]
 
     static var currentVersion: Int { all.count }
 
@@ -556,6 +556,20 @@ struct SchemaMigration: Sendable {
     static let v22 = SchemaMigration(
         name: "v22-tombstone-project",
         sql: "ALTER TABLE tombstones ADD COLUMN project_id INTEGER;")
+
+    /// The second a task or page last changed here when that is later than its `updated`: an undo
+    /// puts a record's fields back, `updated` among them (so an export gives the bytes it gave before),
+    /// and sets `changed` to now, so that `changes_since`, which reads the later of the two, lists it
+    /// again. NULL (every ordinary write): `updated` says. The indexes are on that expression, as the
+    /// queries say it.
+    static let v23 = SchemaMigration(
+        name: "v23-changed-by-undo",
+        sql: """
+            ALTER TABLE tasks ADD COLUMN changed INTEGER;
+            CREATE INDEX tasks_changes ON tasks(max(updated, coalesce(changed, 0)), id);
+            ALTER TABLE pages ADD COLUMN changed INTEGER;
+            CREATE INDEX pages_changes ON pages(max(updated, coalesce(changed, 0)), id);
+            """)
 
     /// A random version 4 UUID in lower-case text, as SQL (for rows that existed before v4).
     static let randomUUID = """

@@ -126,13 +126,16 @@ public struct Pages {
         }
     }
 
-    /// Pages changed (made or edited) after `after` — their `updated` second, then id — in that order,
-    /// at most `limit` (keyset paging over what changed).
-    public func pages(changedAfter after: TaskQuery.Change, limit: Int) throws -> [Page] {
+    /// Pages changed (made or edited) after `after`, each with its place in that order — the second
+    /// it last changed here (its `updated`, or an undo's that put it back as it was, `updated`
+    /// included), then its id — in that order, at most `limit` (keyset paging over what changed).
+    public func changes(after: TaskQuery.Change, limit: Int) throws -> [(page: Page, change: TaskQuery.Change)] {
         try store.read {
-            let ids = try store.db.cached("SELECT id FROM pages WHERE updated > ? OR (updated = ? AND id > ?) ORDER BY updated, id LIMIT ?")
-                .bind([.integer(after.updated), .integer(after.updated), .integer(after.id), .integer(Int64(limit))]).rows { PageID($0.int64(0)) }
-            return try ids.map(loadPage)
+            let changed = TaskStore.pageChangedSQL
+            let rows = try store.db.cached("SELECT p.id, \(changed) FROM pages p WHERE \(changed) > ? OR (\(changed) = ? AND p.id > ?) ORDER BY \(changed), p.id LIMIT ?")
+                .bind([.integer(after.updated), .integer(after.updated), .integer(after.id), .integer(Int64(limit))])
+                .rows { (id: $0.int64(0), second: $0.int64(1)) }
+            return try rows.map { (try loadPage(PageID($0.id)), TaskQuery.Change(updated: $0.second, id: $0.id)) }
         }
     }
 

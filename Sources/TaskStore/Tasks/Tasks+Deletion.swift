@@ -84,6 +84,8 @@ extension Tasks {
                 }
                 try store.db.run("DELETE FROM tombstones WHERE kind = ? AND uuid = ?", [.text(TaskStore.RecordKind.task.rawValue), .text(record.uuid)])
                 _ = try store.insertRestored(record.attachments, taskIDs: [record.task.id: newID])
+                // Back with its own `updated`: changed now all the same, for changes_since.
+                try store.markTasksChanged([newID.rawValue])
                 restored.append(task)
             }
             if let root = deletion.records.first.flatMap({ newIDs[$0.task.id] }) {

@@ -290,8 +290,9 @@ public struct Tasks {
             }
             let base = conditions.isEmpty ? "" : conditions.joined(separator: " AND ") + " AND "
             if let change = query.changedAfter {
+                let changed = TaskStore.taskChangedSQL
                 return try store.loadTasks(
-                    "WHERE \(base)(t.updated > ? OR (t.updated = ? AND t.id > ?)) ORDER BY t.updated, t.id LIMIT ?",
+                    "WHERE \(base)(\(changed) > ? OR (\(changed) = ? AND t.id > ?)) ORDER BY \(changed), t.id LIMIT ?",
                     values + [.integer(change.updated), .integer(change.updated), .integer(change.id), .integer(Int64(limit))])
             }
             // Two passes so the (status, due, priority) index gives the order without a sort:

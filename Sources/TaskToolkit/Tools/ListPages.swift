@@ -81,17 +81,14 @@ public struct ListPages: Tool {
             changedAfter = ListCursor.change(from: date)
         }
         if let changedAfter {
-            // Pages are never deleted, so what changed is the pages made or edited, in that order.
-            let feed = ChangeFeed(changed: try Pages(toolkit.store).pages(changedAfter: changedAfter, limit: limit + 1), at: Self.change(of:), deletions: [], limit: limit)
-            return .done(Output(pages: feed.items, nextCursor: feed.next.map(ListCursor.text), changesCursor: now))
+            // Only an agent undo deletes a page (one the agent made), and that is not listed: what
+            // changed is the pages made or edited (or put back by an undo), in that order.
+            let changes = try Pages(toolkit.store).changes(after: changedAfter, limit: limit + 1)
+            let feed = ChangeFeed(changed: changes, at: { $0.change }, deletions: [], limit: limit)
+            return .done(Output(pages: feed.items.map(\.page), nextCursor: feed.next.map(ListCursor.text), changesCursor: now))
         }
         var pages = try Pages(toolkit.store).pages(space: space, label: label, titleContains: titleContains, after: after, limit: limit + 1)
         let more = ListPaging.cut(&pages, to: limit)
         return .done(Output(pages: pages, nextCursor: more ? pages.last.map { ListPaging(limit: limit, tag: "g").cursor(ListPaging.Key("", $0.id.rawValue)) } : nil, changesCursor: now))
-    }
-
-    /// Where `page`'s last change sits in the changes stream.
-    static func change(of page: Page) -> TaskQuery.Change {
-        TaskQuery.Change(updated: Int64(page.updated.timeIntervalSince1970.rounded(.down)), id: page.id.rawValue)
     }
 }

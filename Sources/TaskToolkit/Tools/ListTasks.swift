@@ -51,8 +51,9 @@ public struct ListTasks: Tool {
 
     public init(_ arguments: ToolArguments) throws {
         let since = arguments.string("changes_since")
-        // What changed means every task, done included, unless a filter is given.
-        let filter = arguments.string("filter").flatMap(TaskQuery.Filter.init(rawValue:)) ?? (since == nil ? .open : .all)
+        let changePage = arguments.text("cursor").flatMap(ListCursor.changePosition) != nil
+        // What changed means every task, done included, unless a filter is given: on every page of it.
+        let filter = arguments.string("filter").flatMap(TaskQuery.Filter.init(rawValue:)) ?? (since == nil && !changePage ? .open : .all)
         var query = TaskQuery(filter: filter)
         query.list = arguments.string("list")
         query.project = arguments.string("project")
@@ -179,15 +180,17 @@ public struct ListTasks: Tool {
         query.subtree = tree && query.parent != nil
         let position = query.changedAfter.map { ChangePosition(change: $0, deletion: afterDeletion) }
         query.changedAfter = position?.changedAfter
-        var tasks = try Tasks(toolkit.store).tasks(query)
+        // With changes_since: each task's place in the change order (an undo's second for a task it put back).
+        let changes = position == nil ? [] : try Tasks(toolkit.store).changes(query)
+        var tasks = position == nil ? try Tasks(toolkit.store).tasks(query) : changes.map(\.task)
         let syncErrors = try SyncFailures(toolkit.store).byTask()
         let now = ListCursor.text(ListCursor.change(from: toolkit.now))
         var output = Output(filter: query.filter, tasks: tasks, syncErrors: syncErrors, changesCursor: now, members: members, done: done)
         if let position {
             // Changes: the tasks changed and the ids deleted, in the order it happened.
             let deletions = try toolkit.store.deletions(of: .task, after: position.deletedAfter, limit: limit + 1, project: query.project)
-            let feed = ChangeFeed(changed: tasks, at: TaskQuery.Change.init(after:), deletions: deletions, limit: limit)
-            (output.tasks, output.deleted, output.hasMore) = (feed.items, feed.deleted, feed.hasMore)
+            let feed = ChangeFeed(changed: changes, at: { $0.change }, deletions: deletions, limit: limit)
+            (output.tasks, output.deleted, output.hasMore) = (feed.items.map(\.task), feed.deleted, feed.hasMore)
             output.nextCursor = feed.next.map(ListCursor.text)
         } else {
             output.hasMore = ListPaging.cut(&tasks, to: limit)
