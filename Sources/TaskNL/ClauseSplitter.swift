@@ -5,8 +5,11 @@ import Foundation
 /// is three, `buy bread, milk and eggs` one.
 ///
 /// The cuts, in the order they are tried:
-/// - a header naming a day before a colon (`tasks for today: …`, `monday: …`) leaves and gives its day
-///   to every clause that names none;
+/// - a header before a colon (`tasks for today: …`, `monday: …`, `my to-dos: …`) leaves and gives its
+///   day, if it names one, to every clause that names none; a header that names tasks (`tasks`,
+///   `to-dos`, `errands`, `things to do`) makes each item of its comma list a task, verb or not
+///   (`tasks for today: laundry, groceries`), where a list under any other header stays one
+///   (`shopping list: bread, milk and eggs`, `monday: bread, milk and eggs`);
 /// - a sentence end (`.`, `!` or `?` before white space, not after `dr`, `mr`, `st`, an initial, …);
 /// - separators that always cut when both sides hold words: `; `, `and then`, `, then`, `after that`,
 ///   `and also`, `, also`, `oh and`, `oh yeah`, `don't forget (to)`;
@@ -29,39 +32,52 @@ struct ClauseSplitter {
     func clauses(_ line: String) -> [String] {
         var body = line
         var headerDay: String?
-        if let header = header(of: line) {
+        let header = header(of: line)
+        if let header {
             body = header.body
             headerDay = header.day
         }
         var clauses: [String] = []
         for sentence in Self.sentences(body) { clauses += split(sentence) }
-        if clauses.count > 1 || headerDay != nil {
+        if header?.listsTasks == true {
+            clauses = clauses.flatMap(items)
+        }
+        if clauses.count > 1 || header != nil {
             clauses = clauses.map { Self.withoutDanglingEnd(Self.withoutLeadingJoiner($0)) }
         } else if let only = clauses.first, Self.opensWithJoiner(only) {
             clauses = [Self.withoutLeadingJoiner(only)]
         }
         guard let day = headerDay else { return clauses }
-        // decision: a header's day goes to the clauses that name no day of their own (`tasks for today: buy milk, call bob friday`).
-        return clauses.map { parser.parse($0, now: now, timeZone: timeZone).draft.due == nil ? $0 + " " + day : $0 }
+        // decision: a header's day goes to the clauses that name no day of their own (`tasks for today: buy milk, call bob friday`);
+        // a clause that says only a time takes it too (`tasks for tomorrow: call mom at 5pm` is tomorrow at 5), read whole.
+        return clauses.map { clause in
+            let own = parser.parse(clause, now: now, timeZone: timeZone).draft
+            guard own.due != nil else { return clause + " " + day }
+            let withDay = parser.parse(clause + " " + day, now: now, timeZone: timeZone).draft
+            return withDay.due != nil && withDay.title == own.title ? clause + " " + day : clause
+        }
     }
 
     // MARK: - Header
 
-    /// A header naming a day before a colon and the clauses after it: `tasks for today: …`, `monday: …`,
-    /// `to do tomorrow: …`. Nil unless the words before the colon are header words and a day the
-    /// grammar reads whole.
-    func header(of line: String) -> (day: String, body: String)? {
+    /// A header before a colon and the clauses after it: `tasks for today: …`, `monday: …`, `to do
+    /// tomorrow: …`, `my to-dos: …`. Nil unless the words before the colon are header words and either
+    /// a day the grammar reads whole or a word that names tasks (`listsTasks`).
+    func header(of line: String) -> (day: String?, listsTasks: Bool, body: String)? {
         guard let colon = line.range(of: ": ") ?? line.range(of: ":\t") else { return nil }
         let head = line[..<colon.lowerBound], body = line[colon.upperBound...].trimmingCharacters(in: .whitespaces)
         let words = head.split(whereSeparator: \.isWhitespace).map { $0.lowercased() }
         guard !body.isEmpty, !words.isEmpty, words.count <= 6 else { return nil }
+        // decision: `things` names tasks only as `things to do`; `todo` and `to do` are a list's name as `todos` are.
+        let listsTasks = words.contains(where: Self.taskNouns.contains) || head.lowercased().contains("to do")
         let dayWords = words.filter { !Self.headerWords.contains($0) }
-        guard !dayWords.isEmpty, dayWords.count < 4 else { return nil }
+        if dayWords.isEmpty { return listsTasks ? (nil, true, body) : nil }
+        guard dayWords.count < 4 else { return nil }
         let day = dayWords.joined(separator: " ")
         let read = parser.parse(day, now: now, timeZone: timeZone).draft
         // Nothing but a date was said: the title is kept whole (`TaskNLParser.bothReadAsTasks`).
         guard read.due != nil, read.title.lowercased() == day else { return nil }
-        return (day, body)
+        return (day, listsTasks, body)
     }
 
     /// The words of a header besides its day (`tasks for today`, `my to-do list for monday`).
@@ -69,6 +85,31 @@ struct ClauseSplitter {
         "tasks", "task", "todo", "todos", "to-do", "to-dos", "to", "do", "things", "list", "my", "for", "on", "the", "stuff",
         "errands", "agenda", "plan", "reminders", "today's", "tomorrow's",
     ]
+
+    /// Header words that say the list holds tasks, one per item.
+    static let taskNouns: Set<String> = ["tasks", "todo", "todos", "to-do", "to-dos", "errands", "reminders"]
+
+    /// The items of a list under a header that names tasks: `laundry, groceries and the dry cleaning` is
+    /// three. Without a comma the clause stays whole (`sales and marketing`); an item that says only a
+    /// date (`monday, december 7`) stays with the item before it.
+    func items(_ clause: String) -> [String] {
+        guard clause.contains(", ") else { return [clause] }
+        var pieces = clause.components(separatedBy: ", ").map { $0.trimmingCharacters(in: .whitespaces) }
+        if var last = pieces.popLast() {
+            if last.lowercased().hasPrefix("and ") { last = String(last.dropFirst(4)) }
+            let and = last.range(of: " and ", options: .caseInsensitive)
+            pieces += and.map { [String(last[..<$0.lowerBound]), String(last[$0.upperBound...])] } ?? [last]
+        }
+        var items: [String] = []
+        for piece in pieces where !piece.isEmpty {
+            if let previous = items.last, saysOnlyADate(piece) {
+                items[items.count - 1] = previous + ", " + piece
+            } else {
+                items.append(piece)
+            }
+        }
+        return items
+    }
 
     // MARK: - Sentences
 

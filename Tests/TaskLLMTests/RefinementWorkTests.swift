@@ -47,7 +47,7 @@ import TaskerTestSupport
 
     /// Every run-on of the dictation sets that the rules keep whole is still sent.
     @Test func theSetsLinesWithAPartLeftToSplitAreSent() throws {
-        for set in ["twotask.dictations", "issue42.dictations", "messy.dictations"] {
+        for set in ["twotask.dictations", "issue42.dictations", "messy.dictations", "headers.dictations"] {
             for c in try ParserFixtureInputs.dictations(set) {
                 let rulesDrafts = Self.parser.parseTasks(c.input, now: c.now, timeZone: c.timeZone)
                 let merger = RefinementMerger(parser: Self.parser, now: c.now, timeZone: c.timeZone)

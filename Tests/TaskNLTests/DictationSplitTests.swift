@@ -27,6 +27,15 @@ import Testing
         }
     }
 
+    /// A header that names tasks splits its list item by item; any other header's list stays one.
+    @Test func listsUnderAHeaderComeOutRight() throws {
+        let cases = try ParserFixtureInputs.dictations("headers.dictations")
+        #expect(cases.count >= 8)
+        for c in cases {
+            #expect(Self.drafts(c) == Self.expected(c), "\(c)")
+        }
+    }
+
     @Test func messyDictationsAreNinetyPercentRightAndOneTaskLinesStayWhole() throws {
         let cases = try ParserFixtureInputs.dictations("messy.dictations")
         #expect(cases.count >= 40)
