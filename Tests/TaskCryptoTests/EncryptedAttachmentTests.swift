@@ -28,7 +28,7 @@ import TaskerTestSupport
         var text = ""
         while text.utf8.count < 3 * 65_536 + 100 { text += Self.sentence + "\n" }
         let bytes = Data(text.utf8)
-        FileManager.default.createFile(atPath: directory.path(name), contents: bytes)
+        #expect(FileManager.default.createFile(atPath: directory.path(name), contents: bytes))
         return (directory.path(name), bytes)
     }
 
@@ -106,7 +106,7 @@ import TaskerTestSupport
         let head = 5 + 24, chunk = 65_536 + 17
         chmod(objectPath, 0o600)
         func refused(_ variant: [UInt8], _ words: String) throws {
-            FileManager.default.createFile(atPath: objectPath, contents: Data(variant))
+            #expect(FileManager.default.createFile(atPath: objectPath, contents: Data(variant)))
             let out = directory.path("out.txt")
             #expect {
                 try Attachments(store).objects(for: attachment, in: objects).copy(attachment.sha256, to: out)
@@ -131,7 +131,7 @@ import TaskerTestSupport
         try refused(flipped, "altered")
         try refused(sealed + [0], "does not open")
         // Put back, it opens again.
-        FileManager.default.createFile(atPath: objectPath, contents: Data(sealed))
+        #expect(FileManager.default.createFile(atPath: objectPath, contents: Data(sealed)))
         try Attachments(store).objects(for: attachment, in: objects).copy(attachment.sha256, to: directory.path("whole.txt"))
     }
 
@@ -154,7 +154,7 @@ import TaskerTestSupport
         } throws: { "\($0)".contains("this attachment is encrypted and the data key is not available") }
         #expect(!FileManager.default.fileExists(atPath: out))
         // Plain attachments still open while locked.
-        FileManager.default.createFile(atPath: directory.path("plain.txt"), contents: Data("clear".utf8))
+        #expect(FileManager.default.createFile(atPath: directory.path("plain.txt"), contents: Data("clear".utf8)))
         let (plain, _) = try Attachments(locked).attachFile(directory.path("plain.txt"), to: .page(page.id), objects: objects)
         try Attachments(locked).objects(for: plain, in: objects).copy(plain.sha256, to: directory.path("plain-out.txt"))
     }
@@ -211,7 +211,7 @@ import TaskerTestSupport
         let store = try open(try TaskCrypto(key: try DataKey.random()))
         let page = try Pages(store).createPage(title: "P", body: "")
         let bytes = Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31) })
-        FileManager.default.createFile(atPath: directory.path("in"), contents: bytes)
+        #expect(FileManager.default.createFile(atPath: directory.path("in"), contents: bytes))
         let (attachment, _) = try Attachments(store).attachFile(directory.path("in"), to: .page(page.id), objects: objects, encrypt: true)
         try Attachments(store).objects(for: attachment, in: objects).copy(attachment.sha256, to: directory.path("out"))
         #expect(FileManager.default.contents(atPath: directory.path("out")) == bytes)

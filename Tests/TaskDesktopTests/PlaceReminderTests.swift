@@ -29,7 +29,7 @@ import Testing
     }
 
     @Test func oneReminderPerVisitDespiteJitterAndAgainOnTheNextVisit() throws {
-        let dir = try TemporaryDirectory()
+        let dir = TemporaryDirectory()
         let store = try fixture(dir)
         _ = try Places(store).createPlace(name: "Supermarket", center: center, radius: 100)
         _ = try Projects(store).createProject(name: "Home", notes: nil)
@@ -65,7 +65,7 @@ import Testing
     }
 
     @Test func aPoorFixIsIgnoredAndDwellIsRespected() throws {
-        let dir = try TemporaryDirectory()
+        let dir = TemporaryDirectory()
         let store = try fixture(dir)
         _ = try Places(store).createPlace(name: "Gym", center: center, radius: 100)
         _ = try Tasks(store).createTask(TaskDraft(title: "Pay fees", place: PlaceBinding(place: "gym")))
@@ -79,7 +79,7 @@ import Testing
     }
 
     @Test func nextVisitClosesTheNotificationWithoutSnoozing() throws {
-        let dir = try TemporaryDirectory()
+        let dir = TemporaryDirectory()
         let store = try fixture(dir)
         _ = try Places(store).createPlace(name: "Work", center: center, radius: 100)
         _ = try Tasks(store).createTask(TaskDraft(title: "Print slides", place: PlaceBinding(place: "work")))

@@ -39,7 +39,7 @@ final class TestClock: @unchecked Sendable {
     }
 
     @Test func earlyThenDueEachOnceAndTheDueReplacesTheEarly() throws {
-        let dir = try TemporaryDirectory()
+        let dir = TemporaryDirectory()
         let clock = TestClock("2026-12-02T14:00")
         let store = try fixture(dir, clock)
         _ = try Projects(store).createProject(name: "Home", notes: nil)
@@ -64,7 +64,7 @@ final class TestClock: @unchecked Sendable {
     }
 
     @Test func completingOrReschedulingClosesAndDoneActionCompletes() throws {
-        let dir = try TemporaryDirectory()
+        let dir = TemporaryDirectory()
         let clock = TestClock("2026-12-02T15:00")
         let store = try fixture(dir, clock)
         let a = try Tasks(store).createTask(TaskDraft(title: "A", due: ISODate.parse("2026-12-02T15:00", in: utc)))
@@ -84,7 +84,7 @@ final class TestClock: @unchecked Sendable {
     }
 
     @Test func snoozeShowsItAgainTenMinutesLater() throws {
-        let dir = try TemporaryDirectory()
+        let dir = TemporaryDirectory()
         let clock = TestClock("2026-12-02T15:00")
         let store = try fixture(dir, clock)
         _ = try Tasks(store).createTask(TaskDraft(title: "Stretch", due: ISODate.parse("2026-12-02T15:00", in: utc)))

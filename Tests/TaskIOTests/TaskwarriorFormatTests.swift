@@ -49,7 +49,8 @@ import TaskStore
         let f = try IOFixture()
         var t = TaskRecord(uuid: uuid, title: "Payday", created: at("2026-03-01T10:00"), modified: at("2026-03-01T10:00"))
         t.due = at("2026-03-13T09:00")
-        t.recurrence = try #require(RecurrenceRule(rrule: text, kind: .afterCompletion))
+        let rule = try #require(RecurrenceRule(rrule: text, kind: .afterCompletion))
+        t.recurrence = rule
         let written = TaskwarriorWriter(timeZone: utc).write(RecordSet(tasks: [t]))
         #expect(written.contains(#""rrule_kind":"after_completion""#))
         #expect(written.contains(#""rrule":"\#(text)""#) == (text != "FREQ=DAILY;INTERVAL=3"))

@@ -14,7 +14,8 @@ import TaskStore
                       ("FREQ=YEARLY;COUNT=3", .onSchedule, "rec:+1y rrule:FREQ=YEARLY;COUNT=3 rrule_kind:on_schedule")])
     func todoTxtCarriesTheRule(_ text: String, _ kind: RecurrenceRule.Kind, _ words: String) throws {
         var t = TaskRecord(uuid: uuid, title: "Payday", created: at("2026-03-01T10:00"), modified: at("2026-03-01T10:00"))
-        t.recurrence = try #require(RecurrenceRule(rrule: text, kind: kind))
+        let rule = try #require(RecurrenceRule(rrule: text, kind: kind))
+        t.recurrence = rule
         let line = TodoTxtWriter(timeZone: utc).write(RecordSet(tasks: [t]))
         #expect(line.contains(" " + words + " "))
         let back = try TodoTxtReader(timeZone: utc, now: at("2026-03-10T10:00")).read(line, source: "todo.txt").records.tasks.first

@@ -252,7 +252,7 @@ import TaskerTestSupport
     }
 
     @Test func aServerThatCannotStreamToolCallsIsRememberedAndAskedPlainlyNextTime() throws {
-        let folder = try TemporaryDirectory()
+        let folder = TemporaryDirectory()
         let path = folder.path + "/" + StructuredOutputMemory.fileName
         let server = try ScriptedModelServer([
             .json(status: 400, body: #"{"error":{"message":"tools are not supported with stream"}}"#),

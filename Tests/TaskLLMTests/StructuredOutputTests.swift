@@ -164,7 +164,7 @@ import TaskerTestSupport
     }
 
     @Test func aCacheFileOfTheOlderShapeIsStillRead() throws {
-        let directory = try TemporaryDirectory()
+        let directory = TemporaryDirectory()
         let file = directory.path + "/" + StructuredOutputMemory.fileName
         try #"{"http://127.0.0.1:1/v1": {"m": "json_object"}}"#.write(toFile: file, atomically: true, encoding: .utf8)
         let memory = StructuredOutputMemory(configDirectory: directory.path)

@@ -51,7 +51,7 @@ import Testing
         #expect(ended is Failure)
         #expect(try rows(f.store) == 0)
         // Savepoints are back on for the next transaction.
-        try f.store.inOneTransaction {
+        _ = try f.store.inOneTransaction {
             #expect(throws: Failure.self) { try writeThenFail(f.store, "undone") }
         }
         #expect(try rows(f.store) == 0)

@@ -65,11 +65,11 @@ import TaskerTestSupport
         }
         holder.start()
         entered.wait()
-        let busy = try lock.run(waitingUpTo: 0.2) { inside.add() }
+        let busy: Void? = try lock.run(waitingUpTo: 0.2) { inside.add() }
         #expect(busy == nil, "a second sync does not start while the first holds the lock")
         #expect(inside.value == 1)
         release.signal()
-        let after = try lock.run(waitingUpTo: 5) { inside.add() }
+        let after: Void? = try lock.run(waitingUpTo: 5) { inside.add() }
         #expect(after != nil, "it starts once the first has finished")
         #expect(inside.value == 2)
     }

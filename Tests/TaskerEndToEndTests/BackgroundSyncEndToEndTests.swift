@@ -80,7 +80,7 @@ import TaskerTestSupport
         let chat = try PseudoTerminal(["--db", here.db], environment: here.environment)
         try chat.waitFor("tasker> ")
         try other.send("Buy oat milk")
-        try pressEnter(chat, until: "synced: 0 sent, 1 received")
+        _ = try pressEnter(chat, until: "synced: 0 sent, 1 received")
         chat.line("done buy oat milk")
         try chat.waitFor("Buy oat milk")
         try chat.waitFor("tasker> ")

@@ -198,7 +198,7 @@ import TaskerTestSupport
         #expect(try tasker(["add", "treasure hunt"]).status == 0)
         let file = directory.path("map.txt")
         let bytes = Data(String(repeating: sentence + "\n", count: 3_000).utf8)  // ~174 KB: three chunks
-        FileManager.default.createFile(atPath: file, contents: bytes)
+        #expect(FileManager.default.createFile(atPath: file, contents: bytes))
         let off = try call("attach_file", #"{"path": "\#(file)", "task": 1, "encrypt": true}"#)
         #expect(off["ok"]?.boolValue == false)
         #expect(off["error"]?.stringValue == "cannot attach \(file): encrypting attachments needs sealing, which is off; run `tasker crypto enable` first")
@@ -247,7 +247,7 @@ import TaskerTestSupport
         #expect(try tasker(["crypto", "enable"]).status == 0)
         // Encrypted attachments: their keys are re-sealed with the notes (the objects stay as they are).
         for n in 0..<3 {
-            FileManager.default.createFile(atPath: directory.path("att\(n).txt"), contents: Data("attachment \(n) marigold".utf8))
+            #expect(FileManager.default.createFile(atPath: directory.path("att\(n).txt"), contents: Data("attachment \(n) marigold".utf8)))
             #expect(try call("attach_file", #"{"path": "\#(directory.path("att\(n).txt"))", "task": \#(n + 1), "encrypt": true}"#)["ok"]?.boolValue == true)
         }
         // The quicker of two whole rotations: under a changing load a slow one would put most kills after the end.
@@ -298,7 +298,7 @@ import TaskerTestSupport
     /// HOME is this test's folder, so no daemon writes keyrings into a HOME that other tests share.
     func session(_ script: String, keyring: Bool) throws -> TaskerBinary.Result {
         let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Fixtures/crypto").standardized
-        FileManager.default.createFile(atPath: directory.path("script.sh"), contents: Data(script.utf8))
+        #expect(FileManager.default.createFile(atPath: directory.path("script.sh"), contents: Data(script.utf8)))
         try FileManager.default.createDirectory(atPath: directory.path("home"), withIntermediateDirectories: true)
         // Output to files, not pipes: the bus and keyring daemons inherit them and may outlive the session.
         let run = (keyring ? "'\(fixtures.appendingPathComponent("keyring_session.sh").path)' " : "") + "/bin/bash \"$WORK/script.sh\" > \"$WORK/out\" 2> \"$WORK/err\""

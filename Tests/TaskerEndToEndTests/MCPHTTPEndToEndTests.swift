@@ -64,7 +64,8 @@ import Glibc
         let server = try HTTPServerProcess(database: db)
         let port = server.port
         func status(_ method: String = "POST", _ h: [String: String], _ body: String = Self.initialize) throws -> Int? {
-            try RawHTTP.exchange(port: port, method: method, headers: h, body: body).status
+            let reply = try RawHTTP.exchange(port: port, method: method, headers: h, body: body)
+            return reply.status
         }
         func stillServes() throws {
             #expect(try status("POST", headers(key)) == 200, "still serving")
