@@ -38,7 +38,7 @@ import Testing
             if got != row.expected { failures.append("dialogue.table:\(row.line) \"\(row.phrase)\": expected \(row.expected), got \(got)") }
         }
         let right = rows.count - failures.count
-        print("dialogue.table: \(right)/\(rows.count) routed as decided")
+        print("dialogue.table: \(right)/\(rows.count) routed as decided" + failures.map { "\n  " + $0 }.joined())
         #expect(rows.count >= 200, "only \(rows.count) rows")
         #expect(right * 100 >= rows.count * 98, "\(right)/\(rows.count):\n\(failures.joined(separator: "\n"))")
         // Every line the issue quotes is a row and none of them may fail.

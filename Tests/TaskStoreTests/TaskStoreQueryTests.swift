@@ -55,6 +55,23 @@ import Testing
         #expect(try titles(f, TaskQuery(filter: .week)) == ["overdue", "earlier today", "later today", "later today low", "tomorrow", "sunday night"])
     }
 
+    /// A window of dues (the chat's "what's on saturday", "this weekend"): from its first instant, up
+    /// to but not including its end; overdue, done and undated tasks stay out.
+    @Test(arguments: [utc, berlin])
+    func aWindowKeepsTheDuesInsideIt(zone: TimeZone) throws {
+        let (f, _) = try seeded(zone: zone)
+        try f.add("friday night") { $0.due = at("2026-03-13T23:59", zone) }
+        try f.add("saturday") { $0.due = at("2026-03-14T00:00", zone) }
+        try f.add("sunday night") { $0.due = at("2026-03-15T23:59", zone) }
+        try f.add("monday") { $0.due = at("2026-03-16T00:00", zone) }
+        var q = TaskQuery(filter: .open)
+        q.dueFrom = at("2026-03-14T00:00", zone)
+        q.dueBefore = at("2026-03-16T00:00", zone)
+        #expect(try titles(f, q) == ["saturday", "sunday night"])
+        q.dueFrom = nil
+        #expect(try titles(f, q).first == "overdue", "without a start, the window runs from the first due")
+    }
+
     /// On a Sunday, this week is what is left of that day.
     @Test func weekOnASundayIsThatDay() throws {
         let f = try Fixture(now: at("2026-03-15T10:00", utc), zone: utc)

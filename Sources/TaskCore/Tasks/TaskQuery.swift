@@ -39,8 +39,12 @@ public struct TaskQuery: Sendable, Hashable {
     /// With `completedFrom`: only those completed before this instant.
     public var completedBefore: Date?
     /// With `week`: due before this instant instead of the end of this week's Sunday (the chat's
-    /// "this week" on a weekend runs to the end of next week).
+    /// "this week" on a weekend runs to the end of next week). With any other filter: only tasks due
+    /// before it.
     public var dueBefore: Date?
+    /// Only tasks due at or after this instant (with `dueBefore`, a window: the chat's "what's on
+    /// saturday", "anything due this weekend").
+    public var dueFrom: Date?
 
     /// Start after this task in the listing's order (keyset paging: a page is where the last one ended,
     /// so tasks added or completed between pages neither repeat nor go missing).

@@ -1,5 +1,6 @@
 import Foundation
 import TaskCore
+import TaskNL
 import TaskToolkit
 
 /// The router's rows for questions about the user's tasks, tried before the others: what was done
@@ -34,6 +35,31 @@ extension IntentRouter {
             return .tool(ListTasks(TaskQuery(filter: .all, limit: 200), done: "since " + day))
         }
         return .tool(ListTasks(TaskQuery(filter: .all, limit: 200), done: lower))
+    }
+
+    /// The open tasks due on the day `words` name, or over the weekend they name (Saturday, or today
+    /// on a Sunday, to Monday), or next week (Monday to Sunday); nil unless the grammar reads the words whole as a date (its whole day).
+    static func dayList(_ words: String, _ context: IntentContext) -> Intent? {
+        let lower = words.lowercased()
+        var query = TaskQuery(filter: .open)
+        if lower == "next week" {
+            let monday = LocalDate(context.now(), in: context.timeZone).mondayOfWeek.adding(days: 7)
+            query.dueFrom = monday.startOfDay(in: context.timeZone)
+            query.dueBefore = monday.adding(days: 7).startOfDay(in: context.timeZone)
+            return .tool(ListTasks(query))
+        }
+        // decision: weeks, months and years are periods, not a day (`what's on next week` is no Monday).
+        let words = Set(lower.split(separator: " ").map(String.init))
+        guard words.isDisjoint(with: ["week", "weeks", "month", "months", "year", "years", "now", "ago"]) else { return nil }
+        let draft = TaskNLParser().parse(lower, now: context.now(), timeZone: context.timeZone).draft
+        // The whole phrase is a date when the title keeps it whole (nothing else was said).
+        guard let due = draft.due, draft.title.lowercased() == lower, draft.recurrence == nil else { return nil }
+        let day = LocalDate(due, in: context.timeZone)
+        var end = day.adding(days: 1)
+        if lower.contains("weekend") { while end.weekday != .mon { end = end.adding(days: 1) } }
+        query.dueFrom = day.startOfDay(in: context.timeZone)
+        query.dueBefore = end.startOfDay(in: context.timeZone)
+        return .tool(ListTasks(query))
     }
 
     /// "this week" on a Saturday or Sunday: fewer than two days are left, so it runs to the end of

@@ -62,6 +62,11 @@ extension IntentRouter {
         IntentRule("list-week", ask + #"(?:(?:due|on|for|left) )?this week(?: tasks)?|what'?s coming up(?: this week)?|(?:show(?: me)? |list )?this week'?s tasks"#) { _, c in
             .tool(ListTasks(weekQuery(TaskQuery(filter: .week), c)))
         },
+        // "what's on saturday", "anything due this weekend?": the day (or weekend) the grammar reads
+        // the words as, as a capture would be due then.
+        IntentRule("list-day", #"(?:what'?s |what is |what do i have |what have i got |is there anything |anything |any tasks |show(?: me)? |list )?(?:due |on |for |left )?(?:on )?(next week|(?:(?:this|the|next) )?(?:weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)day))(?: tasks)?|(?:what'?s |what is |what do i have |what have i got |is there anything |anything |any tasks )(?:due |on |for )?(?:on )?(.+)"#) { g, c in
+            dayList(g[0].isEmpty ? g[1] : g[0], c)
+        },
         IntentRule("list-waiting", #"(?:show |list |what'?s |what am i )?waiting(?: for| on)?(?: tasks)?"#) { _, _ in list(.waiting) },
         IntentRule("list-next", #"what'?s next|next|what'?s available|available"#) { _, _ in list(.available, limit: 10) },
         IntentRule("list-context", #"(?:show |list )?(?:tasks )?(?:for |in )?[#@]([\p{L}\p{N}_-]+)"#) { g, _ in

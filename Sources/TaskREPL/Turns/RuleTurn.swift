@@ -72,8 +72,13 @@ struct RuleTurn {
         }
     }
 
-    /// "this week" on a weekend runs to the end of next week: one line says so.
+    /// "this week" on a weekend runs to the end of next week: one line says so. A day's or a
+    /// weekend's list says which days it is ("what's on saturday": `Due Sat 12 Dec:`).
     func noteWeekend(_ query: TaskQuery) {
+        if let from = query.dueFrom, let end = query.dueBefore {
+            let first = LocalDate(from, in: reading.timeZone), last = LocalDate(end, in: reading.timeZone).adding(days: -1)
+            return console.notice("Due " + (first == last ? first.shortText : "\(first.shortText) – \(last.shortText)") + ":")
+        }
         guard query.filter == .week, let end = query.dueBefore else { return }
         let sunday = LocalDate(end, in: reading.timeZone).adding(days: -1)
         console.notice("(Fewer than two days are left this week, so this week runs to \(sunday.shortText).)")

@@ -216,7 +216,8 @@ public struct Tasks {
     /// `.today` is open and due before the end of today in `timeZone`, overdue included; `.tomorrow`
     /// open and due during tomorrow there; `.week` open and due before this week's Sunday ends, overdue
     /// included; `.available`
-    /// is open, not deferred past today, not waiting, not in Someday. `parent` keeps a task's children (its whole
+    /// is open, not deferred past today, not waiting, not in Someday. `dueFrom` and `dueBefore` keep
+    /// a window of dues (`dueBefore` is the week's end with `.week`). `parent` keeps a task's children (its whole
     /// subtree with `subtree`), `stage` one workflow stage. - Throws: `.listNotFound`,
     /// `.projectNotFound`, `.stageNotFound`.
     public func tasks(_ query: TaskQuery) throws -> [TaskItem] {
@@ -249,6 +250,14 @@ public struct Tasks {
                 values.append(.integer(try store.waitingStageID()))
             case .all:
                 break
+            }
+            if let from = query.dueFrom {
+                conditions.append("t.due >= ?")
+                values.append(DatabaseValue(from))
+            }
+            if let before = query.dueBefore, query.filter != .week {
+                conditions.append("t.due < ?")
+                values.append(DatabaseValue(before))
             }
             if let list = query.list {
                 conditions.append("t.list_id = ?")
